@@ -1,0 +1,49 @@
+/* splitgl gl_front: what the EGL layer (gl_front/egl_*.c) uses of the GL front end. */
+#ifndef SGL_GL_FRONT_PUBLIC_H
+#define SGL_GL_FRONT_PUBLIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "wire/client.h"
+
+enum glf_api { GLF_API_GLES = 0, GLF_API_GL_CORE = 1 };
+
+struct glf_context;
+
+/** A surface as GL sees it: the server resources behind the default framebuffer.
+ *  `color` and `depth_stencil` are RESOURCE handles the EGL layer created on the wire. */
+struct glf_drawable {
+   wire_handle color;         /* WIRE_FMT_R8G8B8A8_UNORM render target */
+   wire_handle depth_stencil; /* null if the config has no depth/stencil */
+   uint32_t ds_format;        /* wire_format of depth_stencil, or WIRE_FMT_NONE */
+   uint32_t width, height;
+   uint32_t depth_bits, stencil_bits;
+};
+
+/** Creates a context on channel `c` (the display's). share may be NULL. */
+struct glf_context *glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor,
+                                       struct glf_context *share, bool debug, bool robust);
+void glf_context_destroy(struct glf_context *ctx);
+
+/** Makes ctx current on the calling thread (NULL releases). draw/read may be NULL for
+ *  surfaceless (then the default framebuffer is incomplete: GL_FRAMEBUFFER_UNDEFINED). */
+void glf_make_current(struct glf_context *ctx, const struct glf_drawable *draw, const struct glf_drawable *read);
+struct glf_context *glf_current(void);
+
+/** eglSwapBuffers on a pbuffer: emits Present for the draw surface (waits for the present
+ *  credit only). Returns false if the channel is lost. */
+bool glf_present(struct glf_context *ctx);
+/** glFlush semantics for eglMakeCurrent / eglDestroySurface. */
+void glf_flush(struct glf_context *ctx);
+
+/** Every GL entry point splitgl exports (GLES 2.0/3.0 and GL 3.3 core), by name; NULL if the
+ *  name is not a GL function. Unimplemented ones raise GL_INVALID_OPERATION and log once. */
+void *glf_get_proc_address(const char *name);
+
+/** The GL entry points a run called that are not implemented (for SPLITGL_STATS). */
+void glf_print_unimplemented_hits(void);
+/** One stats line for this context (SPLITGL_STATS=1), printed at context destroy. */
+void glf_print_stats(struct glf_context *ctx);
+
+#endif

@@ -1,0 +1,129 @@
+/* splitgl server: the one interface every renderer (Magma on Vulkan, Espryt on host GLES)
+ * implements, modelled on Gallium's pipe_context.
+ *
+ * The decoder (server/decode.c) has validated every argument before it calls in here:
+ * enums are in range, counts within limits, handles resolved to live objects of the right
+ * kind, boxes inside the resource's level extents, data sizes exact. A backend never sees a
+ * raw handle and never branches on which transport carried the record.
+ *
+ * Object pointers returned by create functions are opaque to the core; the core stores them
+ * in its handle tables and passes them back. A create function returns NULL only on
+ * out-of-memory (the core then raises GL_OUT_OF_MEMORY for the client and keeps going).
+ */
+#ifndef SGL_SERVER_BACKEND_H
+#define SGL_SERVER_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spirv/spv.h"
+#include "wire/wire_types.h"
+
+struct srv_backend;
+struct srv_ctx;      /* backend's per-GL-context state */
+struct srv_resource; /* backend's buffer / texture / renderbuffer */
+struct srv_program;  /* backend's program (owns its copy of the blob's SPIR-V) */
+
+/** A framebuffer attachment with the resource resolved. */
+struct srv_surface {
+   struct srv_resource *res; /* NULL: no attachment */
+   uint32_t level;
+   uint32_t layer;
+};
+
+struct srv_framebuffer {
+   uint32_t width, height;
+   uint32_t nr_cbufs;
+   struct srv_surface cbufs[WIRE_MAX_COLOR_BUFS];
+   struct srv_surface zsbuf;
+};
+
+struct srv_vertex_buffer {
+   struct srv_resource *res; /* NULL: unbound */
+   uint32_t offset;
+   uint32_t stride;
+};
+
+struct srv_sampler_view {
+   struct srv_resource *res; /* NULL: unbound */
+   uint32_t target;          /* wire_target, equal to the resource's */
+   uint8_t swizzle[4];
+   uint32_t first_level, last_level; /* clamped by the core to the resource's levels */
+};
+
+struct srv_draw {
+   struct wire_draw info;        /* validated: mode, index_size in {0,1,2,4}, count... */
+   struct srv_resource *index_res; /* non-NULL iff info.index_size != 0 */
+};
+
+struct srv_backend_ops {
+   void (*destroy)(struct srv_backend *be);
+   void (*get_info)(struct srv_backend *be, struct wire_server_info *info);
+   /** Adds the backend's counters (pipelines created, remints, validation messages). */
+   void (*get_stats)(struct srv_backend *be, struct wire_server_stats *stats);
+
+   struct srv_ctx *(*context_create)(struct srv_backend *be, const struct wire_context_create *c);
+   void (*context_destroy)(struct srv_backend *be, struct srv_ctx *ctx);
+
+   /* Resources. `templ` is validated (target/format/extent/levels consistent). */
+   struct srv_resource *(*resource_create)(struct srv_backend *be, const struct wire_resource_create *templ);
+   /** Remint: new storage for `res` described by templ; with WIRE_RESPECIFY_PRESERVE in
+    *  templ->flags the contents of every level/layer present in both with equal extent are
+    *  copied GPU->GPU. Returns false on out-of-memory (the old storage stays). */
+   bool (*resource_respecify)(struct srv_backend *be, struct srv_resource *res, const struct wire_resource_create *templ);
+   void (*resource_destroy)(struct srv_backend *be, struct srv_resource *res);
+   void (*buffer_subdata)(struct srv_backend *be, struct srv_resource *res, uint32_t offset, const void *data, uint32_t size);
+   /** `data` is tightly packed texels in the wire format (wire/format.h), rows bottom first. */
+   void (*texture_subdata)(struct srv_backend *be, struct srv_resource *res, const struct wire_texture_subdata *box, const void *data);
+
+   /* Constant state objects. The state structs are validated. */
+   void *(*create_blend)(struct srv_backend *be, const struct wire_blend_state *s);
+   void *(*create_dsa)(struct srv_backend *be, const struct wire_dsa_state *s);
+   void *(*create_rast)(struct srv_backend *be, const struct wire_rast_state *s);
+   void *(*create_sampler)(struct srv_backend *be, const struct wire_sampler_state *s);
+   void *(*create_velems)(struct srv_backend *be, const struct wire_velems_state *s);
+   /** `info` was parsed and validated from `blob`; the backend copies what it keeps. */
+   struct srv_program *(*program_create)(struct srv_backend *be, const struct spv_program_info *info);
+   /** Deletes any CSO kind (WIRE_KIND_BLEND .. WIRE_KIND_VELEMS, WIRE_KIND_PROGRAM).
+    *  The core guarantees it is not bound in any context any more. */
+   void (*delete_cso)(struct srv_backend *be, uint32_t kind, void *cso);
+
+   /* Bound state of one context (everything below takes the context it applies to). */
+   void (*bind_cso)(struct srv_ctx *ctx, uint32_t slot, void *cso); /* wire_cso_slot; NULL unbinds */
+   void (*set_framebuffer)(struct srv_ctx *ctx, const struct srv_framebuffer *fb);
+   void (*set_vertex_buffers)(struct srv_ctx *ctx, uint32_t start, uint32_t count, const struct srv_vertex_buffer *vbs);
+   void (*set_sampler_views)(struct srv_ctx *ctx, uint32_t start, uint32_t count, const struct srv_sampler_view *views);
+   void (*bind_sampler_states)(struct srv_ctx *ctx, uint32_t start, uint32_t count, void *const *samplers);
+   /** index 0: the default uniform block of the bound program. Data is copied. */
+   void (*set_constant_buffer)(struct srv_ctx *ctx, uint32_t index, const void *data, uint32_t size);
+   void (*set_program_bindings)(struct srv_ctx *ctx, struct srv_program *prog,
+                                uint32_t sampler_count, const uint32_t *sampler_units,
+                                uint32_t block_count, const uint32_t *block_bindings);
+   void (*set_viewport)(struct srv_ctx *ctx, const struct wire_viewport *vp);
+   void (*set_scissor)(struct srv_ctx *ctx, const struct wire_scissor *sc);
+   void (*set_context_values)(struct srv_ctx *ctx, const struct wire_context_values *v);
+
+   /* Verbs. */
+   void (*draw)(struct srv_ctx *ctx, const struct srv_draw *draw);
+   void (*clear)(struct srv_ctx *ctx, const struct wire_clear *clear);
+   void (*generate_mipmap)(struct srv_ctx *ctx, struct srv_resource *res, uint32_t base_level, uint32_t last_level);
+   /** Writes w*h RGBA8 texels, rows bottom first, tightly packed, into dst. The rectangle may
+    *  lie partly outside the surface: texels outside are left as the core pre-filled them.
+    *  Returns false if the read-back failed (device lost). */
+   bool (*read_pixels)(struct srv_ctx *ctx, const struct srv_surface *src, int32_t x, int32_t y,
+                       uint32_t w, uint32_t h, void *dst);
+   void (*present)(struct srv_ctx *ctx, struct srv_resource *res);
+   void (*flush)(struct srv_ctx *ctx);
+   /** Returns when every command submitted so far has completed on the device. */
+   void (*finish)(struct srv_ctx *ctx);
+};
+
+struct srv_backend {
+   const struct srv_backend_ops *ops;
+};
+
+/** Magma: Vulkan. Returns NULL (with a logged reason) if no usable device. */
+struct srv_backend *mg_backend_create(void);
+
+#endif

@@ -1,0 +1,120 @@
+/* splitgl spirv: GLSL -> SPIR-V with glslang, reflection, and the program blob.
+ *
+ * The client compiles and links (spv_compile, spv_link); a linked program is a blob: a
+ * versioned, self-describing byte string with SPIR-V per stage and the reflection table.
+ * The same blob is the ProgramCreate payload, the glGetProgramBinary format and the shader
+ * cache entry. spv_blob_parse validates a blob completely (it is hostile input on the
+ * server) and never reads outside [blob, blob + size).
+ */
+#ifndef SGL_SPIRV_SPV_H
+#define SGL_SPIRV_SPV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spv_layout.h"
+
+enum spv_stage {
+   SPV_STAGE_VERTEX = 0,
+   SPV_STAGE_FRAGMENT = 1,
+   SPV_STAGE_COUNT = 2, /* geometry, tessellation, compute come later, appended */
+};
+
+enum spv_api {
+   SPV_API_GLES = 0, /* #version 100, 300 es (310, 320 es later) */
+   SPV_API_GL = 1,   /* #version 140 .. 460 core */
+};
+
+/* ---- client: compile and link ---------------------------------------------------------- */
+struct spv_shader;
+
+/** Compiles with the shader's own version (the spec's compile status and info log).
+ *  Never returns NULL except on allocation failure; check spv_shader_ok(). */
+struct spv_shader *spv_compile(enum spv_stage stage, enum spv_api api, const char *source);
+bool spv_shader_ok(const struct spv_shader *sh);
+const char *spv_shader_info_log(const struct spv_shader *sh); /* never NULL, may be "" */
+void spv_shader_free(struct spv_shader *sh);
+
+struct spv_binding {
+   const char *name;
+   int32_t location;
+};
+
+struct spv_link_options {
+   const struct spv_binding *attrib_bindings; /* glBindAttribLocation */
+   uint32_t attrib_binding_count;
+   const struct spv_binding *frag_data_bindings; /* glBindFragDataLocation (desktop GL) */
+   uint32_t frag_data_binding_count;
+};
+
+/** Links (at most one shader per stage), generates SPIR-V per stage under the relaxed Vulkan
+ *  rules, maps bindings to spv_layout.h's convention, fixes up locations and builds the blob.
+ *  On success returns true and *blob (malloc'd) / *blob_size; on failure returns false.
+ *  *info_log (malloc'd, never NULL) holds the link log either way. */
+bool spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_link_options *opts,
+              void **blob, size_t *blob_size, char **info_log);
+
+/* ---- both sides: the blob's contents --------------------------------------------------- */
+struct spv_uniform {
+   const char *name;       /* as glGetActiveUniform reports it: "u", "arr[0]", "s.field" */
+   uint32_t gl_type;       /* GL_FLOAT_VEC4, GL_FLOAT_MAT4, GL_SAMPLER_2D, GL_BOOL, ... */
+   uint32_t array_size;    /* 1 for a non-array */
+   int32_t location;       /* element i has location + i */
+   uint32_t offset;        /* byte offset in the default uniform block (not for samplers) */
+   uint32_t array_stride;  /* bytes between array elements (0 for non-arrays) */
+   uint32_t matrix_stride; /* bytes between matrix columns (0 for non-matrices) */
+   int32_t sampler_slot;   /* samplers: first sampler slot (element i uses slot + i); else -1 */
+};
+
+struct spv_sampler {
+   uint32_t binding;      /* descriptor binding in SPV_SET_MAIN */
+   uint32_t gl_type;      /* GL_SAMPLER_2D, GL_SAMPLER_CUBE, ... */
+   uint32_t array_size;   /* descriptors at this binding */
+   uint32_t first_slot;   /* sampler slots first_slot .. first_slot + array_size - 1 */
+   uint32_t stage_mask;   /* 1 << spv_stage */
+};
+
+struct spv_attrib {
+   const char *name;
+   uint32_t gl_type;
+   uint32_t array_size;
+   int32_t location; /* first location */
+   uint32_t slots;   /* locations used (mat4 = 4) */
+};
+
+struct spv_output {
+   const char *name;
+   uint32_t gl_type;
+   uint32_t array_size;
+   int32_t location;
+};
+
+struct spv_program_info {
+   uint32_t stage_mask;              /* 1 << spv_stage for each stage present */
+   const uint32_t *spirv[SPV_STAGE_COUNT];
+   uint32_t spirv_words[SPV_STAGE_COUNT];
+   uint32_t default_block_size;      /* bytes; 0 if no loose uniforms */
+   uint32_t default_block_stage_mask;
+   uint32_t sampler_slot_count;      /* sum of samplers[i].array_size */
+   uint32_t uniform_count;
+   const struct spv_uniform *uniforms;
+   uint32_t sampler_count;
+   const struct spv_sampler *samplers;
+   uint32_t attrib_count;
+   const struct spv_attrib *attribs;
+   uint32_t output_count;
+   const struct spv_output *outputs;
+   uint32_t max_uniform_location;    /* one past the highest location in use */
+   uint32_t writes_point_size;       /* the vertex stage writes gl_PointSize */
+};
+
+/** Parses and validates a blob. Returns a self-contained object (one allocation that also
+ *  holds copies of the SPIR-V and the strings), or NULL with a reason in err. */
+struct spv_program_info *spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size);
+void spv_program_info_free(struct spv_program_info *info);
+
+/** Test builds: runs the SPIRV-Tools validator (Vulkan 1.3 env) on a module. */
+bool spv_validate_module(const uint32_t *words, uint32_t count, char *err, size_t err_size);
+
+#endif

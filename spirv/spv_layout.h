@@ -1,0 +1,20 @@
+/* splitgl: the one descriptor-layout convention both servers consume.
+ *
+ * Everything a GL program reads through descriptors lives in descriptor set SPV_SET_MAIN:
+ *   binding SPV_BINDING_DEFAULT_UBO          the default uniform block (loose uniforms of all
+ *                                            stages, std140-like layout from glslang)
+ *   binding SPV_BINDING_SAMPLER_BASE + i     spv_program_info.samplers[i] (combined image
+ *                                            sampler; arrays use descriptorCount)
+ *   binding SPV_BINDING_UBO_BASE + b         uniform block b (reflection order; later)
+ * No push constants are used yet.
+ */
+#ifndef SGL_SPIRV_LAYOUT_H
+#define SGL_SPIRV_LAYOUT_H
+
+#define SPV_SET_MAIN 0
+#define SPV_BINDING_DEFAULT_UBO 0
+#define SPV_BINDING_SAMPLER_BASE 1
+#define SPV_MAX_SAMPLER_BINDINGS 32
+#define SPV_BINDING_UBO_BASE (SPV_BINDING_SAMPLER_BASE + SPV_MAX_SAMPLER_BINDINGS)
+
+#endif

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Installs the Debian 12 packages splitgl needs, by name. Idempotent: does nothing when all are
+# present. Needs root (or sudo) only when something is missing.
+set -e
+PKGS="cmake make gcc g++ pkg-config python3 libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
+glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev libglvnd-dev libegl-dev libgles-dev libopengl-dev
+khronos-api libegl-mesa0 mesa-utils"
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "install-deps: installing:$missing"
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends $missing

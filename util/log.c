@@ -1,0 +1,69 @@
+#include "log.h"
+#include "knobs.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static sgl_log_sink_fn log_sink;
+static void *log_sink_user;
+static const char *log_tag;
+
+void
+sgl_log_set_sink(sgl_log_sink_fn fn, void *user)
+{
+   log_sink_user = user;
+   __atomic_store_n(&log_sink, fn, __ATOMIC_RELEASE);
+}
+
+void
+sgl_log_set_tag(const char *tag)
+{
+   log_tag = tag;
+}
+
+const char *
+sgl_log_level_name(enum sgl_log_level level)
+{
+   static const char *names[] = {"FATAL", "ERROR", "WARN", "INFO", "DEBUG"};
+   return (unsigned)level < 5 ? names[level] : "?";
+}
+
+int
+sgl_log_enabled(enum sgl_log_level level)
+{
+   return level <= SGL_LOG_ERROR || (int)level <= sgl_knobs()->log_level;
+}
+
+void
+sgl_logv(enum sgl_log_level level, const char *fmt, va_list ap)
+{
+   if (!sgl_log_enabled(level))
+      return;
+   char line[1024];
+   vsnprintf(line, sizeof(line), fmt, ap);
+   size_t n = strlen(line);
+   while (n && line[n - 1] == '\n')
+      line[--n] = 0;
+   sgl_log_sink_fn sink = __atomic_load_n(&log_sink, __ATOMIC_ACQUIRE);
+   if (sink) {
+      sink(level, line, log_sink_user);
+      return;
+   }
+   static pthread_mutex_t mtx = PTHREAD_MUTEX_INITIALIZER;
+   pthread_mutex_lock(&mtx);
+   if (log_tag)
+      fprintf(stderr, "splitgl[%s]: %s: %s\n", log_tag, sgl_log_level_name(level), line);
+   else
+      fprintf(stderr, "splitgl: %s: %s\n", sgl_log_level_name(level), line);
+   pthread_mutex_unlock(&mtx);
+}
+
+void
+sgl_log(enum sgl_log_level level, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   sgl_logv(level, fmt, ap);
+   va_end(ap);
+}

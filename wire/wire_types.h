@@ -1,0 +1,525 @@
+/* splitgl wire: record header, handles and every payload struct named in ops.def.
+ *
+ * All structs are POD, little-endian, with explicit padding and static-asserted sizes.
+ * Every enum that travels is a dense wire enum (never a raw GL enum) so the decoder checks
+ * it with one range compare: `value < WIRE_X_COUNT`.
+ */
+#ifndef SGL_WIRE_TYPES_H
+#define SGL_WIRE_TYPES_H
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define WIRE_PROTOCOL_REVISION 1u
+
+/* ---- record header ------------------------------------------------------------------- */
+/* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 8),
+ * 8-15 sequence number (1-based, strictly increasing per channel). */
+struct wire_record_hdr {
+   uint16_t op;
+   uint16_t flags;
+   uint32_t size;
+   uint64_t seq;
+};
+static_assert(sizeof(struct wire_record_hdr) == 16, "hdr");
+
+#define WIRE_RECORD_ALIGN 8u
+#define WIRE_MAX_TAIL (256u * 1024u) /* largest inline tail any op accepts */
+
+/* ---- handles -------------------------------------------------------------------------- */
+/* {slot, gen}: minted by the client per kind; gen moves only when a slot is reused.
+ * gen == 0 is the null handle. */
+typedef struct wire_handle {
+   uint32_t slot;
+   uint32_t gen;
+} wire_handle;
+static_assert(sizeof(wire_handle) == 8, "handle");
+
+#define WIRE_MAX_SLOTS (1u << 20) /* per kind: bounds every server table */
+
+#define WIRE_HANDLE_KINDS(K)                                                                 \
+   K(CONTEXT) K(RESOURCE) K(PROGRAM) K(BLEND) K(DSA) K(RAST) K(SAMPLER) K(VELEMS)
+
+enum wire_handle_kind {
+#define K(n) WIRE_KIND_##n,
+   WIRE_HANDLE_KINDS(K)
+#undef K
+   WIRE_KIND_COUNT
+};
+
+/* Bytes in the staging segment: [offset, offset+size). */
+struct wire_span {
+   uint32_t offset;
+   uint32_t size;
+};
+
+/* ---- dense enums ---------------------------------------------------------------------- */
+enum wire_format {
+   WIRE_FMT_NONE = 0,
+   WIRE_FMT_R8G8B8A8_UNORM,
+   WIRE_FMT_R8G8B8_UNORM, /* uploads are tightly packed RGB; the server may store RGBA */
+   WIRE_FMT_R8_UNORM,
+   WIRE_FMT_D24_UNORM_S8_UINT, /* uploads: uint32 per texel as GL_UNSIGNED_INT_24_8 (depth << 8 | stencil) */
+   WIRE_FMT_D16_UNORM,
+   WIRE_FMT_D32_FLOAT,
+   WIRE_FMT_COUNT
+};
+
+enum wire_target {
+   WIRE_TARGET_BUFFER = 0,
+   WIRE_TARGET_TEX_2D,
+   WIRE_TARGET_TEX_CUBE,
+   WIRE_TARGET_TEX_3D,
+   WIRE_TARGET_TEX_2D_ARRAY,
+   WIRE_TARGET_RENDERBUFFER,
+   WIRE_TARGET_COUNT
+};
+
+enum wire_prim {
+   WIRE_PRIM_POINTS = 0,
+   WIRE_PRIM_LINES,
+   WIRE_PRIM_LINE_LOOP,
+   WIRE_PRIM_LINE_STRIP,
+   WIRE_PRIM_TRIANGLES,
+   WIRE_PRIM_TRIANGLE_STRIP,
+   WIRE_PRIM_TRIANGLE_FAN,
+   WIRE_PRIM_COUNT
+};
+
+/* Same order as VkBlendFactor (not required, convenient). */
+enum wire_blend_factor {
+   WIRE_BF_ZERO = 0, WIRE_BF_ONE, WIRE_BF_SRC_COLOR, WIRE_BF_ONE_MINUS_SRC_COLOR,
+   WIRE_BF_DST_COLOR, WIRE_BF_ONE_MINUS_DST_COLOR, WIRE_BF_SRC_ALPHA, WIRE_BF_ONE_MINUS_SRC_ALPHA,
+   WIRE_BF_DST_ALPHA, WIRE_BF_ONE_MINUS_DST_ALPHA, WIRE_BF_CONSTANT_COLOR,
+   WIRE_BF_ONE_MINUS_CONSTANT_COLOR, WIRE_BF_CONSTANT_ALPHA, WIRE_BF_ONE_MINUS_CONSTANT_ALPHA,
+   WIRE_BF_SRC_ALPHA_SATURATE,
+   WIRE_BF_COUNT
+};
+
+enum wire_blend_op {
+   WIRE_BO_ADD = 0, WIRE_BO_SUBTRACT, WIRE_BO_REVERSE_SUBTRACT, WIRE_BO_MIN, WIRE_BO_MAX,
+   WIRE_BO_COUNT
+};
+
+/* Same order as GL (GL_NEVER + i) and VkCompareOp. */
+enum wire_func {
+   WIRE_FUNC_NEVER = 0, WIRE_FUNC_LESS, WIRE_FUNC_EQUAL, WIRE_FUNC_LEQUAL, WIRE_FUNC_GREATER,
+   WIRE_FUNC_NOTEQUAL, WIRE_FUNC_GEQUAL, WIRE_FUNC_ALWAYS,
+   WIRE_FUNC_COUNT
+};
+
+/* Same order as VkStencilOp. */
+enum wire_stencil_op {
+   WIRE_SOP_KEEP = 0, WIRE_SOP_ZERO, WIRE_SOP_REPLACE, WIRE_SOP_INCR, WIRE_SOP_DECR,
+   WIRE_SOP_INVERT, WIRE_SOP_INCR_WRAP, WIRE_SOP_DECR_WRAP,
+   WIRE_SOP_COUNT
+};
+
+enum wire_cull { WIRE_CULL_NONE = 0, WIRE_CULL_FRONT, WIRE_CULL_BACK, WIRE_CULL_FRONT_AND_BACK, WIRE_CULL_COUNT };
+enum wire_filter { WIRE_FILTER_NEAREST = 0, WIRE_FILTER_LINEAR, WIRE_FILTER_COUNT };
+enum wire_mip_filter { WIRE_MIP_NONE = 0, WIRE_MIP_NEAREST, WIRE_MIP_LINEAR, WIRE_MIP_COUNT };
+enum wire_wrap { WIRE_WRAP_REPEAT = 0, WIRE_WRAP_CLAMP_TO_EDGE, WIRE_WRAP_MIRRORED_REPEAT, WIRE_WRAP_COUNT };
+enum wire_swizzle { WIRE_SWZ_R = 0, WIRE_SWZ_G, WIRE_SWZ_B, WIRE_SWZ_A, WIRE_SWZ_0, WIRE_SWZ_1, WIRE_SWZ_COUNT };
+
+/* Vertex attribute fetch formats. SCALED = integer data converted to float without
+ * normalization (glVertexAttribPointer with normalized = GL_FALSE). */
+#define WIRE_VFORMATS(F)                                                                     \
+   F(R32_FLOAT) F(R32G32_FLOAT) F(R32G32B32_FLOAT) F(R32G32B32A32_FLOAT)                     \
+   F(R8_UNORM) F(R8G8_UNORM) F(R8G8B8_UNORM) F(R8G8B8A8_UNORM)                               \
+   F(R8_SNORM) F(R8G8_SNORM) F(R8G8B8_SNORM) F(R8G8B8A8_SNORM)                               \
+   F(R8_USCALED) F(R8G8_USCALED) F(R8G8B8_USCALED) F(R8G8B8A8_USCALED)                       \
+   F(R8_SSCALED) F(R8G8_SSCALED) F(R8G8B8_SSCALED) F(R8G8B8A8_SSCALED)                       \
+   F(R16_UNORM) F(R16G16_UNORM) F(R16G16B16_UNORM) F(R16G16B16A16_UNORM)                     \
+   F(R16_SNORM) F(R16G16_SNORM) F(R16G16B16_SNORM) F(R16G16B16A16_SNORM)                     \
+   F(R16_USCALED) F(R16G16_USCALED) F(R16G16B16_USCALED) F(R16G16B16A16_USCALED)             \
+   F(R16_SSCALED) F(R16G16_SSCALED) F(R16G16B16_SSCALED) F(R16G16B16A16_SSCALED)             \
+   F(R16_FLOAT) F(R16G16_FLOAT) F(R16G16B16_FLOAT) F(R16G16B16A16_FLOAT)                     \
+   F(R8_UINT) F(R8G8_UINT) F(R8G8B8_UINT) F(R8G8B8A8_UINT)                                   \
+   F(R8_SINT) F(R8G8_SINT) F(R8G8B8_SINT) F(R8G8B8A8_SINT)                                   \
+   F(R16_UINT) F(R16G16_UINT) F(R16G16B16_UINT) F(R16G16B16A16_UINT)                         \
+   F(R16_SINT) F(R16G16_SINT) F(R16G16B16_SINT) F(R16G16B16A16_SINT)                         \
+   F(R32_UINT) F(R32G32_UINT) F(R32G32B32_UINT) F(R32G32B32A32_UINT)                         \
+   F(R32_SINT) F(R32G32_SINT) F(R32G32B32_SINT) F(R32G32B32A32_SINT)
+
+enum wire_vformat {
+#define F(n) WIRE_VF_##n,
+   WIRE_VFORMATS(F)
+#undef F
+   WIRE_VF_COUNT
+};
+
+/* Limits every count on the wire is checked against. */
+#define WIRE_MAX_COLOR_BUFS 8
+#define WIRE_MAX_VERTEX_ATTRIBS 16
+#define WIRE_MAX_VERTEX_BUFFERS 16
+#define WIRE_MAX_SAMPLER_UNITS 32 /* combined texture image units */
+#define WIRE_MAX_PROGRAM_SAMPLERS 64 /* sampler slots one program may declare */
+#define WIRE_MAX_UNIFORM_BLOCKS 24
+#define WIRE_MAX_TEXTURE_SIZE 16384
+#define WIRE_MAX_3D_TEXTURE_SIZE 2048
+#define WIRE_MAX_ARRAY_LAYERS 2048
+#define WIRE_MAX_BUFFER_SIZE (1u << 31)
+#define WIRE_MAX_CONSTANT_SIZE (64u * 1024u)
+#define WIRE_MAX_PROGRAM_BLOB (16u * 1024u * 1024u)
+
+/* ---- payloads ------------------------------------------------------------------------- */
+struct wire_empty {
+   uint64_t reserved; /* must be 0 */
+};
+static_assert(sizeof(struct wire_empty) == 8, "empty");
+
+/* ContextCreate: a GL context's server-side bound state. */
+struct wire_context_create {
+   wire_handle ctx;
+   uint32_t api;   /* 0 = OpenGL ES, 1 = OpenGL core */
+   uint32_t major; /* informative (stats, logs) */
+};
+static_assert(sizeof(struct wire_context_create) == 16, "ctx create");
+
+/* MakeCurrent: later records apply to this context's bound state. */
+struct wire_make_current {
+   wire_handle ctx;
+};
+static_assert(sizeof(struct wire_make_current) == 8, "make current");
+
+/* Destroy: any object kind. Every record naming {s,g} precedes destroy{s,g}. */
+struct wire_destroy {
+   uint32_t kind; /* enum wire_handle_kind */
+   uint32_t pad;
+   wire_handle h;
+};
+static_assert(sizeof(struct wire_destroy) == 16, "destroy");
+
+/* ResourceCreate / ResourceRespecify (same payload).
+ * Buffers: target BUFFER, format NONE, width = size in bytes, height = depth = layers = 1.
+ * Textures: width/height/depth of level 0; layers = 6 for cube maps; last_level is the last
+ * mip level the storage holds.
+ * Respecify re-creates ("remints") the storage of an existing resource; with
+ * WIRE_RESPECIFY_PRESERVE the contents of every level and layer that exists in both with the
+ * same extent are carried across GPU->GPU. */
+#define WIRE_RESPECIFY_PRESERVE 1u
+struct wire_resource_create {
+   wire_handle res;
+   uint32_t target; /* enum wire_target */
+   uint32_t format; /* enum wire_format */
+   uint32_t width;
+   uint32_t height;
+   uint32_t depth;
+   uint32_t layers;
+   uint32_t last_level;
+   uint32_t samples; /* 0 or 1: single sample */
+   uint32_t flags;   /* Respecify: WIRE_RESPECIFY_*; Create: 0 */
+   uint32_t pad;
+};
+static_assert(sizeof(struct wire_resource_create) == 48, "resource create");
+
+struct wire_buffer_subdata {
+   wire_handle res;
+   uint32_t offset;
+   uint32_t pad;
+   struct wire_span data; /* data.size bytes land at [offset, offset + data.size) */
+};
+static_assert(sizeof(struct wire_buffer_subdata) == 24, "buffer subdata");
+
+/* Texel rows are tightly packed in the resource's wire format (util/format.h gives the
+ * texel size), bottom row (GL's t = 0) first; data.size == w * h * d * texel size. For cube
+ * maps and arrays `layer` picks the face / layer (z and d must then be 0 and 1). */
+struct wire_texture_subdata {
+   wire_handle res;
+   uint32_t level;
+   uint32_t layer;
+   uint32_t x, y, z;
+   uint32_t w, h, d;
+   struct wire_span data;
+};
+static_assert(sizeof(struct wire_texture_subdata) == 48, "texture subdata");
+
+/* ProgramCreate: a linked program blob (spirv/spv.h); the server copies and owns it. */
+struct wire_program_create {
+   wire_handle program;
+   struct wire_span blob;
+};
+static_assert(sizeof(struct wire_program_create) == 16, "program create");
+
+struct wire_rt_blend {
+   uint8_t blend_enable;
+   uint8_t rgb_func;   /* wire_blend_op */
+   uint8_t rgb_src;    /* wire_blend_factor */
+   uint8_t rgb_dst;
+   uint8_t alpha_func;
+   uint8_t alpha_src;
+   uint8_t alpha_dst;
+   uint8_t colormask;  /* bit 0 R, 1 G, 2 B, 3 A */
+};
+static_assert(sizeof(struct wire_rt_blend) == 8, "rt blend");
+
+struct wire_blend_state {
+   wire_handle cso;
+   uint32_t independent; /* 0: rt[0] applies to every color buffer */
+   uint32_t pad;
+   struct wire_rt_blend rt[WIRE_MAX_COLOR_BUFS];
+};
+static_assert(sizeof(struct wire_blend_state) == 80, "blend");
+
+struct wire_stencil_face {
+   uint8_t func;     /* wire_func */
+   uint8_t fail_op;  /* wire_stencil_op */
+   uint8_t zfail_op;
+   uint8_t zpass_op;
+   uint8_t read_mask;
+   uint8_t write_mask;
+   uint8_t pad[2];
+};
+static_assert(sizeof(struct wire_stencil_face) == 8, "stencil face");
+
+struct wire_dsa_state {
+   wire_handle cso;
+   uint8_t depth_enable;
+   uint8_t depth_write;
+   uint8_t depth_func; /* wire_func */
+   uint8_t stencil_enable;
+   uint32_t pad;
+   struct wire_stencil_face front, back;
+};
+static_assert(sizeof(struct wire_dsa_state) == 32, "dsa");
+
+struct wire_rast_state {
+   wire_handle cso;
+   uint8_t cull_mode;       /* wire_cull */
+   uint8_t front_ccw;       /* GL_CCW is front (GL's default) */
+   uint8_t scissor_enable;
+   uint8_t rasterizer_discard;
+   uint8_t offset_fill;     /* GL_POLYGON_OFFSET_FILL */
+   uint8_t pad[3];
+   float offset_factor;
+   float offset_units;
+   float line_width;
+   float point_size;        /* desktop GL's glPointSize when the shader does not write it */
+};
+static_assert(sizeof(struct wire_rast_state) == 32, "rast");
+
+struct wire_sampler_state {
+   wire_handle cso;
+   uint8_t min_filter; /* wire_filter */
+   uint8_t mag_filter;
+   uint8_t mip_filter; /* wire_mip_filter */
+   uint8_t wrap_s;     /* wire_wrap */
+   uint8_t wrap_t;
+   uint8_t wrap_r;
+   uint8_t compare_enable;
+   uint8_t compare_func; /* wire_func */
+   float min_lod;
+   float max_lod;
+   float lod_bias;
+   float max_anisotropy;
+   float border_color[4];
+};
+static_assert(sizeof(struct wire_sampler_state) == 48, "sampler");
+
+struct wire_vertex_element {
+   uint32_t src_offset; /* added to the vertex buffer's offset */
+   uint8_t vb_index;    /* < WIRE_MAX_VERTEX_BUFFERS */
+   uint8_t format;      /* wire_vformat */
+   uint8_t location;    /* shader input location, < WIRE_MAX_VERTEX_ATTRIBS */
+   uint8_t pad;
+   uint32_t divisor;    /* 0: per vertex; n: per n instances */
+};
+static_assert(sizeof(struct wire_vertex_element) == 12, "velem");
+
+/* Attributes a program reads but the VAO leaves disabled take `constant_values` (GL's current
+ * generic attribute, default (0,0,0,1)) for every location in constant_mask. */
+struct wire_velems_state {
+   wire_handle cso;
+   uint32_t count;
+   uint32_t constant_mask;
+   struct wire_vertex_element e[WIRE_MAX_VERTEX_ATTRIBS];
+   float constant_values[WIRE_MAX_VERTEX_ATTRIBS][4];
+};
+static_assert(sizeof(struct wire_velems_state) == 16 + 12 * 16 + 256, "velems");
+
+enum wire_cso_slot { WIRE_CSO_BLEND = 0, WIRE_CSO_DSA, WIRE_CSO_RAST, WIRE_CSO_VELEMS, WIRE_CSO_PROGRAM, WIRE_CSO_COUNT };
+/* BindCso: bind a constant state object (or null) to a slot of the current context. */
+struct wire_bind_cso {
+   uint32_t slot; /* wire_cso_slot; the handle's kind must match */
+   uint32_t pad;
+   wire_handle cso;
+};
+static_assert(sizeof(struct wire_bind_cso) == 16, "bind cso");
+
+struct wire_surface_ref {
+   wire_handle res; /* null: no attachment */
+   uint32_t level;
+   uint32_t layer; /* cube face or array layer or 3D slice */
+};
+static_assert(sizeof(struct wire_surface_ref) == 16, "surface ref");
+
+/* cbufs[i] receives fragment output location i (glDrawBuffers mapping done by the client). */
+struct wire_framebuffer {
+   uint32_t width, height; /* the framebuffer's extent: min over attachments */
+   uint32_t nr_cbufs;
+   uint32_t pad;
+   struct wire_surface_ref cbufs[WIRE_MAX_COLOR_BUFS];
+   struct wire_surface_ref zsbuf;
+};
+static_assert(sizeof(struct wire_framebuffer) == 16 + 16 * 9, "framebuffer");
+
+struct wire_vertex_buffer {
+   wire_handle res; /* null: unbound */
+   uint32_t offset;
+   uint32_t stride;
+};
+static_assert(sizeof(struct wire_vertex_buffer) == 16, "vb");
+
+struct wire_vertex_buffers {
+   uint32_t start;
+   uint32_t count; /* start + count <= WIRE_MAX_VERTEX_BUFFERS */
+   struct wire_vertex_buffer vb[WIRE_MAX_VERTEX_BUFFERS];
+};
+static_assert(sizeof(struct wire_vertex_buffers) == 8 + 16 * 16, "vbs");
+
+struct wire_sampler_view {
+   wire_handle res; /* null: unbound */
+   uint8_t target;  /* wire_target, must match the resource's */
+   uint8_t swizzle[4]; /* wire_swizzle */
+   uint8_t pad[3];
+   uint32_t first_level;
+   uint32_t last_level;
+};
+static_assert(sizeof(struct wire_sampler_view) == 24, "sampler view");
+
+/* Texture units [start, start + count). */
+struct wire_sampler_views {
+   uint32_t start;
+   uint32_t count; /* start + count <= WIRE_MAX_SAMPLER_UNITS */
+   struct wire_sampler_view v[WIRE_MAX_SAMPLER_UNITS];
+};
+static_assert(sizeof(struct wire_sampler_views) == 8 + 24 * 32, "sampler views");
+
+struct wire_bind_samplers {
+   uint32_t start;
+   uint32_t count;
+   wire_handle s[WIRE_MAX_SAMPLER_UNITS];
+};
+static_assert(sizeof(struct wire_bind_samplers) == 8 + 8 * 32, "bind samplers");
+
+/* SetConstantBuffer: `size` bytes of tail follow (padded to 8). index 0 is the bound
+ * program's default uniform block (layout from the blob's reflection). */
+struct wire_constant_buffer {
+   uint32_t index;
+   uint32_t size; /* <= WIRE_MAX_CONSTANT_SIZE */
+};
+static_assert(sizeof(struct wire_constant_buffer) == 8, "constbuf");
+
+/* SetProgramBindings: GL's dynamic program state. Tail: uint32 sampler_units[sampler_count]
+ * (texture unit of each sampler slot of the program's reflection), then uint32
+ * block_bindings[block_count] (uniform-block binding point of each block). */
+struct wire_program_bindings {
+   wire_handle program;
+   uint32_t sampler_count; /* <= WIRE_MAX_PROGRAM_SAMPLERS */
+   uint32_t block_count;   /* <= WIRE_MAX_UNIFORM_BLOCKS */
+};
+static_assert(sizeof(struct wire_program_bindings) == 16, "program bindings");
+
+struct wire_viewport {
+   float x, y, width, height; /* GL window coordinates (origin lower left) */
+   float near_val, far_val;   /* glDepthRangef, clamped to [0,1] */
+};
+static_assert(sizeof(struct wire_viewport) == 24, "viewport");
+
+struct wire_scissor {
+   int32_t x, y, width, height; /* GL window coordinates (origin lower left) */
+};
+static_assert(sizeof(struct wire_scissor) == 16, "scissor");
+
+struct wire_context_values {
+   float blend_color[4];
+   uint32_t stencil_ref_front;
+   uint32_t stencil_ref_back;
+};
+static_assert(sizeof(struct wire_context_values) == 24, "ctx values");
+
+/* Draw. index_size 0: non-indexed, vertices [start, start+count). Otherwise indices are read
+ * from index_res at byte offset index_offset (count of them, index_size 1, 2 or 4 bytes). */
+struct wire_draw {
+   uint32_t mode; /* wire_prim */
+   uint32_t index_size;
+   uint32_t start;
+   uint32_t count;
+   uint32_t instance_count; /* >= 1 */
+   int32_t base_vertex;
+   wire_handle index_res;
+   uint32_t index_offset;
+   uint32_t pad;
+};
+static_assert(sizeof(struct wire_draw) == 40, "draw");
+
+#define WIRE_CLEAR_COLOR0 (1u << 0) /* ... COLOR7 = 1 << 7 */
+#define WIRE_CLEAR_DEPTH (1u << 8)
+#define WIRE_CLEAR_STENCIL (1u << 9)
+/* Clear: GL's glClear with everything that affects it resolved by the client. */
+struct wire_clear {
+   uint32_t buffers;
+   uint32_t stencil;
+   float color[4];
+   float depth;
+   uint8_t scissor_enable;
+   uint8_t stencil_write_mask;
+   uint8_t pad[2];
+   struct wire_scissor scissor;
+   uint8_t colormask[WIRE_MAX_COLOR_BUFS]; /* per color buffer, bits RGBA */
+};
+static_assert(sizeof(struct wire_clear) == 64, "clear");
+
+struct wire_generate_mipmap {
+   wire_handle res;
+   uint32_t base_level;
+   uint32_t last_level;
+};
+static_assert(sizeof(struct wire_generate_mipmap) == 16, "genmip");
+
+/* ReadPixels: reply is w*h RGBA8 texels, rows bottom first, tightly packed.
+ * w * h * 4 <= WIRE_MAX_REPLY; larger reads are split into bands by the client. */
+struct wire_read_pixels {
+   struct wire_surface_ref src;
+   int32_t x, y;
+   uint32_t w, h;
+};
+static_assert(sizeof(struct wire_read_pixels) == 32, "read pixels");
+
+struct wire_present {
+   wire_handle res; /* the surface's color resource */
+   uint64_t frame_serial; /* 1-based, minted by the client */
+};
+static_assert(sizeof(struct wire_present) == 16, "present");
+
+/* ---- replies -------------------------------------------------------------------------- */
+#define WIRE_MAX_REPLY (2u * 1024u * 1024u)
+
+struct wire_server_stats {
+   uint64_t records;
+   uint64_t bytes;
+   uint64_t draws;
+   uint64_t pipelines_created;
+   uint64_t remints;
+   uint64_t fatal_errors;
+   uint64_t validation_errors;   /* SPLITGL_VALIDATE=1: messages at error severity */
+   uint64_t validation_warnings;
+};
+
+struct wire_server_info {
+   char renderer[128]; /* e.g. "splitgl Magma (llvmpipe (LLVM 15.0.6, 256 bits))" */
+   char device[128];
+   uint32_t max_texture_size;
+   uint32_t pad;
+};
+
+/* ---- events (server -> client) -------------------------------------------------------- */
+enum wire_event_kind {
+   WIRE_EVENT_GL_ERROR = 1, /* a = GL error enum, b = seq of the record that raised it */
+   WIRE_EVENT_LOG = 2,      /* a = level, text follows */
+   WIRE_EVENT_DEVICE_LOST = 3,
+   WIRE_EVENT_FATAL = 4,    /* protocol error: text = "ProtocolCorruption \"Op.field\"" */
+};
+
+#endif
