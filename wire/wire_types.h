@@ -14,7 +14,7 @@
 #define WIRE_PROTOCOL_REVISION 1u
 
 /* ---- record header ------------------------------------------------------------------- */
-/* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 8),
+/* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
  * 8-15 sequence number (1-based, strictly increasing per channel). */
 struct wire_record_hdr {
    uint16_t op;
@@ -24,7 +24,7 @@ struct wire_record_hdr {
 };
 static_assert(sizeof(struct wire_record_hdr) == 16, "hdr");
 
-#define WIRE_RECORD_ALIGN 8u
+#define WIRE_RECORD_ALIGN 16u /* a pad record always fits the end of the ring */
 #define WIRE_MAX_TAIL (256u * 1024u) /* largest inline tail any op accepts */
 
 /* ---- handles -------------------------------------------------------------------------- */
@@ -468,6 +468,7 @@ struct wire_clear {
    uint8_t pad[2];
    struct wire_scissor scissor;
    uint8_t colormask[WIRE_MAX_COLOR_BUFS]; /* per color buffer, bits RGBA */
+   uint32_t pad2[2];
 };
 static_assert(sizeof(struct wire_clear) == 64, "clear");
 

@@ -1,0 +1,392 @@
+/* splitgl server: records that create and destroy objects, and resource uploads. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server_private.h"
+#include "util/log.h"
+#include "wire/format.h"
+
+#define GL_OUT_OF_MEMORY 0x0505
+
+static uint32_t
+log2_floor(uint32_t v)
+{
+   return v ? 31u - (uint32_t)__builtin_clz(v) : 0;
+}
+
+void
+srv_handle_ContextCreate(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_context_create *c = p;
+   if (c->api > 1)
+      return srv_fatal(s, "ProtocolCorruption", "ContextCreate.api");
+   struct srv_entry *e = srv_table_claim(&s->tables[WIRE_KIND_CONTEXT], c->ctx);
+   if (!e)
+      return srv_fatal(s, "ProtocolCorruption", "ContextCreate.ctx");
+   struct srv_context *ctx = calloc(1, sizeof(*ctx));
+   if (ctx)
+      ctx->be = s->ops->context_create(s->be, c);
+   if (!ctx || !ctx->be) {
+      free(ctx);
+      srv_table_release(e);
+      return srv_fatal(s, "OutOfMemory", "ContextCreate");
+   }
+   e->obj = ctx;
+}
+
+void
+srv_handle_MakeCurrent(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_make_current *m = p;
+   if (m->ctx.gen == 0) {
+      s->cur = NULL;
+      return;
+   }
+   struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_CONTEXT], m->ctx);
+   if (!e)
+      return srv_fatal(s, "ProtocolCorruption", "MakeCurrent.ctx");
+   s->cur = e->obj;
+}
+
+/* Validates a resource template (ResourceCreate / ResourceRespecify). */
+static bool
+validate_templ(const struct wire_resource_create *t, bool respecify)
+{
+   if (t->target >= WIRE_TARGET_COUNT || t->samples > 1 || t->pad)
+      return false;
+   if (t->flags & ~(respecify ? WIRE_RESPECIFY_PRESERVE : 0u))
+      return false;
+   if (t->target == WIRE_TARGET_BUFFER)
+      return t->format == WIRE_FMT_NONE && t->width >= 1 && t->width <= WIRE_MAX_BUFFER_SIZE &&
+             t->height == 1 && t->depth == 1 && t->layers == 1 && t->last_level == 0;
+   if (t->format == WIRE_FMT_NONE || t->format >= WIRE_FMT_COUNT)
+      return false;
+   if (t->width < 1 || t->height < 1 || t->depth < 1 || t->layers < 1 ||
+       t->width > WIRE_MAX_TEXTURE_SIZE || t->height > WIRE_MAX_TEXTURE_SIZE)
+      return false;
+   uint32_t maxdim = t->width > t->height ? t->width : t->height;
+   switch (t->target) {
+   case WIRE_TARGET_RENDERBUFFER:
+      if (t->last_level != 0)
+         return false;
+      /* fallthrough */
+   case WIRE_TARGET_TEX_2D:
+      if (t->depth != 1 || t->layers != 1)
+         return false;
+      break;
+   case WIRE_TARGET_TEX_CUBE:
+      if (t->width != t->height || t->depth != 1 || t->layers != 6)
+         return false;
+      break;
+   case WIRE_TARGET_TEX_3D:
+      if (t->depth > WIRE_MAX_3D_TEXTURE_SIZE || t->layers != 1 || maxdim > WIRE_MAX_3D_TEXTURE_SIZE)
+         return false;
+      if (t->depth > maxdim)
+         maxdim = t->depth;
+      break;
+   case WIRE_TARGET_TEX_2D_ARRAY:
+      if (t->depth != 1 || t->layers > WIRE_MAX_ARRAY_LAYERS)
+         return false;
+      break;
+   default:
+      return false;
+   }
+   return t->last_level <= log2_floor(maxdim);
+}
+
+void
+srv_handle_ResourceCreate(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_resource_create *t = p;
+   if (!validate_templ(t, false))
+      return srv_fatal(s, "ProtocolCorruption", "ResourceCreate.templ");
+   struct srv_entry *e = srv_table_claim(&s->tables[WIRE_KIND_RESOURCE], t->res);
+   if (!e)
+      return srv_fatal(s, "ProtocolCorruption", "ResourceCreate.res");
+   struct srv_res *r = calloc(1, sizeof(*r));
+   if (!r) {
+      srv_table_release(e);
+      return srv_fatal(s, "OutOfMemory", "ResourceCreate");
+   }
+   r->templ = *t;
+   r->be = s->ops->resource_create(s->be, t);
+   if (!r->be)
+      srv_gl_error(s, GL_OUT_OF_MEMORY);
+   e->obj = r;
+}
+
+void
+srv_handle_ResourceRespecify(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_resource_create *t = p;
+   if (!validate_templ(t, true))
+      return srv_fatal(s, "ProtocolCorruption", "ResourceRespecify.templ");
+   struct srv_res *r = srv_get_res(s, t->res, "ResourceRespecify.res");
+   if (!r)
+      return;
+   if (r->templ.target != t->target)
+      return srv_fatal(s, "ProtocolCorruption", "ResourceRespecify.target");
+   bool ok;
+   if (r->be) {
+      ok = s->ops->resource_respecify(s->be, r->be, t);
+   } else {
+      r->be = s->ops->resource_create(s->be, t);
+      ok = r->be != NULL;
+   }
+   if (!ok) {
+      srv_gl_error(s, GL_OUT_OF_MEMORY);
+      return;
+   }
+   r->templ = *t;
+   r->templ.flags = 0;
+   s->stats.remints++;
+   /* Bindings were validated against the old template: re-check and re-apply them. */
+   srv_refresh_resource(s, t->res);
+}
+
+void
+srv_handle_BufferSubData(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_buffer_subdata *b = p;
+   struct srv_res *r = srv_get_res(s, b->res, "BufferSubData.res");
+   if (!r)
+      return;
+   if (r->templ.target != WIRE_TARGET_BUFFER)
+      return srv_fatal(s, "ProtocolCorruption", "BufferSubData.res");
+   if (b->offset > r->templ.width || b->data.size > r->templ.width - b->offset)
+      return srv_fatal(s, "ProtocolCorruption", "BufferSubData.offset");
+   const void *data = srv_staged(s, b->data, "BufferSubData.data");
+   if (data && r->be && b->data.size)
+      s->ops->buffer_subdata(s->be, r->be, b->offset, data, b->data.size);
+}
+
+/* Extent of `level` along each axis of a texture template. */
+static void
+level_extent(const struct wire_resource_create *t, uint32_t level, uint32_t ext[3])
+{
+   ext[0] = wire_minify(t->width, level);
+   ext[1] = wire_minify(t->height, level);
+   ext[2] = t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, level) : 1;
+}
+
+static bool
+box_inside(uint32_t o, uint32_t n, uint32_t ext)
+{
+   return o <= ext && n <= ext - o;
+}
+
+void
+srv_handle_TextureSubData(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_texture_subdata *b = p;
+   struct srv_res *r = srv_get_res(s, b->res, "TextureSubData.res");
+   if (!r)
+      return;
+   const struct wire_resource_create *t = &r->templ;
+   if (!srv_is_texture_target(t->target))
+      return srv_fatal(s, "ProtocolCorruption", "TextureSubData.res");
+   if (b->level > t->last_level || b->layer >= t->layers)
+      return srv_fatal(s, "ProtocolCorruption", "TextureSubData.level");
+   uint32_t ext[3];
+   level_extent(t, b->level, ext);
+   if (!box_inside(b->x, b->w, ext[0]) || !box_inside(b->y, b->h, ext[1]) || !box_inside(b->z, b->d, ext[2]))
+      return srv_fatal(s, "ProtocolCorruption", "TextureSubData.box");
+   uint64_t need = (uint64_t)b->w * b->h * b->d * wire_format_texel_size(t->format);
+   if (need != b->data.size)
+      return srv_fatal(s, "ProtocolCorruption", "TextureSubData.data");
+   const void *data = srv_staged(s, b->data, "TextureSubData.data");
+   if (data && r->be && need)
+      s->ops->texture_subdata(s->be, r->be, b, data);
+}
+
+void
+srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_program_create *pc = p;
+   if (pc->blob.size > WIRE_MAX_PROGRAM_BLOB)
+      return srv_fatal(s, "ProtocolCorruption", "ProgramCreate.blob");
+   const void *staged = srv_staged(s, pc->blob, "ProgramCreate.blob");
+   if (!staged)
+      return;
+   struct srv_entry *e = srv_table_claim(&s->tables[WIRE_KIND_PROGRAM], pc->program);
+   if (!e)
+      return srv_fatal(s, "ProtocolCorruption", "ProgramCreate.program");
+   /* Copy first: the parse must see bytes the client can no longer change. */
+   void *blob = malloc(pc->blob.size ? pc->blob.size : 1);
+   struct srv_cso *c = calloc(1, sizeof(*c));
+   if (!blob || !c) {
+      free(blob);
+      free(c);
+      srv_table_release(e);
+      return srv_fatal(s, "OutOfMemory", "ProgramCreate");
+   }
+   memcpy(blob, staged, pc->blob.size);
+   char err[256];
+   c->kind = WIRE_KIND_PROGRAM;
+   c->program = spv_blob_parse(blob, pc->blob.size, err, sizeof(err));
+   free(blob);
+   if (!c->program) {
+      sgl_err("server: program blob refused: %s", err);
+      free(c);
+      srv_table_release(e);
+      return srv_fatal(s, "ProtocolCorruption", "ProgramCreate.blob");
+   }
+   e->obj = c;
+   c->be = s->ops->program_create(s->be, c->program);
+   if (!c->be)
+      srv_gl_error(s, GL_OUT_OF_MEMORY);
+}
+
+/* ---- constant state objects ---------------------------------------------------------------- */
+
+static bool
+valid_rt_blend(const struct wire_rt_blend *b)
+{
+   return b->blend_enable <= 1 && b->rgb_func < WIRE_BO_COUNT && b->alpha_func < WIRE_BO_COUNT &&
+          b->rgb_src < WIRE_BF_COUNT && b->rgb_dst < WIRE_BF_COUNT && b->alpha_src < WIRE_BF_COUNT &&
+          b->alpha_dst < WIRE_BF_COUNT && b->colormask <= 0xf;
+}
+
+static bool
+valid_blend(const void *p)
+{
+   const struct wire_blend_state *b = p;
+   for (int i = 0; i < WIRE_MAX_COLOR_BUFS; i++)
+      if (!valid_rt_blend(&b->rt[i]))
+         return false;
+   return b->independent <= 1;
+}
+
+static bool
+valid_face(const struct wire_stencil_face *f)
+{
+   return f->func < WIRE_FUNC_COUNT && f->fail_op < WIRE_SOP_COUNT && f->zfail_op < WIRE_SOP_COUNT &&
+          f->zpass_op < WIRE_SOP_COUNT;
+}
+
+static bool
+valid_dsa(const void *p)
+{
+   const struct wire_dsa_state *d = p;
+   return d->depth_enable <= 1 && d->depth_write <= 1 && d->depth_func < WIRE_FUNC_COUNT &&
+          d->stencil_enable <= 1 && valid_face(&d->front) && valid_face(&d->back);
+}
+
+static bool
+valid_rast(const void *p)
+{
+   const struct wire_rast_state *r = p;
+   return r->cull_mode < WIRE_CULL_COUNT && r->front_ccw <= 1 && r->scissor_enable <= 1 &&
+          r->rasterizer_discard <= 1 && r->offset_fill <= 1 && isfinite(r->offset_factor) &&
+          isfinite(r->offset_units) && isfinite(r->line_width) && r->line_width >= 0 &&
+          isfinite(r->point_size) && r->point_size >= 0;
+}
+
+static bool
+valid_sampler(const void *p)
+{
+   const struct wire_sampler_state *s = p;
+   return s->min_filter < WIRE_FILTER_COUNT && s->mag_filter < WIRE_FILTER_COUNT &&
+          s->mip_filter < WIRE_MIP_COUNT && s->wrap_s < WIRE_WRAP_COUNT && s->wrap_t < WIRE_WRAP_COUNT &&
+          s->wrap_r < WIRE_WRAP_COUNT && s->compare_enable <= 1 && s->compare_func < WIRE_FUNC_COUNT &&
+          !isnan(s->min_lod) && !isnan(s->max_lod) && isfinite(s->lod_bias) &&
+          isfinite(s->max_anisotropy) && s->max_anisotropy >= 1.0f;
+}
+
+static bool
+valid_velems(const void *p)
+{
+   const struct wire_velems_state *v = p;
+   if (v->count > WIRE_MAX_VERTEX_ATTRIBS || (v->constant_mask >> WIRE_MAX_VERTEX_ATTRIBS))
+      return false;
+   for (uint32_t i = 0; i < v->count; i++) {
+      const struct wire_vertex_element *e = &v->e[i];
+      if (e->vb_index >= WIRE_MAX_VERTEX_BUFFERS || e->format >= WIRE_VF_COUNT ||
+          e->location >= WIRE_MAX_VERTEX_ATTRIBS)
+         return false;
+      for (uint32_t j = 0; j < i; j++)
+         if (v->e[j].location == e->location)
+            return false;
+   }
+   return true;
+}
+
+typedef void *(*create_fn)(struct srv_backend *, const void *);
+
+static void
+create_cso(struct srv_session *s, uint32_t kind, const void *p, bool valid, create_fn create, const char *site)
+{
+   wire_handle h = *(const wire_handle *)p; /* every CSO struct starts with its handle */
+   if (!valid)
+      return srv_fatal(s, "ProtocolCorruption", site);
+   struct srv_entry *e = srv_table_claim(&s->tables[kind], h);
+   struct srv_cso *c = e ? calloc(1, sizeof(*c)) : NULL;
+   if (!c) {
+      if (e)
+         srv_table_release(e);
+      return srv_fatal(s, e ? "OutOfMemory" : "ProtocolCorruption", site);
+   }
+   c->kind = kind;
+   c->be = create(s->be, p);
+   if (!c->be)
+      srv_gl_error(s, GL_OUT_OF_MEMORY);
+   e->obj = c;
+}
+
+#define CSO_HANDLER(Op, kind, valid, fn)                                                        \
+   void srv_handle_##Op(struct srv_session *s, const void *p, const uint8_t *t, uint32_t n) \
+   {                                                                                            \
+      create_cso(s, kind, p, valid(p), (create_fn)s->ops->fn, #Op ".state");                    \
+   }
+CSO_HANDLER(BlendCreate, WIRE_KIND_BLEND, valid_blend, create_blend)
+CSO_HANDLER(DepthStencilCreate, WIRE_KIND_DSA, valid_dsa, create_dsa)
+CSO_HANDLER(RasterizerCreate, WIRE_KIND_RAST, valid_rast, create_rast)
+CSO_HANDLER(SamplerCreate, WIRE_KIND_SAMPLER, valid_sampler, create_sampler)
+CSO_HANDLER(VertexElementsCreate, WIRE_KIND_VELEMS, valid_velems, create_velems)
+
+/* ---- destroy ------------------------------------------------------------------------------- */
+
+static void
+destroy_context(struct srv_session *s, struct srv_context *ctx)
+{
+   if (s->cur == ctx)
+      s->cur = NULL;
+   s->ops->context_destroy(s->be, ctx->be);
+   free(ctx);
+}
+
+void
+srv_destroy_object(struct srv_session *s, uint32_t kind, struct srv_entry *e, wire_handle h)
+{
+   if (kind == WIRE_KIND_CONTEXT) {
+      destroy_context(s, e->obj);
+   } else if (kind == WIRE_KIND_RESOURCE) {
+      struct srv_res *r = e->obj;
+      srv_scrub_resource(s, h);
+      if (r->be)
+         s->ops->resource_destroy(s->be, r->be);
+      free(r);
+   } else {
+      struct srv_cso *c = e->obj;
+      srv_scrub_cso(s, kind, h);
+      if (c->be)
+         s->ops->delete_cso(s->be, kind, c->be);
+      spv_program_info_free(c->program);
+      free(c);
+   }
+   srv_table_release(e);
+}
+
+void
+srv_handle_Destroy(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_destroy *d = p;
+   if (d->kind >= WIRE_KIND_COUNT || d->pad)
+      return srv_fatal(s, "ProtocolCorruption", "Destroy.kind");
+   struct srv_entry *e = srv_table_get(&s->tables[d->kind], d->h);
+   if (!e)
+      return srv_fatal(s, "ProtocolCorruption", "Destroy.h");
+   srv_destroy_object(s, d->kind, e, d->h);
+}
+

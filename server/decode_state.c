@@ -1,0 +1,318 @@
+/* splitgl server: records that set a context's bound state. The core keeps the state as
+ * handles (for scrubbing on destroy) and hands the backend resolved objects. */
+#include <math.h>
+#include <string.h>
+
+#include "server_private.h"
+#include "wire/format.h"
+
+static const uint32_t cso_slot_kind[WIRE_CSO_COUNT] = {
+   [WIRE_CSO_BLEND] = WIRE_KIND_BLEND,   [WIRE_CSO_DSA] = WIRE_KIND_DSA,
+   [WIRE_CSO_RAST] = WIRE_KIND_RAST,     [WIRE_CSO_VELEMS] = WIRE_KIND_VELEMS,
+   [WIRE_CSO_PROGRAM] = WIRE_KIND_PROGRAM,
+};
+
+uint32_t
+srv_cso_slot_kind(uint32_t slot)
+{
+   return cso_slot_kind[slot];
+}
+
+void
+srv_handle_BindCso(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_bind_cso *b = p;
+   struct srv_context *ctx = srv_cur(s, "BindCso.context");
+   if (!ctx)
+      return;
+   if (b->slot >= WIRE_CSO_COUNT || b->pad)
+      return srv_fatal(s, "ProtocolCorruption", "BindCso.slot");
+   void *be = NULL;
+   if (b->cso.gen) {
+      struct srv_cso *c = srv_get_cso(s, cso_slot_kind[b->slot], b->cso, "BindCso.cso");
+      if (!c)
+         return;
+      be = c->be;
+   }
+   ctx->cso[b->slot] = b->cso;
+   s->ops->bind_cso(ctx->be, b->slot, be);
+}
+
+/* A surface names a live texture/renderbuffer level and layer that exists. */
+static bool
+resolve_surface(struct srv_session *s, const struct wire_surface_ref *ref, bool depth, uint32_t min_w,
+                uint32_t min_h, struct srv_surface *out)
+{
+   memset(out, 0, sizeof(*out));
+   if (!ref->res.gen)
+      return ref->level == 0 && ref->layer == 0;
+   struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], ref->res);
+   if (!e)
+      return false;
+   struct srv_res *r = e->obj;
+   const struct wire_resource_create *t = &r->templ;
+   if (t->target == WIRE_TARGET_BUFFER || wire_format_has_depth(t->format) != depth)
+      return false;
+   if (ref->level > t->last_level)
+      return false;
+   uint32_t layers = t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, ref->level) : t->layers;
+   if (ref->layer >= layers)
+      return false;
+   if (wire_minify(t->width, ref->level) < min_w || wire_minify(t->height, ref->level) < min_h)
+      return false;
+   out->res = r->be;
+   out->level = ref->level;
+   out->layer = ref->layer;
+   return true;
+}
+
+static bool
+resolve_framebuffer(struct srv_session *s, const struct wire_framebuffer *fb, struct srv_framebuffer *out)
+{
+   if (fb->nr_cbufs > WIRE_MAX_COLOR_BUFS || fb->pad || fb->width > WIRE_MAX_TEXTURE_SIZE ||
+       fb->height > WIRE_MAX_TEXTURE_SIZE)
+      return false;
+   memset(out, 0, sizeof(*out));
+   out->width = fb->width;
+   out->height = fb->height;
+   out->nr_cbufs = fb->nr_cbufs;
+   for (uint32_t i = 0; i < WIRE_MAX_COLOR_BUFS; i++) {
+      static const struct wire_surface_ref none;
+      const struct wire_surface_ref *ref = i < fb->nr_cbufs ? &fb->cbufs[i] : &none;
+      if (!resolve_surface(s, ref, false, fb->width, fb->height, &out->cbufs[i]))
+         return false;
+   }
+   return resolve_surface(s, &fb->zsbuf, true, fb->width, fb->height, &out->zsbuf);
+}
+
+bool
+srv_framebuffer_valid(struct srv_session *s, const struct wire_framebuffer *fb)
+{
+   struct srv_framebuffer r;
+   return resolve_framebuffer(s, fb, &r);
+}
+
+void
+srv_apply_framebuffer(struct srv_session *s, struct srv_context *ctx)
+{
+   struct srv_framebuffer fb;
+   if (resolve_framebuffer(s, &ctx->fb, &fb))
+      s->ops->set_framebuffer(ctx->be, &fb);
+}
+
+void
+srv_handle_SetFramebuffer(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_framebuffer *fb = p;
+   struct srv_context *ctx = srv_cur(s, "SetFramebuffer.context");
+   struct srv_framebuffer r;
+   if (!ctx)
+      return;
+   if (!resolve_framebuffer(s, fb, &r))
+      return srv_fatal(s, "ProtocolCorruption", "SetFramebuffer.surface");
+   ctx->fb = *fb;
+   s->ops->set_framebuffer(ctx->be, &r);
+}
+
+static bool
+range_ok(uint32_t start, uint32_t count, uint32_t max)
+{
+   return start <= max && count <= max - start;
+}
+
+void
+srv_apply_vertex_buffers(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count)
+{
+   struct srv_vertex_buffer vbs[WIRE_MAX_VERTEX_BUFFERS];
+   for (uint32_t i = 0; i < count; i++) {
+      const struct wire_vertex_buffer *v = &ctx->vbs[start + i];
+      struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], v->res);
+      vbs[i].res = e ? ((struct srv_res *)e->obj)->be : NULL;
+      vbs[i].offset = v->offset;
+      vbs[i].stride = v->stride;
+   }
+   s->ops->set_vertex_buffers(ctx->be, start, count, vbs);
+}
+
+void
+srv_handle_SetVertexBuffers(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_vertex_buffers *v = p;
+   struct srv_context *ctx = srv_cur(s, "SetVertexBuffers.context");
+   if (!ctx)
+      return;
+   if (!range_ok(v->start, v->count, WIRE_MAX_VERTEX_BUFFERS))
+      return srv_fatal(s, "ProtocolCorruption", "SetVertexBuffers.count");
+   for (uint32_t i = 0; i < v->count; i++) {
+      const struct wire_vertex_buffer *vb = &v->vb[i];
+      if (!vb->res.gen)
+         continue;
+      struct srv_res *r = srv_get_res(s, vb->res, "SetVertexBuffers.res");
+      if (!r)
+         return;
+      if (r->templ.target != WIRE_TARGET_BUFFER || vb->stride > 2048)
+         return srv_fatal(s, "ProtocolCorruption", "SetVertexBuffers.res");
+   }
+   memcpy(&ctx->vbs[v->start], v->vb, v->count * sizeof(v->vb[0]));
+   srv_apply_vertex_buffers(s, ctx, v->start, v->count);
+}
+
+static bool
+valid_view(struct srv_session *s, const struct wire_sampler_view *v)
+{
+   if (!v->res.gen)
+      return true;
+   struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], v->res);
+   if (!e)
+      return false;
+   const struct wire_resource_create *t = &((struct srv_res *)e->obj)->templ;
+   for (int i = 0; i < 4; i++)
+      if (v->swizzle[i] >= WIRE_SWZ_COUNT)
+         return false;
+   return srv_is_texture_target(t->target) && v->target == t->target && v->first_level <= v->last_level &&
+          v->first_level <= t->last_level;
+}
+
+void
+srv_apply_sampler_views(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count)
+{
+   struct srv_sampler_view views[WIRE_MAX_SAMPLER_UNITS];
+   for (uint32_t i = 0; i < count; i++) {
+      const struct wire_sampler_view *v = &ctx->views[start + i];
+      struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], v->res);
+      struct srv_res *r = e ? e->obj : NULL;
+      memset(&views[i], 0, sizeof(views[i]));
+      if (!r)
+         continue;
+      views[i].res = r->be;
+      views[i].target = v->target;
+      memcpy(views[i].swizzle, v->swizzle, 4);
+      views[i].last_level = v->last_level < r->templ.last_level ? v->last_level : r->templ.last_level;
+      views[i].first_level = v->first_level < views[i].last_level ? v->first_level : views[i].last_level;
+   }
+   s->ops->set_sampler_views(ctx->be, start, count, views);
+}
+
+void
+srv_handle_SetSamplerViews(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_sampler_views *v = p;
+   struct srv_context *ctx = srv_cur(s, "SetSamplerViews.context");
+   if (!ctx)
+      return;
+   if (!range_ok(v->start, v->count, WIRE_MAX_SAMPLER_UNITS))
+      return srv_fatal(s, "ProtocolCorruption", "SetSamplerViews.count");
+   for (uint32_t i = 0; i < v->count; i++)
+      if (!valid_view(s, &v->v[i]))
+         return srv_fatal(s, "ProtocolCorruption", "SetSamplerViews.view");
+   memcpy(&ctx->views[v->start], v->v, v->count * sizeof(v->v[0]));
+   srv_apply_sampler_views(s, ctx, v->start, v->count);
+}
+
+void
+srv_apply_samplers(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count)
+{
+   void *be[WIRE_MAX_SAMPLER_UNITS];
+   for (uint32_t i = 0; i < count; i++) {
+      struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_SAMPLER], ctx->samplers[start + i]);
+      be[i] = e ? ((struct srv_cso *)e->obj)->be : NULL;
+   }
+   s->ops->bind_sampler_states(ctx->be, start, count, be);
+}
+
+void
+srv_handle_BindSamplerStates(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_bind_samplers *b = p;
+   struct srv_context *ctx = srv_cur(s, "BindSamplerStates.context");
+   if (!ctx)
+      return;
+   if (!range_ok(b->start, b->count, WIRE_MAX_SAMPLER_UNITS))
+      return srv_fatal(s, "ProtocolCorruption", "BindSamplerStates.count");
+   for (uint32_t i = 0; i < b->count; i++)
+      if (b->s[i].gen && !srv_get_cso(s, WIRE_KIND_SAMPLER, b->s[i], "BindSamplerStates.s"))
+         return;
+   memcpy(&ctx->samplers[b->start], b->s, b->count * sizeof(b->s[0]));
+   srv_apply_samplers(s, ctx, b->start, b->count);
+}
+
+void
+srv_handle_SetConstantBuffer(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_constant_buffer *cb = p;
+   struct srv_context *ctx = srv_cur(s, "SetConstantBuffer.context");
+   if (!ctx)
+      return;
+   if (cb->index != 0)
+      return srv_fatal(s, "ProtocolCorruption", "SetConstantBuffer.index");
+   if (cb->size > WIRE_MAX_CONSTANT_SIZE || cb->size > tsize || tsize - cb->size >= 16)
+      return srv_fatal(s, "ProtocolCorruption", "SetConstantBuffer.size");
+   s->ops->set_constant_buffer(ctx->be, cb->index, tail, cb->size);
+}
+
+void
+srv_handle_SetProgramBindings(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_program_bindings *b = p;
+   struct srv_context *ctx = srv_cur(s, "SetProgramBindings.context");
+   if (!ctx)
+      return;
+   struct srv_cso *prog = srv_get_cso(s, WIRE_KIND_PROGRAM, b->program, "SetProgramBindings.program");
+   if (!prog)
+      return;
+   if (b->sampler_count > WIRE_MAX_PROGRAM_SAMPLERS || b->sampler_count > prog->program->sampler_slot_count)
+      return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.sampler_count");
+   if (b->block_count > WIRE_MAX_UNIFORM_BLOCKS)
+      return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.block_count");
+   uint32_t need = 4u * (b->sampler_count + b->block_count);
+   if (tsize < need || tsize - need >= 16)
+      return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.size");
+   uint32_t units[WIRE_MAX_PROGRAM_SAMPLERS + WIRE_MAX_UNIFORM_BLOCKS];
+   memcpy(units, tail, need);
+   for (uint32_t i = 0; i < b->sampler_count; i++)
+      if (units[i] >= WIRE_MAX_SAMPLER_UNITS)
+         return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.sampler_units");
+   if (prog->be)
+      s->ops->set_program_bindings(ctx->be, prog->be, b->sampler_count, units, b->block_count,
+                                   units + b->sampler_count);
+}
+
+void
+srv_handle_SetViewport(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_viewport *v = p;
+   struct srv_context *ctx = srv_cur(s, "SetViewport.context");
+   if (!ctx)
+      return;
+   if (!isfinite(v->x) || !isfinite(v->y) || !(v->width >= 0 && v->width <= 32768) ||
+       !(v->height >= 0 && v->height <= 32768) || !(v->near_val >= 0 && v->near_val <= 1) ||
+       !(v->far_val >= 0 && v->far_val <= 1) || fabsf(v->x) > 65536 || fabsf(v->y) > 65536)
+      return srv_fatal(s, "ProtocolCorruption", "SetViewport.value");
+   s->ops->set_viewport(ctx->be, v);
+}
+
+void
+srv_handle_SetScissor(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_scissor *sc = p;
+   struct srv_context *ctx = srv_cur(s, "SetScissor.context");
+   if (!ctx)
+      return;
+   if (sc->width < 0 || sc->height < 0 || sc->x < -65536 || sc->y < -65536 || sc->x > 65536 ||
+       sc->y > 65536 || sc->width > 65536 || sc->height > 65536)
+      return srv_fatal(s, "ProtocolCorruption", "SetScissor.value");
+   s->ops->set_scissor(ctx->be, sc);
+}
+
+void
+srv_handle_SetContextValues(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_context_values *v = p;
+   struct srv_context *ctx = srv_cur(s, "SetContextValues.context");
+   if (!ctx)
+      return;
+   for (int i = 0; i < 4; i++)
+      if (!isfinite(v->blend_color[i]))
+         return srv_fatal(s, "ProtocolCorruption", "SetContextValues.blend_color");
+   s->ops->set_context_values(ctx->be, v);
+}

@@ -1,0 +1,173 @@
+/* splitgl server: verbs (draw, clear, mipmaps, read-back, present) and queries. */
+#include <string.h>
+
+#include "server_private.h"
+#include "wire/format.h"
+
+void
+srv_handle_Draw(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_draw *d = p;
+   struct srv_context *ctx = srv_cur(s, "Draw.context");
+   if (!ctx)
+      return;
+   if (d->mode >= WIRE_PRIM_COUNT || d->pad)
+      return srv_fatal(s, "ProtocolCorruption", "Draw.mode");
+   struct srv_draw draw = {*d, NULL};
+   if (d->index_size) {
+      if (d->index_size != 1 && d->index_size != 2 && d->index_size != 4)
+         return srv_fatal(s, "ProtocolCorruption", "Draw.index_size");
+      struct srv_res *r = srv_get_res(s, d->index_res, "Draw.index_res");
+      if (!r)
+         return;
+      uint64_t end = (uint64_t)d->index_offset + (uint64_t)d->count * d->index_size;
+      if (r->templ.target != WIRE_TARGET_BUFFER || end > r->templ.width || d->index_offset % d->index_size)
+         return srv_fatal(s, "ProtocolCorruption", "Draw.index_offset");
+      draw.index_res = r->be;
+      if (!r->be)
+         return;
+   } else if (d->index_res.gen || d->index_offset || d->base_vertex) {
+      return srv_fatal(s, "ProtocolCorruption", "Draw.index_res");
+   }
+   if (!d->count || !d->instance_count)
+      return;
+   s->stats.draws++;
+   s->ops->draw(ctx->be, &draw);
+}
+
+void
+srv_handle_Clear(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_clear *c = p;
+   struct srv_context *ctx = srv_cur(s, "Clear.context");
+   if (!ctx)
+      return;
+   if (c->buffers & ~0x3ffu)
+      return srv_fatal(s, "ProtocolCorruption", "Clear.buffers");
+   if (c->scissor_enable > 1 || c->scissor.width < 0 || c->scissor.height < 0)
+      return srv_fatal(s, "ProtocolCorruption", "Clear.scissor");
+   for (int i = 0; i < WIRE_MAX_COLOR_BUFS; i++)
+      if (c->colormask[i] > 0xf)
+         return srv_fatal(s, "ProtocolCorruption", "Clear.colormask");
+   s->ops->clear(ctx->be, c);
+}
+
+void
+srv_handle_GenerateMipmap(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_generate_mipmap *g = p;
+   struct srv_context *ctx = srv_cur(s, "GenerateMipmap.context");
+   if (!ctx)
+      return;
+   struct srv_res *r = srv_get_res(s, g->res, "GenerateMipmap.res");
+   if (!r)
+      return;
+   if (!srv_is_texture_target(r->templ.target) || g->base_level > g->last_level ||
+       g->last_level > r->templ.last_level || wire_format_has_depth(r->templ.format))
+      return srv_fatal(s, "ProtocolCorruption", "GenerateMipmap.level");
+   if (r->be && g->base_level < g->last_level)
+      s->ops->generate_mipmap(ctx->be, r->be, g->base_level, g->last_level);
+}
+
+static void
+reply(struct srv_session *s, uint32_t size)
+{
+   struct wire_ctrl *c = s->seg.ctrl;
+   wire_store32(&c->reply_bytes, size);
+   wire_store64(&c->reply_seq, s->seq);
+}
+
+void
+srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_read_pixels *rp = p;
+   struct srv_context *ctx = srv_cur(s, "ReadPixels.context");
+   if (!ctx)
+      return;
+   uint64_t bytes = (uint64_t)rp->w * rp->h * 4u;
+   if (bytes > s->seg.reply_size)
+      return srv_fatal(s, "ProtocolCorruption", "ReadPixels.size");
+   struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], rp->src.res);
+   if (!e)
+      return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
+   struct srv_res *r = e->obj;
+   const struct wire_resource_create *t = &r->templ;
+   if (t->target == WIRE_TARGET_BUFFER || wire_format_has_depth(t->format) || rp->src.level > t->last_level ||
+       rp->src.layer >= (t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, rp->src.level) : t->layers))
+      return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
+   /* Texels outside the surface, or all of them if the device fails, read as zero: never
+    * stale reply-slot bytes. */
+   memset(s->seg.reply, 0, bytes);
+   struct srv_surface surf = {r->be, rp->src.level, rp->src.layer};
+   if (r->be && bytes)
+      s->ops->read_pixels(ctx->be, &surf, rp->x, rp->y, rp->w, rp->h, s->seg.reply);
+   reply(s, (uint32_t)bytes);
+}
+
+void
+srv_handle_Present(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_present *pr = p;
+   struct srv_context *ctx = srv_cur(s, "Present.context");
+   if (!ctx)
+      return;
+   if (pr->frame_serial != s->last_present + 1)
+      return srv_fatal(s, "ProtocolCorruption", "Present.frame_serial");
+   s->last_present = pr->frame_serial;
+   struct srv_res *r = srv_get_res(s, pr->res, "Present.res");
+   if (!r)
+      return;
+   if (r->templ.target == WIRE_TARGET_BUFFER)
+      return srv_fatal(s, "ProtocolCorruption", "Present.res");
+   if (r->be)
+      s->ops->present(ctx->be, r->be);
+}
+
+static bool
+empty_ok(struct srv_session *s, const void *p, const char *site)
+{
+   if (((const struct wire_empty *)p)->reserved) {
+      srv_fatal(s, "ProtocolCorruption", site);
+      return false;
+   }
+   return true;
+}
+
+void
+srv_handle_Flush(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   if (empty_ok(s, p, "Flush.reserved") && s->cur)
+      s->ops->flush(s->cur->be);
+}
+
+void
+srv_handle_Finish(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   if (empty_ok(s, p, "Finish.reserved") && s->cur)
+      s->ops->finish(s->cur->be);
+}
+
+void
+srv_handle_GetStats(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   if (!empty_ok(s, p, "GetStats.reserved"))
+      return;
+   struct wire_server_stats st = s->stats;
+   s->ops->get_stats(s->be, &st);
+   memcpy(s->seg.reply, &st, sizeof(st));
+   reply(s, sizeof(st));
+}
+
+void
+srv_handle_GetInfo(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   if (!empty_ok(s, p, "GetInfo.reserved"))
+      return;
+   struct wire_server_info info;
+   memset(&info, 0, sizeof(info));
+   s->ops->get_info(s->be, &info);
+   info.renderer[sizeof(info.renderer) - 1] = 0;
+   info.device[sizeof(info.device) - 1] = 0;
+   memcpy(s->seg.reply, &info, sizeof(info));
+   reply(s, sizeof(info));
+}

@@ -1,0 +1,92 @@
+/* splitgl-server: the server process of the spawn transport.
+ *
+ * Started by the client with the control socket on fd WIRE_SERVER_FD. Receives the hello
+ * with the segment memfd, maps it, creates the backend and the session, acknowledges, and
+ * applies records until the client closes, the socket hangs up, or a fatal error. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "session.h"
+#include "util/log.h"
+#include "wire/control.h"
+#include "wire/segment.h"
+
+static int
+recv_hello(int sock, struct wire_hello *hello)
+{
+   struct iovec iov = {hello, sizeof(*hello)};
+   union {
+      char buf[CMSG_SPACE(sizeof(int))];
+      struct cmsghdr align;
+   } u;
+   struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf, .msg_controllen = sizeof(u.buf)};
+   struct pollfd pfd = {sock, POLLIN, 0};
+   if (poll(&pfd, 1, 20000) <= 0 || recvmsg(sock, &msg, MSG_CMSG_CLOEXEC) != (ssize_t)sizeof(*hello))
+      return -1;
+   struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+   if (!cm || cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS || cm->cmsg_len != CMSG_LEN(sizeof(int)))
+      return -1;
+   int fd;
+   memcpy(&fd, CMSG_DATA(cm), sizeof(fd));
+   return fd;
+}
+
+static void
+send_ack(int sock, int status, const char *msg)
+{
+   struct wire_hello_ack ack = {WIRE_HELLO_MAGIC, WIRE_PROTOCOL_REVISION, status, 0, {0}};
+   snprintf(ack.msg, sizeof(ack.msg), "%s", msg ? msg : "");
+   if (send(sock, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
+      sgl_warn("server: cannot acknowledge the hello: %s", strerror(errno));
+}
+
+/* Idle hook: the session ends when the client's end of the socket is gone. */
+static bool
+socket_alive(void *user)
+{
+   struct pollfd pfd = {*(int *)user, POLLIN, 0};
+   int r = poll(&pfd, 1, 0);
+   return !(r > 0 && (pfd.revents & (POLLHUP | POLLERR | POLLIN)));
+}
+
+int
+main(int argc, char **argv)
+{
+   int sock = WIRE_SERVER_FD;
+   sgl_log_set_tag("server");
+   struct wire_hello hello;
+   int fd = recv_hello(sock, &hello);
+   if (fd < 0 || hello.magic != WIRE_HELLO_MAGIC || hello.revision != WIRE_PROTOCOL_REVISION ||
+       hello.segment_size > (4ull << 30)) {
+      send_ack(sock, 1, "bad hello");
+      return 1;
+   }
+   void *base = mmap(NULL, hello.segment_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+   close(fd);
+   char err[256];
+   struct wire_segment seg;
+   if (base == MAP_FAILED || !wire_segment_attach(&seg, base, hello.segment_size, err, sizeof(err))) {
+      send_ack(sock, 1, base == MAP_FAILED ? "cannot map the segment" : err);
+      return 1;
+   }
+   struct srv_backend *be = srv_backend_create(err, sizeof(err));
+   struct srv_session *s = be ? srv_session_create(&seg, be, true) : NULL;
+   if (!s) {
+      send_ack(sock, 1, be ? "out of memory" : err);
+      if (be)
+         be->ops->destroy(be);
+      return 1;
+   }
+   send_ack(sock, 0, "");
+   srv_session_run(s, socket_alive, &sock);
+   srv_session_destroy(s);
+   munmap(base, hello.segment_size);
+   return 0;
+}

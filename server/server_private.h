@@ -1,0 +1,99 @@
+/* splitgl server: the session core's internals (decode + validate + handle tables). */
+#ifndef SGL_SERVER_PRIVATE_H
+#define SGL_SERVER_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backend.h"
+#include "session.h"
+#include "tables.h"
+#include "wire/ops.h"
+#include "wire/segment.h"
+
+/* A resource as the core knows it: its template (for validating every later record that
+ * names it) and the backend's object (NULL if its creation ran out of memory). */
+struct srv_res {
+   struct wire_resource_create templ;
+   struct srv_resource *be;
+};
+
+struct srv_cso {
+   uint32_t kind;
+   void *be;                          /* backend object, NULL after out-of-memory */
+   struct spv_program_info *program;  /* PROGRAM: the parsed blob (reflection) */
+};
+
+/* A context's bound state as handles, so a destroy can scrub every reference to the object
+ * from every context before the backend frees it. */
+struct srv_context {
+   struct srv_ctx *be;
+   wire_handle cso[WIRE_CSO_COUNT];
+   struct wire_framebuffer fb;
+   struct wire_vertex_buffer vbs[WIRE_MAX_VERTEX_BUFFERS];
+   struct wire_sampler_view views[WIRE_MAX_SAMPLER_UNITS];
+   wire_handle samplers[WIRE_MAX_SAMPLER_UNITS];
+};
+
+struct srv_session {
+   struct wire_segment seg;
+   struct srv_backend *be;
+   const struct srv_backend_ops *ops;
+   struct srv_table tables[WIRE_KIND_COUNT];
+   struct srv_context *cur;
+   bool may_park;
+   bool ended;
+   uint64_t tail;       /* cmd bytes consumed */
+   uint64_t seq;        /* seq of the record being applied */
+   uint64_t last_present;
+   uint8_t *scratch;    /* a copy of the record being applied (never read shared memory twice) */
+   uint64_t events_dropped;
+   struct wire_server_stats stats;
+};
+
+/* One handler per op, named srv_handle_<Op>; the decode table (decode.c) is derived from
+ * ops.def, so an op without a handler does not link. */
+#define OP(num, name, payload, flags, wait)                                                     \
+   void srv_handle_##name(struct srv_session *s, const void *payload_, const uint8_t *tail, uint32_t tail_size);
+#include "wire/ops.def"
+#undef OP
+
+typedef void (*srv_handler_fn)(struct srv_session *s, const void *payload, const uint8_t *tail, uint32_t tail_size);
+extern const srv_handler_fn srv_handlers[WIRE_OP_LIMIT];
+
+/** Ends the session with ProtocolCorruption "<site>"; logged once, counted. */
+void srv_fatal(struct srv_session *s, const char *kind, const char *site);
+/** Posts a GL error (e.g. GL_OUT_OF_MEMORY) for the client's next drain point. */
+void srv_gl_error(struct srv_session *s, uint32_t gl_error);
+void srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const char *text);
+
+/* Lookup helpers: resolve or end the session naming `site`. */
+struct srv_res *srv_get_res(struct srv_session *s, wire_handle h, const char *site);
+struct srv_cso *srv_get_cso(struct srv_session *s, uint32_t kind, wire_handle h, const char *site);
+/** Bytes [span.offset, +span.size) of the staging arena, or NULL (fatal) if outside it. */
+const void *srv_staged(struct srv_session *s, struct wire_span span, const char *site);
+/** The current context, or NULL (fatal naming site). */
+struct srv_context *srv_cur(struct srv_session *s, const char *site);
+
+/* Reference scrubbing on destroy (server/scrub.c). */
+void srv_scrub_resource(struct srv_session *s, wire_handle h);
+void srv_refresh_resource(struct srv_session *s, wire_handle h);
+bool srv_framebuffer_valid(struct srv_session *s, const struct wire_framebuffer *fb);
+uint32_t srv_cso_slot_kind(uint32_t slot);
+void srv_scrub_cso(struct srv_session *s, uint32_t kind, wire_handle h);
+void srv_destroy_all(struct srv_session *s);
+void srv_destroy_object(struct srv_session *s, uint32_t kind, struct srv_entry *e, wire_handle h);
+
+/* Re-resolve a context's bound state into the backend (server/decode_state.c). */
+void srv_apply_framebuffer(struct srv_session *s, struct srv_context *ctx);
+void srv_apply_vertex_buffers(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count);
+void srv_apply_sampler_views(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count);
+void srv_apply_samplers(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count);
+
+static inline bool
+srv_is_texture_target(uint32_t t)
+{
+   return t != WIRE_TARGET_BUFFER && t != WIRE_TARGET_RENDERBUFFER && t < WIRE_TARGET_COUNT;
+}
+
+#endif

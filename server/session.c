@@ -1,0 +1,269 @@
+/* splitgl server: the session loop. Reads each record once into a private copy, checks its
+ * shape against the op table, and hands it to the op's handler (server/decode_*.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server_private.h"
+#include "util/log.h"
+
+#define IDLE_SLICE_MS 100
+#define SCRATCH_SIZE (WIRE_MAX_TAIL + 4096u)
+
+struct srv_session *
+srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool may_park)
+{
+   for (uint32_t op = 0; op < WIRE_OP_LIMIT; op++) {
+      /* The decode table must cover the op table exactly (virglrenderer's check). */
+      if (!wire_op_info(op) != !srv_handlers[op]) {
+         sgl_err("server: op %u has %s handler", op, srv_handlers[op] ? "a stray" : "no");
+         return NULL;
+      }
+   }
+   struct srv_session *s = calloc(1, sizeof(*s));
+   if (!s)
+      return NULL;
+   s->scratch = malloc(SCRATCH_SIZE);
+   if (!s->scratch) {
+      free(s);
+      return NULL;
+   }
+   s->seg = *seg;
+   s->be = be;
+   s->ops = be->ops;
+   s->may_park = may_park;
+   wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_RUNNING);
+   return s;
+}
+
+void
+srv_session_destroy(struct srv_session *s)
+{
+   if (!s)
+      return;
+   srv_destroy_all(s);
+   for (int k = 0; k < WIRE_KIND_COUNT; k++)
+      srv_table_fini(&s->tables[k]);
+   s->ops->destroy(s->be);
+   if (wire_load32(&s->seg.ctrl->server_state) == WIRE_SERVER_RUNNING)
+      wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_ENDED);
+   free(s->scratch);
+   free(s);
+}
+
+/* ---- events and fatal errors -------------------------------------------------------------- */
+
+static bool
+event_space(struct srv_session *s, uint32_t need)
+{
+   struct wire_ctrl *c = s->seg.ctrl;
+   for (;;) {
+      uint64_t tail = wire_load64(&c->event_tail);
+      if (c->event_head - tail > s->seg.event_size)
+         return false; /* the client wrote nonsense: drop events, keep serving */
+      if (c->event_head + need - tail <= s->seg.event_size)
+         return true;
+      if (!s->may_park || wire_load32(&c->client_closing) || s->ended)
+         return false;
+      /* Park until the client drains (every client wait drains the ring). */
+      uint32_t bell = wire_load32(&c->event_bell);
+      wire_store32(&c->server_parked, 1);
+      __atomic_thread_fence(__ATOMIC_SEQ_CST);
+      if (wire_load64(&c->event_tail) == tail)
+         wire_futex_wait(&c->event_bell, bell, IDLE_SLICE_MS);
+      wire_store32(&c->server_parked, 0);
+   }
+}
+
+void
+srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const char *text)
+{
+   struct wire_ctrl *c = s->seg.ctrl;
+   uint32_t tlen = text ? (uint32_t)strnlen(text, 400) + 1 : 0;
+   uint32_t size = ((uint32_t)sizeof(struct wire_event) + tlen + 7u) & ~7u;
+   uint32_t off = (uint32_t)(c->event_head % s->seg.event_size);
+   uint32_t pad = off + size > s->seg.event_size ? s->seg.event_size - off : 0;
+   if (!event_space(s, pad + size)) {
+      s->events_dropped++;
+      return;
+   }
+   if (pad) {
+      struct wire_event p = {0, pad, 0, 0, 0};
+      memcpy(s->seg.events + off, &p, sizeof(p));
+      off = 0;
+   }
+   struct wire_event ev = {kind, size, a, b, s->seq};
+   memcpy(s->seg.events + off, &ev, sizeof(ev));
+   if (tlen) {
+      memcpy(s->seg.events + off + sizeof(ev), text, tlen - 1);
+      s->seg.events[off + sizeof(ev) + tlen - 1] = 0;
+   }
+   wire_store64(&c->event_head, c->event_head + pad + size);
+}
+
+void
+srv_gl_error(struct srv_session *s, uint32_t gl_error)
+{
+   srv_post_event(s, WIRE_EVENT_GL_ERROR, gl_error, 0, NULL);
+}
+
+void
+srv_fatal(struct srv_session *s, const char *kind, const char *site)
+{
+   if (s->ended)
+      return;
+   char msg[256];
+   snprintf(msg, sizeof(msg), "%s \"%s\" at record %llu", kind, site, (unsigned long long)s->seq);
+   sgl_err("server: fatal: %s; the session ends", msg);
+   s->stats.fatal_errors++;
+   s->ended = true;
+   struct wire_ctrl *c = s->seg.ctrl;
+   memcpy(c->fatal_msg, msg, sizeof(c->fatal_msg));
+   wire_store32(&c->server_state, WIRE_SERVER_FATAL);
+   __atomic_add_fetch(&c->applied_bell, 1, __ATOMIC_SEQ_CST);
+   wire_futex_wake(&c->applied_bell);
+}
+
+/* ---- lookups ------------------------------------------------------------------------------- */
+
+struct srv_res *
+srv_get_res(struct srv_session *s, wire_handle h, const char *site)
+{
+   struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], h);
+   if (!e) {
+      srv_fatal(s, "ProtocolCorruption", site);
+      return NULL;
+   }
+   return e->obj;
+}
+
+struct srv_cso *
+srv_get_cso(struct srv_session *s, uint32_t kind, wire_handle h, const char *site)
+{
+   struct srv_entry *e = srv_table_get(&s->tables[kind], h);
+   if (!e) {
+      srv_fatal(s, "ProtocolCorruption", site);
+      return NULL;
+   }
+   return e->obj;
+}
+
+const void *
+srv_staged(struct srv_session *s, struct wire_span span, const char *site)
+{
+   if (span.offset > s->seg.staging_size || span.size > s->seg.staging_size - span.offset) {
+      srv_fatal(s, "ProtocolCorruption", site);
+      return NULL;
+   }
+   return s->seg.staging + span.offset;
+}
+
+struct srv_context *
+srv_cur(struct srv_session *s, const char *site)
+{
+   if (!s->cur)
+      srv_fatal(s, "ProtocolCorruption", site);
+   return s->cur;
+}
+
+/* ---- the loop ------------------------------------------------------------------------------ */
+
+static void
+record_applied(struct srv_session *s, uint32_t size, uint64_t seq)
+{
+   struct wire_ctrl *c = s->seg.ctrl;
+   s->tail += size;
+   wire_store64(&c->cmd_tail, s->tail);
+   if (seq)
+      wire_store64(&c->applied_seq, seq);
+   wire_ring_bell(&c->applied_bell, &c->client_waiting);
+}
+
+/* Applies one record at the tail. Returns false when there is nothing (more) to do. */
+static bool
+apply_one(struct srv_session *s, uint64_t head)
+{
+   uint32_t ring = s->seg.cmd_size;
+   uint32_t off = (uint32_t)(s->tail % ring);
+   struct wire_record_hdr h;
+   memcpy(&h, s->seg.cmd + off, sizeof(h));
+   if (h.size < sizeof(h) || (h.size % WIRE_RECORD_ALIGN) || h.size > head - s->tail || h.size > ring - off) {
+      srv_fatal(s, "ProtocolCorruption", "Record.size");
+      return false;
+   }
+   if (h.op == WIRE_OP_PAD) {
+      record_applied(s, h.size, 0);
+      return true;
+   }
+   const struct wire_op_info *info = wire_op_info(h.op);
+   if (!info || h.flags) {
+      srv_fatal(s, "ProtocolCorruption", info ? "Record.flags" : "Record.op");
+      return false;
+   }
+   if (h.seq != s->seq + 1) {
+      srv_fatal(s, "ProtocolCorruption", "Record.seq");
+      return false;
+   }
+   uint32_t body = h.size - (uint32_t)sizeof(h);
+   if (body < info->payload_size || (!(info->flags & WF_TAIL) && body - info->payload_size >= WIRE_RECORD_ALIGN)) {
+      char site[64];
+      snprintf(site, sizeof(site), "%s.size", info->name);
+      srv_fatal(s, "ProtocolCorruption", site);
+      return false;
+   }
+   s->seq = h.seq;
+   memcpy(s->scratch, s->seg.cmd + off + sizeof(h), body);
+   srv_handlers[h.op](s, s->scratch, s->scratch + info->payload_size, body - info->payload_size);
+   s->stats.records++;
+   s->stats.bytes += h.size;
+   if (s->ended)
+      return false;
+   record_applied(s, h.size, h.seq);
+   return true;
+}
+
+bool
+srv_session_pump(struct srv_session *s)
+{
+   struct wire_ctrl *c = s->seg.ctrl;
+   while (!s->ended) {
+      uint64_t head = wire_load64(&c->cmd_head);
+      if (head == s->tail)
+         break;
+      if (head < s->tail || head - s->tail > s->seg.cmd_size) {
+         srv_fatal(s, "ProtocolCorruption", "Ring.head");
+         break;
+      }
+      while (s->tail < head && apply_one(s, head))
+         ;
+   }
+   return !s->ended;
+}
+
+void
+srv_session_run(struct srv_session *s, bool (*idle)(void *user), void *user)
+{
+   struct wire_ctrl *c = s->seg.ctrl;
+   while (srv_session_pump(s)) {
+      if (wire_load32(&c->client_closing))
+         break;
+      uint32_t bell = wire_load32(&c->cmd_bell);
+      wire_store32(&c->server_sleeping, 1);
+      __atomic_thread_fence(__ATOMIC_SEQ_CST);
+      if (wire_load64(&c->cmd_head) == s->tail && !wire_load32(&c->client_closing)) {
+         /* Flush GPU work before sleeping so nothing waits on a batch we sit on. */
+         if (s->cur)
+            s->ops->flush(s->cur->be);
+         wire_futex_wait(&c->cmd_bell, bell, IDLE_SLICE_MS);
+      }
+      wire_store32(&c->server_sleeping, 0);
+      if (idle && wire_load64(&c->cmd_head) == s->tail && !idle(user))
+         break;
+   }
+}
+
+void
+srv_session_set_may_park(struct srv_session *s, bool may_park)
+{
+   s->may_park = may_park;
+}

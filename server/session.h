@@ -1,0 +1,36 @@
+/* splitgl server: one session = one channel's segment, its handle tables and its backend. */
+#ifndef SGL_SERVER_SESSION_H
+#define SGL_SERVER_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wire/segment.h"
+
+struct srv_session;
+struct srv_backend;
+
+/** Creates a session on an attached segment; takes ownership of `be`.
+ *  may_park: the server may block on a full event ring (false for monolith, where the
+ *  client is the same thread). */
+struct srv_session *srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool may_park);
+void srv_session_destroy(struct srv_session *s);
+
+/** Applies every record published so far. Returns false once the session has ended (a fatal
+ *  error or the client closed). */
+bool srv_session_pump(struct srv_session *s);
+
+/** The apply loop: pumps, sleeps on the doorbell, calls idle(user) every idle slice (return
+ *  false from it to end the session), until the client closes or a fatal error. */
+void srv_session_run(struct srv_session *s, bool (*idle)(void *user), void *user);
+
+/** The wire_local_server that monolith and inproc use (server/local.c). */
+struct wire_local_server;
+extern const struct wire_local_server srv_local_server;
+
+void srv_session_set_may_park(struct srv_session *s, bool may_park);
+/** The backend SPLITGL_SERVER names, or NULL with a reason. */
+struct srv_backend *srv_backend_create(char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,116 @@
+#include "fake_backend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FB(be) ((struct fake_backend *)(be))
+
+struct srv_ctx {
+   struct fake_backend *be;
+};
+struct srv_resource {
+   int dummy;
+};
+struct srv_program {
+   int dummy;
+};
+
+static struct fake_backend *the_backend; /* contexts call back into their backend */
+
+static void f_destroy(struct srv_backend *be) { free(be); }
+static void
+f_get_info(struct srv_backend *be, struct wire_server_info *i)
+{
+   strcpy(i->renderer, "splitgl Fake");
+   strcpy(i->device, "fake");
+   i->max_texture_size = 16384;
+}
+static void f_get_stats(struct srv_backend *be, struct wire_server_stats *s) {}
+static struct srv_ctx *
+f_ctx_create(struct srv_backend *be, const struct wire_context_create *c)
+{
+   struct srv_ctx *ctx = calloc(1, sizeof(*ctx));
+   ctx->be = FB(be);
+   FB(be)->live_contexts++;
+   return ctx;
+}
+static void f_ctx_destroy(struct srv_backend *be, struct srv_ctx *ctx) { FB(be)->live_contexts--; free(ctx); }
+static struct srv_resource *
+f_res_create(struct srv_backend *be, const struct wire_resource_create *t)
+{
+   FB(be)->calls_create_res++;
+   FB(be)->live_resources++;
+   return calloc(1, sizeof(struct srv_resource));
+}
+static bool f_respecify(struct srv_backend *be, struct srv_resource *r, const struct wire_resource_create *t) { FB(be)->calls_respecify++; return true; }
+static void f_res_destroy(struct srv_backend *be, struct srv_resource *r) { FB(be)->calls_destroy_res++; FB(be)->live_resources--; free(r); }
+static void
+f_buffer_subdata(struct srv_backend *be, struct srv_resource *r, uint32_t off, const void *d, uint32_t size)
+{
+   FB(be)->calls_subdata++;
+   FB(be)->last_subdata_size = size;
+   FB(be)->last_subdata_first = *(const uint8_t *)d;
+}
+static void
+f_texture_subdata(struct srv_backend *be, struct srv_resource *r, const struct wire_texture_subdata *b, const void *d)
+{
+   FB(be)->calls_subdata++;
+   FB(be)->last_subdata_size = b->data.size;
+}
+static void *f_cso(struct srv_backend *be) { FB(be)->live_csos++; return malloc(1); }
+static void *f_blend(struct srv_backend *be, const struct wire_blend_state *s) { return f_cso(be); }
+static void *f_dsa(struct srv_backend *be, const struct wire_dsa_state *s) { return f_cso(be); }
+static void *f_rast(struct srv_backend *be, const struct wire_rast_state *s) { return f_cso(be); }
+static void *f_sampler(struct srv_backend *be, const struct wire_sampler_state *s) { return f_cso(be); }
+static void *f_velems(struct srv_backend *be, const struct wire_velems_state *s) { return f_cso(be); }
+static struct srv_program *f_program(struct srv_backend *be, const struct spv_program_info *i) { FB(be)->calls_program++; FB(be)->live_csos++; return calloc(1, sizeof(struct srv_program)); }
+static void f_delete_cso(struct srv_backend *be, uint32_t kind, void *c) { FB(be)->calls_delete_cso++; FB(be)->live_csos--; free(c); }
+static void f_bind_cso(struct srv_ctx *ctx, uint32_t slot, void *c) { ctx->be->calls_bind_cso++; }
+static void f_set_fb(struct srv_ctx *ctx, const struct srv_framebuffer *fb) { ctx->be->calls_set_fb++; ctx->be->last_fb = *fb; }
+static void f_set_vbs(struct srv_ctx *ctx, uint32_t s, uint32_t c, const struct srv_vertex_buffer *v) {}
+static void f_set_views(struct srv_ctx *ctx, uint32_t s, uint32_t c, const struct srv_sampler_view *v) {}
+static void f_bind_samplers(struct srv_ctx *ctx, uint32_t s, uint32_t c, void *const *v) {}
+static void f_set_cb(struct srv_ctx *ctx, uint32_t i, const void *d, uint32_t size) {}
+static void f_set_pb(struct srv_ctx *ctx, struct srv_program *p, uint32_t sc, const uint32_t *su, uint32_t bc, const uint32_t *bb) {}
+static void f_set_vp(struct srv_ctx *ctx, const struct wire_viewport *v) {}
+static void f_set_sc(struct srv_ctx *ctx, const struct wire_scissor *s) {}
+static void f_set_cv(struct srv_ctx *ctx, const struct wire_context_values *v) {}
+static void f_draw(struct srv_ctx *ctx, const struct srv_draw *d) { ctx->be->calls_draw++; ctx->be->last_draw = d->info; }
+static void f_clear(struct srv_ctx *ctx, const struct wire_clear *c) { ctx->be->calls_clear++; }
+static void f_genmip(struct srv_ctx *ctx, struct srv_resource *r, uint32_t b, uint32_t l) {}
+static bool
+f_read(struct srv_ctx *ctx, const struct srv_surface *s, int32_t x, int32_t y, uint32_t w, uint32_t h, void *dst)
+{
+   ctx->be->calls_read++;
+   uint8_t *p = dst;
+   for (uint32_t i = 0; i < w * h * 4; i++)
+      p[i] = (uint8_t)(i * 7 + (uint32_t)x);
+   return true;
+}
+static void f_present(struct srv_ctx *ctx, struct srv_resource *r) { ctx->be->calls_present++; }
+static void f_flush(struct srv_ctx *ctx) {}
+static void f_finish(struct srv_ctx *ctx) {}
+
+static const struct srv_backend_ops fake_ops = {
+   .destroy = f_destroy, .get_info = f_get_info, .get_stats = f_get_stats,
+   .context_create = f_ctx_create, .context_destroy = f_ctx_destroy,
+   .resource_create = f_res_create, .resource_respecify = f_respecify, .resource_destroy = f_res_destroy,
+   .buffer_subdata = f_buffer_subdata, .texture_subdata = f_texture_subdata,
+   .create_blend = f_blend, .create_dsa = f_dsa, .create_rast = f_rast, .create_sampler = f_sampler,
+   .create_velems = f_velems, .program_create = f_program, .delete_cso = f_delete_cso,
+   .bind_cso = f_bind_cso, .set_framebuffer = f_set_fb, .set_vertex_buffers = f_set_vbs,
+   .set_sampler_views = f_set_views, .bind_sampler_states = f_bind_samplers,
+   .set_constant_buffer = f_set_cb, .set_program_bindings = f_set_pb, .set_viewport = f_set_vp,
+   .set_scissor = f_set_sc, .set_context_values = f_set_cv, .draw = f_draw, .clear = f_clear,
+   .generate_mipmap = f_genmip, .read_pixels = f_read, .present = f_present, .flush = f_flush,
+   .finish = f_finish,
+};
+
+struct fake_backend *
+fake_backend_create(void)
+{
+   struct fake_backend *be = calloc(1, sizeof(*be));
+   be->base.ops = &fake_ops;
+   the_backend = be;
+   return be;
+}

@@ -1,0 +1,22 @@
+/* A recording backend for unit tests of the wire and the decoder: every call is counted and
+ * the last arguments kept, so tests can assert what the server core handed a backend. */
+#ifndef SGL_TEST_FAKE_BACKEND_H
+#define SGL_TEST_FAKE_BACKEND_H
+
+#include "server/backend.h"
+
+struct fake_backend {
+   struct srv_backend base;
+   unsigned calls_draw, calls_clear, calls_create_res, calls_destroy_res, calls_subdata;
+   unsigned calls_present, calls_read, calls_program, calls_delete_cso, calls_respecify;
+   unsigned calls_set_fb, calls_bind_cso;
+   struct wire_draw last_draw;
+   uint32_t last_subdata_size;
+   uint8_t last_subdata_first;
+   struct srv_framebuffer last_fb;
+   unsigned live_resources, live_csos, live_contexts;
+};
+
+struct fake_backend *fake_backend_create(void);
+
+#endif

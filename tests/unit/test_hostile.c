@@ -1,0 +1,221 @@
+/* Hostile streams straight into a session (a test-only encoder): each malformed record ends
+ * the session with the named ProtocolCorruption site, and random records never crash it. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "check.h"
+#include "fake_backend.h"
+#include "server/server_private.h"
+#include "server/session.h"
+#include "wire/segment.h"
+
+struct rig {
+   void *mem;
+   size_t size;
+   struct wire_segment seg;
+   struct srv_session *s;
+   uint64_t seq;
+};
+
+static void
+rig_init(struct rig *r)
+{
+   uint32_t cmd = 256 * 1024, stg = 256 * 1024;
+   r->size = wire_segment_total(cmd, stg);
+   r->mem = mmap(NULL, r->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+   wire_segment_init(&r->seg, r->mem, r->size, cmd, stg);
+   r->s = srv_session_create(&r->seg, &fake_backend_create()->base, false);
+   r->seq = 0;
+}
+
+static void
+rig_fini(struct rig *r)
+{
+   srv_session_destroy(r->s);
+   munmap(r->mem, r->size);
+}
+
+/* Writes one raw record (header as given unless size==0: then computed) and pumps. */
+static bool
+put_raw(struct rig *r, uint16_t op, uint32_t size, uint64_t seq, const void *body, uint32_t body_size)
+{
+   struct wire_ctrl *c = r->seg.ctrl;
+   uint64_t head = c->cmd_head;
+   uint32_t off = (uint32_t)(head % r->seg.cmd_size);
+   struct wire_record_hdr h = {op, 0, size, seq};
+   uint32_t real = (uint32_t)((sizeof(h) + body_size + 15) & ~15u);
+   if (off + real > r->seg.cmd_size)
+      return false;
+   memset(r->seg.cmd + off, 0, real);
+   memcpy(r->seg.cmd + off, &h, sizeof(h));
+   memcpy(r->seg.cmd + off + sizeof(h), body, body_size);
+   c->cmd_head = head + real;
+   return srv_session_pump(r->s);
+}
+
+static bool
+put(struct rig *r, uint16_t op, const void *body, uint32_t body_size)
+{
+   uint32_t size = (uint32_t)((sizeof(struct wire_record_hdr) + body_size + 15) & ~15u);
+   return put_raw(r, op, size, ++r->seq, body, body_size);
+}
+
+static const char *
+fatal(struct rig *r)
+{
+   return r->seg.ctrl->fatal_msg;
+}
+
+static void
+setup_ctx(struct rig *r)
+{
+   struct wire_context_create cc = {{0, 1}, 0, 3};
+   CHECK(put(r, WIRE_OP_ContextCreate, &cc, sizeof(cc)));
+   struct wire_make_current mc = {{0, 1}};
+   CHECK(put(r, WIRE_OP_MakeCurrent, &mc, sizeof(mc)));
+   struct wire_resource_create rc = {{0, 1}, WIRE_TARGET_BUFFER, 0, 1024, 1, 1, 1, 0, 0, 0, 0};
+   CHECK(put(r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+}
+
+/* One malformed record per row; the session must end naming `site`. */
+struct bad_case {
+   const char *site;
+   uint16_t op;
+   uint8_t body[1024];
+   uint32_t size;
+};
+
+static void
+expect_fatal(const char *site, uint16_t op, const void *body, uint32_t size)
+{
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   bool alive = put(&r, op, body, size);
+   CHECK(!alive);
+   char want[128];
+   snprintf(want, sizeof(want), "ProtocolCorruption \"%s\"", site);
+   if (!strstr(fatal(&r), want)) {
+      fprintf(stderr, "want %s, got '%s'\n", want, fatal(&r));
+      CHECK(0);
+   }
+   CHECK_EQ(r.seg.ctrl->server_state, WIRE_SERVER_FATAL);
+   rig_fini(&r);
+}
+
+static void
+table_cases(void)
+{
+   struct wire_draw d = {99, 0, 0, 3, 1, 0, {0, 0}, 0, 0};
+   expect_fatal("Draw.mode", WIRE_OP_Draw, &d, sizeof(d));
+   d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 3, 0, 3, 1, 0, {0, 1}, 0, 0};
+   expect_fatal("Draw.index_size", WIRE_OP_Draw, &d, sizeof(d));
+   d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 4, 0, 1000, 1, 0, {0, 1}, 0, 0};
+   expect_fatal("Draw.index_offset", WIRE_OP_Draw, &d, sizeof(d));
+   d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 2, 0, 3, 1, 0, {5, 1}, 0, 0};
+   expect_fatal("Draw.index_res", WIRE_OP_Draw, &d, sizeof(d));
+   struct wire_destroy ds = {WIRE_KIND_RESOURCE, 0, {0, 7}};
+   expect_fatal("Destroy.h", WIRE_OP_Destroy, &ds, sizeof(ds));
+   ds = (struct wire_destroy){WIRE_KIND_COUNT, 0, {0, 1}};
+   expect_fatal("Destroy.kind", WIRE_OP_Destroy, &ds, sizeof(ds));
+   struct wire_resource_create rc = {{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_R8G8B8A8_UNORM, 64, 64, 1, 1, 9, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc)); /* 9 levels > log2(64)+1 */
+   rc = (struct wire_resource_create){{0, 1}, WIRE_TARGET_BUFFER, 0, 16, 1, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.res", WIRE_OP_ResourceCreate, &rc, sizeof(rc)); /* slot is live */
+   struct wire_buffer_subdata bs = {{0, 1}, 1000, 0, {0, 100}};
+   expect_fatal("BufferSubData.offset", WIRE_OP_BufferSubData, &bs, sizeof(bs));
+   bs = (struct wire_buffer_subdata){{0, 1}, 0, 0, {256 * 1024 - 10, 100}};
+   expect_fatal("BufferSubData.data", WIRE_OP_BufferSubData, &bs, sizeof(bs));
+   struct wire_vertex_buffers vb = {15, 2, {{{0}}}};
+   expect_fatal("SetVertexBuffers.count", WIRE_OP_SetVertexBuffers, &vb, sizeof(vb));
+   struct wire_bind_cso bc = {WIRE_CSO_COUNT, 0, {0, 0}};
+   expect_fatal("BindCso.slot", WIRE_OP_BindCso, &bc, sizeof(bc));
+   bc = (struct wire_bind_cso){WIRE_CSO_BLEND, 0, {3, 3}};
+   expect_fatal("BindCso.cso", WIRE_OP_BindCso, &bc, sizeof(bc));
+   struct wire_read_pixels rp = {{{0, 1}, 0, 0}, 0, 0, 4096, 4096};
+   expect_fatal("ReadPixels.size", WIRE_OP_ReadPixels, &rp, sizeof(rp));
+   rp = (struct wire_read_pixels){{{0, 1}, 0, 0}, 0, 0, 4, 4};
+   expect_fatal("ReadPixels.src", WIRE_OP_ReadPixels, &rp, sizeof(rp)); /* a buffer */
+   struct wire_present pr = {{0, 1}, 5};
+   expect_fatal("Present.frame_serial", WIRE_OP_Present, &pr, sizeof(pr));
+   struct wire_program_create pc = {{0, 1}, {0, 64}};
+   expect_fatal("ProgramCreate.blob", WIRE_OP_ProgramCreate, &pc, sizeof(pc)); /* zeros: no blob */
+   struct wire_viewport vp = {0, 0, -5, 10, 0, 1};
+   expect_fatal("SetViewport.value", WIRE_OP_SetViewport, &vp, sizeof(vp));
+   struct wire_constant_buffer cb = {0, 4096};
+   expect_fatal("SetConstantBuffer.size", WIRE_OP_SetConstantBuffer, &cb, sizeof(cb));
+   struct wire_blend_state bl = {{0, 1}, 0, 0, {{2, 0, 0, 0, 0, 0, 0, 0xf}}};
+   expect_fatal("BlendCreate.state", WIRE_OP_BlendCreate, &bl, sizeof(bl));
+   struct wire_empty e = {1};
+   expect_fatal("Finish.reserved", WIRE_OP_Finish, &e, sizeof(e));
+}
+
+static void
+shape_cases(void)
+{
+   struct rig r;
+   /* unknown op */
+   rig_init(&r);
+   uint8_t zero[64] = {0};
+   CHECK(!put(&r, 999, zero, 16));
+   CHECK(strstr(fatal(&r), "Record.op") != NULL);
+   rig_fini(&r);
+   /* sequence gap */
+   rig_init(&r);
+   CHECK(!put_raw(&r, WIRE_OP_Flush, 32, 5, zero, 8));
+   CHECK(strstr(fatal(&r), "Record.seq") != NULL);
+   rig_fini(&r);
+   /* size beyond what was published */
+   rig_init(&r);
+   CHECK(!put_raw(&r, WIRE_OP_Flush, 4096, 1, zero, 8));
+   CHECK(strstr(fatal(&r), "Record.size") != NULL);
+   rig_fini(&r);
+   /* payload shorter than the op's struct */
+   rig_init(&r);
+   CHECK(!put_raw(&r, WIRE_OP_Draw, 32, 1, zero, 16));
+   CHECK(strstr(fatal(&r), "Draw.size") != NULL);
+   rig_fini(&r);
+   /* a context op with no current context */
+   rig_init(&r);
+   struct wire_draw d = {0, 0, 0, 3, 1, 0, {0, 0}, 0, 0};
+   CHECK(!put(&r, WIRE_OP_Draw, &d, sizeof(d)));
+   CHECK(strstr(fatal(&r), "Draw.context") != NULL);
+   rig_fini(&r);
+}
+
+/* Random records: random op, random payload bytes, sometimes valid handles. Never a crash,
+ * never an out-of-bounds read (run under ASan in the sanitizer build). */
+static void
+fuzz(unsigned iterations)
+{
+   srand(1234);
+   unsigned fatal_count = 0;
+   for (unsigned it = 0; it < iterations; it++) {
+      struct rig r;
+      rig_init(&r);
+      setup_ctx(&r);
+      for (int n = 0; n < 20; n++) {
+         uint8_t body[2048];
+         for (unsigned i = 0; i < sizeof(body); i++)
+            body[i] = (uint8_t)(rand() % 4 == 0 ? rand() : (rand() % 3));
+         uint16_t op = (uint16_t)(rand() % (WIRE_OP_LIMIT + 2));
+         uint32_t size = (uint32_t)(rand() % 1024);
+         if (!put(&r, op, body, size)) {
+            fatal_count++;
+            break;
+         }
+      }
+      rig_fini(&r);
+   }
+   CHECK(fatal_count > iterations / 2); /* most random streams are refused */
+}
+
+int
+main(void)
+{
+   table_cases();
+   shape_cases();
+   fuzz(3000);
+   return check_done("test_hostile");
+}

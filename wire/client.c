@@ -1,0 +1,536 @@
+/* splitgl wire: the client end of a channel: record encoding, staging, waits, events. */
+#include "client_private.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "local_server.h"
+#include "util/knobs.h"
+#include "util/log.h"
+
+#define STAGE_ALIGN 16u
+#define WAIT_SLICE_MS 100
+
+static const struct wire_transport_ops *const transports[WIRE_TRANSPORT_COUNT] = {
+   [WIRE_TRANSPORT_MONOLITH] = &wire_transport_monolith,
+   [WIRE_TRANSPORT_INPROC] = &wire_transport_inproc,
+   [WIRE_TRANSPORT_SPAWN] = &wire_transport_spawn,
+};
+
+static const char *const transport_names[WIRE_TRANSPORT_COUNT] = {"monolith", "inproc", "spawn"};
+
+const char *
+wire_transport_name(enum wire_transport_kind k)
+{
+   return (unsigned)k < WIRE_TRANSPORT_COUNT ? transport_names[k] : "?";
+}
+
+enum wire_transport_kind
+wire_client_transport(const struct wire_client *c)
+{
+   return c->kind;
+}
+
+static int
+transport_from_knob(void)
+{
+   const char *t = sgl_knobs()->transport;
+   for (int i = 0; i < WIRE_TRANSPORT_COUNT; i++)
+      if (!strcmp(t, transport_names[i]))
+         return i;
+   return -1;
+}
+
+static uint64_t
+now_ms(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+bool
+wire_client_map_anon(struct wire_client *c, char *err, unsigned err_size)
+{
+   const struct sgl_knobs *k = sgl_knobs();
+   uint32_t cmd = (uint32_t)k->ring_kib * 1024u, stg = (uint32_t)k->staging_kib * 1024u;
+   size_t total = wire_segment_total(cmd, stg);
+   void *p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+   if (p == MAP_FAILED) {
+      snprintf(err, err_size, "mmap of %zu bytes failed: %s", total, strerror(errno));
+      return false;
+   }
+   c->mapping = p;
+   c->mapping_size = total;
+   wire_segment_init(&c->seg, p, total, cmd, stg);
+   return true;
+}
+
+struct wire_client *
+wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, unsigned err_size)
+{
+   if (kind < 0)
+      kind = transport_from_knob();
+   if (kind < 0 || kind >= WIRE_TRANSPORT_COUNT) {
+      snprintf(err, err_size, "SPLITGL_TRANSPORT=%s is not one of monolith, inproc, spawn", sgl_knobs()->transport);
+      return NULL;
+   }
+   struct wire_client *c = calloc(1, sizeof(*c));
+   if (!c) {
+      snprintf(err, err_size, "out of memory");
+      return NULL;
+   }
+   pthread_mutex_init(&c->lock, NULL);
+   pthread_mutex_init(&c->handle_lock, NULL);
+   c->kind = kind;
+   c->ops = transports[kind];
+   if (cb)
+      c->cb = *cb;
+   c->wait_timeout_ms = sgl_knobs()->wait_timeout_ms;
+   c->present_credit = (uint32_t)sgl_knobs()->present_credit;
+   c->sock = -1;
+   c->memfd = -1;
+   for (int i = 0; i < WIRE_KIND_COUNT; i++)
+      wire_handle_pool_init(&c->pools[i]);
+   if (!c->ops->start(c, err, err_size)) {
+      for (int i = 0; i < WIRE_KIND_COUNT; i++)
+         wire_handle_pool_fini(&c->pools[i]);
+      free(c);
+      return NULL;
+   }
+   sgl_dbg("wire: channel open, transport %s", transport_names[kind]);
+   return c;
+}
+
+void
+wire_client_close(struct wire_client *c)
+{
+   if (!c)
+      return;
+   pthread_mutex_lock(&c->lock);
+   if (!c->lost)
+      c->ops->stop(c);
+   else if (c->mapping)
+      c->ops->stop(c);
+   pthread_mutex_unlock(&c->lock);
+   for (int i = 0; i < WIRE_KIND_COUNT; i++)
+      wire_handle_pool_fini(&c->pools[i]);
+   free(c->stage_fifo);
+   free(c->scratch);
+   free(c->scratch_stage);
+   pthread_mutex_destroy(&c->lock);
+   pthread_mutex_destroy(&c->handle_lock);
+   free(c);
+}
+
+bool
+wire_client_lost(const struct wire_client *c)
+{
+   return __atomic_load_n(&c->lost, __ATOMIC_ACQUIRE);
+}
+
+void
+wire_client_set_lost(struct wire_client *c, const char *why)
+{
+   if (c->lost)
+      return;
+   __atomic_store_n(&c->lost, true, __ATOMIC_RELEASE);
+   sgl_err("wire: server lost: %s", why);
+   if (c->cb.lost)
+      c->cb.lost(c->cb.user, why);
+}
+
+/* ---- events ------------------------------------------------------------------------------ */
+
+static void
+dispatch_event(struct wire_client *c, const struct wire_event *ev, const char *text)
+{
+   switch (ev->kind) {
+   case WIRE_EVENT_GL_ERROR:
+      if (c->cb.gl_error)
+         c->cb.gl_error(c->cb.user, ev->a);
+      break;
+   case WIRE_EVENT_LOG:
+      sgl_log(ev->a <= SGL_LOG_DEBUG ? (enum sgl_log_level)ev->a : SGL_LOG_INFO, "server: %s", text);
+      break;
+   case WIRE_EVENT_FATAL:
+   case WIRE_EVENT_DEVICE_LOST:
+      wire_client_set_lost(c, text);
+      break;
+   default:
+      break;
+   }
+}
+
+/* Lock held. */
+static void
+drain_locked(struct wire_client *c)
+{
+   struct wire_ctrl *ctrl = c->seg.ctrl;
+   uint64_t head = wire_load64(&ctrl->event_head);
+   uint64_t tail = ctrl->event_tail;
+   if (head - tail > c->seg.event_size) { /* a server bug or a hostile one: stop trusting it */
+      wire_client_set_lost(c, "event ring corrupt");
+      return;
+   }
+   while (tail < head) {
+      uint32_t off = (uint32_t)(tail % c->seg.event_size);
+      struct wire_event ev;
+      memcpy(&ev, c->seg.events + off, sizeof(ev));
+      if (ev.size < sizeof(ev) || ev.size > c->seg.event_size - off || ev.size > head - tail || (ev.size & 7)) {
+         wire_client_set_lost(c, "event ring corrupt");
+         return;
+      }
+      char text[512] = "";
+      uint32_t tlen = ev.size - (uint32_t)sizeof(ev);
+      if (ev.kind != 0 && tlen) { /* kind 0 pads to the end of the ring */
+         if (tlen > sizeof(text) - 1)
+            tlen = sizeof(text) - 1;
+         memcpy(text, c->seg.events + off + sizeof(ev), tlen);
+         text[tlen] = 0;
+      }
+      tail += ev.size;
+      if (ev.kind)
+         dispatch_event(c, &ev, text);
+   }
+   wire_store64(&ctrl->event_tail, tail);
+   wire_ring_bell(&ctrl->event_bell, &ctrl->server_parked);
+}
+
+void
+wire_drain(struct wire_client *c)
+{
+   pthread_mutex_lock(&c->lock);
+   if (c->mapping)
+      drain_locked(c);
+   pthread_mutex_unlock(&c->lock);
+}
+
+/* ---- waits --------------------------------------------------------------------------------- */
+
+static bool
+check_alive(struct wire_client *c)
+{
+   uint32_t st = wire_load32(&c->seg.ctrl->server_state);
+   if (st == WIRE_SERVER_FATAL) {
+      char msg[sizeof(c->seg.ctrl->fatal_msg)];
+      memcpy(msg, c->seg.ctrl->fatal_msg, sizeof(msg));
+      msg[sizeof(msg) - 1] = 0;
+      wire_client_set_lost(c, msg[0] ? msg : "server fatal error");
+      return false;
+   }
+   if (st == WIRE_SERVER_ENDED || !c->ops->alive(c)) {
+      wire_client_set_lost(c, "server ended the session");
+      return false;
+   }
+   return true;
+}
+
+/* Waits (lock held) until the server applied `seq`. Bounded: every slice drains events and
+ * checks liveness; past the wait timeout the channel is lost. */
+static bool
+wait_applied_locked(struct wire_client *c, uint64_t seq, enum wire_wait_class why)
+{
+   struct wire_ctrl *ctrl = c->seg.ctrl;
+   if (c->lost)
+      return false;
+   if (wire_load64(&ctrl->applied_seq) >= seq) {
+      drain_locked(c);
+      return true;
+   }
+   c->stats.waits[why]++;
+   uint64_t deadline = now_ms() + (uint64_t)c->wait_timeout_ms;
+   for (;;) {
+      drain_locked(c);
+      uint32_t bell = wire_load32(&ctrl->applied_bell);
+      wire_store32(&ctrl->client_waiting, 1);
+      __atomic_thread_fence(__ATOMIC_SEQ_CST);
+      if (wire_load64(&ctrl->applied_seq) >= seq)
+         break;
+      if (!check_alive(c))
+         break;
+      if (now_ms() > deadline) {
+         wire_client_set_lost(c, "timed out waiting for the server");
+         break;
+      }
+      wire_futex_wait(&ctrl->applied_bell, bell, WAIT_SLICE_MS);
+   }
+   wire_store32(&ctrl->client_waiting, 0);
+   drain_locked(c);
+   return !c->lost && wire_load64(&ctrl->applied_seq) >= seq;
+}
+
+bool
+wire_finish(struct wire_client *c)
+{
+   pthread_mutex_lock(&c->lock);
+   bool ok = wait_applied_locked(c, c->next_seq, WIRE_WAIT_APPLIED);
+   pthread_mutex_unlock(&c->lock);
+   return ok;
+}
+
+/* ---- records ------------------------------------------------------------------------------- */
+
+static uint8_t *
+scratch_record(struct wire_client *c)
+{
+   if (!c->scratch)
+      c->scratch = calloc(1, WIRE_MAX_TAIL + 4096);
+   return c->scratch;
+}
+
+/* Reserves `size` contiguous ring bytes at the head, padding to the end when needed.
+ * Lock held. Returns NULL if the channel is lost. */
+static uint8_t *
+reserve(struct wire_client *c, uint32_t size)
+{
+   struct wire_ctrl *ctrl = c->seg.ctrl;
+   uint32_t ring = c->seg.cmd_size;
+   for (;;) {
+      uint32_t off = (uint32_t)(c->head % ring);
+      uint32_t pad = (off + size > ring) ? ring - off : 0;
+      uint64_t tail = wire_load64(&ctrl->cmd_tail);
+      if (c->head + pad + size - tail <= ring) {
+         if (pad) {
+            struct wire_record_hdr h = {WIRE_OP_PAD, 0, pad, 0};
+            memcpy(c->seg.cmd + off, &h, sizeof(h));
+            c->head += pad;
+            off = 0;
+         }
+         return c->seg.cmd + off;
+      }
+      /* Ring full: everything in it is published, so waiting for the last record frees it. */
+      if (!wait_applied_locked(c, c->next_seq, WIRE_WAIT_NONE))
+         return NULL;
+   }
+}
+
+void *
+wire_begin(struct wire_client *c, uint32_t op, uint32_t tail_size)
+{
+   pthread_mutex_lock(&c->lock);
+   const struct wire_op_info *info = wire_op_info(op);
+   uint32_t size = (uint32_t)sizeof(struct wire_record_hdr) + (info ? info->payload_size : 0) + tail_size;
+   size = (size + WIRE_RECORD_ALIGN - 1) & ~(WIRE_RECORD_ALIGN - 1);
+   if (!info || tail_size > WIRE_MAX_TAIL || (tail_size && !(info->flags & WF_TAIL))) {
+      sgl_err("wire: bad record request op %u tail %u", op, tail_size);
+      wire_client_set_lost(c, "client encoded an invalid record");
+   }
+   uint8_t *rec = c->lost ? NULL : reserve(c, size);
+   if (!rec)
+      rec = scratch_record(c);
+   memset(rec, 0, size);
+   c->in_record = true;
+   c->rec_op = op;
+   c->rec_size = size;
+   c->rec = rec;
+   return rec + sizeof(struct wire_record_hdr);
+}
+
+uint32_t
+wire_max_stage(const struct wire_client *c)
+{
+   return c->seg.staging_size / 2;
+}
+
+static bool
+stage_fifo_push(struct wire_client *c, uint64_t seq, uint64_t end)
+{
+   if (c->stage_fifo_count == c->stage_fifo_cap) {
+      uint32_t cap = c->stage_fifo_cap ? c->stage_fifo_cap * 2 : 256;
+      struct wire_stage_entry *f = malloc(cap * sizeof(*f));
+      if (!f)
+         return false;
+      for (uint32_t i = 0; i < c->stage_fifo_count; i++)
+         f[i] = c->stage_fifo[(c->stage_fifo_first + i) % c->stage_fifo_cap];
+      free(c->stage_fifo);
+      c->stage_fifo = f;
+      c->stage_fifo_cap = cap;
+      c->stage_fifo_first = 0;
+   }
+   c->stage_fifo[(c->stage_fifo_first + c->stage_fifo_count++) % c->stage_fifo_cap] =
+      (struct wire_stage_entry){seq, end};
+   return true;
+}
+
+static void
+stage_reclaim(struct wire_client *c)
+{
+   uint64_t applied = wire_load64(&c->seg.ctrl->applied_seq);
+   while (c->stage_fifo_count) {
+      struct wire_stage_entry *e = &c->stage_fifo[c->stage_fifo_first];
+      if (e->seq > applied)
+         break;
+      c->stage_reclaimed = e->end;
+      c->stage_fifo_first = (c->stage_fifo_first + 1) % c->stage_fifo_cap;
+      c->stage_fifo_count--;
+   }
+   if (!c->stage_fifo_count)
+      c->stage_reclaimed = c->stage_head;
+}
+
+static void *
+stage_lost(struct wire_client *c, uint32_t size, struct wire_span *span)
+{
+   if (!c->scratch_stage)
+      c->scratch_stage = malloc(wire_max_stage(c));
+   span->offset = 0;
+   span->size = size;
+   return c->scratch_stage;
+}
+
+void *
+wire_stage(struct wire_client *c, uint32_t size, struct wire_span *span)
+{
+   if (size > wire_max_stage(c))
+      return NULL;
+   if (c->lost)
+      return stage_lost(c, size, span);
+   uint32_t arena = c->seg.staging_size;
+   uint32_t asize = (size + STAGE_ALIGN - 1) & ~(STAGE_ALIGN - 1);
+   for (;;) {
+      stage_reclaim(c);
+      uint32_t off = (uint32_t)(c->stage_head % arena);
+      uint32_t skip = (off + asize > arena) ? arena - off : 0;
+      if (c->stage_head + skip + asize - c->stage_reclaimed <= arena) {
+         c->stage_head += skip;
+         off = (uint32_t)(c->stage_head % arena);
+         c->stage_head += asize;
+         if (!stage_fifo_push(c, c->next_seq + 1, c->stage_head)) {
+            wire_client_set_lost(c, "out of memory");
+            return stage_lost(c, size, span);
+         }
+         span->offset = off;
+         span->size = size;
+         c->stats.staged_bytes += size;
+         return c->seg.staging + off;
+      }
+      /* The oldest staged bytes belong to a published record: wait for it. */
+      if (!c->stage_fifo_count || !wait_applied_locked(c, c->stage_fifo[c->stage_fifo_first].seq, WIRE_WAIT_NONE))
+         return stage_lost(c, size, span);
+   }
+}
+
+/* Publishes the record begun last. Lock held; returns its seq (0 when lost). */
+static uint64_t
+publish(struct wire_client *c)
+{
+   c->in_record = false;
+   if (c->lost)
+      return 0;
+   struct wire_record_hdr h = {(uint16_t)c->rec_op, 0, c->rec_size, ++c->next_seq};
+   memcpy(c->rec, &h, sizeof(h));
+   c->head += c->rec_size;
+   c->stats.records++;
+   c->stats.bytes += c->rec_size;
+   wire_store64(&c->seg.ctrl->cmd_head, c->head);
+   c->ops->kick(c);
+   return h.seq;
+}
+
+/* PRESENT: at most present_credit frames in flight; the wait is for the present that many
+ * frames back, never for this one. */
+static void
+present_credit_wait(struct wire_client *c, uint64_t seq)
+{
+   uint64_t n = c->presents++;
+   c->present_seqs[n % 16] = seq;
+   if (n >= c->present_credit) {
+      uint64_t old = c->present_seqs[(n - c->present_credit) % 16];
+      wait_applied_locked(c, old, WIRE_WAIT_PRESENT);
+   } else {
+      drain_locked(c);
+   }
+}
+
+uint64_t
+wire_end(struct wire_client *c)
+{
+   uint32_t op = c->rec_op;
+   uint64_t seq = publish(c);
+   const struct wire_op_info *info = wire_op_info(op);
+   if (seq && info) {
+      switch (info->wait_class) {
+      case WIRE_WAIT_APPLIED:
+      case WIRE_WAIT_REPLY:
+         wait_applied_locked(c, seq, info->wait_class);
+         break;
+      case WIRE_WAIT_PRESENT:
+         present_credit_wait(c, seq);
+         break;
+      default:
+         break;
+      }
+   }
+   if (c->lost)
+      seq = 0;
+   pthread_mutex_unlock(&c->lock);
+   return seq;
+}
+
+int64_t
+wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
+{
+   uint64_t seq = publish(c);
+   int64_t ret = -1;
+   if (seq && wait_applied_locked(c, seq, WIRE_WAIT_REPLY)) {
+      struct wire_ctrl *ctrl = c->seg.ctrl;
+      uint64_t rseq = wire_load64(&ctrl->reply_seq);
+      uint32_t rsize = wire_load32(&ctrl->reply_bytes);
+      if (rseq != seq || rsize > c->seg.reply_size) {
+         wire_client_set_lost(c, "reply slot does not hold the awaited reply");
+      } else {
+         memcpy(dst, c->seg.reply, rsize < cap ? rsize : cap);
+         ret = rsize;
+      }
+   }
+   pthread_mutex_unlock(&c->lock);
+   return ret;
+}
+
+/* ---- handles, stats ------------------------------------------------------------------------ */
+
+wire_handle
+wire_handle_mint(struct wire_client *c, enum wire_handle_kind kind)
+{
+   pthread_mutex_lock(&c->handle_lock);
+   wire_handle h = wire_handle_pool_alloc(&c->pools[kind]);
+   pthread_mutex_unlock(&c->handle_lock);
+   return h;
+}
+
+void
+wire_handle_release(struct wire_client *c, enum wire_handle_kind kind, wire_handle h)
+{
+   pthread_mutex_lock(&c->handle_lock);
+   if (!wire_handle_pool_free(&c->pools[kind], h))
+      sgl_warn("wire: release of a handle that is not live (kind %d slot %u gen %u)", kind, h.slot, h.gen);
+   pthread_mutex_unlock(&c->handle_lock);
+}
+
+void
+wire_client_get_stats(const struct wire_client *c, struct wire_client_stats *s)
+{
+   *s = c->stats;
+   s->bytes += s->staged_bytes;
+}
+
+/* ---- local server registry ---------------------------------------------------------------- */
+
+static const struct wire_local_server *local_server;
+
+void
+wire_register_local_server(const struct wire_local_server *srv)
+{
+   local_server = srv;
+}
+
+const struct wire_local_server *
+wire_local_server(void)
+{
+   return local_server;
+}

@@ -1,0 +1,86 @@
+/* splitgl wire: client internals shared by client.c and the transports. */
+#ifndef SGL_WIRE_CLIENT_PRIVATE_H
+#define SGL_WIRE_CLIENT_PRIVATE_H
+
+#include <pthread.h>
+#include <sys/types.h>
+
+#include "client.h"
+#include "handles.h"
+#include "segment.h"
+
+struct wire_transport_ops {
+   /** Maps the segment and starts the server. */
+   bool (*start)(struct wire_client *c, char *err, unsigned err_size);
+   /** After a publish: the monolith applies here; the others ring the doorbell. */
+   void (*kick)(struct wire_client *c);
+   /** Liveness beyond the segment's server_state (process gone, thread gone). */
+   bool (*alive)(struct wire_client *c);
+   /** Ends the session and releases everything start made. */
+   void (*stop)(struct wire_client *c);
+};
+
+extern const struct wire_transport_ops wire_transport_monolith;
+extern const struct wire_transport_ops wire_transport_inproc;
+extern const struct wire_transport_ops wire_transport_spawn;
+
+struct wire_stage_entry {
+   uint64_t seq; /* the record naming the bytes */
+   uint64_t end; /* stage position after them */
+};
+
+struct wire_client {
+   pthread_mutex_t lock;
+   enum wire_transport_kind kind;
+   const struct wire_transport_ops *ops;
+   struct wire_segment seg;
+   struct wire_client_callbacks cb;
+   int wait_timeout_ms;
+   uint32_t present_credit;
+
+   /* the record being encoded (between wire_begin and wire_end) */
+   bool in_record;
+   uint32_t rec_op;
+   uint32_t rec_size;
+   uint8_t *rec;
+   uint64_t head;     /* our cmd_head */
+   uint64_t next_seq; /* seq of the last record published */
+
+   /* staging arena */
+   uint64_t stage_head;
+   uint64_t stage_reclaimed;
+   struct wire_stage_entry *stage_fifo;
+   uint32_t stage_fifo_cap, stage_fifo_first, stage_fifo_count;
+
+   /* present credit: seqs of the last presents */
+   uint64_t present_seqs[16];
+   uint64_t presents;
+
+   struct wire_handle_pool pools[WIRE_KIND_COUNT];
+   pthread_mutex_t handle_lock;
+
+   /* channel lost: records go to scratch and are dropped */
+   bool lost;
+   uint8_t *scratch;
+   uint8_t *scratch_stage;
+
+   struct wire_client_stats stats;
+
+   /* transport state */
+   void *mapping;
+   size_t mapping_size;
+   void *session;        /* monolith / inproc: the local server session */
+   pthread_t thread;     /* inproc: the apply thread */
+   bool thread_started;
+   bool thread_done;
+   pid_t pid;            /* spawn: the server process */
+   int sock;             /* spawn: control socket */
+   int memfd;
+};
+
+/** Marks the channel lost (once) and tells the callbacks. Lock held. */
+void wire_client_set_lost(struct wire_client *c, const char *why);
+/** Maps an anonymous (shared) segment of the knob-configured sizes. */
+bool wire_client_map_anon(struct wire_client *c, char *err, unsigned err_size);
+
+#endif

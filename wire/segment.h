@@ -1,0 +1,136 @@
+/* splitgl wire: the shared-memory layout of one channel.
+ *
+ * One mapping (anonymous for monolith/inproc, a memfd passed over a unix socket for spawn):
+ *
+ *   [ctrl 4 KiB][command ring][staging arena][reply slot][event ring]
+ *
+ * The command ring is SPSC: the client writes records at cmd_head, the server consumes at
+ * cmd_tail (both monotonic byte counts; offset = count % cmd_size). A record never wraps: when
+ * it does not fit before the end, the client writes a pad record (op 0) to the end first.
+ * Staged bytes are reclaimed by the client once the record naming them is applied
+ * (applied_seq). The reply slot holds the reply of the one REPLY record in flight. The event
+ * ring carries server->client events (GL errors, fatal errors); the server parks when it is
+ * full and every client wait drains it.
+ *
+ * Doorbells are futex words (shared futexes: the mapping may be shared across processes).
+ * Every field the other side writes is read once, with an atomic load, into a local.
+ */
+#ifndef SGL_WIRE_SEGMENT_H
+#define SGL_WIRE_SEGMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wire_types.h"
+
+#define WIRE_SEGMENT_MAGIC 0x53474c57u /* "WLGS" */
+#define WIRE_CTRL_SIZE 4096u
+#define WIRE_EVENT_RING_SIZE (64u * 1024u)
+#define WIRE_OP_PAD 0u
+
+enum wire_server_state {
+   WIRE_SERVER_STARTING = 0,
+   WIRE_SERVER_RUNNING = 1,
+   WIRE_SERVER_ENDED = 2, /* clean end of session */
+   WIRE_SERVER_FATAL = 3, /* ended on a fatal error: fatal_msg says which */
+};
+
+struct wire_ctrl {
+   uint32_t magic;
+   uint32_t revision;
+   uint32_t cmd_size;
+   uint32_t staging_size;
+   uint32_t reply_size;
+   uint32_t event_size;
+   uint32_t pad0[2];
+
+   /* written by the client */
+   _Alignas(64) uint64_t cmd_head;
+   uint32_t cmd_bell;       /* futex: bumped when records are published and the server sleeps */
+   uint32_t server_sleeping;
+   uint64_t event_tail;     /* event bytes consumed */
+   uint32_t event_bell;     /* futex: bumped when the client consumed events */
+   uint32_t client_closing; /* the client asks the server to end the session */
+
+   /* written by the server */
+   _Alignas(64) uint64_t cmd_tail;
+   uint64_t applied_seq;
+   uint32_t applied_bell;   /* futex: bumped when applied_seq moves and the client waits */
+   uint32_t client_waiting;
+   uint64_t reply_seq;      /* seq of the record whose reply is in the reply slot */
+   uint32_t reply_bytes;
+   uint32_t server_state;   /* enum wire_server_state */
+   uint64_t event_head;     /* event bytes produced */
+   uint32_t server_parked;  /* the server waits for event space */
+   uint32_t pad1;
+   char fatal_msg[256];
+};
+
+/* An event: header + text, padded to 8 bytes. */
+struct wire_event {
+   uint32_t kind; /* enum wire_event_kind */
+   uint32_t size; /* whole event including header */
+   uint32_t a;
+   uint32_t b;
+   uint64_t seq;
+   /* char text[] (NUL-terminated) */
+};
+static_assert(sizeof(struct wire_event) == 24, "event");
+
+struct wire_segment {
+   void *base;
+   size_t size;
+   struct wire_ctrl *ctrl;
+   uint8_t *cmd;
+   uint8_t *staging;
+   uint8_t *reply;
+   uint8_t *events;
+   uint32_t cmd_size, staging_size, reply_size, event_size;
+};
+
+/** Total bytes for the given section sizes (each rounded to 4 KiB). */
+size_t wire_segment_total(uint32_t cmd_size, uint32_t staging_size);
+/** Client: lay out and initialise a fresh mapping. */
+void wire_segment_init(struct wire_segment *seg, void *base, size_t size, uint32_t cmd_size, uint32_t staging_size);
+/** Server: attach to a mapping the client initialised; validates the header against the
+ *  mapping size. Returns false with a reason. */
+bool wire_segment_attach(struct wire_segment *seg, void *base, size_t size, char *err, size_t err_size);
+
+/* Futex helpers (shared futexes). timeout_ms < 0: no timeout. */
+void wire_futex_wait(uint32_t *addr, uint32_t expected, int timeout_ms);
+void wire_futex_wake(uint32_t *addr);
+
+static inline uint64_t
+wire_load64(const uint64_t *p)
+{
+   return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+static inline uint32_t
+wire_load32(const uint32_t *p)
+{
+   return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+static inline void
+wire_store64(uint64_t *p, uint64_t v)
+{
+   __atomic_store_n(p, v, __ATOMIC_RELEASE);
+}
+static inline void
+wire_store32(uint32_t *p, uint32_t v)
+{
+   __atomic_store_n(p, v, __ATOMIC_RELEASE);
+}
+
+/** Wakes the sleeper on `bell` if `sleeping` says one waits (after a full fence). */
+static inline void
+wire_ring_bell(uint32_t *bell, const uint32_t *sleeping)
+{
+   __atomic_thread_fence(__ATOMIC_SEQ_CST);
+   if (__atomic_load_n(sleeping, __ATOMIC_RELAXED)) {
+      __atomic_add_fetch(bell, 1, __ATOMIC_SEQ_CST);
+      wire_futex_wake(bell);
+   }
+}
+
+#endif

@@ -1,0 +1,126 @@
+/* splitgl wire: the in-process transports.
+ *   monolith  the server applies each record on the calling thread inside wire_end: no apply
+ *             thread, no doorbell; the baseline for measuring what the wire costs.
+ *   inproc    an apply thread in this process consumes the ring; the client runs ahead.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "client_private.h"
+#include "local_server.h"
+#include "util/log.h"
+
+static bool
+local_start(struct wire_client *c, char *err, unsigned err_size)
+{
+   const struct wire_local_server *srv = wire_local_server();
+   if (!srv) {
+      snprintf(err, err_size, "no in-process server is linked into this library");
+      return false;
+   }
+   if (!wire_client_map_anon(c, err, err_size))
+      return false;
+   c->session = srv->create(&c->seg, err, err_size);
+   if (!c->session) {
+      munmap(c->mapping, c->mapping_size);
+      c->mapping = NULL;
+      return false;
+   }
+   return true;
+}
+
+static void
+local_unmap(struct wire_client *c)
+{
+   if (c->session)
+      wire_local_server()->destroy(c->session);
+   c->session = NULL;
+   if (c->mapping)
+      munmap(c->mapping, c->mapping_size);
+   c->mapping = NULL;
+}
+
+/* ---- monolith ---------------------------------------------------------------------------- */
+
+static void
+monolith_kick(struct wire_client *c)
+{
+   wire_local_server()->pump(c->session);
+}
+
+static bool
+always_alive(struct wire_client *c)
+{
+   return true;
+}
+
+const struct wire_transport_ops wire_transport_monolith = {
+   .start = local_start,
+   .kick = monolith_kick,
+   .alive = always_alive,
+   .stop = local_unmap,
+};
+
+/* ---- inproc ------------------------------------------------------------------------------ */
+
+static void *
+apply_thread(void *arg)
+{
+   struct wire_client *c = arg;
+   wire_local_server()->run(c->session);
+   __atomic_store_n(&c->thread_done, true, __ATOMIC_RELEASE);
+   /* Wake a client that waits for progress so it sees the end at once. */
+   __atomic_add_fetch(&c->seg.ctrl->applied_bell, 1, __ATOMIC_SEQ_CST);
+   wire_futex_wake(&c->seg.ctrl->applied_bell);
+   return NULL;
+}
+
+static bool
+inproc_start(struct wire_client *c, char *err, unsigned err_size)
+{
+   if (!local_start(c, err, err_size))
+      return false;
+   if (pthread_create(&c->thread, NULL, apply_thread, c)) {
+      snprintf(err, err_size, "cannot start the apply thread");
+      local_unmap(c);
+      return false;
+   }
+   c->thread_started = true;
+   return true;
+}
+
+static void
+inproc_kick(struct wire_client *c)
+{
+   wire_ring_bell(&c->seg.ctrl->cmd_bell, &c->seg.ctrl->server_sleeping);
+}
+
+static bool
+inproc_alive(struct wire_client *c)
+{
+   return !__atomic_load_n(&c->thread_done, __ATOMIC_ACQUIRE);
+}
+
+static void
+inproc_stop(struct wire_client *c)
+{
+   if (c->thread_started) {
+      wire_store32(&c->seg.ctrl->client_closing, 1);
+      __atomic_add_fetch(&c->seg.ctrl->cmd_bell, 1, __ATOMIC_SEQ_CST);
+      wire_futex_wake(&c->seg.ctrl->cmd_bell);
+      /* A server parked on a full event ring must see the close too. */
+      __atomic_add_fetch(&c->seg.ctrl->event_bell, 1, __ATOMIC_SEQ_CST);
+      wire_futex_wake(&c->seg.ctrl->event_bell);
+      pthread_join(c->thread, NULL);
+      c->thread_started = false;
+   }
+   local_unmap(c);
+}
+
+const struct wire_transport_ops wire_transport_inproc = {
+   .start = inproc_start,
+   .kick = inproc_kick,
+   .alive = inproc_alive,
+   .stop = inproc_stop,
+};
