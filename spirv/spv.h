@@ -107,6 +107,10 @@ struct spv_program_info {
    const struct spv_output *outputs;
    uint32_t max_uniform_location;    /* one past the highest location in use */
    uint32_t writes_point_size;       /* the vertex stage writes gl_PointSize */
+   /* Added: initial contents of the default uniform block (default_block_size bytes) when
+    * a uniform has an initializer ("uniform float x = 1.0;", desktop GLSL), else NULL. The
+    * relaxed Vulkan rules drop initializers, so the front end applies this image at link. */
+   const uint8_t *default_block_init;
 };
 
 /** Parses and validates a blob. Returns a self-contained object (one allocation that also

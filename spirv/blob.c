@@ -1,0 +1,504 @@
+/* splitgl spirv: the program blob.
+ *
+ * Byte layout (all integers little-endian u32):
+ *   0   magic "SGLP"
+ *   4   version (SPV_BLOB_VERSION)
+ *   8   total size in bytes (== the blob's size)
+ *   12  section count N (1 .. SPV_BLOB_MAX_SECTIONS)
+ *   16  N section entries { kind, offset, size } (12 bytes each)
+ *   ... sections, each at an 8-byte aligned offset past the table, in any order
+ * Sections (each kind at most once):
+ *   INFO (1)      12 u32: stage_mask, default_block_size, default_block_stage_mask,
+ *                 sampler_slot_count, uniform_count, sampler_count, attrib_count,
+ *                 output_count, max_uniform_location, writes_point_size, 0, 0
+ *   STRINGS (2)   NUL-terminated names; records refer to them by byte offset
+ *   UNIFORMS (3)  uniform_count x 8 u32: name, gl_type, array_size, location, offset,
+ *                 array_stride, matrix_stride, sampler_slot
+ *   SAMPLERS (4)  sampler_count x 5 u32: binding, gl_type, array_size, first_slot, stage_mask
+ *   ATTRIBS (5)   attrib_count x 5 u32: name, gl_type, array_size, location, slots
+ *   OUTPUTS (6)   output_count x 4 u32: name, gl_type, array_size, location
+ *   INIT (7)      default_block_size bytes: the default block's initial image (optional)
+ *   SPIRV (16+s)  the SPIR-V words of stage s, for each stage in stage_mask
+ *
+ * spv_blob_parse treats the blob as hostile: every offset, size, count and string is checked
+ * with overflow-safe arithmetic before use, and the result is one allocation of copies. */
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spirv/spv_internal.h"
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the blob codec assumes a little-endian host"
+#endif
+
+#define SPV_BLOB_VERSION 1u
+#define SPV_BLOB_MAX_SECTIONS 16u
+#define SPV_BLOB_MAX_SIZE (64u << 20)
+#define SPV_BLOB_ALIGN 8u
+#define MAX_UNIFORMS 4096u
+#define MAX_LOCATIONS 4096u
+#define MAX_ATTRIBS 64u
+#define MAX_OUTPUTS 8u
+#define MAX_SAMPLER_ARRAY 64u
+#define MAX_BLOCK_SIZE 65536u
+#define SPIRV_MAGIC 0x07230203u
+
+enum {
+   SEC_INFO = 1,
+   SEC_STRINGS = 2,
+   SEC_UNIFORMS = 3,
+   SEC_SAMPLERS = 4,
+   SEC_ATTRIBS = 5,
+   SEC_OUTPUTS = 6,
+   SEC_INIT = 7,
+   SEC_SPIRV = 16,
+   SEC_KIND_MAX = SEC_SPIRV + SPV_STAGE_COUNT,
+};
+
+#define INFO_WORDS 12u
+#define UNIFORM_WORDS 8u
+#define SAMPLER_WORDS 5u
+#define ATTRIB_WORDS 5u
+#define OUTPUT_WORDS 4u
+
+static uint32_t
+rd32(const uint8_t *p)
+{
+   uint32_t v;
+   memcpy(&v, p, 4);
+   return v;
+}
+
+static void
+wr32(uint8_t *p, uint32_t v)
+{
+   memcpy(p, &v, 4);
+}
+
+/* ---- writer ------------------------------------------------------------------------------ */
+struct section {
+   uint32_t kind;
+   const void *data; /* NULL: filled by the writer */
+   uint32_t size;
+   uint32_t offset;
+};
+
+static uint32_t
+align_up(uint32_t v)
+{
+   return (v + SPV_BLOB_ALIGN - 1) & ~(SPV_BLOB_ALIGN - 1);
+}
+
+bool
+spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
+{
+   const struct spv_program_info *info = &r->info;
+   /* strings: every name once, in record order */
+   struct spv_str strings = {0};
+   uint32_t *uname = calloc(info->uniform_count + 1, sizeof(uint32_t));
+   uint32_t *aname = calloc(info->attrib_count + 1, sizeof(uint32_t));
+   uint32_t *oname = calloc(info->output_count + 1, sizeof(uint32_t));
+   bool ok = uname && aname && oname;
+   for (uint32_t i = 0; ok && i < info->uniform_count; i++) {
+      uname[i] = (uint32_t)strings.len;
+      spv_str_putn(&strings, r->uniforms[i].name, strlen(r->uniforms[i].name) + 1);
+   }
+   for (uint32_t i = 0; ok && i < info->attrib_count; i++) {
+      aname[i] = (uint32_t)strings.len;
+      spv_str_putn(&strings, r->attribs[i].name, strlen(r->attribs[i].name) + 1);
+   }
+   for (uint32_t i = 0; ok && i < info->output_count; i++) {
+      oname[i] = (uint32_t)strings.len;
+      spv_str_putn(&strings, r->outputs[i].name, strlen(r->outputs[i].name) + 1);
+   }
+   ok = ok && !strings.oom;
+
+   struct section sec[SPV_BLOB_MAX_SECTIONS];
+   uint32_t n = 0;
+   sec[n++] = (struct section){SEC_INFO, NULL, INFO_WORDS * 4, 0};
+   sec[n++] = (struct section){SEC_STRINGS, strings.s, (uint32_t)strings.len, 0};
+   sec[n++] = (struct section){SEC_UNIFORMS, NULL, info->uniform_count * UNIFORM_WORDS * 4, 0};
+   sec[n++] = (struct section){SEC_SAMPLERS, NULL, info->sampler_count * SAMPLER_WORDS * 4, 0};
+   sec[n++] = (struct section){SEC_ATTRIBS, NULL, info->attrib_count * ATTRIB_WORDS * 4, 0};
+   sec[n++] = (struct section){SEC_OUTPUTS, NULL, info->output_count * OUTPUT_WORDS * 4, 0};
+   if (r->default_block_init)
+      sec[n++] = (struct section){SEC_INIT, r->default_block_init, info->default_block_size, 0};
+   for (int s = 0; s < SPV_STAGE_COUNT; s++)
+      if (info->stage_mask & (1u << s))
+         sec[n++] = (struct section){SEC_SPIRV + (uint32_t)s, info->spirv[s], info->spirv_words[s] * 4, 0};
+
+   uint64_t pos = align_up(16 + 12 * n);
+   for (uint32_t i = 0; i < n; i++) {
+      sec[i].offset = (uint32_t)pos;
+      pos = align_up((uint32_t)(pos + sec[i].size));
+      if (pos > SPV_BLOB_MAX_SIZE)
+         ok = false;
+   }
+   uint8_t *b = ok ? calloc(1, pos) : NULL;
+   if (!b) {
+      free(strings.s);
+      free(uname);
+      free(aname);
+      free(oname);
+      return false;
+   }
+   memcpy(b, "SGLP", 4);
+   wr32(b + 4, SPV_BLOB_VERSION);
+   wr32(b + 8, (uint32_t)pos);
+   wr32(b + 12, n);
+   for (uint32_t i = 0; i < n; i++) {
+      wr32(b + 16 + 12 * i, sec[i].kind);
+      wr32(b + 20 + 12 * i, sec[i].offset);
+      wr32(b + 24 + 12 * i, sec[i].size);
+      uint8_t *d = b + sec[i].offset;
+      if (sec[i].data && sec[i].size) {
+         memcpy(d, sec[i].data, sec[i].size);
+         continue;
+      }
+      switch (sec[i].kind) {
+      case SEC_INFO: {
+         const uint32_t w[INFO_WORDS] = {
+            info->stage_mask, info->default_block_size, info->default_block_stage_mask,
+            info->sampler_slot_count, info->uniform_count, info->sampler_count,
+            info->attrib_count, info->output_count, info->max_uniform_location,
+            info->writes_point_size, 0, 0,
+         };
+         for (uint32_t k = 0; k < INFO_WORDS; k++)
+            wr32(d + 4 * k, w[k]);
+         break;
+      }
+      case SEC_UNIFORMS:
+         for (uint32_t k = 0; k < info->uniform_count; k++, d += UNIFORM_WORDS * 4) {
+            const struct spv_uniform *u = &r->uniforms[k];
+            const uint32_t w[UNIFORM_WORDS] = {uname[k], u->gl_type, u->array_size,
+                                               (uint32_t)u->location, u->offset, u->array_stride,
+                                               u->matrix_stride, (uint32_t)u->sampler_slot};
+            for (uint32_t j = 0; j < UNIFORM_WORDS; j++)
+               wr32(d + 4 * j, w[j]);
+         }
+         break;
+      case SEC_SAMPLERS:
+         for (uint32_t k = 0; k < info->sampler_count; k++, d += SAMPLER_WORDS * 4) {
+            const struct spv_sampler *sp = &r->samplers[k];
+            const uint32_t w[SAMPLER_WORDS] = {sp->binding, sp->gl_type, sp->array_size,
+                                               sp->first_slot, sp->stage_mask};
+            for (uint32_t j = 0; j < SAMPLER_WORDS; j++)
+               wr32(d + 4 * j, w[j]);
+         }
+         break;
+      case SEC_ATTRIBS:
+         for (uint32_t k = 0; k < info->attrib_count; k++, d += ATTRIB_WORDS * 4) {
+            const struct spv_attrib *a = &r->attribs[k];
+            const uint32_t w[ATTRIB_WORDS] = {aname[k], a->gl_type, a->array_size,
+                                              (uint32_t)a->location, a->slots};
+            for (uint32_t j = 0; j < ATTRIB_WORDS; j++)
+               wr32(d + 4 * j, w[j]);
+         }
+         break;
+      case SEC_OUTPUTS:
+         for (uint32_t k = 0; k < info->output_count; k++, d += OUTPUT_WORDS * 4) {
+            const struct spv_output *o = &r->outputs[k];
+            const uint32_t w[OUTPUT_WORDS] = {oname[k], o->gl_type, o->array_size,
+                                              (uint32_t)o->location};
+            for (uint32_t j = 0; j < OUTPUT_WORDS; j++)
+               wr32(d + 4 * j, w[j]);
+         }
+         break;
+      default:
+         break;
+      }
+   }
+   free(strings.s);
+   free(uname);
+   free(aname);
+   free(oname);
+   *out = b;
+   *out_size = pos;
+   return true;
+}
+
+/* ---- parser ------------------------------------------------------------------------------ */
+static void *
+reject(char *err, size_t err_size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void *
+reject(char *err, size_t err_size, const char *fmt, ...)
+{
+   if (err && err_size) {
+      va_list ap;
+      va_start(ap, fmt);
+      vsnprintf(err, err_size, fmt, ap);
+      va_end(ap);
+   }
+   return NULL;
+}
+
+/* Bytes one element of a non-opaque uniform spans (columns for matrices). */
+static uint64_t
+uniform_elem_extent(uint32_t gl_type, uint32_t matrix_stride)
+{
+   static const struct { uint32_t t, c, r; } mats[] = {
+      {GL_FLOAT_MAT2, 2, 2}, {GL_FLOAT_MAT2x3, 2, 3}, {GL_FLOAT_MAT2x4, 2, 4},
+      {GL_FLOAT_MAT3x2, 3, 2}, {GL_FLOAT_MAT3, 3, 3}, {GL_FLOAT_MAT3x4, 3, 4},
+      {GL_FLOAT_MAT4x2, 4, 2}, {GL_FLOAT_MAT4x3, 4, 3}, {GL_FLOAT_MAT4, 4, 4},
+   };
+   for (size_t i = 0; i < sizeof(mats) / sizeof(mats[0]); i++)
+      if (mats[i].t == gl_type)
+         return matrix_stride < mats[i].r * 4u ? 0
+                                               : (uint64_t)(mats[i].c - 1) * matrix_stride + mats[i].r * 4u;
+   return spv_gl_type_size(gl_type);
+}
+
+/* A SPIR-V module's header and instruction lengths. */
+static bool
+check_spirv(const uint8_t *p, uint32_t size)
+{
+   if (size % 4 || size < 20 || rd32(p) != SPIRV_MAGIC || rd32(p + 12) == 0)
+      return false;
+   uint32_t count = size / 4;
+   for (uint32_t i = 5; i < count;) {
+      uint32_t wc = rd32(p + 4 * i) >> 16;
+      if (wc == 0 || wc > count - i)
+         return false;
+      i += wc;
+   }
+   return true;
+}
+
+struct parsed_sections {
+   uint32_t off[SEC_KIND_MAX], size[SEC_KIND_MAX];
+   bool have[SEC_KIND_MAX];
+};
+
+static bool
+name_ok(uint32_t off, uint32_t strings_size)
+{
+   /* the strings section ends in NUL (checked), so any in-range offset is terminated */
+   return off < strings_size;
+}
+
+struct spv_program_info *
+spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
+{
+   const uint8_t *b = blob;
+   if (!b || size < 16)
+      return reject(err, err_size, "blob: too small (%zu bytes)", size);
+   if (memcmp(b, "SGLP", 4) != 0)
+      return reject(err, err_size, "blob: bad magic");
+   if (rd32(b + 4) != SPV_BLOB_VERSION)
+      return reject(err, err_size, "blob: version %u not supported", rd32(b + 4));
+   if (size > SPV_BLOB_MAX_SIZE || rd32(b + 8) != size)
+      return reject(err, err_size, "blob: size %u does not match %zu", rd32(b + 8), size);
+   const uint32_t total = (uint32_t)size, nsec = rd32(b + 12);
+   if (nsec == 0 || nsec > SPV_BLOB_MAX_SECTIONS || 16 + 12 * nsec > total)
+      return reject(err, err_size, "blob: bad section count %u", nsec);
+   const uint32_t table_end = 16 + 12 * nsec;
+
+   struct parsed_sections ps;
+   memset(&ps, 0, sizeof(ps));
+   for (uint32_t i = 0; i < nsec; i++) {
+      uint32_t kind = rd32(b + 16 + 12 * i), off = rd32(b + 20 + 12 * i), sz = rd32(b + 24 + 12 * i);
+      bool known = (kind >= SEC_INFO && kind <= SEC_INIT) || (kind >= SEC_SPIRV && kind < SEC_KIND_MAX);
+      if (!known)
+         return reject(err, err_size, "blob: unknown section kind %u", kind);
+      if (ps.have[kind])
+         return reject(err, err_size, "blob: duplicate section kind %u", kind);
+      if (off % SPV_BLOB_ALIGN || off < table_end || off > total || sz > total - off)
+         return reject(err, err_size, "blob: section %u out of bounds (offset %u size %u)", kind, off, sz);
+      ps.have[kind] = true;
+      ps.off[kind] = off;
+      ps.size[kind] = sz;
+   }
+   if (!ps.have[SEC_INFO] || ps.size[SEC_INFO] != INFO_WORDS * 4)
+      return reject(err, err_size, "blob: missing or malformed INFO section");
+   const uint8_t *in = b + ps.off[SEC_INFO];
+   struct spv_program_info hdr = {0};
+   hdr.stage_mask = rd32(in + 0);
+   hdr.default_block_size = rd32(in + 4);
+   hdr.default_block_stage_mask = rd32(in + 8);
+   hdr.sampler_slot_count = rd32(in + 12);
+   hdr.uniform_count = rd32(in + 16);
+   hdr.sampler_count = rd32(in + 20);
+   hdr.attrib_count = rd32(in + 24);
+   hdr.output_count = rd32(in + 28);
+   hdr.max_uniform_location = rd32(in + 32);
+   hdr.writes_point_size = rd32(in + 36);
+   const uint32_t all_stages = (1u << SPV_STAGE_COUNT) - 1;
+   if (hdr.stage_mask == 0 || (hdr.stage_mask & ~all_stages) ||
+       (hdr.default_block_stage_mask & ~hdr.stage_mask) || hdr.writes_point_size > 1)
+      return reject(err, err_size, "blob: bad stage masks");
+   if (hdr.default_block_size > MAX_BLOCK_SIZE || hdr.default_block_size % 4)
+      return reject(err, err_size, "blob: bad default block size %u", hdr.default_block_size);
+   if (hdr.uniform_count > MAX_UNIFORMS || hdr.sampler_count > SPV_MAX_SAMPLER_BINDINGS ||
+       hdr.attrib_count > MAX_ATTRIBS || hdr.output_count > MAX_OUTPUTS ||
+       hdr.max_uniform_location > MAX_LOCATIONS ||
+       hdr.sampler_slot_count > SPV_MAX_SAMPLER_BINDINGS * MAX_SAMPLER_ARRAY)
+      return reject(err, err_size, "blob: counts out of range");
+
+   const struct { uint32_t kind, count, words; const char *what; } tables[] = {
+      {SEC_UNIFORMS, hdr.uniform_count, UNIFORM_WORDS, "UNIFORMS"},
+      {SEC_SAMPLERS, hdr.sampler_count, SAMPLER_WORDS, "SAMPLERS"},
+      {SEC_ATTRIBS, hdr.attrib_count, ATTRIB_WORDS, "ATTRIBS"},
+      {SEC_OUTPUTS, hdr.output_count, OUTPUT_WORDS, "OUTPUTS"},
+   };
+   for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+      uint32_t want = tables[i].count * tables[i].words * 4; /* counts are capped: no overflow */
+      uint32_t got = ps.have[tables[i].kind] ? ps.size[tables[i].kind] : 0;
+      if (got != want)
+         return reject(err, err_size, "blob: %s section is %u bytes, expected %u", tables[i].what, got, want);
+   }
+   const uint32_t strings_size = ps.have[SEC_STRINGS] ? ps.size[SEC_STRINGS] : 0;
+   const uint8_t *strings = b + ps.off[SEC_STRINGS];
+   if (strings_size && strings[strings_size - 1] != '\0')
+      return reject(err, err_size, "blob: string table not terminated");
+   if (ps.have[SEC_INIT] && ps.size[SEC_INIT] != hdr.default_block_size)
+      return reject(err, err_size, "blob: INIT section size differs from the default block");
+   for (uint32_t s = 0; s < SPV_STAGE_COUNT; s++) {
+      bool want = hdr.stage_mask & (1u << s);
+      if (want != ps.have[SEC_SPIRV + s])
+         return reject(err, err_size, "blob: SPIR-V of stage %u %s", s, want ? "missing" : "unexpected");
+      if (want && !check_spirv(b + ps.off[SEC_SPIRV + s], ps.size[SEC_SPIRV + s]))
+         return reject(err, err_size, "blob: SPIR-V of stage %u malformed", s);
+   }
+
+   /* Records: check before copying. */
+   const uint8_t *sp = b + ps.off[SEC_SAMPLERS];
+   for (uint32_t i = 0; i < hdr.sampler_count; i++, sp += SAMPLER_WORDS * 4) {
+      uint32_t binding = rd32(sp), gl_type = rd32(sp + 4), n = rd32(sp + 8), first = rd32(sp + 12);
+      uint32_t mask = rd32(sp + 16);
+      if (binding < SPV_BINDING_SAMPLER_BASE || binding >= SPV_BINDING_SAMPLER_BASE + SPV_MAX_SAMPLER_BINDINGS ||
+          !spv_gl_type_is_sampler(gl_type) || n == 0 || n > MAX_SAMPLER_ARRAY ||
+          first > hdr.sampler_slot_count || n > hdr.sampler_slot_count - first || mask == 0 ||
+          (mask & ~hdr.stage_mask))
+         return reject(err, err_size, "blob: sampler %u malformed", i);
+   }
+   const uint8_t *up = b + ps.off[SEC_UNIFORMS];
+   for (uint32_t i = 0; i < hdr.uniform_count; i++, up += UNIFORM_WORDS * 4) {
+      uint32_t name = rd32(up), gl_type = rd32(up + 4), n = rd32(up + 8);
+      int32_t loc = (int32_t)rd32(up + 12);
+      uint32_t offset = rd32(up + 16), astride = rd32(up + 20), mstride = rd32(up + 24);
+      int32_t slot = (int32_t)rd32(up + 28);
+      if (!name_ok(name, strings_size) || n == 0 || n > MAX_LOCATIONS || loc < 0 ||
+          (uint32_t)loc > hdr.max_uniform_location || n > hdr.max_uniform_location - (uint32_t)loc)
+         return reject(err, err_size, "blob: uniform %u malformed", i);
+      if (slot >= 0) {
+         if (!spv_gl_type_is_sampler(gl_type) || (uint32_t)slot > hdr.sampler_slot_count ||
+             n > hdr.sampler_slot_count - (uint32_t)slot)
+            return reject(err, err_size, "blob: uniform %u sampler slot out of range", i);
+      } else {
+         uint64_t elem = uniform_elem_extent(gl_type, mstride);
+         if (slot != -1 || elem == 0 || (n > 1 && astride < elem) ||
+             (uint64_t)offset + (uint64_t)(n - 1) * astride + elem > hdr.default_block_size)
+            return reject(err, err_size, "blob: uniform %u outside the default block", i);
+      }
+   }
+   const uint8_t *ap = b + ps.off[SEC_ATTRIBS];
+   for (uint32_t i = 0; i < hdr.attrib_count; i++, ap += ATTRIB_WORDS * 4) {
+      int32_t loc = (int32_t)rd32(ap + 12);
+      uint32_t slots = rd32(ap + 16), n = rd32(ap + 8);
+      if (!name_ok(rd32(ap), strings_size) || loc < 0 || loc >= (int32_t)MAX_ATTRIBS ||
+          slots == 0 || slots > MAX_ATTRIBS - (uint32_t)loc || n == 0 || n > MAX_ATTRIBS)
+         return reject(err, err_size, "blob: attribute %u malformed", i);
+   }
+   const uint8_t *op = b + ps.off[SEC_OUTPUTS];
+   for (uint32_t i = 0; i < hdr.output_count; i++, op += OUTPUT_WORDS * 4) {
+      int32_t loc = (int32_t)rd32(op + 12);
+      uint32_t n = rd32(op + 8);
+      if (!name_ok(rd32(op), strings_size) || loc < 0 || loc >= (int32_t)MAX_OUTPUTS || n == 0 ||
+          n > MAX_OUTPUTS - (uint32_t)loc)
+         return reject(err, err_size, "blob: output %u malformed", i);
+   }
+
+   /* One allocation: info, records, SPIR-V, init image, strings. All sizes are bounded by
+    * the caps above and the blob size, so the sum cannot overflow size_t. */
+   size_t need = sizeof(struct spv_program_info);
+   const size_t uoff = need = (need + 7) & ~(size_t)7;
+   need += (size_t)hdr.uniform_count * sizeof(struct spv_uniform);
+   const size_t soff = need = (need + 7) & ~(size_t)7;
+   need += (size_t)hdr.sampler_count * sizeof(struct spv_sampler);
+   const size_t aoff = need = (need + 7) & ~(size_t)7;
+   need += (size_t)hdr.attrib_count * sizeof(struct spv_attrib);
+   const size_t ooff = need = (need + 7) & ~(size_t)7;
+   need += (size_t)hdr.output_count * sizeof(struct spv_output);
+   size_t woff[SPV_STAGE_COUNT] = {0};
+   for (uint32_t s = 0; s < SPV_STAGE_COUNT; s++) {
+      woff[s] = need = (need + 7) & ~(size_t)7;
+      if (hdr.stage_mask & (1u << s))
+         need += ps.size[SEC_SPIRV + s];
+   }
+   const size_t ioff = need = (need + 7) & ~(size_t)7;
+   need += ps.have[SEC_INIT] ? ps.size[SEC_INIT] : 0;
+   const size_t stroff = need;
+   need += strings_size + 1;
+
+   uint8_t *mem = calloc(1, need);
+   if (!mem)
+      return reject(err, err_size, "blob: out of memory");
+   struct spv_program_info *info = (struct spv_program_info *)mem;
+   *info = hdr;
+   char *str = (char *)mem + stroff;
+   memcpy(str, strings, strings_size);
+   str[strings_size] = '\0';
+   struct spv_uniform *u = (struct spv_uniform *)(mem + uoff);
+   up = b + ps.off[SEC_UNIFORMS];
+   for (uint32_t i = 0; i < hdr.uniform_count; i++, up += UNIFORM_WORDS * 4) {
+      u[i].name = str + rd32(up);
+      u[i].gl_type = rd32(up + 4);
+      u[i].array_size = rd32(up + 8);
+      u[i].location = (int32_t)rd32(up + 12);
+      u[i].offset = rd32(up + 16);
+      u[i].array_stride = rd32(up + 20);
+      u[i].matrix_stride = rd32(up + 24);
+      u[i].sampler_slot = (int32_t)rd32(up + 28);
+   }
+   struct spv_sampler *smp = (struct spv_sampler *)(mem + soff);
+   sp = b + ps.off[SEC_SAMPLERS];
+   for (uint32_t i = 0; i < hdr.sampler_count; i++, sp += SAMPLER_WORDS * 4) {
+      smp[i].binding = rd32(sp);
+      smp[i].gl_type = rd32(sp + 4);
+      smp[i].array_size = rd32(sp + 8);
+      smp[i].first_slot = rd32(sp + 12);
+      smp[i].stage_mask = rd32(sp + 16);
+   }
+   struct spv_attrib *att = (struct spv_attrib *)(mem + aoff);
+   ap = b + ps.off[SEC_ATTRIBS];
+   for (uint32_t i = 0; i < hdr.attrib_count; i++, ap += ATTRIB_WORDS * 4) {
+      att[i].name = str + rd32(ap);
+      att[i].gl_type = rd32(ap + 4);
+      att[i].array_size = rd32(ap + 8);
+      att[i].location = (int32_t)rd32(ap + 12);
+      att[i].slots = rd32(ap + 16);
+   }
+   struct spv_output *out = (struct spv_output *)(mem + ooff);
+   op = b + ps.off[SEC_OUTPUTS];
+   for (uint32_t i = 0; i < hdr.output_count; i++, op += OUTPUT_WORDS * 4) {
+      out[i].name = str + rd32(op);
+      out[i].gl_type = rd32(op + 4);
+      out[i].array_size = rd32(op + 8);
+      out[i].location = (int32_t)rd32(op + 12);
+   }
+   for (uint32_t s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (!(hdr.stage_mask & (1u << s)))
+         continue;
+      memcpy(mem + woff[s], b + ps.off[SEC_SPIRV + s], ps.size[SEC_SPIRV + s]);
+      info->spirv[s] = (const uint32_t *)(mem + woff[s]);
+      info->spirv_words[s] = ps.size[SEC_SPIRV + s] / 4;
+   }
+   if (ps.have[SEC_INIT]) {
+      memcpy(mem + ioff, b + ps.off[SEC_INIT], ps.size[SEC_INIT]);
+      info->default_block_init = mem + ioff;
+   }
+   info->uniforms = u;
+   info->samplers = smp;
+   info->attribs = att;
+   info->outputs = out;
+   return info;
+}
+
+void
+spv_program_info_free(struct spv_program_info *info)
+{
+   free(info);
+}

@@ -1,0 +1,253 @@
+/* splitgl spirv: pass 1, the GL compile. glslang parses the shader with its own #version and
+ * no SPIR-V target; its status and info log are the spec's compile status and info log.
+ * Code generation waits for the link (link.c). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glslang/Include/glslang_c_interface.h>
+#include <glslang/Public/resource_limits_c.h>
+
+#include "spirv/spv_internal.h"
+#include "util/log.h"
+
+/* ---- spv_str ------------------------------------------------------------------------------ */
+void
+spv_str_putn(struct spv_str *b, const char *s, size_t n)
+{
+   if (b->oom)
+      return;
+   if (b->len + n + 1 > b->cap) {
+      size_t cap = b->cap ? b->cap : 256;
+      while (cap < b->len + n + 1)
+         cap *= 2;
+      char *p = realloc(b->s, cap);
+      if (!p) {
+         b->oom = true;
+         return;
+      }
+      b->s = p;
+      b->cap = cap;
+   }
+   memcpy(b->s + b->len, s, n);
+   b->len += n;
+   b->s[b->len] = '\0';
+}
+
+void
+spv_str_puts(struct spv_str *b, const char *s)
+{
+   spv_str_putn(b, s, strlen(s));
+}
+
+void
+spv_str_printf(struct spv_str *b, const char *fmt, ...)
+{
+   char tmp[512];
+   va_list ap;
+   va_start(ap, fmt);
+   int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+   va_end(ap);
+   if (n < 0)
+      return;
+   spv_str_putn(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+char *
+spv_str_take(struct spv_str *b)
+{
+   if (b->oom) {
+      free(b->s);
+      b->s = NULL;
+      b->len = b->cap = 0;
+      return NULL;
+   }
+   char *s = b->s ? b->s : strdup("");
+   b->s = NULL;
+   b->len = b->cap = 0;
+   return s;
+}
+
+/* ---- glslang process state ---------------------------------------------------------------- */
+static pthread_once_t glslang_once = PTHREAD_ONCE_INIT;
+
+static void
+init_glslang_once(void)
+{
+   if (!glslang_initialize_process())
+      sgl_err("spirv: glslang_initialize_process failed");
+}
+
+void
+spv_glslang_init(void)
+{
+   pthread_once(&glslang_once, init_glslang_once);
+}
+
+static glslang_stage_t
+glslang_stage(enum spv_stage stage)
+{
+   return stage == SPV_STAGE_VERTEX ? GLSLANG_STAGE_VERTEX : GLSLANG_STAGE_FRAGMENT;
+}
+
+/* Reads "#version N [profile]" if it is the first directive (only comments and white space
+ * may precede it: GLSL ES 3.00 spec, section 3.4 "The #version directive must be present
+ * in a shader ... before anything else, except for comments and white space"). */
+static void
+detect_version(const char *src, int *version, bool *es, bool *found)
+{
+   const char *p = src;
+   *found = false;
+   for (;;) {
+      while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '\f' || *p == '\v')
+         p++;
+      if (p[0] == '/' && p[1] == '/') {
+         while (*p && *p != '\n')
+            p++;
+      } else if (p[0] == '/' && p[1] == '*') {
+         const char *e = strstr(p + 2, "*/");
+         if (!e)
+            return;
+         p = e + 2;
+      } else {
+         break;
+      }
+   }
+   if (*p != '#')
+      return;
+   p++;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (strncmp(p, "version", 7) != 0)
+      return;
+   p += 7;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   char *end;
+   long v = strtol(p, &end, 10);
+   if (end == p || v < 0 || v > 10000)
+      return;
+   *version = (int)v;
+   *found = true;
+   p = end;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   *es = strncmp(p, "es", 2) == 0 && !(p[2] == '_' || (p[2] >= 'a' && p[2] <= 'z') ||
+                                       (p[2] >= 'A' && p[2] <= 'Z') || (p[2] >= '0' && p[2] <= '9'));
+   /* GLSL ES 1.00 has no profile token: "#version 100" is ES. */
+   if (v == 100)
+      *es = true;
+}
+
+/* Versions this driver accepts per API. */
+static bool
+version_supported(enum spv_api api, int version, bool es)
+{
+   if (api == SPV_API_GLES)
+      return es && (version == 100 || version == 300 || version == 310 || version == 320);
+   if (es)
+      return false;
+   switch (version) {
+   case 140: case 150: case 330: case 400: case 410: case 420: case 430: case 440: case 450: case 460:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static void
+fill_input(glslang_input_t *in, const struct spv_shader *sh, const char *code)
+{
+   memset(in, 0, sizeof(*in));
+   in->language = GLSLANG_SOURCE_GLSL;
+   in->stage = glslang_stage(sh->stage);
+   in->client = GLSLANG_CLIENT_NONE;
+   in->target_language = GLSLANG_TARGET_NONE;
+   in->code = code;
+   in->default_version = sh->api == SPV_API_GLES ? 100 : 110;
+   in->default_profile = sh->api == SPV_API_GLES ? GLSLANG_ES_PROFILE : GLSLANG_NO_PROFILE;
+   in->messages = GLSLANG_MSG_DEFAULT_BIT;
+   in->resource = glslang_default_resource();
+}
+
+struct spv_shader *
+spv_compile(enum spv_stage stage, enum spv_api api, const char *source)
+{
+   struct spv_shader *sh = calloc(1, sizeof(*sh));
+   if (!sh)
+      return NULL;
+   sh->stage = stage;
+   sh->api = api;
+   sh->source = strdup(source ? source : "");
+   if (!sh->source) {
+      free(sh);
+      return NULL;
+   }
+   spv_glslang_init();
+
+   bool found = false, es = api == SPV_API_GLES;
+   int version = api == SPV_API_GLES ? 100 : 110;
+   detect_version(sh->source, &version, &es, &found);
+   if (!found)
+      es = api == SPV_API_GLES;
+   /* GLSL ES 1.00 spec, section 3.4: "Shaders that do not include a #version directive
+    * will be treated as targeting version 1.00." */
+   sh->version = version;
+   sh->es = es;
+
+   struct spv_str log = {0};
+   if ((unsigned)stage >= SPV_STAGE_COUNT) {
+      spv_str_puts(&log, "ERROR: unsupported shader stage\n");
+   } else if (!version_supported(api, version, es)) {
+      spv_str_printf(&log, "ERROR: 0:1: '#version' : version %d%s is not supported by this %s context\n",
+                     version, es ? " es" : "", api == SPV_API_GLES ? "OpenGL ES" : "OpenGL core");
+   } else {
+      glslang_input_t in;
+      fill_input(&in, sh, sh->source);
+      glslang_shader_t *gs = glslang_shader_create(&in);
+      if (!gs) {
+         spv_str_puts(&log, "ERROR: out of memory\n");
+      } else {
+         bool ok = glslang_shader_preprocess(gs, &in) && glslang_shader_parse(gs, &in);
+         const char *l = glslang_shader_get_info_log(gs);
+         if (l)
+            spv_str_puts(&log, l);
+         if (ok) {
+            const char *pp = glslang_shader_get_preprocessed_code(gs);
+            sh->preprocessed = strdup(pp ? pp : "");
+            sh->ok = sh->preprocessed != NULL;
+         }
+         glslang_shader_delete(gs);
+      }
+   }
+   sh->log = spv_str_take(&log);
+   if (!sh->log) {
+      sh->ok = false;
+      sh->log = NULL;
+   }
+   return sh;
+}
+
+bool
+spv_shader_ok(const struct spv_shader *sh)
+{
+   return sh && sh->ok;
+}
+
+const char *
+spv_shader_info_log(const struct spv_shader *sh)
+{
+   return sh && sh->log ? sh->log : "";
+}
+
+void
+spv_shader_free(struct spv_shader *sh)
+{
+   if (!sh)
+      return;
+   free(sh->source);
+   free(sh->preprocessed);
+   free(sh->log);
+   free(sh);
+}

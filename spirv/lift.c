@@ -1,0 +1,731 @@
+/* splitgl spirv: the token-level lift of preprocessed GLSL to what glslang generates Vulkan
+ * SPIR-V for, and the scan of global declarations for facts SPIR-V loses (bool uniforms,
+ * explicit locations, uniform initializers).
+ *
+ * glslang refuses SPIR-V for GLSL ES below 3.10 ("ES shaders for SPIR-V require version 310
+ * or higher"), and its Vulkan dialect adds keywords (texture2D is a type there, sampler,
+ * subpassInput, ...). The input is glslang's own preprocessor output, so macros and
+ * comments are gone and the token stream is what the compiler saw in pass 1. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spirv/spv_internal.h"
+
+/* ---- tokens ------------------------------------------------------------------------------ */
+enum tok_kind { TK_EOF, TK_IDENT, TK_NUM, TK_PUNCT, TK_WS, TK_DIRECTIVE };
+
+struct tok {
+   enum tok_kind kind;
+   const char *s;
+   size_t n;
+};
+
+static bool
+is_ident_start(char c)
+{
+   return c == '_' || isalpha((unsigned char)c);
+}
+
+static bool
+is_ident_char(char c)
+{
+   return c == '_' || isalnum((unsigned char)c);
+}
+
+/* at_line_start: only white space since the last newline. */
+static struct tok
+next_tok(const char *p, bool at_line_start)
+{
+   struct tok t = {TK_EOF, p, 0};
+   if (!*p)
+      return t;
+   if (*p == '#' && at_line_start) {
+      const char *e = p;
+      while (*e && *e != '\n')
+         e++;
+      t.kind = TK_DIRECTIVE;
+      t.n = (size_t)(e - p);
+      return t;
+   }
+   if (isspace((unsigned char)*p)) {
+      const char *e = p;
+      while (*e && isspace((unsigned char)*e))
+         e++;
+      t.kind = TK_WS;
+      t.n = (size_t)(e - p);
+      return t;
+   }
+   if (is_ident_start(*p)) {
+      const char *e = p;
+      while (is_ident_char(*e))
+         e++;
+      t.kind = TK_IDENT;
+      t.n = (size_t)(e - p);
+      return t;
+   }
+   if (isdigit((unsigned char)*p) || (*p == '.' && isdigit((unsigned char)p[1]))) {
+      const char *e = p;
+      bool hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+      while (is_ident_char(*e) || *e == '.' ||
+             (!hex && (*e == '+' || *e == '-') && (e[-1] == 'e' || e[-1] == 'E')))
+         e++;
+      t.kind = TK_NUM;
+      t.n = (size_t)(e - p);
+      return t;
+   }
+   t.kind = TK_PUNCT;
+   t.n = 1;
+   return t;
+}
+
+struct tok_list {
+   struct tok *t;
+   uint32_t n, cap;
+};
+
+/* All tokens, white space included. */
+static bool
+tokenize(const char *src, struct tok_list *out)
+{
+   const char *p = src;
+   bool line_start = true;
+   memset(out, 0, sizeof(*out));
+   for (;;) {
+      struct tok t = next_tok(p, line_start);
+      if (t.kind == TK_EOF)
+         break;
+      if (out->n == out->cap) {
+         uint32_t cap = out->cap ? out->cap * 2 : 256;
+         struct tok *nt = realloc(out->t, cap * sizeof(*nt));
+         if (!nt) {
+            free(out->t);
+            return false;
+         }
+         out->t = nt;
+         out->cap = cap;
+      }
+      out->t[out->n++] = t;
+      if (t.kind == TK_WS)
+         line_start = memchr(t.s, '\n', t.n) != NULL || line_start;
+      else
+         line_start = false;
+      p += t.n;
+   }
+   return true;
+}
+
+static bool
+tok_is(const struct tok *t, const char *s)
+{
+   return strlen(s) == t->n && memcmp(t->s, s, t->n) == 0;
+}
+
+static bool
+in_list(const struct tok *t, const char *const *list)
+{
+   for (; *list; list++)
+      if (tok_is(t, *list))
+         return true;
+   return false;
+}
+
+/* ---- word lists ---------------------------------------------------------------------------- */
+/* Keywords and built-in functions of GLSL ES 3.00 / 3.10 that a GLSL ES 1.00 shader may use
+ * as its own identifiers (they are neither keywords, reserved words nor built-ins there). */
+static const char *const es100_new_words[] = {
+   "layout", "centroid", "flat", "smooth", "case", "default", "uint", "uvec2", "uvec3", "uvec4",
+   "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4",
+   "samplerCubeShadow", "sampler2DArray", "sampler2DArrayShadow", "isampler2D", "isampler3D",
+   "isamplerCube", "isampler2DArray", "usampler2D", "usampler3D", "usamplerCube",
+   "usampler2DArray", "sampler3D", "sampler2DShadow", "sample", "resource", "patch",
+   "noperspective", "subroutine", "common", "partition", "active", "filter", "precise",
+   "texture", "textureProj", "textureLod", "textureOffset", "textureProjOffset",
+   "textureLodOffset", "textureProjLod", "textureProjLodOffset", "texelFetch",
+   "texelFetchOffset", "textureSize", "textureGrad", "textureGradOffset", "textureProjGrad",
+   "textureProjGradOffset", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "trunc", "round",
+   "roundEven", "modf", "isnan", "isinf", "floatBitsToInt", "floatBitsToUint", "intBitsToFloat",
+   "uintBitsToFloat", "packSnorm2x16", "unpackSnorm2x16", "packUnorm2x16", "unpackUnorm2x16",
+   "packHalf2x16", "unpackHalf2x16", "outerProduct", "transpose", "determinant", "inverse",
+   NULL,
+};
+
+/* Added by GLSL ES 3.10 over 3.00. */
+static const char *const es300_new_words[] = {
+   "sampler2DMS", "isampler2DMS", "usampler2DMS", "image2D", "iimage2D", "uimage2D", "image3D",
+   "iimage3D", "uimage3D", "imageCube", "iimageCube", "uimageCube", "image2DArray",
+   "iimage2DArray", "uimage2DArray", "atomic_uint", "buffer", "shared", "coherent", "restrict",
+   "readonly", "writeonly", "packUnorm4x8", "packSnorm4x8", "unpackUnorm4x8", "unpackSnorm4x8",
+   "frexp", "ldexp", "uaddCarry", "usubBorrow", "umulExtended", "imulExtended",
+   "bitfieldExtract", "bitfieldInsert", "bitfieldReverse", "bitCount", "findLSB", "findMSB",
+   "textureGather", "textureGatherOffset", "imageLoad", "imageStore", "imageSize",
+   "imageAtomicAdd", "imageAtomicMin", "imageAtomicMax", "imageAtomicAnd", "imageAtomicOr",
+   "imageAtomicXor", "imageAtomicExchange", "imageAtomicCompSwap", "atomicCounter",
+   "atomicCounterIncrement", "atomicCounterDecrement", "atomicAdd", "atomicMin", "atomicMax",
+   "atomicAnd", "atomicOr", "atomicXor", "atomicExchange", "atomicCompSwap", "memoryBarrier",
+   "memoryBarrierAtomicCounter", "memoryBarrierBuffer", "memoryBarrierImage",
+   "memoryBarrierShared", "groupMemoryBarrier", "barrier", NULL,
+};
+
+/* Keywords of the Vulkan GLSL dialect (GL_KHR_vulkan_glsl). */
+static const char *const vulkan_words[] = {
+   "texture1D", "texture1DArray", "texture2D", "texture2DArray", "texture2DMS",
+   "texture2DMSArray", "texture2DRect", "texture3D", "textureCube", "textureCubeArray",
+   "textureBuffer", "itexture1D", "itexture1DArray", "itexture2D", "itexture2DArray",
+   "itexture2DMS", "itexture2DMSArray", "itexture2DRect", "itexture3D", "itextureCube",
+   "itextureCubeArray", "itextureBuffer", "utexture1D", "utexture1DArray", "utexture2D",
+   "utexture2DArray", "utexture2DMS", "utexture2DMSArray", "utexture2DRect", "utexture3D",
+   "utextureCube", "utextureCubeArray", "utextureBuffer", "sampler", "samplerShadow",
+   "subpassInput", "isubpassInput", "usubpassInput", "subpassInputMS", "isubpassInputMS",
+   "usubpassInputMS", NULL,
+};
+
+/* GLSL ES 1.00 / GLSL 1.40 texture functions -> the 3.x overloads. */
+static const struct {
+   const char *from, *to;
+} texture_map[] = {
+   {"texture2D", "texture"},
+   {"texture2DProj", "textureProj"},
+   {"texture2DLod", "textureLod"},
+   {"texture2DProjLod", "textureProjLod"},
+   {"textureCube", "texture"},
+   {"textureCubeLod", "textureLod"},
+   {"texture2DLodEXT", "textureLod"},
+   {"texture2DProjLodEXT", "textureProjLod"},
+   {"textureCubeLodEXT", "textureLod"},
+   {"texture2DGradEXT", "textureGrad"},
+   {"texture2DProjGradEXT", "textureProjGrad"},
+   {"textureCubeGradEXT", "textureGrad"},
+   {"texture3D", "texture"},
+   {"texture3DProj", "textureProj"},
+   {"texture3DLod", "textureLod"},
+   {"texture3DProjLod", "textureProjLod"},
+   {"shadow2DEXT", "texture"},
+   {"shadow2DProjEXT", "textureProj"},
+   {"texture1D", "texture"},
+   {"texture1DProj", "textureProj"},
+   {"texture1DLod", "textureLod"},
+   {"texture2DRect", "texture"},
+   {"texture2DRectProj", "textureProj"},
+};
+
+/* Extensions whose features GLSL ES 3.10 has in core. */
+static const char *const es100_core_exts[] = {
+   "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod", "GL_EXT_frag_depth",
+   "GL_EXT_draw_buffers", "GL_OES_texture_3D", "GL_EXT_shadow_samplers", NULL,
+};
+
+/* ---- the lift --------------------------------------------------------------------------- */
+static const struct tok *
+next_nonws(const struct tok_list *tl, uint32_t *i)
+{
+   while (*i < tl->n && tl->t[*i].kind == TK_WS)
+      (*i)++;
+   return *i < tl->n ? &tl->t[*i] : NULL;
+}
+
+static bool
+directive_is(const struct tok *t, const char *word, const char **rest)
+{
+   const char *p = t->s + 1, *e = t->s + t->n;
+   while (p < e && (*p == ' ' || *p == '\t'))
+      p++;
+   size_t n = strlen(word);
+   if ((size_t)(e - p) < n || memcmp(p, word, n) != 0 || (p + n < e && is_ident_char(p[n])))
+      return false;
+   p += n;
+   while (p < e && (*p == ' ' || *p == '\t'))
+      p++;
+   if (rest)
+      *rest = p;
+   return true;
+}
+
+/* The extension name of a #extension directive, in a small buffer. */
+static void
+extension_name(const struct tok *t, char *buf, size_t size)
+{
+   const char *rest = NULL;
+   buf[0] = '\0';
+   if (!directive_is(t, "extension", &rest))
+      return;
+   size_t n = 0;
+   while (rest < t->s + t->n && is_ident_char(*rest) && n + 1 < size)
+      buf[n++] = *rest++;
+   buf[n] = '\0';
+}
+
+char *
+spv_lift_source(const struct spv_shader *sh)
+{
+   struct tok_list tl;
+   if (!tokenize(sh->preprocessed ? sh->preprocessed : "", &tl))
+      return NULL;
+   const bool es100 = sh->es && sh->version == 100;
+   const bool es300 = sh->es && sh->version == 300;
+   const bool desktop = !sh->es;
+   const bool fs = sh->stage == SPV_STAGE_FRAGMENT;
+   struct spv_str out = {0};
+
+   /* Directives first: #extension must precede every other token. */
+   if (sh->es)
+      spv_str_printf(&out, "#version %d es\n", sh->version < 310 ? 310 : sh->version);
+   else
+      spv_str_printf(&out, "#version %d%s\n", sh->version, sh->version >= 150 ? " core" : "");
+   bool draw_buffers = false;
+   for (uint32_t i = 0; i < tl.n; i++) {
+      const struct tok *t = &tl.t[i];
+      if (t->kind != TK_DIRECTIVE || !directive_is(t, "extension", NULL))
+         continue;
+      char ext[96];
+      extension_name(t, ext, sizeof(ext));
+      if (es100) {
+         if (strcmp(ext, "GL_EXT_draw_buffers") == 0)
+            draw_buffers = true;
+         bool core = false;
+         for (const char *const *e = es100_core_exts; *e; e++)
+            core |= strcmp(ext, *e) == 0;
+         if (core)
+            continue;
+         if (strcmp(ext, "GL_OES_EGL_image_external") == 0) {
+            spv_str_puts(&out, "#extension GL_OES_EGL_image_external_essl3 : require\n");
+            continue;
+         }
+      }
+      spv_str_putn(&out, t->s, t->n);
+      spv_str_puts(&out, "\n");
+   }
+
+   /* ESSL 1.00 fragment outputs become user outputs (GLSL ES 3.00 spec, section 4.3.4:
+    * "gl_FragColor and gl_FragData are not available; user-defined outputs are used"). */
+   bool uses_frag_color = false, uses_frag_data = false, frag_data_const = true;
+   long frag_data_max = 0;
+   if (es100 || desktop) {
+      for (uint32_t i = 0; i < tl.n; i++) {
+         const struct tok *t = &tl.t[i];
+         if (t->kind != TK_IDENT)
+            continue;
+         if (tok_is(t, "gl_FragColor"))
+            uses_frag_color = true;
+         if (tok_is(t, "gl_FragData")) {
+            uses_frag_data = true;
+            uint32_t j = i + 1;
+            const struct tok *b = next_nonws(&tl, &j);
+            j++;
+            const struct tok *n = b && tok_is(b, "[") ? next_nonws(&tl, &j) : NULL;
+            j++;
+            const struct tok *c = n ? next_nonws(&tl, &j) : NULL;
+            if (n && n->kind == TK_NUM && c && tok_is(c, "]")) {
+               long v = strtol(n->s, NULL, 0);
+               if (v > frag_data_max)
+                  frag_data_max = v;
+            } else {
+               frag_data_const = false;
+            }
+         }
+      }
+   }
+   if (fs && uses_frag_color)
+      spv_str_puts(&out, "out highp vec4 " SPV_RENAME_PREFIX "FragColor;\n");
+   if (fs && uses_frag_data) {
+      long size = frag_data_const ? frag_data_max + 1 : (draw_buffers || desktop ? 8 : 1);
+      if (size > 8)
+         size = 8;
+      spv_str_printf(&out, "out highp vec4 " SPV_RENAME_PREFIX "FragData[%ld];\n", size);
+   }
+
+   for (uint32_t i = 0; i < tl.n; i++) {
+      const struct tok *t = &tl.t[i];
+      if (t->kind == TK_DIRECTIVE) {
+         /* #version and #extension were written above; #pragma and #line are dropped so
+          * that they cannot refer to a line count that the inserted lines shift. */
+         spv_str_puts(&out, "\n");
+         continue;
+      }
+      if (t->kind != TK_IDENT) {
+         spv_str_putn(&out, t->s, t->n);
+         continue;
+      }
+      const char *rep = NULL;
+      bool rename = false;
+      if (es100 || desktop) {
+         if (tok_is(t, "attribute"))
+            rep = "in";
+         else if (tok_is(t, "varying"))
+            rep = fs ? "in" : "out";
+         else if (tok_is(t, "gl_FragColor") && fs)
+            rep = SPV_RENAME_PREFIX "FragColor";
+         else if (tok_is(t, "gl_FragData") && fs)
+            rep = SPV_RENAME_PREFIX "FragData";
+         else if (tok_is(t, "gl_FragDepthEXT"))
+            rep = "gl_FragDepth";
+         for (size_t k = 0; !rep && k < sizeof(texture_map) / sizeof(texture_map[0]); k++)
+            if (tok_is(t, texture_map[k].from))
+               rep = texture_map[k].to;
+         if (es100 && fs && tok_is(t, "invariant")) {
+            /* GLSL ES 3.00 spec, section 4.6.1: "Only variables output from a shader can be
+             * candidates for invariance"; an ESSL 1.00 fragment shader may declare its
+             * varyings invariant (to match the vertex shader), which 3.x rejects. */
+            uint32_t j = i + 1;
+            const struct tok *n = next_nonws(&tl, &j);
+            if (n && tok_is(n, "varying")) {
+               continue;
+            }
+            /* "invariant name, ...;" re-declaration: drop the statement. */
+            while (i < tl.n && !tok_is(&tl.t[i], ";"))
+               i++;
+            continue;
+         }
+      }
+      if (!rep) {
+         if (es100)
+            rename = in_list(t, es100_new_words) || in_list(t, es300_new_words);
+         else if (es300)
+            rename = in_list(t, es300_new_words);
+         rename = rename || in_list(t, vulkan_words);
+      }
+      if (rep) {
+         spv_str_puts(&out, rep);
+      } else if (rename) {
+         spv_str_puts(&out, SPV_RENAME_PREFIX);
+         spv_str_putn(&out, t->s, t->n);
+      } else {
+         spv_str_putn(&out, t->s, t->n);
+      }
+   }
+   free(tl.t);
+   return spv_str_take(&out);
+}
+
+void
+spv_unrename(char *name)
+{
+   static const struct {
+      const char *from, *to;
+   } builtins[] = {
+      {SPV_RENAME_PREFIX "FragColor", "gl_FragColor"},
+      {SPV_RENAME_PREFIX "FragData", "gl_FragData"},
+   };
+   for (size_t k = 0; k < sizeof(builtins) / sizeof(builtins[0]); k++) {
+      size_t n = strlen(builtins[k].from);
+      if (strncmp(name, builtins[k].from, n) == 0 && (name[n] == '\0' || name[n] == '[')) {
+         size_t tn = strlen(builtins[k].to); /* shorter than from */
+         memmove(name + tn, name + n, strlen(name + n) + 1);
+         memcpy(name, builtins[k].to, tn);
+         return;
+      }
+   }
+   const size_t pn = strlen(SPV_RENAME_PREFIX);
+   char *w = name;
+   const char *r = name;
+   bool comp_start = true;
+   while (*r) {
+      if (comp_start && strncmp(r, SPV_RENAME_PREFIX, pn) == 0)
+         r += pn;
+      comp_start = *r == '.';
+      *w++ = *r++;
+   }
+   *w = '\0';
+}
+
+/* ---- the declaration scan -------------------------------------------------------------- */
+static char *
+tok_dup(const struct tok *t)
+{
+   char *s = malloc(t->n + 1);
+   if (s) {
+      memcpy(s, t->s, t->n);
+      s[t->n] = '\0';
+   }
+   return s;
+}
+
+static const char *const qualifier_words[] = {
+   "const", "centroid", "flat", "smooth", "noperspective", "invariant", "highp", "mediump",
+   "lowp", "precise", "inout", "sample", "patch", "buffer", "shared", NULL,
+};
+
+/* Index of the token matching the bracket at i (same depth), or n. */
+static uint32_t
+match_bracket(const struct tok *t, uint32_t n, uint32_t i, const char *open, const char *close)
+{
+   int depth = 0;
+   for (; i < n; i++) {
+      if (tok_is(&t[i], open))
+         depth++;
+      else if (tok_is(&t[i], close) && --depth == 0)
+         return i;
+   }
+   return n;
+}
+
+static bool
+push_decl(struct spv_source_info *info, struct spv_decl d)
+{
+   struct spv_decl *nd = realloc(info->decls, (info->decl_count + 1) * sizeof(*nd));
+   if (!nd)
+      return false;
+   info->decls = nd;
+   info->decls[info->decl_count++] = d;
+   return true;
+}
+
+/* Struct body tokens [b, e): "type name[, name][[N]]; ..." */
+static bool
+scan_struct(struct spv_source_info *info, const struct tok *t, uint32_t b, uint32_t e, char *name)
+{
+   struct spv_struct_def def = {name, NULL, 0};
+   uint32_t i = b;
+   while (i < e) {
+      while (i < e && in_list(&t[i], qualifier_words))
+         i++;
+      if (i >= e || t[i].kind != TK_IDENT)
+         break;
+      const struct tok *type = &t[i++];
+      for (;;) {
+         while (i < e && tok_is(&t[i], "["))
+            i = match_bracket(t, e, i, "[", "]") + 1;
+         if (i < e && t[i].kind == TK_IDENT) {
+            struct spv_struct_member *nm =
+               realloc(def.members, (def.member_count + 1) * sizeof(*nm));
+            if (!nm)
+               goto oom;
+            def.members = nm;
+            nm[def.member_count].name = tok_dup(&t[i]);
+            nm[def.member_count].type = tok_dup(type);
+            def.member_count++;
+            i++;
+         }
+         while (i < e && tok_is(&t[i], "["))
+            i = match_bracket(t, e, i, "[", "]") + 1;
+         if (i < e && tok_is(&t[i], ",")) {
+            i++;
+            continue;
+         }
+         break;
+      }
+      while (i < e && !tok_is(&t[i], ";"))
+         i++;
+      i++;
+   }
+   struct spv_struct_def *ns = realloc(info->structs, (info->struct_count + 1) * sizeof(*ns));
+   if (!ns)
+      goto oom;
+   info->structs = ns;
+   info->structs[info->struct_count++] = def;
+   return true;
+oom:
+   for (uint32_t k = 0; k < def.member_count; k++) {
+      free(def.members[k].name);
+      free(def.members[k].type);
+   }
+   free(def.members);
+   free(name);
+   return false;
+}
+
+/* One global statement [b, e) (no trailing ';'); struct bodies already stripped. */
+static bool
+scan_statement(struct spv_source_info *info, const struct tok *t, uint32_t b, uint32_t e,
+               const char *struct_type, bool vertex)
+{
+   int location = -1;
+   enum spv_decl_storage storage = SPV_DECL_OTHER;
+   uint32_t i = b;
+   for (;;) {
+      if (i < e && tok_is(&t[i], "layout")) {
+         uint32_t close = match_bracket(t, e, i + 1, "(", ")");
+         for (uint32_t k = i + 1; k + 2 < close; k++)
+            if (tok_is(&t[k], "location") && tok_is(&t[k + 1], "=") && t[k + 2].kind == TK_NUM)
+               location = (int)strtol(t[k + 2].s, NULL, 0);
+         i = close + 1;
+      } else if (i < e && tok_is(&t[i], "uniform")) {
+         storage = SPV_DECL_UNIFORM;
+         i++;
+      } else if (i < e && (tok_is(&t[i], "in") || tok_is(&t[i], "attribute"))) {
+         storage = SPV_DECL_IN;
+         i++;
+      } else if (i < e && tok_is(&t[i], "out")) {
+         storage = SPV_DECL_OUT;
+         i++;
+      } else if (i < e && tok_is(&t[i], "varying")) {
+         storage = vertex ? SPV_DECL_OUT : SPV_DECL_IN;
+         i++;
+      } else if (i < e && in_list(&t[i], qualifier_words)) {
+         i++;
+      } else {
+         break;
+      }
+   }
+   if (storage == SPV_DECL_OTHER)
+      return true;
+   const char *type = struct_type;
+   char *type_buf = NULL;
+   if (!type) {
+      if (i >= e || t[i].kind != TK_IDENT)
+         return true;
+      type_buf = tok_dup(&t[i++]);
+      if (!type_buf)
+         return false;
+      type = type_buf;
+   } else if (i < e && tok_is(&t[i], "struct")) {
+      i++;
+   }
+   while (i < e && tok_is(&t[i], "["))
+      i = match_bracket(t, e, i, "[", "]") + 1;
+   bool ok = true;
+   while (ok && i < e && t[i].kind == TK_IDENT) {
+      struct spv_decl d = {tok_dup(&t[i]), strdup(type), storage, location, NULL};
+      i++;
+      while (i < e && tok_is(&t[i], "["))
+         i = match_bracket(t, e, i, "[", "]") + 1;
+      if (i < e && tok_is(&t[i], "=")) {
+         uint32_t s = ++i;
+         int depth = 0;
+         while (i < e && !(depth == 0 && tok_is(&t[i], ","))) {
+            if (tok_is(&t[i], "(") || tok_is(&t[i], "["))
+               depth++;
+            else if (tok_is(&t[i], ")") || tok_is(&t[i], "]"))
+               depth--;
+            i++;
+         }
+         struct spv_str init = {0};
+         for (uint32_t k = s; k < i; k++) {
+            spv_str_putn(&init, t[k].s, t[k].n);
+            spv_str_puts(&init, " ");
+         }
+         d.init = spv_str_take(&init);
+      }
+      if (!d.name || !d.type || !push_decl(info, d)) {
+         free(d.name);
+         free(d.type);
+         free(d.init);
+         ok = false;
+      }
+      location = -1; /* one location cannot name two variables */
+      if (i < e && tok_is(&t[i], ","))
+         i++;
+   }
+   free(type_buf);
+   return ok;
+}
+
+bool
+spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info)
+{
+   memset(info, 0, sizeof(*info));
+   struct tok_list all;
+   if (!tokenize(pp ? pp : "", &all))
+      return false;
+   /* Keep only the tokens the grammar sees. */
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < all.n; i++)
+      if (all.t[i].kind != TK_WS && all.t[i].kind != TK_DIRECTIVE)
+         all.t[n++] = all.t[i];
+   const struct tok *t = all.t;
+   bool ok = true;
+   uint32_t start = 0;
+   for (uint32_t i = 0; ok && i < n; i++) {
+      if (tok_is(&t[i], ";")) {
+         ok = scan_statement(info, t, start, i, NULL, vertex);
+         start = i + 1;
+      } else if (tok_is(&t[i], "{")) {
+         uint32_t close = match_bracket(t, n, i, "{", "}");
+         bool is_struct = false, is_func = false;
+         uint32_t sname = 0;
+         for (uint32_t k = start; k < i; k++) {
+            if (tok_is(&t[k], "struct")) {
+               is_struct = true;
+               sname = k + 1 < i && t[k + 1].kind == TK_IDENT ? k + 1 : 0;
+            }
+            if (tok_is(&t[k], ")") && !is_struct)
+               is_func = true;
+         }
+         if (is_func) {
+            i = close;
+            start = i + 1;
+            continue;
+         }
+         if (is_struct) {
+            char *name = sname ? tok_dup(&t[sname]) : strdup("");
+            ok = name && scan_struct(info, t, i + 1, close < n ? close : n, name);
+            /* Declarators after the body: "uniform struct S {...} s;" */
+            uint32_t semi = close;
+            while (semi < n && !tok_is(&t[semi], ";"))
+               semi++;
+            if (ok && semi > close + 1) {
+               /* Build the statement as qualifiers + declarators. */
+               const char *type = info->structs[info->struct_count - 1].name;
+               struct tok *tmp = malloc((n + 1) * sizeof(*tmp));
+               if (!tmp) {
+                  ok = false;
+                  break;
+               }
+               uint32_t m = 0;
+               for (uint32_t k = start; k < i && !tok_is(&t[k], "struct"); k++)
+                  tmp[m++] = t[k];
+               for (uint32_t k = close + 1; k < semi; k++)
+                  tmp[m++] = t[k];
+               ok = scan_statement(info, tmp, 0, m, type, vertex);
+               free(tmp);
+            }
+            i = semi;
+            start = i + 1;
+            continue;
+         }
+         /* Interface block: skip the body and its instance name. */
+         uint32_t semi = close;
+         while (semi < n && !tok_is(&t[semi], ";"))
+            semi++;
+         i = semi;
+         start = i + 1;
+      }
+   }
+   free(all.t);
+   if (!ok)
+      spv_source_info_fini(info);
+   return ok;
+}
+
+void
+spv_source_info_fini(struct spv_source_info *info)
+{
+   for (uint32_t i = 0; i < info->decl_count; i++) {
+      free(info->decls[i].name);
+      free(info->decls[i].type);
+      free(info->decls[i].init);
+   }
+   for (uint32_t i = 0; i < info->struct_count; i++) {
+      for (uint32_t k = 0; k < info->structs[i].member_count; k++) {
+         free(info->structs[i].members[k].name);
+         free(info->structs[i].members[k].type);
+      }
+      free(info->structs[i].members);
+      free(info->structs[i].name);
+   }
+   free(info->decls);
+   free(info->structs);
+   memset(info, 0, sizeof(*info));
+}
+
+const struct spv_decl *
+spv_find_decl(const struct spv_source_info *info, const char *name, enum spv_decl_storage storage)
+{
+   if (!info)
+      return NULL;
+   for (uint32_t i = 0; i < info->decl_count; i++)
+      if (info->decls[i].storage == storage && strcmp(info->decls[i].name, name) == 0)
+         return &info->decls[i];
+   return NULL;
+}
+
+const struct spv_struct_def *
+spv_find_struct(const struct spv_source_info *info, const char *name)
+{
+   if (!info)
+      return NULL;
+   for (uint32_t i = 0; i < info->struct_count; i++)
+      if (strcmp(info->structs[i].name, name) == 0)
+         return &info->structs[i];
+   return NULL;
+}

@@ -1,0 +1,589 @@
+/* splitgl spirv: the GL link. Checks the program the way GL does, generates SPIR-V for every
+ * stage from one linked glslang program (so the merged default uniform block has one layout
+ * in all stages), then rewrites locations and bindings to GL's rules and spv_layout.h's
+ * convention, reflects, and writes the blob. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glslang/Include/glslang_c_interface.h>
+#include <glslang/Public/resource_limits_c.h>
+
+#include "spirv/spv_internal.h"
+#include "util/log.h"
+
+#define MAX_VERTEX_ATTRIBS 16
+#define MAX_VARYING_LOCATIONS 32
+#define MAX_DRAW_BUFFERS 8
+#define MAX_LOCATION_MAP 64
+
+static const char *const stage_names[SPV_STAGE_COUNT] = {"vertex", "fragment"};
+
+/* ---- pass 2: code generation ------------------------------------------------------------- */
+static glslang_stage_t
+glslang_stage_of(int s)
+{
+   return s == SPV_STAGE_VERTEX ? GLSLANG_STAGE_VERTEX : GLSLANG_STAGE_FRAGMENT;
+}
+
+static bool
+generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE_COUNT],
+         uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   char *lifted[SPV_STAGE_COUNT] = {0};
+   glslang_shader_t *gs[SPV_STAGE_COUNT] = {0};
+   glslang_input_t in[SPV_STAGE_COUNT];
+   glslang_program_t *prog = glslang_program_create();
+   bool ok = prog != NULL;
+   const int messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT;
+
+   for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
+      lifted[s] = spv_lift_source(sh[s]);
+      if (!lifted[s]) {
+         ok = false;
+         break;
+      }
+      memset(&in[s], 0, sizeof(in[s]));
+      in[s].language = GLSLANG_SOURCE_GLSL;
+      in[s].stage = glslang_stage_of(s);
+      in[s].client = GLSLANG_CLIENT_VULKAN;
+      in[s].client_version = GLSLANG_TARGET_VULKAN_1_1;
+      in[s].target_language = GLSLANG_TARGET_SPV;
+      in[s].target_language_version = GLSLANG_TARGET_SPV_1_3;
+      in[s].code = lifted[s];
+      in[s].default_version = sh[s]->es ? 310 : 450;
+      in[s].default_profile = sh[s]->es ? GLSLANG_ES_PROFILE : GLSLANG_CORE_PROFILE;
+      in[s].messages = messages;
+      in[s].resource = glslang_default_resource();
+      gs[s] = glslang_shader_create(&in[s]);
+      if (!gs[s]) {
+         ok = false;
+         break;
+      }
+      glslang_shader_set_options(gs[s], GLSLANG_SHADER_VULKAN_RULES_RELAXED |
+                                           GLSLANG_SHADER_AUTO_MAP_BINDINGS |
+                                           GLSLANG_SHADER_AUTO_MAP_LOCATIONS);
+      if (!glslang_shader_preprocess(gs[s], &in[s]) || !glslang_shader_parse(gs[s], &in[s])) {
+         /* Pass 1 accepted this shader, so this is a gap in the lift, reported as a link
+          * error with glslang's words. */
+         spv_str_printf(log, "error: %s shader: SPIR-V generation failed:\n%s", stage_names[s],
+                        glslang_shader_get_info_log(gs[s]));
+         sgl_dbg("spirv: lifted %s shader:\n%s", stage_names[s], lifted[s]);
+         ok = false;
+         break;
+      }
+      glslang_program_add_shader(prog, gs[s]);
+   }
+   if (ok && !glslang_program_link(prog, messages)) {
+      const char *l = glslang_program_get_info_log(prog);
+      spv_str_puts(log, l && *l ? l : "error: link failed\n");
+      ok = false;
+   }
+   if (ok && !glslang_program_map_io(prog)) {
+      spv_str_printf(log, "error: interface mapping failed\n%s", glslang_program_get_info_log(prog));
+      ok = false;
+   }
+   /* glslang 12's C API appends each stage's words to the previous stage's: take each
+    * module from the previous size onward. */
+   size_t prev = 0;
+   for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
+      glslang_spv_options_t opts = {0};
+      opts.disable_optimizer = true;
+      opts.validate = false;
+      glslang_program_SPIRV_generate_with_options(prog, glslang_stage_of(s), &opts);
+      size_t total = glslang_program_SPIRV_get_size(prog);
+      const unsigned *all = glslang_program_SPIRV_get_ptr(prog);
+      if (total <= prev || total - prev < 5 || total - prev > (1u << 24) || !all) {
+         spv_str_printf(log, "error: %s shader: no SPIR-V generated\n", stage_names[s]);
+         ok = false;
+         break;
+      }
+      counts[s] = (uint32_t)(total - prev);
+      words[s] = malloc(counts[s] * sizeof(uint32_t));
+      if (!words[s]) {
+         ok = false;
+         break;
+      }
+      memcpy(words[s], all + prev, counts[s] * sizeof(uint32_t));
+      prev = total;
+   }
+   if (prog)
+      glslang_program_delete(prog);
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (gs[s])
+         glslang_shader_delete(gs[s]);
+      free(lifted[s]);
+   }
+   if (!ok) {
+      for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+         free(words[s]);
+         words[s] = NULL;
+      }
+   }
+   return ok;
+}
+
+/* ---- interface variables --------------------------------------------------------------- */
+struct io_var {
+   uint32_t var, type;
+   const char *name; /* SPIR-V name */
+   uint32_t slots;
+   int32_t location;
+   bool used;
+};
+
+/* User (non-built-in) variables of one storage class, in declaration order. */
+static uint32_t
+collect_io(const struct spv_module *m, uint32_t storage, struct io_var *out, uint32_t max)
+{
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < m->var_count && n < max; i++) {
+      uint32_t v = m->vars[i];
+      if (spv_var_storage(m, v) != storage || m->ids[v].builtin != SPV_NO_VALUE)
+         continue;
+      uint32_t t = spv_var_type(m, v);
+      const struct spv_member_info *mi = spv_member(m, t, 0);
+      if (mi && mi->builtin != SPV_NO_VALUE) /* gl_PerVertex */
+         continue;
+      if (!m->ids[v].name || !m->ids[v].location_w)
+         continue;
+      out[n].var = v;
+      out[n].type = t;
+      out[n].name = m->ids[v].name;
+      out[n].slots = spv_type_slots(m, t);
+      out[n].location = -1;
+      out[n].used = m->ids[v].used;
+      n++;
+   }
+   return n;
+}
+
+static const char *
+unprefixed(const char *name)
+{
+   size_t pn = strlen(SPV_RENAME_PREFIX);
+   return strncmp(name, SPV_RENAME_PREFIX, pn) == 0 ? name + pn : name;
+}
+
+static char *
+gl_name(const char *spirv_name)
+{
+   char *s = strdup(spirv_name);
+   if (s)
+      spv_unrename(s);
+   return s;
+}
+
+/* Marks [loc, loc + slots) in used[]; false if any is taken or out of range. */
+static bool
+claim(uint8_t *used, uint32_t max, int32_t loc, uint32_t slots)
+{
+   if (loc < 0 || (uint64_t)loc + slots > max)
+      return false;
+   for (uint32_t k = 0; k < slots; k++)
+      if (used[loc + k])
+         return false;
+   memset(used + loc, 1, slots);
+   return true;
+}
+
+static int32_t
+lowest_free(const uint8_t *used, uint32_t max, uint32_t slots)
+{
+   for (uint32_t l = 0; l + slots <= max; l++) {
+      uint32_t k = 0;
+      while (k < slots && !used[l + k])
+         k++;
+      if (k == slots)
+         return (int32_t)l;
+   }
+   return -1;
+}
+
+static int32_t
+find_binding(const struct spv_binding *b, uint32_t n, const char *name)
+{
+   for (uint32_t i = 0; b && i < n; i++)
+      if (b[i].name && strcmp(b[i].name, name) == 0)
+         return b[i].location;
+   return -1;
+}
+
+static bool
+push_attrib(struct spv_reflection *r, const struct spv_module *m, const struct io_var *v)
+{
+   struct spv_attrib *n = realloc(r->attribs, (r->info.attrib_count + 1) * sizeof(*n));
+   if (!n)
+      return false;
+   r->attribs = n;
+   struct spv_attrib *a = &n[r->info.attrib_count];
+   uint32_t t = v->type, size = 1;
+   if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+      spv_const_u32(m, spv_word(m, t, 3), &size);
+      t = spv_word(m, t, 2);
+   }
+   a->name = gl_name(v->name);
+   if (!a->name)
+      return false;
+   a->gl_type = spv_gl_type(m, t, NULL);
+   a->array_size = size;
+   a->location = v->location;
+   a->slots = v->slots;
+   r->info.attrib_count++;
+   return true;
+}
+
+/* Vertex inputs. OpenGL ES 3.0 spec, section 2.11.5: "If an active attribute has a binding
+ * explicitly set within the shader text and a different binding assigned by
+ * BindAttribLocation, the assignment in the shader text is used"; the rest are assigned by
+ * the linker. "LinkProgram will fail if the attribute bindings specified either by
+ * BindAttribLocation or explicitly set within the shader text do not leave not enough space
+ * to assign a location for an active matrix attribute"; aliasing is "not permitted in
+ * OpenGL ES Shading Language 3.00 vertex shaders". */
+static uint32_t
+decl_rank(const struct spv_source_info *src, const char *name)
+{
+   for (uint32_t i = 0; src && i < src->decl_count; i++)
+      if (strcmp(src->decls[i].name, name) == 0)
+         return i;
+   return UINT32_MAX;
+}
+
+/* Declaration order (glslang emits variables in order of first use), so that the linker's
+ * own assignments are stable under reordering of the code. */
+static void
+sort_by_declaration(struct io_var *v, uint32_t n, const struct spv_source_info *src)
+{
+   for (uint32_t i = 1; i < n; i++) {
+      struct io_var x = v[i];
+      uint32_t rx = decl_rank(src, unprefixed(x.name)), j = i;
+      while (j > 0 && decl_rank(src, unprefixed(v[j - 1].name)) > rx) {
+         v[j] = v[j - 1];
+         j--;
+      }
+      v[j] = x;
+   }
+}
+
+static bool
+link_attributes(struct spv_module *m, const struct spv_source_info *src,
+                const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
+{
+   struct io_var v[MAX_LOCATION_MAP];
+   uint32_t n = collect_io(m, SPV_SC_INPUT, v, MAX_LOCATION_MAP);
+   sort_by_declaration(v, n, src);
+   uint8_t used[MAX_LOCATION_MAP] = {0};
+   for (int pass = 0; pass < 3; pass++) {
+      for (uint32_t i = 0; i < n; i++) {
+         if (v[i].location >= 0 || (!v[i].used && pass < 2))
+            continue;
+         const char *name = unprefixed(v[i].name);
+         int32_t loc = -1;
+         const char *how = "";
+         if (pass == 0) {
+            const struct spv_decl *d = spv_find_decl(src, name, SPV_DECL_IN);
+            loc = d ? d->location : -1;
+            how = "layout(location)";
+         } else if (pass == 1) {
+            loc = find_binding(opts ? opts->attrib_bindings : NULL,
+                               opts ? opts->attrib_binding_count : 0, name);
+            how = "glBindAttribLocation";
+         }
+         if (pass < 2 && loc < 0)
+            continue;
+         if (pass == 2) {
+            loc = lowest_free(used, v[i].used ? MAX_VERTEX_ATTRIBS : MAX_LOCATION_MAP, v[i].slots);
+            if (loc < 0 && v[i].used) {
+               spv_str_printf(log, "error: not enough vertex attribute locations for '%s'\n", name);
+               return false;
+            }
+            if (loc < 0)
+               loc = MAX_LOCATION_MAP - 1; /* inactive, cannot be fetched */
+            claim(used, MAX_LOCATION_MAP, loc, v[i].slots);
+         } else if (!claim(used, MAX_VERTEX_ATTRIBS, loc, v[i].slots)) {
+            spv_str_printf(log, "error: vertex attribute '%s' at location %d (%s) %s\n", name, loc,
+                           how, (uint64_t)loc + v[i].slots > MAX_VERTEX_ATTRIBS
+                                   ? "does not fit" : "aliases another attribute");
+            return false;
+         }
+         v[i].location = loc;
+      }
+   }
+   for (uint32_t i = 0; i < n; i++) {
+      spv_set_location(m, v[i].var, (uint32_t)v[i].location);
+      if (v[i].used && !push_attrib(r, m, &v[i]))
+         return false;
+   }
+   return true;
+}
+
+/* Fragment outputs. OpenGL 3.3 spec, section 3.9.2: "If an output has a binding explicitly
+ * set within the shader text ... it overrides BindFragDataLocation"; GLSL ES 3.00 spec,
+ * section 4.3.8.2: "If there is only a single output, the location does not need to be
+ * specified, in which case it defaults to zero ... if there is more than one output, the
+ * location must be specified for all outputs." */
+static bool
+link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv_source_info *src,
+             const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
+{
+   struct io_var v[MAX_LOCATION_MAP];
+   uint32_t n = collect_io(m, SPV_SC_OUTPUT, v, MAX_LOCATION_MAP);
+   sort_by_declaration(v, n, src);
+   uint8_t used[MAX_DRAW_BUFFERS] = {0};
+   for (int pass = 0; pass < 3; pass++) {
+      for (uint32_t i = 0; i < n; i++) {
+         if (v[i].location >= 0)
+            continue;
+         const char *name = unprefixed(v[i].name);
+         int32_t loc = -1;
+         if (pass == 0) {
+            const struct spv_decl *d = spv_find_decl(src, name, SPV_DECL_OUT);
+            loc = d ? d->location : -1;
+         } else if (pass == 1) {
+            loc = find_binding(opts ? opts->frag_data_bindings : NULL,
+                               opts ? opts->frag_data_binding_count : 0, name);
+         } else if (n == 1) {
+            loc = 0;
+         } else if (fs->es) {
+            spv_str_printf(log, "error: fragment output '%s' needs layout(location) when there "
+                                "is more than one output\n", name);
+            return false;
+         } else {
+            loc = lowest_free(used, MAX_DRAW_BUFFERS, v[i].slots);
+         }
+         if (loc < 0 && pass < 2)
+            continue;
+         if (!claim(used, MAX_DRAW_BUFFERS, loc, v[i].slots)) {
+            spv_str_printf(log, "error: fragment output '%s' at location %d overlaps another or "
+                                "exceeds the draw buffers\n", name, loc);
+            return false;
+         }
+         v[i].location = loc;
+      }
+   }
+   for (uint32_t i = 0; i < n; i++) {
+      spv_set_location(m, v[i].var, (uint32_t)v[i].location);
+      struct spv_output *no = realloc(r->outputs, (r->info.output_count + 1) * sizeof(*no));
+      if (!no)
+         return false;
+      r->outputs = no;
+      struct spv_output *o = &no[r->info.output_count];
+      uint32_t t = v[i].type, size = 1;
+      if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+         spv_const_u32(m, spv_word(m, t, 3), &size);
+         t = spv_word(m, t, 2);
+      }
+      o->name = gl_name(v[i].name);
+      if (!o->name)
+         return false;
+      o->gl_type = spv_gl_type(m, t, NULL);
+      o->array_size = size;
+      o->location = v[i].location;
+      r->info.output_count++;
+   }
+   return true;
+}
+
+/* Vertex outputs and fragment inputs, matched by name. GLSL ES 3.00 spec, section 4.3.10:
+ * "The output of the vertex shader and the input of the fragment shader form an interface.
+ * For this interface, vertex shader output variables and fragment shader input variables of
+ * the same name must match in type and qualification (other than precision and out
+ * matching to in)... It is a link error if a fragment shader input that is statically used
+ * has no corresponding vertex shader output." glslang auto-maps each stage on its own, so
+ * both sides are rewritten here. */
+static bool
+link_varyings(struct spv_module *vs, struct spv_module *fs, const struct spv_source_info *vsrc,
+              bool es, struct spv_str *log)
+{
+   struct io_var out[MAX_LOCATION_MAP], in[MAX_LOCATION_MAP];
+   uint32_t no = collect_io(vs, SPV_SC_OUTPUT, out, MAX_LOCATION_MAP);
+   uint32_t ni = collect_io(fs, SPV_SC_INPUT, in, MAX_LOCATION_MAP);
+   sort_by_declaration(out, no, vsrc);
+   uint32_t next = 0;
+   for (uint32_t i = 0; i < no; i++) {
+      out[i].location = (int32_t)next;
+      next += out[i].slots;
+      spv_set_location(vs, out[i].var, (uint32_t)out[i].location);
+   }
+   for (uint32_t k = 0; k < ni; k++) {
+      const char *name = unprefixed(in[k].name);
+      uint32_t i = 0;
+      while (i < no && strcmp(out[i].name, in[k].name) != 0)
+         i++;
+      if (i == no) {
+         if (in[k].used) {
+            spv_str_printf(log, "error: fragment shader input '%s' is not written by the vertex "
+                                "shader (no output of that name)\n", name);
+            return false;
+         }
+         in[k].location = (int32_t)next;
+         next += in[k].slots;
+      } else {
+         if (!spv_types_equal(vs, out[i].type, fs, in[k].type)) {
+            spv_str_printf(log, "error: varying '%s' has a different type in the vertex and "
+                                "fragment shaders\n", name);
+            return false;
+         }
+         if (es && vs->ids[out[i].var].flat != fs->ids[in[k].var].flat) {
+            spv_str_printf(log, "error: varying '%s' has different interpolation qualifiers in "
+                                "the vertex and fragment shaders\n", name);
+            return false;
+         }
+         in[k].location = out[i].location;
+      }
+      spv_set_location(fs, in[k].var, (uint32_t)in[k].location);
+   }
+   if (next > MAX_VARYING_LOCATIONS) {
+      spv_str_printf(log, "error: too many varyings (%u locations, at most %d)\n", next,
+                     MAX_VARYING_LOCATIONS);
+      return false;
+   }
+   return true;
+}
+
+/* Uniform blocks other than the default one keep glslang's order, moved past the sampler
+ * bindings (spv_layout.h). Blocks are not reflected yet. */
+static void
+rebind_blocks(struct spv_module *mods[SPV_STAGE_COUNT])
+{
+   const char *names[64];
+   uint32_t count = 0;
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      struct spv_module *m = mods[s];
+      for (uint32_t i = 0; i < m->var_count; i++) {
+         uint32_t v = m->vars[i], t = spv_var_type(m, v);
+         if (spv_var_storage(m, v) != SPV_SC_UNIFORM || !m->ids[t].name ||
+             strcmp(m->ids[t].name, "gl_DefaultUniformBlock") == 0)
+            continue;
+         uint32_t b = 0;
+         while (b < count && strcmp(names[b], m->ids[t].name) != 0)
+            b++;
+         if (b == count && count < 64)
+            names[count++] = m->ids[t].name;
+         spv_set_binding(m, v, SPV_SET_MAIN, SPV_BINDING_UBO_BASE + b);
+      }
+   }
+}
+
+/* ---- spv_link ---------------------------------------------------------------------------- */
+static bool
+check_shaders(struct spv_shader *const *shaders, uint32_t count,
+              const struct spv_shader *by_stage[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   for (uint32_t i = 0; i < count; i++) {
+      const struct spv_shader *sh = shaders ? shaders[i] : NULL;
+      if (!sh || (unsigned)sh->stage >= SPV_STAGE_COUNT) {
+         spv_str_puts(log, "error: invalid shader\n");
+         return false;
+      }
+      if (by_stage[sh->stage]) {
+         spv_str_printf(log, "error: more than one %s shader attached\n", stage_names[sh->stage]);
+         return false;
+      }
+      by_stage[sh->stage] = sh;
+   }
+   /* OpenGL ES 3.0 spec, section 2.11.3: linking fails if "the program object does not
+    * contain both a vertex shader and a fragment shader" or "any of the shader objects
+    * attached to program are not compiled successfully". */
+   if (!by_stage[SPV_STAGE_VERTEX]) {
+      spv_str_puts(log, "error: no vertex shader attached\n");
+      return false;
+   }
+   if (!by_stage[SPV_STAGE_FRAGMENT]) {
+      spv_str_puts(log, "error: no fragment shader attached\n");
+      return false;
+   }
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (!by_stage[s]->ok) {
+         spv_str_printf(log, "error: the %s shader is not compiled\n", stage_names[s]);
+         return false;
+      }
+   }
+   const struct spv_shader *vs = by_stage[SPV_STAGE_VERTEX], *fs = by_stage[SPV_STAGE_FRAGMENT];
+   if (vs->api != fs->api || vs->es != fs->es) {
+      spv_str_puts(log, "error: shaders of different APIs cannot be linked\n");
+      return false;
+   }
+   /* GLSL ES 3.00 spec, section 3.4: "Shaders for OpenGL ES 3.0 ... a program must not
+    * contain shaders of different versions" — 1.00 links only with 1.00, 3.00 with 3.00.
+    * Desktop GLSL (4.60 spec, section 3.3) lets core shaders of different versions link. */
+   if (vs->es && vs->version != fs->version) {
+      spv_str_printf(log, "error: version %d es vertex shader cannot be linked with a version %d "
+                          "es fragment shader\n", vs->version, fs->version);
+      return false;
+   }
+   return true;
+}
+
+bool
+spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_link_options *opts,
+         void **blob, size_t *blob_size, char **info_log)
+{
+   struct spv_str log = {0};
+   const struct spv_shader *sh[SPV_STAGE_COUNT] = {0};
+   struct spv_source_info src[SPV_STAGE_COUNT] = {0};
+   const struct spv_source_info *srcp[SPV_STAGE_COUNT] = {&src[0], &src[1]};
+   uint32_t *words[SPV_STAGE_COUNT] = {0};
+   uint32_t counts[SPV_STAGE_COUNT] = {0};
+   struct spv_module mods[SPV_STAGE_COUNT] = {0};
+   struct spv_module *modp[SPV_STAGE_COUNT] = {&mods[0], &mods[1]};
+   struct spv_reflection r = {0};
+   bool ok = false;
+
+   *blob = NULL;
+   *blob_size = 0;
+   spv_glslang_init();
+   if (!check_shaders(shaders, count, sh, &log))
+      goto out;
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (!spv_scan_decls(sh[s]->preprocessed, s == SPV_STAGE_VERTEX, &src[s])) {
+         spv_str_puts(&log, "error: out of memory\n");
+         goto out;
+      }
+   }
+   if (!generate(sh, words, counts, &log))
+      goto out;
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      char err[128];
+      if (!spv_module_index(&mods[s], words[s], counts[s], err, sizeof(err))) {
+         spv_str_printf(&log, "error: internal: %s\n", err);
+         goto out;
+      }
+   }
+   if (!link_varyings(&mods[SPV_STAGE_VERTEX], &mods[SPV_STAGE_FRAGMENT], &src[SPV_STAGE_VERTEX],
+                      sh[0]->es, &log) ||
+       !link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log) ||
+       !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT], &src[SPV_STAGE_FRAGMENT],
+                     opts, &r, &log) ||
+       !spv_reflect_uniforms(&r, modp, srcp, &log))
+      goto out;
+   rebind_blocks(modp);
+   r.info.writes_point_size = spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      r.info.stage_mask |= 1u << s;
+      r.info.spirv[s] = words[s];
+      r.info.spirv_words[s] = counts[s];
+   }
+   r.info.uniforms = r.uniforms;
+   r.info.samplers = r.samplers;
+   r.info.attribs = r.attribs;
+   r.info.outputs = r.outputs;
+   if (!spv_blob_write(&r, blob, blob_size)) {
+      spv_str_puts(&log, "error: out of memory\n");
+      goto out;
+   }
+   ok = true;
+out:
+   if (!ok && log.len == 0)
+      spv_str_puts(&log, "error: out of memory\n");
+   spv_reflection_fini(&r);
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      spv_module_fini(&mods[s]);
+      free(words[s]);
+      spv_source_info_fini(&src[s]);
+   }
+   *info_log = spv_str_take(&log);
+   if (!*info_log)
+      *info_log = strdup("");
+   return ok;
+}

@@ -1,0 +1,398 @@
+/* splitgl spirv: a small SPIR-V walker. It indexes names, decorations, types and global
+ * variables of one module, so that link.c can rewrite Location / Binding / DescriptorSet
+ * literals in place and reflect.c can read the default uniform block's layout. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spirv/spv_internal.h"
+
+#define SPV_MAGIC 0x07230203u
+#define MAX_BOUND (1u << 22)
+
+static bool
+fail(char *err, size_t err_size, const char *msg, uint32_t at)
+{
+   if (err && err_size)
+      snprintf(err, err_size, "SPIR-V: %s (word %u)", msg, at);
+   return false;
+}
+
+/* A literal string operand starting at word w of an instruction ending at word end. */
+static const char *
+literal_string(const uint32_t *words, uint32_t w, uint32_t end)
+{
+   if (w >= end)
+      return NULL;
+   const char *s = (const char *)(words + w);
+   size_t max = (size_t)(end - w) * 4;
+   return memchr(s, '\0', max) ? s : NULL;
+}
+
+static struct spv_member_info *
+member_slot(struct spv_module *m, uint32_t type, uint32_t member)
+{
+   for (uint32_t i = 0; i < m->member_count; i++)
+      if (m->members[i].type_id == type && m->members[i].member == member)
+         return &m->members[i];
+   if (m->member_count == m->member_cap) {
+      uint32_t cap = m->member_cap ? m->member_cap * 2 : 16;
+      struct spv_member_info *n = realloc(m->members, cap * sizeof(*n));
+      if (!n)
+         return NULL;
+      m->members = n;
+      m->member_cap = cap;
+   }
+   struct spv_member_info *mi = &m->members[m->member_count++];
+   mi->type_id = type;
+   mi->member = member;
+   mi->name = NULL;
+   mi->offset = SPV_NO_VALUE;
+   mi->matrix_stride = SPV_NO_VALUE;
+   mi->builtin = SPV_NO_VALUE;
+   return mi;
+}
+
+static bool
+is_type_op(uint32_t op)
+{
+   return op >= SPV_OP_TYPE_VOID && op <= 38; /* OpTypeVoid .. OpTypePipe */
+}
+
+bool
+spv_module_index(struct spv_module *m, uint32_t *words, uint32_t count, char *err, size_t err_size)
+{
+   memset(m, 0, sizeof(*m));
+   if (count < 5 || words[0] != SPV_MAGIC)
+      return fail(err, err_size, "bad header", 0);
+   if (words[3] == 0 || words[3] > MAX_BOUND)
+      return fail(err, err_size, "bad id bound", 3);
+   m->words = words;
+   m->count = count;
+   m->bound = words[3];
+   m->ids = calloc(m->bound, sizeof(*m->ids));
+   m->vars = malloc(sizeof(uint32_t) * 16);
+   uint32_t var_cap = 16;
+   if (!m->ids || !m->vars) {
+      spv_module_fini(m);
+      return fail(err, err_size, "out of memory", 0);
+   }
+   for (uint32_t i = 0; i < m->bound; i++) {
+      m->ids[i].array_stride = SPV_NO_VALUE;
+      m->ids[i].builtin = SPV_NO_VALUE;
+   }
+   bool in_function = false;
+   for (uint32_t i = 5; i < count;) {
+      uint32_t wc = words[i] >> 16, op = words[i] & 0xffff;
+      if (wc == 0 || wc > count - i) {
+         spv_module_fini(m);
+         return fail(err, err_size, "bad instruction length", i);
+      }
+      const uint32_t end = i + wc;
+#define ID_OK(w) ((w) < end && words[w] != 0 && words[w] < m->bound)
+      switch (op) {
+      case SPV_OP_NAME:
+         if (ID_OK(i + 1))
+            m->ids[words[i + 1]].name = literal_string(words, i + 2, end);
+         break;
+      case SPV_OP_MEMBER_NAME:
+         if (ID_OK(i + 1) && i + 2 < end) {
+            struct spv_member_info *mi = member_slot(m, words[i + 1], words[i + 2]);
+            if (!mi)
+               goto oom;
+            mi->name = literal_string(words, i + 3, end);
+         }
+         break;
+      case SPV_OP_DECORATE:
+         if (ID_OK(i + 1) && i + 2 < end) {
+            struct spv_id_info *id = &m->ids[words[i + 1]];
+            uint32_t dec = words[i + 2], lit = i + 3 < end ? i + 3 : 0;
+            if (dec == SPV_DEC_LOCATION && lit)
+               id->location_w = lit;
+            else if (dec == SPV_DEC_BINDING && lit)
+               id->binding_w = lit;
+            else if (dec == SPV_DEC_DESCRIPTOR_SET && lit)
+               id->set_w = lit;
+            else if (dec == SPV_DEC_ARRAY_STRIDE && lit)
+               id->array_stride = words[lit];
+            else if (dec == SPV_DEC_BUILTIN && lit)
+               id->builtin = words[lit];
+            else if (dec == SPV_DEC_FLAT)
+               id->flat = true;
+            else if (dec == SPV_DEC_BLOCK)
+               id->block = true;
+         }
+         break;
+      case SPV_OP_MEMBER_DECORATE:
+         if (ID_OK(i + 1) && i + 4 < end) {
+            uint32_t dec = words[i + 3];
+            if (dec == SPV_DEC_OFFSET || dec == SPV_DEC_MATRIX_STRIDE || dec == SPV_DEC_BUILTIN) {
+               struct spv_member_info *mi = member_slot(m, words[i + 1], words[i + 2]);
+               if (!mi)
+                  goto oom;
+               if (dec == SPV_DEC_OFFSET)
+                  mi->offset = words[i + 4];
+               else if (dec == SPV_DEC_MATRIX_STRIDE)
+                  mi->matrix_stride = words[i + 4];
+               else
+                  mi->builtin = words[i + 4];
+            }
+         }
+         break;
+      case SPV_OP_CONSTANT:
+         if (ID_OK(i + 2))
+            m->ids[words[i + 2]].def = i;
+         break;
+      case SPV_OP_VARIABLE:
+         if (ID_OK(i + 2) && i + 3 < end) {
+            m->ids[words[i + 2]].def = i;
+            if (!in_function) {
+               if (m->var_count == var_cap) {
+                  uint32_t *n = realloc(m->vars, var_cap * 2 * sizeof(*n));
+                  if (!n)
+                     goto oom;
+                  m->vars = n;
+                  var_cap *= 2;
+               }
+               m->vars[m->var_count++] = words[i + 2];
+            }
+         }
+         break;
+      case SPV_OP_FUNCTION:
+         in_function = true;
+         break;
+      case SPV_OP_LOAD:
+      case SPV_OP_ACCESS_CHAIN:
+      case SPV_OP_IN_BOUNDS_ACCESS_CHAIN:
+         if (ID_OK(i + 3))
+            m->ids[words[i + 3]].used = true;
+         break;
+      case SPV_OP_STORE:
+         if (ID_OK(i + 1))
+            m->ids[words[i + 1]].used = true;
+         break;
+      case SPV_OP_COPY_MEMORY:
+         if (ID_OK(i + 1))
+            m->ids[words[i + 1]].used = true;
+         if (ID_OK(i + 2))
+            m->ids[words[i + 2]].used = true;
+         break;
+      default:
+         if (is_type_op(op) && ID_OK(i + 1))
+            m->ids[words[i + 1]].def = i;
+         break;
+      }
+#undef ID_OK
+      i = end;
+   }
+   return true;
+oom:
+   spv_module_fini(m);
+   return fail(err, err_size, "out of memory", 0);
+}
+
+void
+spv_module_fini(struct spv_module *m)
+{
+   free(m->ids);
+   free(m->members);
+   free(m->vars);
+   memset(m, 0, sizeof(*m));
+}
+
+uint32_t
+spv_op(const struct spv_module *m, uint32_t id)
+{
+   if (id == 0 || id >= m->bound || !m->ids[id].def)
+      return 0;
+   return m->words[m->ids[id].def] & 0xffff;
+}
+
+uint32_t
+spv_word(const struct spv_module *m, uint32_t id, uint32_t i)
+{
+   if (id == 0 || id >= m->bound || !m->ids[id].def)
+      return 0;
+   uint32_t d = m->ids[id].def;
+   return i < (m->words[d] >> 16) ? m->words[d + i] : 0;
+}
+
+uint32_t
+spv_var_storage(const struct spv_module *m, uint32_t var)
+{
+   return spv_op(m, var) == SPV_OP_VARIABLE ? spv_word(m, var, 3) : SPV_NO_VALUE;
+}
+
+uint32_t
+spv_var_type(const struct spv_module *m, uint32_t var)
+{
+   if (spv_op(m, var) != SPV_OP_VARIABLE)
+      return 0;
+   uint32_t ptr = spv_word(m, var, 1);
+   return spv_op(m, ptr) == SPV_OP_TYPE_POINTER ? spv_word(m, ptr, 3) : 0;
+}
+
+bool
+spv_const_u32(const struct spv_module *m, uint32_t id, uint32_t *value)
+{
+   if (spv_op(m, id) != SPV_OP_CONSTANT)
+      return false;
+   uint32_t d = m->ids[id].def;
+   if ((m->words[d] >> 16) < 4)
+      return false;
+   *value = m->words[d + 3];
+   return true;
+}
+
+const struct spv_member_info *
+spv_member(const struct spv_module *m, uint32_t struct_id, uint32_t i)
+{
+   for (uint32_t k = 0; k < m->member_count; k++)
+      if (m->members[k].type_id == struct_id && m->members[k].member == i)
+         return &m->members[k];
+   return NULL;
+}
+
+uint32_t
+spv_struct_member_count(const struct spv_module *m, uint32_t struct_id)
+{
+   if (spv_op(m, struct_id) != SPV_OP_TYPE_STRUCT)
+      return 0;
+   return (m->words[m->ids[struct_id].def] >> 16) - 2;
+}
+
+static uint32_t
+type_slots(const struct spv_module *m, uint32_t type, int depth)
+{
+   if (depth > 16)
+      return 0;
+   switch (spv_op(m, type)) {
+   case SPV_OP_TYPE_BOOL:
+   case SPV_OP_TYPE_INT:
+   case SPV_OP_TYPE_FLOAT:
+   case SPV_OP_TYPE_VECTOR:
+      return 1;
+   case SPV_OP_TYPE_MATRIX:
+      return spv_word(m, type, 3);
+   case SPV_OP_TYPE_ARRAY: {
+      uint32_t len = 0;
+      if (!spv_const_u32(m, spv_word(m, type, 3), &len))
+         return 0;
+      return len * type_slots(m, spv_word(m, type, 2), depth + 1);
+   }
+   case SPV_OP_TYPE_STRUCT: {
+      uint32_t n = spv_struct_member_count(m, type), sum = 0;
+      for (uint32_t i = 0; i < n; i++)
+         sum += type_slots(m, spv_word(m, type, 2 + i), depth + 1);
+      return sum;
+   }
+   default:
+      return 0;
+   }
+}
+
+uint32_t
+spv_type_slots(const struct spv_module *m, uint32_t type)
+{
+   return type_slots(m, type, 0);
+}
+
+static bool
+types_equal(const struct spv_module *a, uint32_t ta, const struct spv_module *b, uint32_t tb,
+            int depth)
+{
+   if (depth > 16)
+      return false;
+   uint32_t op = spv_op(a, ta);
+   if (op == 0 || op != spv_op(b, tb))
+      return false;
+   uint32_t wa = a->words[a->ids[ta].def] >> 16, wb = b->words[b->ids[tb].def] >> 16;
+   if (wa != wb)
+      return false;
+   switch (op) {
+   case SPV_OP_TYPE_BOOL:
+      return true;
+   case SPV_OP_TYPE_INT:
+   case SPV_OP_TYPE_FLOAT:
+      return memcmp(a->words + a->ids[ta].def + 2, b->words + b->ids[tb].def + 2, (wa - 2) * 4) == 0;
+   case SPV_OP_TYPE_VECTOR:
+   case SPV_OP_TYPE_MATRIX:
+      return spv_word(a, ta, 3) == spv_word(b, tb, 3) &&
+             types_equal(a, spv_word(a, ta, 2), b, spv_word(b, tb, 2), depth + 1);
+   case SPV_OP_TYPE_ARRAY: {
+      uint32_t la, lb;
+      return spv_const_u32(a, spv_word(a, ta, 3), &la) &&
+             spv_const_u32(b, spv_word(b, tb, 3), &lb) && la == lb &&
+             types_equal(a, spv_word(a, ta, 2), b, spv_word(b, tb, 2), depth + 1);
+   }
+   case SPV_OP_TYPE_STRUCT:
+      for (uint32_t i = 2; i < wa; i++)
+         if (!types_equal(a, spv_word(a, ta, i), b, spv_word(b, tb, i), depth + 1))
+            return false;
+      return true;
+   default:
+      return false;
+   }
+}
+
+bool
+spv_types_equal(const struct spv_module *a, uint32_t ta, const struct spv_module *b, uint32_t tb)
+{
+   return types_equal(a, ta, b, tb, 0);
+}
+
+bool
+spv_set_location(struct spv_module *m, uint32_t id, uint32_t location)
+{
+   if (id == 0 || id >= m->bound || !m->ids[id].location_w)
+      return false;
+   m->words[m->ids[id].location_w] = location;
+   return true;
+}
+
+bool
+spv_set_binding(struct spv_module *m, uint32_t id, uint32_t set, uint32_t binding)
+{
+   if (id == 0 || id >= m->bound || !m->ids[id].binding_w || !m->ids[id].set_w)
+      return false;
+   m->words[m->ids[id].binding_w] = binding;
+   m->words[m->ids[id].set_w] = set;
+   return true;
+}
+
+/* True if an OpStore writes gl_PointSize: either a PointSize-decorated output variable, or
+ * an access chain into the gl_PerVertex block at the PointSize member. */
+bool
+spv_writes_point_size(const struct spv_module *m)
+{
+   uint8_t *ptr = calloc(m->bound, 1);
+   if (!ptr)
+      return false;
+   for (uint32_t v = 0; v < m->var_count; v++) {
+      uint32_t var = m->vars[v];
+      if (spv_var_storage(m, var) == SPV_SC_OUTPUT && m->ids[var].builtin == SPV_BUILTIN_POINT_SIZE)
+         ptr[var] = 1;
+   }
+   bool writes = false;
+   for (uint32_t i = 5; i < m->count;) {
+      uint32_t wc = m->words[i] >> 16, op = m->words[i] & 0xffff;
+      if (wc == 0 || wc > m->count - i)
+         break;
+      if ((op == SPV_OP_ACCESS_CHAIN || op == SPV_OP_IN_BOUNDS_ACCESS_CHAIN) && wc >= 5) {
+         uint32_t res = m->words[i + 2], base = m->words[i + 3], idx;
+         uint32_t st = spv_var_type(m, base);
+         if (res < m->bound && spv_var_storage(m, base) == SPV_SC_OUTPUT &&
+             spv_op(m, st) == SPV_OP_TYPE_STRUCT && spv_const_u32(m, m->words[i + 4], &idx)) {
+            const struct spv_member_info *mi = spv_member(m, st, idx);
+            if (mi && mi->builtin == SPV_BUILTIN_POINT_SIZE)
+               ptr[res] = 1;
+         }
+      } else if (op == SPV_OP_STORE && wc >= 3 && m->words[i + 1] < m->bound && ptr[m->words[i + 1]]) {
+         writes = true;
+         break;
+      }
+      i += wc;
+   }
+   free(ptr);
+   return writes;
+}

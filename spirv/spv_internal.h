@@ -1,0 +1,223 @@
+/* splitgl spirv: internal interfaces between compile, lift, patch, reflect and blob. */
+#ifndef SGL_SPIRV_INTERNAL_H
+#define SGL_SPIRV_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spirv/spv.h"
+
+/* ---- growable string (logs, lifted sources) --------------------------------------------- */
+struct spv_str {
+   char *s;
+   size_t len, cap;
+   bool oom;
+};
+void spv_str_putn(struct spv_str *b, const char *s, size_t n);
+void spv_str_puts(struct spv_str *b, const char *s);
+void spv_str_printf(struct spv_str *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *spv_str_take(struct spv_str *b); /* never NULL unless out of memory */
+
+/* ---- compile (compile.c) ---------------------------------------------------------------- */
+struct spv_shader {
+   enum spv_stage stage;
+   enum spv_api api;
+   bool ok;
+   bool es;          /* ES profile source */
+   int version;      /* from #version (100 when absent for ES, 110 for GL) */
+   char *source;     /* as given */
+   char *preprocessed; /* glslang's preprocessor output (only when ok) */
+   char *log;
+};
+
+void spv_glslang_init(void);
+
+/* ---- source-level facts the SPIR-V loses (lift.c) ---------------------------------------- */
+enum spv_decl_storage {
+   SPV_DECL_OTHER = 0,
+   SPV_DECL_UNIFORM,
+   SPV_DECL_IN,  /* in / attribute (VS) / varying (FS) */
+   SPV_DECL_OUT, /* out / varying (VS) */
+};
+
+struct spv_decl {
+   char *name;
+   char *type;       /* type name token as written ("bool", "vec4", "S") */
+   enum spv_decl_storage storage;
+   int location;     /* layout(location = N), else -1 */
+   char *init;       /* initializer text for uniforms, else NULL */
+};
+
+struct spv_struct_member {
+   char *name;
+   char *type;
+};
+
+struct spv_struct_def {
+   char *name;
+   struct spv_struct_member *members;
+   uint32_t member_count;
+};
+
+struct spv_source_info {
+   struct spv_decl *decls;
+   uint32_t decl_count;
+   struct spv_struct_def *structs;
+   uint32_t struct_count;
+};
+
+/** Scans global declarations of preprocessed GLSL. Returns false on out of memory only. */
+bool spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info);
+void spv_source_info_fini(struct spv_source_info *info);
+const struct spv_decl *spv_find_decl(const struct spv_source_info *info, const char *name,
+                                     enum spv_decl_storage storage);
+const struct spv_struct_def *spv_find_struct(const struct spv_source_info *info, const char *name);
+
+/** Lifts preprocessed source to something glslang generates Vulkan SPIR-V for: ESSL 1.00 ->
+ *  ESSL 3.10; ESSL 3.00 -> 3.10; GLSL 1.40+ keeps its version. Renames user identifiers
+ *  that collide with newer keywords or built-ins to SPV_RENAME_PREFIX + name. Returns a
+ *  malloc'd string or NULL on out of memory. */
+char *spv_lift_source(const struct spv_shader *sh);
+#define SPV_RENAME_PREFIX "sgl__"
+/** Removes SPV_RENAME_PREFIX from every component of a reflected name, in place, and maps
+ *  the lifted gl_FragColor / gl_FragData back. */
+void spv_unrename(char *name);
+
+/* ---- SPIR-V module walker and patcher (spirv_patch.c) ------------------------------------ */
+enum {
+   SPV_OP_NAME = 5,
+   SPV_OP_MEMBER_NAME = 6,
+   SPV_OP_ENTRY_POINT = 15,
+   SPV_OP_TYPE_VOID = 19,
+   SPV_OP_TYPE_BOOL = 20,
+   SPV_OP_TYPE_INT = 21,
+   SPV_OP_TYPE_FLOAT = 22,
+   SPV_OP_TYPE_VECTOR = 23,
+   SPV_OP_TYPE_MATRIX = 24,
+   SPV_OP_TYPE_IMAGE = 25,
+   SPV_OP_TYPE_SAMPLER = 26,
+   SPV_OP_TYPE_SAMPLED_IMAGE = 27,
+   SPV_OP_TYPE_ARRAY = 28,
+   SPV_OP_TYPE_RUNTIME_ARRAY = 29,
+   SPV_OP_TYPE_STRUCT = 30,
+   SPV_OP_TYPE_POINTER = 32,
+   SPV_OP_CONSTANT = 43,
+   SPV_OP_FUNCTION = 54,
+   SPV_OP_VARIABLE = 59,
+   SPV_OP_LOAD = 61,
+   SPV_OP_STORE = 62,
+   SPV_OP_COPY_MEMORY = 63,
+   SPV_OP_ACCESS_CHAIN = 65,
+   SPV_OP_IN_BOUNDS_ACCESS_CHAIN = 66,
+   SPV_OP_DECORATE = 71,
+   SPV_OP_MEMBER_DECORATE = 72,
+};
+
+enum {
+   SPV_DEC_BLOCK = 2,
+   SPV_DEC_ARRAY_STRIDE = 6,
+   SPV_DEC_MATRIX_STRIDE = 7,
+   SPV_DEC_BUILTIN = 11,
+   SPV_DEC_FLAT = 14,
+   SPV_DEC_LOCATION = 30,
+   SPV_DEC_BINDING = 33,
+   SPV_DEC_DESCRIPTOR_SET = 34,
+   SPV_DEC_OFFSET = 35,
+};
+
+enum {
+   SPV_SC_UNIFORM_CONSTANT = 0,
+   SPV_SC_INPUT = 1,
+   SPV_SC_UNIFORM = 2,
+   SPV_SC_OUTPUT = 3,
+};
+
+#define SPV_BUILTIN_POINT_SIZE 1
+
+#define SPV_NO_VALUE UINT32_MAX
+
+/* Per-id facts gathered in one pass. Word indices point into the module's words so that
+ * decorations can be patched in place. */
+struct spv_id_info {
+   uint32_t def;          /* word index of the defining instruction, 0 if none */
+   const char *name;      /* OpName string inside the module, or NULL */
+   uint32_t location_w;   /* word index of the Location literal, 0 if none */
+   uint32_t binding_w;    /* word index of the Binding literal */
+   uint32_t set_w;        /* word index of the DescriptorSet literal */
+   uint32_t array_stride; /* ArrayStride, SPV_NO_VALUE if none */
+   uint32_t builtin;      /* BuiltIn, SPV_NO_VALUE if none */
+   bool flat, block, used;
+};
+
+struct spv_member_info {
+   uint32_t type_id, member;
+   const char *name;
+   uint32_t offset, matrix_stride, builtin;
+};
+
+struct spv_module {
+   uint32_t *words;
+   uint32_t count;
+   uint32_t bound;
+   struct spv_id_info *ids; /* [bound] */
+   struct spv_member_info *members;
+   uint32_t member_count, member_cap;
+   uint32_t *vars; /* ids of global OpVariables in declaration order */
+   uint32_t var_count;
+};
+
+/** Indexes a module (words stay owned by the caller). Returns false with a reason. */
+bool spv_module_index(struct spv_module *m, uint32_t *words, uint32_t count, char *err, size_t err_size);
+void spv_module_fini(struct spv_module *m);
+
+/* Accessors; all return 0 / SPV_NO_VALUE / NULL for ids that are not what was asked. */
+uint32_t spv_op(const struct spv_module *m, uint32_t id);
+uint32_t spv_word(const struct spv_module *m, uint32_t id, uint32_t i); /* i-th word of def */
+uint32_t spv_var_storage(const struct spv_module *m, uint32_t var);
+uint32_t spv_var_type(const struct spv_module *m, uint32_t var); /* pointee type */
+bool spv_const_u32(const struct spv_module *m, uint32_t id, uint32_t *value);
+const struct spv_member_info *spv_member(const struct spv_module *m, uint32_t struct_id, uint32_t i);
+uint32_t spv_struct_member_count(const struct spv_module *m, uint32_t struct_id);
+/** Locations a value of this type uses as a shader interface variable. */
+uint32_t spv_type_slots(const struct spv_module *m, uint32_t type);
+/** Same shape (for interface matching across modules). */
+bool spv_types_equal(const struct spv_module *a, uint32_t ta, const struct spv_module *b, uint32_t tb);
+bool spv_set_location(struct spv_module *m, uint32_t id, uint32_t location);
+bool spv_set_binding(struct spv_module *m, uint32_t id, uint32_t set, uint32_t binding);
+/** The variable writes gl_PointSize (a PointSize builtin stored to). */
+bool spv_writes_point_size(const struct spv_module *m);
+
+/* ---- reflection and the blob (reflect.c, blob.c) ------------------------------------------ */
+/** A program's reflection before serialisation: the public structs with malloc'd names. */
+struct spv_reflection {
+   struct spv_program_info info; /* arrays below are the ones info points to */
+   struct spv_uniform *uniforms;
+   struct spv_sampler *samplers;
+   struct spv_attrib *attribs;
+   struct spv_output *outputs;
+   uint8_t *default_block_init; /* default_block_size bytes or NULL */
+   uint32_t uniform_cap, attrib_cap, output_cap, sampler_cap;
+};
+void spv_reflection_fini(struct spv_reflection *r);
+
+/** Serialises; *blob is malloc'd. */
+bool spv_blob_write(const struct spv_reflection *r, void **blob, size_t *size);
+
+/** GL type of a SPIR-V type (source type name refines bool). 0 if unsupported. */
+uint32_t spv_gl_type(const struct spv_module *m, uint32_t type, const char *src_type);
+uint32_t spv_gl_type_size(uint32_t gl_type); /* bytes of one element in std140, 0 if opaque */
+bool spv_gl_type_is_sampler(uint32_t gl_type);
+
+/** Builds the uniform and sampler tables from the final modules. Returns false with a
+ *  GL-style message in log on link errors. */
+bool spv_reflect_uniforms(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE_COUNT],
+                          const struct spv_source_info *src[SPV_STAGE_COUNT], struct spv_str *log);
+
+/** Evaluates a constant initializer of a basic type into dst (std140 element layout with
+ *  matrix_stride for matrices). Returns false if the expression is not understood. */
+bool spv_eval_init(const char *text, uint32_t gl_type, uint32_t matrix_stride, uint8_t *dst,
+                   size_t dst_size);
+
+#endif

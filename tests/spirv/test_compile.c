@@ -1,0 +1,53 @@
+/* spv_compile: the GL compile status and info log (pass 1, the shader's own version). */
+#include "spv_test.h"
+
+static void
+expect(enum spv_stage st, enum spv_api api, const char *src, bool ok)
+{
+   struct spv_shader *sh = spv_compile(st, api, src);
+   CHECK(sh != NULL);
+   if (!sh)
+      return;
+   if (spv_shader_ok(sh) != ok)
+      fprintf(stderr, "unexpected status for:\n%s\nlog:\n%s\n", src, spv_shader_info_log(sh));
+   CHECK_EQ(spv_shader_ok(sh), ok);
+   CHECK(spv_shader_info_log(sh) != NULL);
+   if (!ok) {
+      CHECK(strlen(spv_shader_info_log(sh)) > 0);
+      CHECK(strstr(spv_shader_info_log(sh), "ERROR") != NULL);
+   }
+   spv_shader_free(sh);
+}
+
+int
+main(void)
+{
+   const enum spv_stage V = SPV_STAGE_VERTEX, F = SPV_STAGE_FRAGMENT;
+   expect(V, SPV_API_GLES, "#version 300 es\nin vec4 p; void main(){ gl_Position = p; }\n", true);
+   expect(V, SPV_API_GLES, "attribute vec4 p; void main(){ gl_Position = p; }\n", true);
+   expect(F, SPV_API_GLES, "precision mediump float; void main(){ gl_FragColor = vec4(1.0); }\n", true);
+   expect(V, SPV_API_GLES, "/* c */ // c\n#version 100\nattribute vec4 p; void main(){ gl_Position = p; }\n", true);
+   /* undeclared identifier, type errors, syntax errors */
+   expect(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(x); }\n", false);
+   expect(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = 1; }\n", false);
+   expect(V, SPV_API_GLES, "#version 300 es\nvoid main() { gl_Position = vec4(1.0) }\n", false);
+   /* ESSL 1.00 features are gone in 3.00 */
+   expect(V, SPV_API_GLES, "#version 300 es\nattribute vec4 p; void main(){ gl_Position = p; }\n", false);
+   /* ES 1.00 fragment shaders have no default float precision */
+   expect(F, SPV_API_GLES, "varying vec4 c; void main(){ gl_FragColor = c; }\n", false);
+   /* versions per API */
+   expect(V, SPV_API_GLES, "#version 330\nin vec4 p; void main(){ gl_Position = p; }\n", false);
+   expect(V, SPV_API_GL, "#version 300 es\nin vec4 p; void main(){ gl_Position = p; }\n", false);
+   expect(V, SPV_API_GL, "#version 130\nin vec4 p; void main(){ gl_Position = p; }\n", false);
+   expect(V, SPV_API_GL, "in vec4 p; void main(){ gl_Position = p; }\n", false);
+   expect(V, SPV_API_GL, "#version 140\nin vec4 p; void main(){ gl_Position = p; }\n", true);
+   expect(V, SPV_API_GL, "#version 330 core\nlayout(location = 1) in vec4 p; void main(){ gl_Position = p; }\n", true);
+   expect(F, SPV_API_GL, "#version 330 core\nout vec4 o; void main(){ o = texture2D(1.0); }\n", false);
+
+   /* the log names the line */
+   struct spv_shader *sh = spv_compile(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(undefined_thing); }\n");
+   CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
+   CHECK(strstr(spv_shader_info_log(sh), "undefined_thing") != NULL);
+   spv_shader_free(sh);
+   return check_done("spirv_compile");
+}

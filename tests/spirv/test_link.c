@@ -1,0 +1,573 @@
+/* spv_link: ESSL 1.00 / 3.00 and GLSL 1.40 / 3.30 programs generate valid SPIR-V with GL's
+ * locations and spv_layout.h's bindings, and the reflection reports GL's view. */
+#include <GL/glcorearb.h>
+
+#include "spv_test.h"
+
+static bool verbose;
+
+static void
+dump(const struct spv_program_info *info)
+{
+   if (!verbose)
+      return;
+   printf("block %u stage_mask %u slots %u maxloc %u psz %u\n", info->default_block_size,
+          info->default_block_stage_mask, info->sampler_slot_count, info->max_uniform_location,
+          info->writes_point_size);
+   for (uint32_t i = 0; i < info->uniform_count; i++) {
+      const struct spv_uniform *u = &info->uniforms[i];
+      printf("  u %-20s type %#x n %u loc %d off %u as %u ms %u slot %d\n", u->name, u->gl_type,
+             u->array_size, u->location, u->offset, u->array_stride, u->matrix_stride, u->sampler_slot);
+   }
+   for (uint32_t i = 0; i < info->sampler_count; i++)
+      printf("  s binding %u type %#x n %u first %u mask %u\n", info->samplers[i].binding,
+             info->samplers[i].gl_type, info->samplers[i].array_size, info->samplers[i].first_slot,
+             info->samplers[i].stage_mask);
+   for (uint32_t i = 0; i < info->attrib_count; i++)
+      printf("  a %-12s type %#x n %u loc %d slots %u\n", info->attribs[i].name, info->attribs[i].gl_type,
+             info->attribs[i].array_size, info->attribs[i].location, info->attribs[i].slots);
+   for (uint32_t i = 0; i < info->output_count; i++)
+      printf("  o %-12s type %#x n %u loc %d\n", info->outputs[i].name, info->outputs[i].gl_type,
+             info->outputs[i].array_size, info->outputs[i].location);
+}
+
+/* Every sampler binding in the modules is SPV_BINDING_SAMPLER_BASE + its index, set 0. */
+static void
+check_sampler_binding(const struct spv_program_info *info, const char *name, uint32_t index)
+{
+   CHECK(index < info->sampler_count);
+   CHECK_EQ(info->samplers[index].binding, SPV_BINDING_SAMPLER_BASE + index);
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (!(info->samplers[index].stage_mask & (1u << s)))
+         continue;
+      CHECK_EQ(spirv_decoration(info->spirv[s], info->spirv_words[s], name, SPV_DEC_BIND),
+               SPV_BINDING_SAMPLER_BASE + index);
+      CHECK_EQ(spirv_decoration(info->spirv[s], info->spirv_words[s], name, SPV_DEC_SET), SPV_SET_MAIN);
+   }
+}
+
+/* Locations are distinct per element and below max_uniform_location. */
+static void
+check_uniform_locations(const struct spv_program_info *info)
+{
+   unsigned char used[4096] = {0};
+   for (uint32_t i = 0; i < info->uniform_count; i++) {
+      const struct spv_uniform *u = &info->uniforms[i];
+      CHECK(u->location >= 0);
+      CHECK(u->location + u->array_size <= info->max_uniform_location);
+      for (uint32_t k = 0; k < u->array_size && u->location + k < 4096; k++) {
+         CHECK(!used[u->location + k]);
+         used[u->location + k] = 1;
+      }
+   }
+}
+
+static const char es300_vs[] =
+   "#version 300 es\n"
+   "in vec4 a_pos;\n"
+   "in vec3 a_normal;\n"
+   "in mat4 a_mat;\n"
+   "in vec2 a_uv;\n"
+   "uniform mat4 u_mvp;\n"
+   "uniform mat3 u_nm;\n"
+   "uniform float u_scale;\n"
+   "uniform vec3 u_arr[3];\n"
+   "struct Light { vec3 dir; float intensity; bool on; };\n"
+   "uniform Light u_lights[2];\n"
+   "uniform bool u_flag;\n"
+   "uniform ivec2 u_iv;\n"
+   "uniform uint u_u;\n"
+   "uniform mat2x3 u_m23;\n"
+   "uniform vec4 u_shared;\n"
+   "out vec2 v_uv;\n"
+   "out vec3 v_n;\n"
+   "flat out int v_id;\n"
+   "void main() {\n"
+   "   vec3 l = vec3(0.0);\n"
+   "   for (int i = 0; i < 2; i++) if (u_lights[i].on) l += u_lights[i].dir * u_lights[i].intensity;\n"
+   "   gl_Position = u_mvp * a_mat * a_pos * u_scale + u_shared + vec4(u_arr[1] + u_m23 * vec2(1.0), 0.0);\n"
+   "   v_n = u_nm * a_normal + l;\n"
+   "   v_uv = a_uv + (u_flag ? vec2(u_iv) : vec2(float(u_u)));\n"
+   "   v_id = gl_VertexID;\n"
+   "   gl_PointSize = 2.0;\n"
+   "}\n";
+
+static const char es300_fs[] =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "uniform sampler2D u_tex;\n"
+   "uniform samplerCube u_cube;\n"
+   "uniform vec4 u_shared;\n"
+   "uniform highp sampler2DArray u_layers;\n"
+   "uniform mediump sampler2DShadow u_shadow;\n"
+   "uniform highp isampler2D u_itex;\n"
+   "uniform sampler2D u_many[3];\n"
+   "in vec3 v_n;\n"
+   "in vec2 v_uv;\n"
+   "flat in int v_id;\n"
+   "layout(location = 0) out vec4 o_color;\n"
+   "layout(location = 1) out vec4 o_extra;\n"
+   "void main() {\n"
+   "   o_color = texture(u_tex, v_uv) + texture(u_cube, v_n) * u_shared + texture(u_many[2], v_uv);\n"
+   "   o_extra = texture(u_layers, vec3(v_uv, 1.0)) * texture(u_shadow, vec3(v_uv, 0.5)) +\n"
+   "             vec4(texture(u_itex, v_uv)) * float(v_id);\n"
+   "}\n";
+
+static void
+test_es300(void)
+{
+   struct spv_binding binds[] = {{"a_normal", 5}, {"a_nonexistent", 9}};
+   struct spv_link_options opts = {binds, 2, NULL, 0};
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GLES, es300_vs, es300_fs, &opts, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info) {
+      fprintf(stderr, "link log: %s\n", log);
+      free(log);
+      return;
+   }
+   free(log);
+   dump(info);
+   check_modules_valid(info);
+   CHECK_EQ(info->stage_mask, 3);
+   CHECK_EQ(info->default_block_stage_mask, 3);
+   CHECK_EQ(info->writes_point_size, 1);
+
+   /* std140 layout, members in declaration order (vertex shader first) */
+   const struct spv_uniform *u;
+   CHECK((u = find_uniform(info, "u_mvp")) && u->gl_type == GL_FLOAT_MAT4 && u->offset == 0 &&
+         u->matrix_stride == 16 && u->array_size == 1 && u->array_stride == 0);
+   CHECK((u = find_uniform(info, "u_nm")) && u->gl_type == GL_FLOAT_MAT3 && u->offset == 64 &&
+         u->matrix_stride == 16);
+   CHECK((u = find_uniform(info, "u_scale")) && u->gl_type == GL_FLOAT && u->offset == 112 &&
+         u->matrix_stride == 0);
+   CHECK((u = find_uniform(info, "u_arr[0]")) && u->gl_type == GL_FLOAT_VEC3 && u->offset == 128 &&
+         u->array_size == 3 && u->array_stride == 16);
+   /* struct Light: dir @0, intensity @12, on @16, size 32 */
+   CHECK((u = find_uniform(info, "u_lights[0].dir")) && u->gl_type == GL_FLOAT_VEC3 && u->offset == 176);
+   CHECK((u = find_uniform(info, "u_lights[0].intensity")) && u->gl_type == GL_FLOAT && u->offset == 188);
+   CHECK((u = find_uniform(info, "u_lights[0].on")) && u->gl_type == GL_BOOL && u->offset == 192);
+   CHECK((u = find_uniform(info, "u_lights[1].dir")) && u->offset == 208);
+   CHECK((u = find_uniform(info, "u_lights[1].on")) && u->gl_type == GL_BOOL && u->offset == 224);
+   CHECK((u = find_uniform(info, "u_flag")) && u->gl_type == GL_BOOL && u->offset == 240);
+   CHECK((u = find_uniform(info, "u_iv")) && u->gl_type == GL_INT_VEC2 && u->offset == 248);
+   CHECK((u = find_uniform(info, "u_u")) && u->gl_type == GL_UNSIGNED_INT && u->offset == 256);
+   CHECK((u = find_uniform(info, "u_m23")) && u->gl_type == GL_FLOAT_MAT2x3 && u->offset == 272 &&
+         u->matrix_stride == 16);
+   CHECK((u = find_uniform(info, "u_shared")) && u->gl_type == GL_FLOAT_VEC4 && u->offset == 304);
+   CHECK_EQ(info->default_block_size, 320);
+   /* the shared uniform has one offset in both modules */
+   for (int s = 0; s < SPV_STAGE_COUNT; s++)
+      CHECK_EQ(spirv_member_offset(info->spirv[s], info->spirv_words[s], "gl_DefaultUniformBlock", "u_shared"), 304);
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      uint32_t id = spirv_id_of(info->spirv[s], info->spirv_words[s], "gl_DefaultUniformBlock");
+      CHECK(id != 0);
+   }
+
+   /* samplers: bindings SPV_BINDING_SAMPLER_BASE + i, slots consecutive */
+   CHECK_EQ(info->sampler_count, 6);
+   static const char *const snames[] = {"u_tex", "u_cube", "u_layers", "u_shadow", "u_itex", "u_many"};
+   static const uint32_t stypes[] = {GL_SAMPLER_2D, GL_SAMPLER_CUBE, GL_SAMPLER_2D_ARRAY,
+                                     GL_SAMPLER_2D_SHADOW, GL_INT_SAMPLER_2D, GL_SAMPLER_2D};
+   static const uint32_t ssizes[] = {1, 1, 1, 1, 1, 3};
+   uint32_t slot_sum = 0;
+   for (uint32_t k = 0; k < 6; k++) {
+      char uname[32];
+      snprintf(uname, sizeof(uname), ssizes[k] > 1 ? "%s[0]" : "%s", snames[k]);
+      CHECK((u = find_uniform(info, uname)) != NULL);
+      if (!u)
+         continue;
+      CHECK_EQ(u->gl_type, stypes[k]);
+      CHECK_EQ(u->array_size, ssizes[k]);
+      CHECK(u->sampler_slot >= 0);
+      uint32_t i = 0;
+      while (i < info->sampler_count && info->samplers[i].first_slot != (uint32_t)u->sampler_slot)
+         i++;
+      CHECK(i < info->sampler_count);
+      if (i == info->sampler_count)
+         continue;
+      CHECK_EQ(info->samplers[i].gl_type, stypes[k]);
+      CHECK_EQ(info->samplers[i].array_size, ssizes[k]);
+      CHECK_EQ(info->samplers[i].stage_mask, 1u << SPV_STAGE_FRAGMENT);
+      check_sampler_binding(info, snames[k], i);
+      slot_sum += ssizes[k];
+   }
+   CHECK_EQ(info->sampler_slot_count, 8);
+   CHECK_EQ(slot_sum, 8);
+   check_uniform_locations(info);
+
+   /* attributes: a_normal bound to 5; a_mat takes 4 consecutive free locations */
+   const struct spv_attrib *a;
+   CHECK_EQ(info->attrib_count, 4);
+   CHECK((a = find_attrib(info, "a_normal")) && a->location == 5 && a->gl_type == GL_FLOAT_VEC3 && a->slots == 1);
+   /* the rest in declaration order, lowest free */
+   CHECK((a = find_attrib(info, "a_pos")) && a->location == 0 && a->gl_type == GL_FLOAT_VEC4);
+   CHECK((a = find_attrib(info, "a_mat")) && a->location == 1 && a->slots == 4 && a->gl_type == GL_FLOAT_MAT4);
+   CHECK((a = find_attrib(info, "a_uv")) && a->location == 6 && a->gl_type == GL_FLOAT_VEC2);
+   const uint32_t *vw = info->spirv[0];
+   CHECK_EQ(spirv_decoration(vw, info->spirv_words[0], "a_normal", SPV_DEC_LOC), 5);
+   CHECK_EQ(spirv_decoration(vw, info->spirv_words[0], "a_mat", SPV_DEC_LOC), 1);
+   CHECK_EQ(spirv_decoration(vw, info->spirv_words[0], "a_uv", SPV_DEC_LOC), 6);
+
+   const struct spv_output *o;
+   CHECK_EQ(info->output_count, 2);
+   CHECK((o = find_output(info, "o_color")) && o->location == 0 && o->gl_type == GL_FLOAT_VEC4);
+   CHECK((o = find_output(info, "o_extra")) && o->location == 1);
+   spv_program_info_free(info);
+}
+
+static const char es100_vs[] =
+   "attribute vec4 pos;\n"
+   "attribute vec2 uv;\n"
+   "varying vec2 v_uv;\n"
+   "varying mediump float sample;\n" /* a 3.x keyword */
+   "uniform mat4 mvp;\n"
+   "uniform float texture;\n"        /* a 3.x built-in */
+   "float round(float x) { return x + 0.5; }\n"
+   "void main() {\n"
+   "   v_uv = uv;\n"
+   "   sample = round(texture);\n"
+   "   gl_Position = mvp * pos;\n"
+   "}\n";
+
+static const char es100_fs[] =
+   "#version 100\n"
+   "#extension GL_OES_standard_derivatives : enable\n"
+   "#define SCALE(x) ((x) * 2.0)\n"
+   "precision mediump float;\n"
+   "varying vec2 v_uv;\n"
+   "varying float sample;\n"
+   "uniform sampler2D tex;\n"
+   "uniform samplerCube env;\n"
+   "uniform float texture;\n"
+   "void main() {\n"
+   "   vec4 c = texture2D(tex, v_uv) + textureCube(env, vec3(v_uv, 1.0));\n"
+   "   gl_FragColor = SCALE(c) * sample * texture + vec4(dFdx(v_uv.x));\n"
+   "}\n";
+
+static void
+test_es100(void)
+{
+   struct spv_binding binds[] = {{"uv", 0}};
+   struct spv_link_options opts = {binds, 1, NULL, 0};
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GLES, es100_vs, es100_fs, &opts, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info) {
+      fprintf(stderr, "link log: %s\n", log);
+      free(log);
+      return;
+   }
+   free(log);
+   dump(info);
+   check_modules_valid(info);
+   const struct spv_uniform *u;
+   CHECK((u = find_uniform(info, "mvp")) && u->gl_type == GL_FLOAT_MAT4 && u->offset == 0);
+   CHECK((u = find_uniform(info, "texture")) && u->gl_type == GL_FLOAT && u->offset == 64);
+   CHECK((u = find_uniform(info, "tex")) && u->gl_type == GL_SAMPLER_2D && u->sampler_slot == 0);
+   CHECK((u = find_uniform(info, "env")) && u->gl_type == GL_SAMPLER_CUBE && u->sampler_slot == 1);
+   CHECK_EQ(info->sampler_count, 2);
+   check_uniform_locations(info);
+   const struct spv_attrib *a;
+   CHECK((a = find_attrib(info, "uv")) && a->location == 0);
+   CHECK((a = find_attrib(info, "pos")) && a->location == 1);
+   const struct spv_output *o;
+   CHECK_EQ(info->output_count, 1);
+   CHECK((o = find_output(info, "gl_FragColor")) && o->location == 0 && o->gl_type == GL_FLOAT_VEC4);
+   CHECK_EQ(info->writes_point_size, 0);
+   spv_program_info_free(info);
+
+   /* gl_FragData (glslang's gl_MaxDrawBuffers allows index 1 without the extension) */
+   static const char fs_data[] =
+      "precision mediump float;\n"
+      "varying vec2 v_uv;\n"
+      "void main() { gl_FragData[0] = vec4(v_uv, 0.0, 1.0); gl_FragData[1] = vec4(1.0); }\n";
+   static const char vs_data[] =
+      "attribute vec4 pos; varying vec2 v_uv;\n"
+      "void main() { v_uv = pos.xy; gl_Position = pos; gl_PointSize = 1.0; }\n";
+   info = link_program(SPV_API_GLES, vs_data, fs_data, NULL, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   if (info) {
+      dump(info);
+      check_modules_valid(info);
+      CHECK((o = find_output(info, "gl_FragData")) && o->location == 0 && o->array_size == 2);
+      CHECK_EQ(info->writes_point_size, 1);
+      CHECK_EQ(info->default_block_size, 0);
+      CHECK_EQ(info->uniform_count, 0);
+      spv_program_info_free(info);
+   }
+}
+
+static const char gl140_vs[] =
+   "#version 140\n"
+   "in vec4 pos;\n"
+   "in vec3 color;\n"
+   "out vec3 v_color;\n"
+   "out vec2 v_uv;\n"
+   "uniform mat4 mvp;\n"
+   "uniform float scale = 2.5;\n"
+   "uniform vec3 tint = vec3(0.25, 0.5, 1.0);\n"
+   "uniform mat2 rot = mat2(3.0);\n"
+   "uniform bool flip;\n"
+   "void main() {\n"
+   "   v_color = color * tint;\n"
+   "   v_uv = rot * (flip ? -pos.xy : pos.xy);\n"
+   "   gl_Position = mvp * pos * scale;\n"
+   "}\n";
+
+static const char gl140_fs[] =
+   "#version 140\n"
+   "in vec3 v_color;\n"
+   "in vec2 v_uv;\n"
+   "uniform sampler2D tex;\n"
+   "uniform sampler2DRect rect;\n"
+   "void main() { gl_FragColor = texture2D(tex, v_uv) * vec4(v_color, 1.0) + texture(rect, v_uv); }\n";
+
+static void
+test_gl140(void)
+{
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GL, gl140_vs, gl140_fs, NULL, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info) {
+      fprintf(stderr, "link log: %s\n", log);
+      free(log);
+      return;
+   }
+   free(log);
+   dump(info);
+   check_modules_valid(info);
+   const struct spv_uniform *u;
+   CHECK((u = find_uniform(info, "mvp")) && u->offset == 0);
+   CHECK((u = find_uniform(info, "scale")) && u->offset == 64 && u->gl_type == GL_FLOAT);
+   CHECK((u = find_uniform(info, "tint")) && u->offset == 80 && u->gl_type == GL_FLOAT_VEC3);
+   CHECK((u = find_uniform(info, "rot")) && u->offset == 96 && u->gl_type == GL_FLOAT_MAT2 && u->matrix_stride == 16);
+   CHECK((u = find_uniform(info, "flip")) && u->gl_type == GL_BOOL && u->offset == 128);
+   CHECK((u = find_uniform(info, "rect")) && u->gl_type == GL_SAMPLER_2D_RECT);
+   /* initializers land in the initial block image */
+   CHECK(info->default_block_init != NULL);
+   if (info->default_block_init) {
+      float f[4];
+      memcpy(f, info->default_block_init + 64, 4);
+      CHECK(f[0] == 2.5f);
+      memcpy(f, info->default_block_init + 80, 12);
+      CHECK(f[0] == 0.25f && f[1] == 0.5f && f[2] == 1.0f);
+      memcpy(f, info->default_block_init + 96, 8);
+      CHECK(f[0] == 3.0f && f[1] == 0.0f);
+      memcpy(f, info->default_block_init + 112, 8);
+      CHECK(f[0] == 0.0f && f[1] == 3.0f);
+      memcpy(f, info->default_block_init + 0, 4);
+      CHECK(f[0] == 0.0f);
+   }
+   const struct spv_output *o;
+   CHECK((o = find_output(info, "gl_FragColor")) && o->location == 0);
+   spv_program_info_free(info);
+}
+
+static const char gl330_vs[] =
+   "#version 330 core\n"
+   "layout(location = 3) in vec4 pos;\n"
+   "in vec2 uv;\n"
+   "in ivec2 ids;\n"
+   "out vec2 v_uv;\n"
+   "flat out ivec2 v_ids;\n"
+   "uniform mat4 mvp;\n"
+   "uniform vec4 params[4];\n"
+   "void main() { v_uv = uv; v_ids = ids; gl_Position = mvp * pos + params[3]; }\n";
+
+static const char gl330_fs[] =
+   "#version 330 core\n"
+   "in vec2 v_uv;\n"
+   "flat in ivec2 v_ids;\n"
+   "uniform sampler2D tex;\n"
+   "uniform usampler2D utex;\n"
+   "uniform vec4 params[4];\n"
+   "out vec4 color;\n"
+   "out vec4 normal;\n"
+   "void main() { color = texture(tex, v_uv) * params[0]; normal = vec4(texture(utex, v_uv)) + vec4(v_ids, 0, 0); }\n";
+
+static void
+test_gl330(void)
+{
+   /* layout(location) beats glBindAttribLocation for pos */
+   struct spv_binding attrs[] = {{"pos", 7}, {"ids", 0}};
+   struct spv_binding frags[] = {{"normal", 0}, {"color", 1}};
+   struct spv_link_options opts = {attrs, 2, frags, 2};
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GL, gl330_vs, gl330_fs, &opts, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info) {
+      fprintf(stderr, "link log: %s\n", log);
+      free(log);
+      return;
+   }
+   free(log);
+   dump(info);
+   check_modules_valid(info);
+   const struct spv_attrib *a;
+   CHECK((a = find_attrib(info, "pos")) && a->location == 3);
+   CHECK((a = find_attrib(info, "ids")) && a->location == 0 && a->gl_type == GL_INT_VEC2);
+   CHECK((a = find_attrib(info, "uv")) && a->location == 1);
+   const struct spv_output *o;
+   CHECK((o = find_output(info, "normal")) && o->location == 0);
+   CHECK((o = find_output(info, "color")) && o->location == 1);
+   CHECK_EQ(spirv_decoration(info->spirv[1], info->spirv_words[1], "color", SPV_DEC_LOC), 1);
+   const struct spv_uniform *u;
+   CHECK((u = find_uniform(info, "params[0]")) && u->array_size == 4 && u->array_stride == 16 && u->offset == 64);
+   CHECK((u = find_uniform(info, "utex")) && u->gl_type == GL_UNSIGNED_INT_SAMPLER_2D);
+   CHECK_EQ(info->default_block_init == NULL, 1);
+   check_uniform_locations(info);
+   spv_program_info_free(info);
+}
+
+/* explicit uniform locations (GL_ARB_explicit_uniform_location) */
+static void
+test_uniform_locations(void)
+{
+   static const char vs[] =
+      "#version 330 core\n"
+      "#extension GL_ARB_explicit_uniform_location : require\n"
+      "in vec4 pos;\n"
+      "layout(location = 0) uniform vec4 a;\n"
+      "uniform vec4 b[2];\n"
+      "layout(location = 5) uniform vec4 c;\n"
+      "void main() { gl_Position = pos + a + b[1] + c; }\n";
+   static const char fs[] =
+      "#version 330 core\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(1.0); }\n";
+   struct spv_program_info *info = link_program(SPV_API_GL, vs, fs, NULL, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info)
+      return;
+   dump(info);
+   const struct spv_uniform *u;
+   CHECK((u = find_uniform(info, "a")) && u->location == 0);
+   CHECK((u = find_uniform(info, "c")) && u->location == 5);
+   CHECK((u = find_uniform(info, "b[0]")) && u->location == 1 && u->array_size == 2);
+   CHECK_EQ(info->max_uniform_location, 6);
+   spv_program_info_free(info);
+}
+
+static void
+expect_link_error(enum spv_api api, const char *vs, const char *fs, const struct spv_link_options *opts,
+                  const char *needle)
+{
+   struct spv_shader *sh[2] = {vs ? spv_compile(SPV_STAGE_VERTEX, api, vs) : NULL,
+                               fs ? spv_compile(SPV_STAGE_FRAGMENT, api, fs) : NULL};
+   struct spv_shader *list[2];
+   uint32_t n = 0;
+   for (int i = 0; i < 2; i++)
+      if (sh[i])
+         list[n++] = sh[i];
+   void *blob = (void *)1;
+   size_t size = 1;
+   char *log = NULL;
+   bool ok = spv_link(list, n, opts, &blob, &size, &log);
+   CHECK(!ok);
+   CHECK(blob == NULL && size == 0);
+   CHECK(log != NULL && strlen(log) > 0);
+   if (log && !strstr(log, needle)) {
+      fprintf(stderr, "expected '%s' in link log:\n%s\n", needle, log);
+      CHECK(false);
+   }
+   free(log);
+   spv_shader_free(sh[0]);
+   spv_shader_free(sh[1]);
+}
+
+static void
+test_link_errors(void)
+{
+   static const char vs[] = "#version 300 es\nin vec4 p; out vec3 v; void main(){ v = p.xyz; gl_Position = p; }\n";
+   static const char fs[] = "#version 300 es\nprecision mediump float; in vec3 v; out vec4 o; void main(){ o = vec4(v, 1.0); }\n";
+   expect_link_error(SPV_API_GLES, vs, NULL, NULL, "no fragment shader");
+   expect_link_error(SPV_API_GLES, NULL, fs, NULL, "no vertex shader");
+   /* varying type mismatch */
+   expect_link_error(SPV_API_GLES, vs,
+                     "#version 300 es\nprecision mediump float; in vec2 v; out vec4 o; void main(){ o = vec4(v, 0.0, 1.0); }\n",
+                     NULL, "ype");
+   /* a statically used input with no output */
+   expect_link_error(SPV_API_GLES, vs,
+                     "#version 300 es\nprecision mediump float; in vec3 w; out vec4 o; void main(){ o = vec4(w, 1.0); }\n",
+                     NULL, "'w'");
+   /* interpolation mismatch (ES) */
+   expect_link_error(SPV_API_GLES, vs,
+                     "#version 300 es\nprecision mediump float; flat in vec3 v; out vec4 o; void main(){ o = vec4(v, 1.0); }\n",
+                     NULL, "interpolation");
+   /* missing main */
+   expect_link_error(SPV_API_GLES, "#version 300 es\nin vec4 p; void notmain(){ gl_Position = p; }\n", fs, NULL, "entry point");
+   /* ESSL 1.00 with 3.00 */
+   expect_link_error(SPV_API_GLES, "attribute vec4 p; varying vec3 v; void main(){ v = p.xyz; gl_Position = p; }\n", fs,
+                     NULL, "version");
+   /* a shader that did not compile */
+   expect_link_error(SPV_API_GLES, vs, "#version 300 es\nvoid main(){ x; }\n", NULL, "not compiled");
+   /* attribute aliasing through glBindAttribLocation */
+   static const char vs2[] = "#version 300 es\nin vec4 p; in vec4 q; void main(){ gl_Position = p + q; }\n";
+   static const char fs2[] = "#version 300 es\nprecision mediump float; out vec4 o; void main(){ o = vec4(1.0); }\n";
+   struct spv_binding alias[] = {{"p", 2}, {"q", 2}};
+   struct spv_link_options opts = {alias, 2, NULL, 0};
+   expect_link_error(SPV_API_GLES, vs2, fs2, &opts, "aliases");
+   /* a matrix bound where it does not fit */
+   static const char vs3[] = "#version 300 es\nin mat4 m; void main(){ gl_Position = m[0]; }\n";
+   struct spv_binding late[] = {{"m", 14}};
+   struct spv_link_options opts3 = {late, 1, NULL, 0};
+   expect_link_error(SPV_API_GLES, vs3, fs2, &opts3, "does not fit");
+   /* two shaders of one stage */
+   struct spv_shader *a = spv_compile(SPV_STAGE_VERTEX, SPV_API_GLES, vs2);
+   struct spv_shader *b = spv_compile(SPV_STAGE_VERTEX, SPV_API_GLES, vs2);
+   struct spv_shader *list[2] = {a, b};
+   void *blob;
+   size_t size;
+   char *log;
+   CHECK(!spv_link(list, 2, NULL, &blob, &size, &log));
+   CHECK(strstr(log, "more than one") != NULL);
+   free(log);
+   spv_shader_free(a);
+   spv_shader_free(b);
+}
+
+/* user identifiers that are keywords in the Vulkan / 3.10 dialect are renamed and reported
+ * under their own names */
+static void
+test_renames(void)
+{
+   static const char vs[] =
+      "#version 300 es\n"
+      "in vec4 p;\n"
+      "uniform float sampler;\n"
+      "uniform vec2 buffer;\n"
+      "out float findLSB;\n"
+      "void main() { findLSB = sampler; gl_Position = p + vec4(buffer, 0.0, 0.0); }\n";
+   static const char fs[] =
+      "#version 300 es\n"
+      "precision mediump float;\n"
+      "in float findLSB;\n"
+      "uniform sampler2D texture2D;\n"
+      "out vec4 o;\n"
+      "void main() { o = texture(texture2D, vec2(findLSB)); }\n";
+   struct spv_program_info *info = link_program(SPV_API_GLES, vs, fs, NULL, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info)
+      return;
+   check_modules_valid(info);
+   const struct spv_uniform *u;
+   CHECK((u = find_uniform(info, "sampler")) && u->gl_type == GL_FLOAT);
+   CHECK((u = find_uniform(info, "buffer")) && u->gl_type == GL_FLOAT_VEC2);
+   CHECK((u = find_uniform(info, "texture2D")) && u->gl_type == GL_SAMPLER_2D);
+   spv_program_info_free(info);
+}
+
+int
+main(int argc, char **argv)
+{
+   verbose = argc > 1;
+   test_es300();
+   test_es100();
+   test_gl140();
+   test_gl330();
+   test_uniform_locations();
+   test_renames();
+   test_link_errors();
+   return check_done("spirv_link");
+}
