@@ -1,0 +1,61 @@
+/* Magma: buffer resources. One VkBuffer with every usage GL may put it to; contents arrive
+ * through the staging stream, ordered with the recorded commands. */
+#include "mg_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct mg_resource *
+mg_buffer_create(struct mg_backend *be, const struct wire_resource_create *t)
+{
+   struct mg_resource *r = calloc(1, sizeof(*r));
+   if (!r)
+      return NULL;
+   r->base.kind = MG_OBJ_RESOURCE;
+   r->base.id = be->next_id++;
+   r->templ = *t;
+   r->is_buffer = true;
+   r->size = t->width ? t->width : 4;
+   VkBufferCreateInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = MG_ALIGN(r->size, 4),
+      .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+   };
+   VkResult res = vkCreateBuffer(be->dev, &bi, NULL, &r->buffer);
+   if (res != VK_SUCCESS) {
+      mg_check(be, res, "vkCreateBuffer");
+      free(r);
+      return NULL;
+   }
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(be->dev, r->buffer, &req);
+   r->mem = mg_alloc_memory(be, req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+   if (!r->mem || vkBindBufferMemory(be->dev, r->buffer, r->mem, 0) != VK_SUCCESS) {
+      mg_resource_free(be, r, true);
+      return NULL;
+   }
+   /* GL buffers start zeroed in practice; give them defined contents. */
+   vkCmdFillBuffer(mg_cmd(be), r->buffer, 0, VK_WHOLE_SIZE, 0);
+   mg_transfer_done(be);
+   return r;
+}
+
+void
+mg_buffer_subdata(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, const void *data, uint32_t size)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   struct mg_resource *r = mg_resource(res);
+   if (!r || !r->is_buffer || !size || (uint64_t)offset + size > r->size)
+      return;
+   struct mg_alloc a;
+   if (!mg_stream_alloc(be, size, 16, &a)) {
+      sgl_err("magma: buffer upload of %u bytes dropped (out of memory)", size);
+      return;
+   }
+   memcpy(a.map, data, size);
+   VkBufferCopy region = {a.offset, offset, size};
+   vkCmdCopyBuffer(mg_cmd(be), a.buffer, r->buffer, 1, &region);
+   mg_transfer_done(be);
+}

@@ -1,0 +1,233 @@
+/* Magma: sampler state objects and per-draw descriptor sets (spv_layout.h's convention).
+ *
+ * Sets come from the batch's descriptor pools, which are reset when the batch completes, so
+ * their number is bounded by one batch's draws. A set is reused across draws while its
+ * inputs (program, views, samplers, constants, batch, view epoch) are unchanged. */
+#include "mg_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const VkSamplerAddressMode wrap_modes[WIRE_WRAP_COUNT] = {
+   [WIRE_WRAP_REPEAT] = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+   [WIRE_WRAP_CLAMP_TO_EDGE] = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+   [WIRE_WRAP_MIRRORED_REPEAT] = VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+};
+
+static VkSamplerAddressMode
+wrap(uint8_t w)
+{
+   return w < WIRE_WRAP_COUNT ? wrap_modes[w] : VK_SAMPLER_ADDRESS_MODE_REPEAT;
+}
+
+VkSampler
+mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s)
+{
+   const VkPhysicalDeviceLimits *lim = &be->props.limits;
+   float bias = s->lod_bias;
+   if (bias > lim->maxSamplerLodBias)
+      bias = lim->maxSamplerLodBias;
+   if (bias < -lim->maxSamplerLodBias)
+      bias = -lim->maxSamplerLodBias;
+   float aniso = s->max_anisotropy;
+   VkSamplerCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+      .magFilter = s->mag_filter == WIRE_FILTER_LINEAR ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+      .minFilter = s->min_filter == WIRE_FILTER_LINEAR ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+      .mipmapMode = s->mip_filter == WIRE_MIP_LINEAR ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST,
+      .addressModeU = wrap(s->wrap_s),
+      .addressModeV = wrap(s->wrap_t),
+      .addressModeW = wrap(s->wrap_r),
+      .mipLodBias = bias,
+      .anisotropyEnable = aniso > 1.0f,
+      .maxAnisotropy = aniso > lim->maxSamplerAnisotropy ? lim->maxSamplerAnisotropy : (aniso < 1 ? 1 : aniso),
+      .compareEnable = s->compare_enable,
+      .compareOp = (VkCompareOp)s->compare_func,
+      .minLod = s->min_lod < 0 ? 0 : s->min_lod,
+      .maxLod = s->max_lod,
+      .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
+   };
+   if (ci.maxLod < ci.minLod)
+      ci.maxLod = ci.minLod;
+   if (s->mip_filter == WIRE_MIP_NONE) {
+      /* GL's non-mipmapped minification: only the base level (Gallium does the same). */
+      ci.minLod = 0.0f;
+      ci.maxLod = 0.25f;
+   }
+   VkSampler smp = VK_NULL_HANDLE;
+   VkResult r = vkCreateSampler(be->dev, &ci, NULL, &smp);
+   if (r != VK_SUCCESS)
+      mg_check(be, r, "vkCreateSampler");
+   return smp;
+}
+
+void *
+mg_create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   struct mg_sampler *smp = calloc(1, sizeof(*smp));
+   if (!smp)
+      return NULL;
+   smp->base.kind = MG_OBJ_SAMPLER;
+   smp->base.id = be->next_id++;
+   smp->s = *s;
+   smp->sampler = mg_sampler_vk(be, s);
+   if (!smp->sampler) {
+      free(smp);
+      return NULL;
+   }
+   return smp;
+}
+
+/* ---- image views for sampling --------------------------------------------------------- */
+
+static VkImageViewType
+sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy)
+{
+   switch (gl_type) {
+   case MG_GL_SAMPLER_3D: case MG_GL_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_3D:
+      *target = WIRE_TARGET_TEX_3D, *dummy = 2;
+      return VK_IMAGE_VIEW_TYPE_3D;
+   case MG_GL_SAMPLER_CUBE: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
+      *target = WIRE_TARGET_TEX_CUBE, *dummy = 1;
+      return VK_IMAGE_VIEW_TYPE_CUBE;
+   case MG_GL_SAMPLER_2D_ARRAY: case MG_GL_SAMPLER_2D_ARRAY_SHADOW: case MG_GL_INT_SAMPLER_2D_ARRAY:
+   case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+      *target = WIRE_TARGET_TEX_2D_ARRAY, *dummy = 3;
+      return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+   default:
+      *target = WIRE_TARGET_TEX_2D, *dummy = 0;
+      return VK_IMAGE_VIEW_TYPE_2D;
+   }
+}
+
+static VkComponentSwizzle
+swizzle(uint8_t s, bool rgb)
+{
+   static const VkComponentSwizzle map[WIRE_SWZ_COUNT] = {
+      VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G, VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_A,
+      VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE,
+   };
+   if (s == WIRE_SWZ_A && rgb)
+      return VK_COMPONENT_SWIZZLE_ONE; /* RGB8 stored as RGBA8 */
+   return s < WIRE_SWZ_COUNT ? map[s] : VK_COMPONENT_SWIZZLE_IDENTITY;
+}
+
+static VkImageView
+sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit)
+{
+   struct mg_backend *be = ctx->be;
+   uint32_t target;
+   unsigned dummy;
+   VkImageViewType type = sampler_view_type(smp->gl_type, &target, &dummy);
+   const struct srv_sampler_view *sv = unit < WIRE_MAX_SAMPLER_UNITS ? &ctx->views[unit] : NULL;
+   struct mg_resource *r = sv ? mg_resource(sv->res) : NULL;
+   if (r && (r->is_buffer || r->templ.target != target || sv->first_level >= r->levels))
+      r = NULL;
+   if (!r) {
+      struct mg_view_key key = {type, VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 1};
+      return mg_get_view(be, be->dummy[dummy], &key);
+   }
+   uint32_t last = sv->last_level < r->levels ? sv->last_level : r->levels - 1;
+   if (last < sv->first_level)
+      last = sv->first_level;
+   bool rgb = r->templ.format == WIRE_FMT_R8G8B8_UNORM;
+   struct mg_view_key key = {
+      .type = type,
+      .aspect = r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT,
+      .base_level = sv->first_level,
+      .level_count = last - sv->first_level + 1,
+      .base_layer = 0,
+      .layer_count = r->layers,
+      .swz = {swizzle(sv->swizzle[0], rgb), swizzle(sv->swizzle[1], rgb), swizzle(sv->swizzle[2], rgb),
+              swizzle(sv->swizzle[3], rgb)},
+   };
+   return mg_get_view(be, r, &key);
+}
+
+/* ---- the set -------------------------------------------------------------------------- */
+
+static bool
+write_ubo(struct mg_ctx *ctx, VkDescriptorBufferInfo *info)
+{
+   struct mg_backend *be = ctx->be;
+   uint32_t size = ctx->prog->default_block_size;
+   struct mg_alloc a;
+   if (!mg_stream_alloc(be, size, be->props.limits.minUniformBufferOffsetAlignment, &a))
+      return false;
+   uint32_t n = ctx->cb0_size < size ? ctx->cb0_size : size;
+   if (n)
+      memcpy(a.map, ctx->cb0, n);
+   memset(a.map + n, 0, size - n);
+   *info = (VkDescriptorBufferInfo){a.buffer, a.offset, size};
+   return true;
+}
+
+static uint32_t
+write_samplers(struct mg_ctx *ctx, VkDescriptorImageInfo *img, VkWriteDescriptorSet *w, VkDescriptorSet set)
+{
+   struct mg_program *p = ctx->prog;
+   uint32_t nimg = 0;
+   for (uint32_t i = 0; i < p->sampler_count; i++) {
+      const struct spv_sampler *smp = &p->samplers[i];
+      if (nimg + smp->array_size > WIRE_MAX_PROGRAM_SAMPLERS)
+         return i; /* the blob parser bounds the slots; never overrun the array */
+      w[i] = (VkWriteDescriptorSet){
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+         .dstSet = set,
+         .dstBinding = SPV_BINDING_SAMPLER_BASE + i,
+         .descriptorCount = smp->array_size,
+         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+         .pImageInfo = &img[nimg],
+      };
+      for (uint32_t j = 0; j < smp->array_size; j++) {
+         uint32_t slot = smp->first_slot + j;
+         uint32_t unit = slot < WIRE_MAX_PROGRAM_SAMPLERS ? p->sampler_units[slot] : 0;
+         struct mg_sampler *s = unit < WIRE_MAX_SAMPLER_UNITS ? ctx->samplers[unit] : NULL;
+         img[nimg++] = (VkDescriptorImageInfo){s ? s->sampler : ctx->be->default_sampler,
+                                               sampling_view(ctx, smp, unit), VK_IMAGE_LAYOUT_GENERAL};
+      }
+   }
+   return p->sampler_count;
+}
+
+/* Binds the program's descriptor set, building a new one when an input changed. */
+bool
+mg_emit_descriptors(struct mg_ctx *ctx)
+{
+   struct mg_backend *be = ctx->be;
+   struct mg_program *p = ctx->prog;
+   struct mg_batch *b = mg_batch(be);
+   if (!p->default_block_size && !p->sampler_count)
+      return true;
+   if (!ctx->set || ctx->set_dirty || ctx->set_serial != b->serial || ctx->set_epoch != be->view_epoch ||
+       ctx->set_bindings_gen != p->bindings_gen) {
+      VkDescriptorSet set = mg_alloc_set(be, p->set_layout);
+      if (!set)
+         return false;
+      VkWriteDescriptorSet w[1 + SPV_MAX_SAMPLER_BINDINGS];
+      VkDescriptorImageInfo img[WIRE_MAX_PROGRAM_SAMPLERS];
+      VkDescriptorBufferInfo ubo;
+      uint32_t nw = write_samplers(ctx, img, w, set);
+      if (p->default_block_size) {
+         if (!write_ubo(ctx, &ubo))
+            return false;
+         w[nw++] = (VkWriteDescriptorSet){
+            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+            .dstSet = set,
+            .dstBinding = SPV_BINDING_DEFAULT_UBO,
+            .descriptorCount = 1,
+            .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+            .pBufferInfo = &ubo,
+         };
+      }
+      vkUpdateDescriptorSets(be->dev, nw, w, 0, NULL);
+      ctx->set = set;
+      ctx->set_dirty = false;
+      ctx->set_serial = b->serial;
+      ctx->set_epoch = be->view_epoch;
+      ctx->set_bindings_gen = p->bindings_gen;
+   }
+   vkCmdBindDescriptorSets(b->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, SPV_SET_MAIN, 1, &ctx->set, 0, NULL);
+   return true;
+}

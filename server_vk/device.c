@@ -1,0 +1,400 @@
+/* Magma: instance, physical-device choice, device and queue, feature checks, the ops table. */
+#include "mg_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/knobs.h"
+
+static const struct srv_backend_ops mg_ops;
+
+void
+mg_check(struct mg_backend *be, VkResult r, const char *what)
+{
+   if (r == VK_SUCCESS)
+      return;
+   if (r == VK_ERROR_DEVICE_LOST && !be->lost) {
+      be->lost = true;
+      sgl_err("magma: device lost (%s)", what);
+      return;
+   }
+   sgl_err("magma: %s failed: VkResult %d", what, (int)r);
+}
+
+int32_t
+mg_memory_type(struct mg_backend *be, uint32_t type_bits, VkMemoryPropertyFlags want, VkMemoryPropertyFlags prefer)
+{
+   int32_t fallback = -1;
+   for (uint32_t i = 0; i < be->memprops.memoryTypeCount; i++) {
+      VkMemoryPropertyFlags f = be->memprops.memoryTypes[i].propertyFlags;
+      if (!(type_bits & (1u << i)) || (f & want) != want)
+         continue;
+      if ((f & prefer) == prefer)
+         return (int32_t)i;
+      if (fallback < 0)
+         fallback = (int32_t)i;
+   }
+   return fallback;
+}
+
+VkDeviceMemory
+mg_alloc_memory(struct mg_backend *be, VkMemoryRequirements req, VkMemoryPropertyFlags want, VkMemoryPropertyFlags prefer)
+{
+   int32_t type = mg_memory_type(be, req.memoryTypeBits, want, prefer);
+   if (type < 0) {
+      sgl_err("magma: no memory type for bits 0x%x", req.memoryTypeBits);
+      return VK_NULL_HANDLE;
+   }
+   VkMemoryAllocateInfo ai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = req.size,
+      .memoryTypeIndex = (uint32_t)type,
+   };
+   VkDeviceMemory mem = VK_NULL_HANDLE;
+   VkResult r = vkAllocateMemory(be->dev, &ai, NULL, &mem);
+   if (r != VK_SUCCESS) {
+      sgl_warn("magma: vkAllocateMemory(%llu) failed: %d", (unsigned long long)req.size, (int)r);
+      return VK_NULL_HANDLE;
+   }
+   return mem;
+}
+
+static bool
+create_instance(struct mg_backend *be)
+{
+   bool validate = mg_validate_wanted();
+   const char *layers[1] = {"VK_LAYER_KHRONOS_validation"};
+   const char *exts[1] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   VkDebugUtilsMessengerCreateInfoEXT mi;
+   if (validate) {
+      mg_validate_setup_env();
+      mg_validate_messenger_info(be, &mi);
+   }
+   VkApplicationInfo app = {
+      .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+      .pApplicationName = "splitgl",
+      .pEngineName = "splitgl Magma",
+      .apiVersion = VK_API_VERSION_1_3,
+   };
+   VkInstanceCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+      .pNext = validate ? &mi : NULL,
+      .pApplicationInfo = &app,
+      .enabledLayerCount = validate ? 1 : 0,
+      .ppEnabledLayerNames = layers,
+      .enabledExtensionCount = validate ? 1 : 0,
+      .ppEnabledExtensionNames = exts,
+   };
+   VkResult r = vkCreateInstance(&ci, NULL, &be->instance);
+   if (r != VK_SUCCESS && validate) {
+      sgl_warn("magma: instance with VK_LAYER_KHRONOS_validation failed (%d); validation off", (int)r);
+      ci.pNext = NULL;
+      ci.enabledLayerCount = ci.enabledExtensionCount = 0;
+      validate = false;
+      r = vkCreateInstance(&ci, NULL, &be->instance);
+   }
+   if (r != VK_SUCCESS) {
+      sgl_err("magma: vkCreateInstance failed: %d", (int)r);
+      return false;
+   }
+   if (validate)
+      mg_validate_create_messenger(be);
+   return true;
+}
+
+static bool
+pick_device(struct mg_backend *be)
+{
+   uint32_t n = 0;
+   if (vkEnumeratePhysicalDevices(be->instance, &n, NULL) != VK_SUCCESS || n == 0) {
+      sgl_err("magma: no Vulkan physical device");
+      return false;
+   }
+   VkPhysicalDevice *devs = calloc(n, sizeof(*devs));
+   if (!devs || vkEnumeratePhysicalDevices(be->instance, &n, devs) < 0) {
+      free(devs);
+      return false;
+   }
+   const char *want = sgl_knobs()->vk_device;
+   be->pdev = VK_NULL_HANDLE;
+   for (uint32_t i = 0; i < n && !be->pdev; i++) {
+      VkPhysicalDeviceProperties p;
+      vkGetPhysicalDeviceProperties(devs[i], &p);
+      char *end = NULL;
+      long idx = want && *want ? strtol(want, &end, 10) : 0;
+      bool by_index = want && *want && end && *end == 0;
+      if (!want || !*want || (by_index && idx == (long)i) || (!by_index && strstr(p.deviceName, want)))
+         be->pdev = devs[i];
+   }
+   free(devs);
+   if (!be->pdev) {
+      sgl_err("magma: SPLITGL_VK_DEVICE=\"%s\" matches no device", want);
+      return false;
+   }
+   vkGetPhysicalDeviceProperties(be->pdev, &be->props);
+   vkGetPhysicalDeviceMemoryProperties(be->pdev, &be->memprops);
+   if (be->props.apiVersion < VK_API_VERSION_1_3) {
+      sgl_err("magma: %s offers Vulkan %u.%u, 1.3 is required", be->props.deviceName,
+              VK_API_VERSION_MAJOR(be->props.apiVersion), VK_API_VERSION_MINOR(be->props.apiVersion));
+      return false;
+   }
+   return true;
+}
+
+static bool
+has_ext(const VkExtensionProperties *e, uint32_t n, const char *name)
+{
+   for (uint32_t i = 0; i < n; i++)
+      if (!strcmp(e[i].extensionName, name))
+         return true;
+   return false;
+}
+
+static bool
+pick_queue(struct mg_backend *be)
+{
+   uint32_t n = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(be->pdev, &n, NULL);
+   VkQueueFamilyProperties q[16];
+   n = n > 16 ? 16 : n;
+   vkGetPhysicalDeviceQueueFamilyProperties(be->pdev, &n, q);
+   for (uint32_t i = 0; i < n; i++) {
+      if (q[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
+         be->qfam = i;
+         return true;
+      }
+   }
+   sgl_err("magma: %s has no graphics queue", be->props.deviceName);
+   return false;
+}
+
+static bool
+create_device(struct mg_backend *be)
+{
+   uint32_t n = 0;
+   vkEnumerateDeviceExtensionProperties(be->pdev, NULL, &n, NULL);
+   VkExtensionProperties *e = calloc(n ? n : 1, sizeof(*e));
+   if (!e || vkEnumerateDeviceExtensionProperties(be->pdev, NULL, &n, e) < 0) {
+      free(e);
+      return false;
+   }
+   const char *exts[4];
+   uint32_t next = 0;
+   bool clip = has_ext(e, n, VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME);
+   be->has_uint8 = has_ext(e, n, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
+   be->has_divisor = has_ext(e, n, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+   free(e);
+
+   VkPhysicalDeviceDepthClipControlFeaturesEXT clipf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+   VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8f = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT, .pNext = &clipf};
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, .pNext = &u8f};
+   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = &divf};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13};
+   vkGetPhysicalDeviceFeatures2(be->pdev, &f2);
+   if (!clip || !clipf.depthClipControl) {
+      sgl_err("magma: %s lacks VK_EXT_depth_clip_control (needed for GL's [-1,1] clip depth)", be->props.deviceName);
+      return false;
+   }
+   if (!f13.dynamicRendering) {
+      sgl_err("magma: %s lacks dynamicRendering", be->props.deviceName);
+      return false;
+   }
+   be->has_uint8 = be->has_uint8 && u8f.indexTypeUint8;
+   be->has_divisor = be->has_divisor && divf.vertexAttributeInstanceRateDivisor;
+   exts[next++] = VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME;
+   if (be->has_uint8)
+      exts[next++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
+   if (be->has_divisor)
+      exts[next++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
+
+   /* Enable only what we use. */
+   VkPhysicalDeviceDepthClipControlFeaturesEXT en_clip = {.sType = clipf.sType, .depthClipControl = VK_TRUE};
+   VkPhysicalDeviceIndexTypeUint8FeaturesEXT en_u8 = {.sType = u8f.sType, .pNext = &en_clip, .indexTypeUint8 = be->has_uint8};
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT en_div = {.sType = divf.sType, .pNext = &en_u8,
+      .vertexAttributeInstanceRateDivisor = be->has_divisor, .vertexAttributeInstanceRateZeroDivisor = be->has_divisor && divf.vertexAttributeInstanceRateZeroDivisor};
+   VkPhysicalDeviceVulkan13Features en13 = {.sType = f13.sType, .pNext = &en_div, .dynamicRendering = VK_TRUE,
+      .synchronization2 = f13.synchronization2};
+   VkPhysicalDeviceFeatures2 en = {.sType = f2.sType, .pNext = &en13};
+   be->wide_lines = f2.features.wideLines;
+   be->independent_blend = f2.features.independentBlend;
+   en.features.wideLines = f2.features.wideLines;
+   en.features.independentBlend = f2.features.independentBlend;
+   en.features.samplerAnisotropy = f2.features.samplerAnisotropy;
+   en.features.fillModeNonSolid = f2.features.fillModeNonSolid;
+
+   if (!pick_queue(be))
+      return false;
+   float prio = 1.0f;
+   VkDeviceQueueCreateInfo qi = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+      .queueFamilyIndex = be->qfam,
+      .queueCount = 1,
+      .pQueuePriorities = &prio,
+   };
+   VkDeviceCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+      .pNext = &en,
+      .queueCreateInfoCount = 1,
+      .pQueueCreateInfos = &qi,
+      .enabledExtensionCount = next,
+      .ppEnabledExtensionNames = exts,
+   };
+   VkResult r = vkCreateDevice(be->pdev, &ci, NULL, &be->dev);
+   if (r != VK_SUCCESS) {
+      sgl_err("magma: vkCreateDevice failed: %d", (int)r);
+      return false;
+   }
+   vkGetDeviceQueue(be->dev, be->qfam, 0, &be->queue);
+   return true;
+}
+
+static bool
+pick_formats(struct mg_backend *be)
+{
+   VkFormatProperties p;
+   vkGetPhysicalDeviceFormatProperties(be->pdev, VK_FORMAT_D24_UNORM_S8_UINT, &p);
+   const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+   if ((p.optimalTilingFeatures & need) == need) {
+      be->ds_format = VK_FORMAT_D24_UNORM_S8_UINT;
+      return true;
+   }
+   vkGetPhysicalDeviceFormatProperties(be->pdev, VK_FORMAT_D32_SFLOAT_S8_UINT, &p);
+   if ((p.optimalTilingFeatures & need) == need) {
+      sgl_info("magma: D24S8 unsupported, using D32_SFLOAT_S8_UINT");
+      be->ds_format = VK_FORMAT_D32_SFLOAT_S8_UINT;
+      return true;
+   }
+   sgl_err("magma: no depth-stencil format");
+   return false;
+}
+
+static void
+mg_destroy(struct srv_backend *sbe)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   if (be->dev) {
+      mg_wait_idle(be);
+      for (unsigned i = 0; i < MG_ARRAY_SIZE(be->dummy); i++)
+         if (be->dummy[i])
+            mg_resource_free(be, be->dummy[i], true);
+      if (be->default_sampler)
+         vkDestroySampler(be->dev, be->default_sampler, NULL);
+      if (be->zero_buffer)
+         vkDestroyBuffer(be->dev, be->zero_buffer, NULL);
+      if (be->zero_mem)
+         vkFreeMemory(be->dev, be->zero_mem, NULL);
+      mg_clear_fini(be);
+      mg_batches_fini(be);
+      vkDestroyDevice(be->dev, NULL);
+   }
+   if (be->instance) {
+      mg_validate_destroy_messenger(be);
+      vkDestroyInstance(be->instance, NULL);
+   }
+   free(be);
+}
+
+static bool
+create_zero_buffer(struct mg_backend *be)
+{
+   VkBufferCreateInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = 256,
+      .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+   };
+   if (vkCreateBuffer(be->dev, &bi, NULL, &be->zero_buffer) != VK_SUCCESS)
+      return false;
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(be->dev, be->zero_buffer, &req);
+   be->zero_mem = mg_alloc_memory(be, req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+   if (!be->zero_mem || vkBindBufferMemory(be->dev, be->zero_buffer, be->zero_mem, 0) != VK_SUCCESS)
+      return false;
+   vkCmdFillBuffer(mg_cmd(be), be->zero_buffer, 0, 256, 0);
+   mg_transfer_done(be);
+   return true;
+}
+
+struct srv_backend *
+mg_backend_create(void)
+{
+   struct mg_backend *be = calloc(1, sizeof(*be));
+   if (!be)
+      return NULL;
+   be->base.ops = &mg_ops;
+   be->next_id = 1;
+   if (!create_instance(be) || !pick_device(be) || !create_device(be) || !pick_formats(be) ||
+       !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be)) {
+      sgl_err("magma: backend creation failed");
+      mg_destroy(&be->base);
+      return NULL;
+   }
+   struct wire_sampler_state def = {.min_filter = WIRE_FILTER_NEAREST, .mag_filter = WIRE_FILTER_LINEAR,
+                                    .mip_filter = WIRE_MIP_LINEAR, .min_lod = -1000.0f, .max_lod = 1000.0f,
+                                    .max_anisotropy = 1.0f};
+   be->default_sampler = mg_sampler_vk(be, &def);
+   if (!be->default_sampler) {
+      mg_destroy(&be->base);
+      return NULL;
+   }
+   sgl_info("magma: using %s", be->props.deviceName);
+   return &be->base;
+}
+
+static void
+mg_get_info(struct srv_backend *sbe, struct wire_server_info *info)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   memset(info, 0, sizeof(*info));
+   snprintf(info->renderer, sizeof(info->renderer), "splitgl Magma (%.100s)", be->props.deviceName);
+   snprintf(info->device, sizeof(info->device), "%.127s", be->props.deviceName);
+   uint32_t m = be->props.limits.maxImageDimension2D;
+   info->max_texture_size = m < WIRE_MAX_TEXTURE_SIZE ? m : WIRE_MAX_TEXTURE_SIZE;
+}
+
+static void
+mg_get_stats(struct srv_backend *sbe, struct wire_server_stats *stats)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   stats->pipelines_created += be->pipelines_created;
+   stats->remints += be->remints;
+   stats->validation_errors += __atomic_load_n(&be->val_errors, __ATOMIC_RELAXED);
+   stats->validation_warnings += __atomic_load_n(&be->val_warnings, __ATOMIC_RELAXED);
+}
+
+static const struct srv_backend_ops mg_ops = {
+   .destroy = mg_destroy,
+   .get_info = mg_get_info,
+   .get_stats = mg_get_stats,
+   .context_create = mg_context_create,
+   .context_destroy = mg_context_destroy,
+   .resource_create = mg_resource_create,
+   .resource_respecify = mg_resource_respecify,
+   .resource_destroy = mg_resource_destroy,
+   .buffer_subdata = mg_buffer_subdata,
+   .texture_subdata = mg_texture_subdata,
+   .create_blend = mg_create_blend,
+   .create_dsa = mg_create_dsa,
+   .create_rast = mg_create_rast,
+   .create_sampler = mg_create_sampler,
+   .create_velems = mg_create_velems,
+   .program_create = mg_program_create,
+   .delete_cso = mg_delete_cso,
+   .bind_cso = mg_bind_cso,
+   .set_framebuffer = mg_set_framebuffer,
+   .set_vertex_buffers = mg_set_vertex_buffers,
+   .set_sampler_views = mg_set_sampler_views,
+   .bind_sampler_states = mg_bind_sampler_states,
+   .set_constant_buffer = mg_set_constant_buffer,
+   .set_program_bindings = mg_set_program_bindings,
+   .set_viewport = mg_set_viewport,
+   .set_scissor = mg_set_scissor,
+   .set_context_values = mg_set_context_values,
+   .draw = mg_draw,
+   .clear = mg_clear,
+   .generate_mipmap = mg_generate_mipmap,
+   .read_pixels = mg_read_pixels,
+   .present = mg_present,
+   .flush = mg_flush,
+   .finish = mg_finish,
+};

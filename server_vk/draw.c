@@ -1,0 +1,344 @@
+/* Magma: per-context bound state, draws, flush / finish / present. */
+#include "mg_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct srv_ctx *
+mg_context_create(struct srv_backend *sbe, const struct wire_context_create *c)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   struct mg_ctx *ctx = calloc(1, sizeof(*ctx));
+   if (!ctx)
+      return NULL;
+   ctx->base.kind = MG_OBJ_CTX;
+   ctx->base.id = be->next_id++;
+   ctx->be = be;
+   ctx->vals.stencil_ref_front = ctx->vals.stencil_ref_back = 0;
+   ctx->vp.far_val = 1.0f;
+   ctx->set_dirty = true;
+   return (struct srv_ctx *)&ctx->base;
+}
+
+void
+mg_context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   if (be->render_ctx == ctx)
+      mg_render_end(be);
+   free(ctx->cb0);
+   free(ctx);
+}
+
+void
+mg_bind_cso(struct srv_ctx *sctx, uint32_t slot, void *cso)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   switch (slot) {
+   case WIRE_CSO_BLEND: ctx->blend = cso; break;
+   case WIRE_CSO_DSA: ctx->dsa = cso; break;
+   case WIRE_CSO_RAST: ctx->rast = cso; break;
+   case WIRE_CSO_VELEMS: ctx->velems = cso; break;
+   case WIRE_CSO_PROGRAM:
+      ctx->prog = mg_program(cso);
+      ctx->set_dirty = true;
+      break;
+   default: break;
+   }
+}
+
+void
+mg_set_framebuffer(struct srv_ctx *sctx, const struct srv_framebuffer *fb)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   if (!memcmp(&ctx->fb, fb, sizeof(*fb)))
+      return;
+   if (ctx->be->render_ctx == ctx)
+      mg_render_end(ctx->be);
+   ctx->fb = *fb;
+   if (ctx->fb.nr_cbufs > WIRE_MAX_COLOR_BUFS)
+      ctx->fb.nr_cbufs = WIRE_MAX_COLOR_BUFS;
+}
+
+void
+mg_set_vertex_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_vertex_buffer *vbs)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   for (uint32_t i = 0; i < count && start + i < WIRE_MAX_VERTEX_BUFFERS; i++)
+      ctx->vbs[start + i] = vbs[i];
+}
+
+void
+mg_set_sampler_views(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_sampler_view *views)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   for (uint32_t i = 0; i < count && start + i < WIRE_MAX_SAMPLER_UNITS; i++)
+      ctx->views[start + i] = views[i];
+   ctx->set_dirty = true;
+}
+
+void
+mg_bind_sampler_states(struct srv_ctx *sctx, uint32_t start, uint32_t count, void *const *samplers)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   for (uint32_t i = 0; i < count && start + i < WIRE_MAX_SAMPLER_UNITS; i++)
+      ctx->samplers[start + i] = samplers[i];
+   ctx->set_dirty = true;
+}
+
+void
+mg_set_constant_buffer(struct srv_ctx *sctx, uint32_t index, const void *data, uint32_t size)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   if (index != 0 || size > WIRE_MAX_CONSTANT_SIZE)
+      return;
+   if (size > ctx->cb0_size || !ctx->cb0) {
+      uint8_t *n = realloc(ctx->cb0, size ? size : 1);
+      if (!n) {
+         sgl_err("magma: constant buffer of %u bytes dropped (out of memory)", size);
+         return;
+      }
+      ctx->cb0 = n;
+   }
+   if (size)
+      memcpy(ctx->cb0, data, size);
+   ctx->cb0_size = size;
+   ctx->set_dirty = true;
+}
+
+/* GL's sampler uniforms are program state: the record names the program, so it lives there. */
+void
+mg_set_program_bindings(struct srv_ctx *sctx, struct srv_program *sprog, uint32_t sampler_count,
+                        const uint32_t *sampler_units, uint32_t block_count, const uint32_t *block_bindings)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   struct mg_program *p = mg_program(sprog);
+   if (!p)
+      return;
+   for (uint32_t i = 0; i < sampler_count && i < WIRE_MAX_PROGRAM_SAMPLERS; i++)
+      p->sampler_units[i] = sampler_units[i];
+   p->bindings_gen++;
+   ctx->set_dirty = true;
+}
+
+void
+mg_set_viewport(struct srv_ctx *sctx, const struct wire_viewport *vp)
+{
+   mg_ctx(sctx)->vp = *vp;
+}
+
+void
+mg_set_scissor(struct srv_ctx *sctx, const struct wire_scissor *sc)
+{
+   mg_ctx(sctx)->sc = *sc;
+}
+
+void
+mg_set_context_values(struct srv_ctx *sctx, const struct wire_context_values *v)
+{
+   mg_ctx(sctx)->vals = *v;
+}
+
+bool
+mg_fb_valid(const struct mg_ctx *ctx)
+{
+   return (ctx->fb.nr_cbufs || ctx->fb.zsbuf.res) && ctx->fb.width && ctx->fb.height;
+}
+
+/* GL window-space rectangle (already bottom-left origin, like our images) clipped to the fb. */
+void
+mg_emit_scissor_rect(struct mg_ctx *ctx, bool enable, const struct wire_scissor *sc, VkRect2D *out)
+{
+   int64_t x0 = 0, y0 = 0, x1 = ctx->fb.width, y1 = ctx->fb.height;
+   if (enable) {
+      x0 = sc->x > 0 ? sc->x : 0;
+      y0 = sc->y > 0 ? sc->y : 0;
+      int64_t ex = (int64_t)sc->x + (sc->width > 0 ? sc->width : 0);
+      int64_t ey = (int64_t)sc->y + (sc->height > 0 ? sc->height : 0);
+      x1 = ex < x1 ? ex : x1;
+      y1 = ey < y1 ? ey : y1;
+   }
+   if (x1 < x0)
+      x1 = x0;
+   if (y1 < y0)
+      y1 = y0;
+   *out = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
+}
+
+static void
+emit_dynamic_state(struct mg_ctx *ctx, VkCommandBuffer cmd)
+{
+   const struct wire_viewport *v = &ctx->vp;
+   const VkPhysicalDeviceLimits *l = &ctx->be->props.limits;
+   float lim = (float)l->maxViewportDimensions[0], lo = l->viewportBoundsRange[0], hi = l->viewportBoundsRange[1];
+   VkViewport vp = {v->x, v->y, v->width > 0 ? (v->width < lim ? v->width : lim) : 1.0f,
+                    v->height > 0 ? (v->height < lim ? v->height : lim) : 1.0f, v->near_val, v->far_val};
+   /* Vulkan bounds the viewport rectangle; GL does not (clamp, as Gallium drivers do). */
+   vp.x = vp.x < lo ? lo : vp.x > hi - vp.width ? hi - vp.width : vp.x;
+   vp.y = vp.y < lo ? lo : vp.y > hi - vp.height ? hi - vp.height : vp.y;
+   vkCmdSetViewport(cmd, 0, 1, &vp);
+   VkRect2D sc;
+   mg_emit_scissor_rect(ctx, ctx->rast && ctx->rast->s.scissor_enable, &ctx->sc, &sc);
+   if (v->width <= 0 || v->height <= 0)
+      sc.extent.width = sc.extent.height = 0; /* an empty GL viewport draws nothing */
+   vkCmdSetScissor(cmd, 0, 1, &sc);
+   vkCmdSetBlendConstants(cmd, ctx->vals.blend_color);
+   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_BIT, ctx->vals.stencil_ref_front & 0xff);
+   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, ctx->vals.stencil_ref_back & 0xff);
+}
+
+/* Element i of the velems feeds binding i; missing attributes read the constant binding. */
+static bool
+emit_vertex_buffers(struct mg_ctx *ctx, VkCommandBuffer cmd)
+{
+   struct mg_backend *be = ctx->be;
+   VkBuffer bufs[WIRE_MAX_VERTEX_ATTRIBS + 1];
+   VkDeviceSize offs[WIRE_MAX_VERTEX_ATTRIBS + 1], strides[WIRE_MAX_VERTEX_ATTRIBS + 1];
+   const struct mg_velems *ve = ctx->velems;
+   for (uint32_t i = 0; i < WIRE_MAX_VERTEX_ATTRIBS; i++) {
+      bufs[i] = be->zero_buffer, offs[i] = 0, strides[i] = 0;
+      if (!ve || i >= ve->s.count)
+         continue;
+      const struct wire_vertex_element *e = &ve->s.e[i];
+      const struct srv_vertex_buffer *vb = &ctx->vbs[e->vb_index % WIRE_MAX_VERTEX_BUFFERS];
+      struct mg_resource *r = mg_resource(vb->res);
+      if (r && r->is_buffer && (uint64_t)vb->offset + e->src_offset < r->size) {
+         bufs[i] = r->buffer;
+         offs[i] = (VkDeviceSize)vb->offset + e->src_offset;
+         strides[i] = vb->stride;
+      }
+   }
+   struct mg_alloc a;
+   if (!mg_stream_alloc(be, WIRE_MAX_VERTEX_ATTRIBS * 16, 16, &a))
+      return false;
+   for (uint32_t l = 0; l < WIRE_MAX_VERTEX_ATTRIBS; l++) {
+      static const float def[4] = {0, 0, 0, 1};
+      memcpy(a.map + l * 16, ve && (ve->s.constant_mask & (1u << l)) ? ve->s.constant_values[l] : def, 16);
+   }
+   bufs[MG_CONST_BINDING] = a.buffer, offs[MG_CONST_BINDING] = a.offset, strides[MG_CONST_BINDING] = 0;
+   vkCmdBindVertexBuffers2(cmd, 0, WIRE_MAX_VERTEX_ATTRIBS + 1, bufs, offs, NULL, strides);
+   return true;
+}
+
+static const VkPrimitiveTopology topologies[WIRE_PRIM_COUNT] = {
+   [WIRE_PRIM_POINTS] = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+   [WIRE_PRIM_LINES] = VK_PRIMITIVE_TOPOLOGY_LINE_LIST,
+   [WIRE_PRIM_LINE_LOOP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
+   [WIRE_PRIM_LINE_STRIP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
+   [WIRE_PRIM_TRIANGLES] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+   [WIRE_PRIM_TRIANGLE_STRIP] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+   [WIRE_PRIM_TRIANGLE_FAN] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN,
+};
+
+static VkIndexType
+index_type(uint32_t size)
+{
+   return size == 1 ? VK_INDEX_TYPE_UINT8_EXT : size == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+}
+
+/* LINE_LOOP as a LINE_STRIP over count + 1 indices: [start..start+count-1, start] generated
+ * on the CPU, or (indexed) the application's indices copied GPU-side with the first appended. */
+static bool
+line_loop_indices(struct mg_ctx *ctx, const struct srv_draw *d, struct mg_alloc *a, VkIndexType *type)
+{
+   struct mg_backend *be = ctx->be;
+   const struct wire_draw *w = &d->info;
+   if (!w->index_size) {
+      if (!mg_stream_alloc(be, ((VkDeviceSize)w->count + 1) * 4, 4, a))
+         return false;
+      uint32_t *idx = (uint32_t *)a->map;
+      for (uint32_t i = 0; i < w->count; i++)
+         idx[i] = i; /* vertexOffset carries start */
+      idx[w->count] = 0;
+      *type = VK_INDEX_TYPE_UINT32;
+      return true;
+   }
+   struct mg_resource *src = mg_resource(d->index_res);
+   VkDeviceSize bytes = (VkDeviceSize)w->count * w->index_size;
+   if (!src || !src->is_buffer || w->index_offset + bytes > src->size ||
+       !mg_stream_alloc(be, bytes + w->index_size, 4, a))
+      return false;
+   VkBufferCopy regions[2] = {{w->index_offset, a->offset, bytes}, {w->index_offset, a->offset + bytes, w->index_size}};
+   vkCmdCopyBuffer(mg_cmd(be), src->buffer, a->buffer, 2, regions);
+   mg_transfer_done(be);
+   *type = index_type(w->index_size);
+   return true;
+}
+
+static bool
+draw_ready(struct mg_ctx *ctx, const struct srv_draw *d)
+{
+   if (!ctx->prog || !mg_fb_valid(ctx) || !d->info.count || !d->info.instance_count || ctx->be->lost)
+      return false;
+   if (d->info.index_size == 1 && !ctx->be->has_uint8) {
+      sgl_log_once(SGL_LOG_WARN, "magma: 8-bit indices unsupported on this device; draw skipped");
+      return false;
+   }
+   if (d->info.index_size && !d->index_res)
+      return false;
+   if (d->info.mode == WIRE_PRIM_POINTS && !ctx->prog->writes_point_size) {
+      /* Vulkan needs PointSize written for point topologies; GL ES leaves the size undefined
+       * then. TODO: inject PointSize = rast.point_size into the SPIR-V for desktop GL. */
+      sgl_log_once(SGL_LOG_WARN, "magma: points drawn by a program that does not write gl_PointSize are skipped");
+      return false;
+   }
+   return d->info.mode < WIRE_PRIM_COUNT;
+}
+
+void
+mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   struct mg_backend *be = ctx->be;
+   const struct wire_draw *w = &d->info;
+   if (!draw_ready(ctx, d))
+      return;
+   struct mg_batch *b = mg_batch(be);
+   if (b->draws >= MG_BATCH_MAX_DRAWS || b->stream_bytes >= MG_BATCH_MAX_STREAM)
+      mg_submit(be, false);
+   bool loop = w->mode == WIRE_PRIM_LINE_LOOP && w->count >= 2;
+   struct mg_alloc loop_idx;
+   VkIndexType loop_type = VK_INDEX_TYPE_UINT32;
+   if (loop && !line_loop_indices(ctx, d, &loop_idx, &loop_type))
+      return;
+   VkPipeline pipe = mg_get_pipeline(ctx, topologies[w->mode]);
+   if (!pipe || !mg_render_begin(ctx))
+      return;
+   b = mg_batch(be);
+   VkCommandBuffer cmd = b->cmd;
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   if (!mg_emit_descriptors(ctx) || !emit_vertex_buffers(ctx, cmd))
+      return;
+   emit_dynamic_state(ctx, cmd);
+   b->draws++;
+   if (loop) {
+      vkCmdBindIndexBuffer(cmd, loop_idx.buffer, loop_idx.offset, loop_type);
+      int32_t base = w->index_size ? w->base_vertex : (int32_t)w->start;
+      vkCmdDrawIndexed(cmd, w->count + 1, w->instance_count, 0, base, 0);
+   } else if (w->index_size) {
+      struct mg_resource *ib = mg_resource(d->index_res);
+      vkCmdBindIndexBuffer(cmd, ib->buffer, w->index_offset, index_type(w->index_size));
+      vkCmdDrawIndexed(cmd, w->count, w->instance_count, 0, w->base_vertex, 0);
+   } else {
+      vkCmdDraw(cmd, w->count, w->instance_count, w->start, 0);
+   }
+}
+
+void
+mg_present(struct srv_ctx *sctx, struct srv_resource *res)
+{
+   mg_submit(mg_ctx(sctx)->be, false);
+}
+
+void
+mg_flush(struct srv_ctx *sctx)
+{
+   mg_submit(mg_ctx(sctx)->be, false);
+}
+
+void
+mg_finish(struct srv_ctx *sctx)
+{
+   mg_submit(mg_ctx(sctx)->be, true);
+}

@@ -1,0 +1,362 @@
+/* Magma: the Vulkan 1.3 renderer of splitgl. Private declarations shared by server_vk/.
+ *
+ * Model (lavapipe-like): every backend object embeds `struct mg_object` and is recovered
+ * from the opaque core pointer with container_of. Commands are recorded into the current
+ * batch (one primary command buffer plus a "pre" buffer for first-use layout transitions)
+ * and submitted at flush / finish / read_pixels / present or when a batch grows big.
+ *
+ * Layout policy: every image lives in VK_IMAGE_LAYOUT_GENERAL from its creation on; hazards
+ * between operations are covered by one global memory barrier emitted lazily before the next
+ * transfer or render pass (be->need_barrier).
+ *
+ * Window-space origin: image row 0 is GL window row 0 (bottom). A positive viewport height
+ * puts NDC y = -1 on row 0, so uploads and read-backs are straight copies; GL_CCW front maps
+ * to VK_FRONT_FACE_CLOCKWISE because Vulkan's facing sign is the opposite of GL's.
+ */
+#ifndef MG_PRIVATE_H
+#define MG_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <vulkan/vulkan.h>
+
+#include "server/backend.h"
+#include "util/log.h"
+
+#define container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
+#define MG_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define MG_ALIGN(v, a) (((v) + (a)-1) & ~((VkDeviceSize)(a)-1))
+
+#define MG_NUM_BATCHES 3
+#define MG_STREAM_CHUNK (4u << 20)
+#define MG_BATCH_MAX_DRAWS 1024
+#define MG_BATCH_MAX_STREAM (64u << 20)
+#define MG_CONST_BINDING WIRE_MAX_VERTEX_ATTRIBS /* binding of the constant-attribute buffer */
+
+/* A few GL enums the reflection carries (spv_uniform/spv_sampler/spv_attrib gl_type). */
+#define MG_GL_INT 0x1404
+#define MG_GL_UNSIGNED_INT 0x1405
+#define MG_GL_INT_VEC2 0x8B53
+#define MG_GL_INT_VEC3 0x8B54
+#define MG_GL_INT_VEC4 0x8B55
+#define MG_GL_UNSIGNED_INT_VEC2 0x8DC6
+#define MG_GL_UNSIGNED_INT_VEC3 0x8DC7
+#define MG_GL_UNSIGNED_INT_VEC4 0x8DC8
+#define MG_GL_SAMPLER_3D 0x8B5F
+#define MG_GL_SAMPLER_CUBE 0x8B60
+#define MG_GL_SAMPLER_2D_ARRAY 0x8DC1
+#define MG_GL_SAMPLER_2D_ARRAY_SHADOW 0x8DC4
+#define MG_GL_SAMPLER_CUBE_SHADOW 0x8DC5
+#define MG_GL_INT_SAMPLER_3D 0x8DCB
+#define MG_GL_INT_SAMPLER_CUBE 0x8DCC
+#define MG_GL_INT_SAMPLER_2D_ARRAY 0x8DCF
+#define MG_GL_UNSIGNED_INT_SAMPLER_3D 0x8DD3
+#define MG_GL_UNSIGNED_INT_SAMPLER_CUBE 0x8DD4
+#define MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY 0x8DD7
+
+enum mg_kind {
+   MG_OBJ_RESOURCE = 1,
+   MG_OBJ_PROGRAM,
+   MG_OBJ_BLEND,
+   MG_OBJ_DSA,
+   MG_OBJ_RAST,
+   MG_OBJ_SAMPLER,
+   MG_OBJ_VELEMS,
+   MG_OBJ_CTX,
+};
+
+/** The common base of every backend object. `id` is unique for the backend's lifetime (pipeline
+ *  keys use it, so a freed and reallocated object never aliases a cached pipeline). */
+struct mg_object {
+   uint32_t kind;
+   uint64_t id;
+};
+
+/* ---- deferred destruction ------------------------------------------------------------- */
+enum mg_garbage_kind {
+   MG_GB_IMAGE, MG_GB_VIEW, MG_GB_BUFFER, MG_GB_MEMORY, MG_GB_PIPELINE, MG_GB_PIPELINE_LAYOUT,
+   MG_GB_SET_LAYOUT, MG_GB_SHADER, MG_GB_SAMPLER,
+};
+struct mg_garbage {
+   enum mg_garbage_kind kind;
+   uint64_t handle;
+};
+
+/* ---- streaming memory (uploads, uniforms, generated indices, read-back) ----------------- */
+struct mg_stream_chunk {
+   VkBuffer buffer;
+   VkDeviceMemory mem;
+   uint8_t *map;
+   VkDeviceSize size, used;
+};
+
+struct mg_alloc {
+   VkBuffer buffer;
+   VkDeviceSize offset;
+   uint8_t *map;
+};
+
+struct mg_batch {
+   VkCommandPool pool;
+   VkCommandBuffer pre; /* first-use layout transitions, submitted before cmd */
+   VkCommandBuffer cmd;
+   VkFence fence;
+   bool recording, submitted;
+   uint64_t serial;
+   struct mg_stream_chunk *chunks;
+   uint32_t nchunks;
+   VkDescriptorPool *pools;
+   uint32_t npools, cur_pool;
+   struct mg_garbage *garbage;
+   uint32_t ngarbage, garbage_cap;
+   uint32_t draws;
+   VkDeviceSize stream_bytes;
+};
+
+/* ---- resources ------------------------------------------------------------------------ */
+struct mg_view_key {
+   VkImageViewType type;
+   VkImageAspectFlags aspect;
+   uint32_t base_level, level_count, base_layer, layer_count;
+   VkComponentSwizzle swz[4];
+};
+
+struct mg_view {
+   struct mg_view *next;
+   struct mg_view_key key;
+   VkImageView view;
+};
+
+struct mg_resource {
+   struct mg_object base;
+   struct wire_resource_create templ;
+   bool is_buffer;
+   VkDeviceMemory mem;
+   /* buffers */
+   VkBuffer buffer;
+   VkDeviceSize size;
+   /* images */
+   VkImage image;
+   VkFormat vkfmt;
+   VkImageAspectFlags aspect; /* all aspects of the format */
+   uint32_t levels, layers;
+   struct mg_view *views;
+};
+
+/* ---- constant state objects ----------------------------------------------------------- */
+struct mg_blend { struct mg_object base; struct wire_blend_state s; };
+struct mg_dsa { struct mg_object base; struct wire_dsa_state s; };
+struct mg_rast { struct mg_object base; struct wire_rast_state s; };
+struct mg_velems { struct mg_object base; struct wire_velems_state s; };
+struct mg_sampler { struct mg_object base; struct wire_sampler_state s; VkSampler sampler; };
+
+struct mg_pipeline_key {
+   uint64_t velems, blend, dsa, rast;
+   uint32_t topology;
+   uint32_t nr_cbufs;
+   VkFormat cbufs[WIRE_MAX_COLOR_BUFS];
+   VkFormat zs; /* the key is memset and compared bytewise */
+};
+
+struct mg_pipeline_entry {
+   struct mg_pipeline_entry *next;
+   struct mg_pipeline_key key;
+   VkPipeline pipeline;
+};
+
+#define MG_PIPELINE_BUCKETS 64
+
+struct mg_program {
+   struct mg_object base;
+   VkShaderModule modules[SPV_STAGE_COUNT];
+   VkDescriptorSetLayout set_layout;
+   VkPipelineLayout layout;
+   uint32_t stage_mask;
+   bool writes_point_size;
+   uint32_t default_block_size;
+   uint32_t sampler_count;
+   struct spv_sampler *samplers;
+   uint32_t attrib_count;
+   struct spv_attrib *attribs; /* names dropped */
+   uint32_t sampler_slot_count;
+   uint32_t sampler_units[WIRE_MAX_PROGRAM_SAMPLERS]; /* set_program_bindings */
+   uint64_t bindings_gen; /* moves with sampler_units: program state shared by contexts */
+   struct mg_pipeline_entry *buckets[MG_PIPELINE_BUCKETS];
+};
+
+/* ---- contexts ------------------------------------------------------------------------- */
+struct mg_backend;
+
+struct mg_ctx {
+   struct mg_object base;
+   struct mg_backend *be;
+   struct mg_blend *blend;
+   struct mg_dsa *dsa;
+   struct mg_rast *rast;
+   struct mg_velems *velems;
+   struct mg_program *prog;
+   struct srv_framebuffer fb;
+   struct srv_vertex_buffer vbs[WIRE_MAX_VERTEX_BUFFERS];
+   struct srv_sampler_view views[WIRE_MAX_SAMPLER_UNITS];
+   struct mg_sampler *samplers[WIRE_MAX_SAMPLER_UNITS];
+   uint8_t *cb0;
+   uint32_t cb0_size;
+   struct wire_viewport vp;
+   struct wire_scissor sc;
+   struct wire_context_values vals;
+   /* descriptor-set cache: valid while the batch serial, view epoch and inputs hold */
+   VkDescriptorSet set;
+   uint64_t set_serial, set_epoch, set_bindings_gen;
+   bool set_dirty;
+};
+
+/* ---- internal clear pipelines --------------------------------------------------------- */
+struct mg_clear_key {
+   uint32_t nr_cbufs;
+   VkFormat cbufs[WIRE_MAX_COLOR_BUFS];
+   uint8_t masks[WIRE_MAX_COLOR_BUFS];
+   VkFormat zs;
+   uint32_t stencil_mask; /* 0: stencil untouched */
+};
+
+struct mg_clear_pipeline {
+   struct mg_clear_pipeline *next;
+   struct mg_clear_key key;
+   VkPipeline pipeline;
+};
+
+/* ---- the backend ---------------------------------------------------------------------- */
+struct mg_backend {
+   struct srv_backend base;
+   VkInstance instance;
+   VkDebugUtilsMessengerEXT messenger;
+   VkPhysicalDevice pdev;
+   VkDevice dev;
+   VkQueue queue;
+   uint32_t qfam;
+   VkPhysicalDeviceProperties props;
+   VkPhysicalDeviceMemoryProperties memprops;
+   bool has_uint8, has_divisor, wide_lines, independent_blend;
+   VkFormat ds_format; /* D24S8, or D32_SFLOAT_S8_UINT */
+
+   struct mg_batch batches[MG_NUM_BATCHES];
+   uint32_t cur;
+   uint64_t next_serial;
+   bool in_rendering;
+   struct mg_ctx *render_ctx;
+   bool need_barrier;
+   uint64_t view_epoch; /* moves when any image view may have been replaced */
+   bool lost;
+
+   uint64_t next_id;
+   uint64_t pipelines_created, remints;
+   uint64_t val_errors, val_warnings; /* atomics: the messenger may run on any thread */
+
+   struct mg_resource *dummy[4]; /* 2D, cube, 3D, 2D array: 1x1 (0,0,0,1) */
+   VkSampler default_sampler;
+   VkBuffer zero_buffer;
+   VkDeviceMemory zero_mem;
+
+   VkShaderModule clear_vs, clear_fs;
+   VkPipelineLayout clear_layout;
+   struct mg_clear_pipeline *clear_pipelines;
+};
+
+static inline struct mg_backend *mg_backend(struct srv_backend *be) { return container_of(be, struct mg_backend, base); }
+static inline struct mg_resource *mg_resource(struct srv_resource *r) { return r ? container_of((struct mg_object *)r, struct mg_resource, base) : NULL; }
+static inline struct srv_resource *mg_srv_resource(struct mg_resource *r) { return (struct srv_resource *)&r->base; }
+static inline struct mg_ctx *mg_ctx(struct srv_ctx *c) { return container_of((struct mg_object *)c, struct mg_ctx, base); }
+static inline struct mg_program *mg_program(struct srv_program *p) { return p ? container_of((struct mg_object *)p, struct mg_program, base) : NULL; }
+
+/* device.c */
+int32_t mg_memory_type(struct mg_backend *be, uint32_t type_bits, VkMemoryPropertyFlags want, VkMemoryPropertyFlags prefer);
+VkDeviceMemory mg_alloc_memory(struct mg_backend *be, VkMemoryRequirements req, VkMemoryPropertyFlags want, VkMemoryPropertyFlags prefer);
+void mg_check(struct mg_backend *be, VkResult r, const char *what);
+
+/* validate.c */
+bool mg_validate_wanted(void);
+void mg_validate_setup_env(void);
+void mg_validate_messenger_info(struct mg_backend *be, VkDebugUtilsMessengerCreateInfoEXT *info);
+void mg_validate_create_messenger(struct mg_backend *be);
+void mg_validate_destroy_messenger(struct mg_backend *be);
+
+/* cmd.c */
+bool mg_batches_init(struct mg_backend *be);
+void mg_batches_fini(struct mg_backend *be);
+struct mg_batch *mg_batch(struct mg_backend *be); /* the recording batch (begins one) */
+VkCommandBuffer mg_cmd(struct mg_backend *be);    /* outside rendering, barrier emitted */
+VkCommandBuffer mg_cmd_pre(struct mg_backend *be);
+void mg_transfer_done(struct mg_backend *be);
+void mg_render_end(struct mg_backend *be);
+void mg_render_release(struct mg_backend *be, const struct mg_resource *r);
+bool mg_render_begin(struct mg_ctx *ctx);
+bool mg_submit(struct mg_backend *be, bool wait);
+void mg_wait_idle(struct mg_backend *be);
+bool mg_stream_alloc(struct mg_backend *be, VkDeviceSize size, VkDeviceSize align, struct mg_alloc *out);
+void mg_defer(struct mg_backend *be, enum mg_garbage_kind kind, uint64_t handle);
+void mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g);
+VkDescriptorSet mg_alloc_set(struct mg_backend *be, VkDescriptorSetLayout layout);
+
+/* buffer.c */
+struct mg_resource *mg_buffer_create(struct mg_backend *be, const struct wire_resource_create *t);
+void mg_buffer_subdata(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, const void *data, uint32_t size);
+
+/* image.c */
+struct srv_resource *mg_resource_create(struct srv_backend *sbe, const struct wire_resource_create *t);
+bool mg_resource_respecify(struct srv_backend *sbe, struct srv_resource *res, const struct wire_resource_create *t);
+void mg_resource_destroy(struct srv_backend *sbe, struct srv_resource *res);
+void mg_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *box, const void *data);
+void mg_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base_level, uint32_t last_level);
+VkFormat mg_vk_format(struct mg_backend *be, uint32_t wire_fmt);
+VkImageView mg_get_view(struct mg_backend *be, struct mg_resource *r, const struct mg_view_key *key);
+VkImageView mg_surface_view(struct mg_backend *be, const struct srv_surface *s);
+bool mg_dummies_init(struct mg_backend *be);
+void mg_resource_free(struct mg_backend *be, struct mg_resource *r, bool now);
+
+/* pipeline.c */
+void *mg_create_blend(struct srv_backend *sbe, const struct wire_blend_state *s);
+void *mg_create_dsa(struct srv_backend *sbe, const struct wire_dsa_state *s);
+void *mg_create_rast(struct srv_backend *sbe, const struct wire_rast_state *s);
+void *mg_create_velems(struct srv_backend *sbe, const struct wire_velems_state *s);
+struct srv_program *mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info);
+void mg_delete_cso(struct srv_backend *sbe, uint32_t kind, void *cso);
+VkPipeline mg_get_pipeline(struct mg_ctx *ctx, VkPrimitiveTopology topo);
+VkFormat mg_const_attrib_format(uint32_t gl_type);
+
+/* descriptor.c */
+void *mg_create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s);
+VkSampler mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s);
+bool mg_emit_descriptors(struct mg_ctx *ctx);
+
+/* draw.c */
+struct srv_ctx *mg_context_create(struct srv_backend *sbe, const struct wire_context_create *c);
+void mg_context_destroy(struct srv_backend *sbe, struct srv_ctx *ctx);
+void mg_bind_cso(struct srv_ctx *sctx, uint32_t slot, void *cso);
+void mg_set_framebuffer(struct srv_ctx *sctx, const struct srv_framebuffer *fb);
+void mg_set_vertex_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_vertex_buffer *vbs);
+void mg_set_sampler_views(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_sampler_view *views);
+void mg_bind_sampler_states(struct srv_ctx *sctx, uint32_t start, uint32_t count, void *const *samplers);
+void mg_set_constant_buffer(struct srv_ctx *sctx, uint32_t index, const void *data, uint32_t size);
+void mg_set_program_bindings(struct srv_ctx *sctx, struct srv_program *prog, uint32_t sampler_count,
+                             const uint32_t *sampler_units, uint32_t block_count, const uint32_t *block_bindings);
+void mg_set_viewport(struct srv_ctx *sctx, const struct wire_viewport *vp);
+void mg_set_scissor(struct srv_ctx *sctx, const struct wire_scissor *sc);
+void mg_set_context_values(struct srv_ctx *sctx, const struct wire_context_values *v);
+void mg_draw(struct srv_ctx *sctx, const struct srv_draw *draw);
+void mg_present(struct srv_ctx *sctx, struct srv_resource *res);
+void mg_flush(struct srv_ctx *sctx);
+void mg_finish(struct srv_ctx *sctx);
+bool mg_fb_valid(const struct mg_ctx *ctx);
+void mg_emit_scissor_rect(struct mg_ctx *ctx, bool enable, const struct wire_scissor *sc, VkRect2D *out);
+
+/* clear.c */
+void mg_clear(struct srv_ctx *sctx, const struct wire_clear *clear);
+bool mg_clear_init(struct mg_backend *be);
+void mg_clear_fini(struct mg_backend *be);
+
+/* readback.c */
+bool mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, int32_t y, uint32_t w, uint32_t h, void *dst);
+
+#endif

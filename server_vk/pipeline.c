@@ -1,0 +1,424 @@
+/* Magma: constant state objects, programs and the graphics-pipeline cache.
+ *
+ * A pipeline is keyed by program (the cache lives in the program and dies with it) + velems +
+ * blend + dsa + rast (by unique object id) + topology + attachment formats. Viewport, scissor,
+ * blend constants, stencil reference and vertex strides are dynamic state. */
+#include "mg_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *
+cso_alloc(struct mg_backend *be, size_t size, uint32_t kind)
+{
+   struct mg_object *o = calloc(1, size);
+   if (o) {
+      o->kind = kind;
+      o->id = be->next_id++;
+   }
+   return o;
+}
+
+#define CREATE_CSO(fn, type, wtype, KIND)                                      \
+   void *fn(struct srv_backend *sbe, const struct wtype *s)                   \
+   {                                                                          \
+      struct type *c = cso_alloc(mg_backend(sbe), sizeof(*c), KIND);          \
+      if (c)                                                                  \
+         c->s = *s;                                                           \
+      return c;                                                               \
+   }
+CREATE_CSO(mg_create_blend, mg_blend, wire_blend_state, MG_OBJ_BLEND)
+CREATE_CSO(mg_create_dsa, mg_dsa, wire_dsa_state, MG_OBJ_DSA)
+CREATE_CSO(mg_create_rast, mg_rast, wire_rast_state, MG_OBJ_RAST)
+CREATE_CSO(mg_create_velems, mg_velems, wire_velems_state, MG_OBJ_VELEMS)
+#undef CREATE_CSO
+
+static VkShaderModule
+create_module(struct mg_backend *be, const uint32_t *words, uint32_t count)
+{
+   VkShaderModuleCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = (size_t)count * 4,
+      .pCode = words,
+   };
+   VkShaderModule m = VK_NULL_HANDLE;
+   VkResult r = vkCreateShaderModule(be->dev, &ci, NULL, &m);
+   if (r != VK_SUCCESS)
+      mg_check(be, r, "vkCreateShaderModule");
+   return m;
+}
+
+static VkShaderStageFlags
+stage_flags(uint32_t spv_mask)
+{
+   return ((spv_mask & (1u << SPV_STAGE_VERTEX)) ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
+          ((spv_mask & (1u << SPV_STAGE_FRAGMENT)) ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
+}
+
+/* spv_layout.h: binding 0 default UBO, SPV_BINDING_SAMPLER_BASE + i sampler i. */
+static bool
+create_layouts(struct mg_backend *be, struct mg_program *p, const struct spv_program_info *info)
+{
+   VkDescriptorSetLayoutBinding b[1 + SPV_MAX_SAMPLER_BINDINGS];
+   uint32_t n = 0;
+   if (info->default_block_size)
+      b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_DEFAULT_UBO, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
+                                              stage_flags(info->default_block_stage_mask), NULL};
+   for (uint32_t i = 0; i < info->sampler_count && i < SPV_MAX_SAMPLER_BINDINGS; i++)
+      b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_SAMPLER_BASE + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                              info->samplers[i].array_size, stage_flags(info->samplers[i].stage_mask), NULL};
+   VkDescriptorSetLayoutCreateInfo li = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = n,
+      .pBindings = b,
+   };
+   if (vkCreateDescriptorSetLayout(be->dev, &li, NULL, &p->set_layout) != VK_SUCCESS)
+      return false;
+   VkPipelineLayoutCreateInfo pi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = 1,
+      .pSetLayouts = &p->set_layout,
+   };
+   return vkCreatePipelineLayout(be->dev, &pi, NULL, &p->layout) == VK_SUCCESS;
+}
+
+static void
+program_free(struct mg_backend *be, struct mg_program *p)
+{
+   for (unsigned i = 0; i < MG_PIPELINE_BUCKETS; i++) {
+      for (struct mg_pipeline_entry *e = p->buckets[i], *n; e; e = n) {
+         n = e->next;
+         mg_defer(be, MG_GB_PIPELINE, (uint64_t)e->pipeline);
+         free(e);
+      }
+   }
+   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
+      mg_defer(be, MG_GB_SHADER, (uint64_t)p->modules[s]);
+   mg_defer(be, MG_GB_PIPELINE_LAYOUT, (uint64_t)p->layout);
+   mg_defer(be, MG_GB_SET_LAYOUT, (uint64_t)p->set_layout);
+   free(p->samplers);
+   free(p->attribs);
+   free(p);
+}
+
+struct srv_program *
+mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   struct mg_program *p = cso_alloc(be, sizeof(*p), MG_OBJ_PROGRAM);
+   if (!p)
+      return NULL;
+   p->stage_mask = info->stage_mask;
+   p->writes_point_size = info->writes_point_size != 0;
+   p->default_block_size = info->default_block_size;
+   p->sampler_count = info->sampler_count < SPV_MAX_SAMPLER_BINDINGS ? info->sampler_count : SPV_MAX_SAMPLER_BINDINGS;
+   p->sampler_slot_count = info->sampler_slot_count;
+   p->attrib_count = info->attrib_count;
+   p->samplers = calloc(p->sampler_count + 1, sizeof(*p->samplers));
+   p->attribs = calloc(p->attrib_count + 1, sizeof(*p->attribs));
+   bool ok = p->samplers && p->attribs;
+   if (ok) {
+      memcpy(p->samplers, info->samplers, p->sampler_count * sizeof(*p->samplers));
+      for (uint32_t i = 0; i < p->attrib_count; i++) {
+         p->attribs[i] = info->attribs[i];
+         p->attribs[i].name = NULL;
+      }
+   }
+   for (unsigned s = 0; ok && s < SPV_STAGE_COUNT; s++) {
+      if (!(info->stage_mask & (1u << s)))
+         continue;
+      p->modules[s] = create_module(be, info->spirv[s], info->spirv_words[s]);
+      ok = p->modules[s] != VK_NULL_HANDLE;
+   }
+   ok = ok && create_layouts(be, p, info);
+   if (!ok) {
+      program_free(be, p);
+      return NULL;
+   }
+   /* Until set_program_bindings says otherwise, sampler slot i reads texture unit 0 (GL's
+    * default value of every sampler uniform). */
+   return (struct srv_program *)&p->base;
+}
+
+void
+mg_delete_cso(struct srv_backend *sbe, uint32_t kind, void *cso)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   if (!cso)
+      return;
+   if (kind == WIRE_KIND_PROGRAM) {
+      program_free(be, mg_program(cso));
+      return;
+   }
+   if (kind == WIRE_KIND_SAMPLER)
+      mg_defer(be, MG_GB_SAMPLER, (uint64_t)((struct mg_sampler *)cso)->sampler);
+   free(cso);
+}
+
+/* ---- vertex input --------------------------------------------------------------------- */
+
+static const VkFormat vformats[WIRE_VF_COUNT] = {
+#define F(n) [WIRE_VF_##n] = VK_FORMAT_##n,
+#define VK_FORMAT_R32_FLOAT VK_FORMAT_R32_SFLOAT
+#define VK_FORMAT_R32G32_FLOAT VK_FORMAT_R32G32_SFLOAT
+#define VK_FORMAT_R32G32B32_FLOAT VK_FORMAT_R32G32B32_SFLOAT
+#define VK_FORMAT_R32G32B32A32_FLOAT VK_FORMAT_R32G32B32A32_SFLOAT
+#define VK_FORMAT_R16_FLOAT VK_FORMAT_R16_SFLOAT
+#define VK_FORMAT_R16G16_FLOAT VK_FORMAT_R16G16_SFLOAT
+#define VK_FORMAT_R16G16B16_FLOAT VK_FORMAT_R16G16B16_SFLOAT
+#define VK_FORMAT_R16G16B16A16_FLOAT VK_FORMAT_R16G16B16A16_SFLOAT
+   WIRE_VFORMATS(F)
+#undef F
+};
+
+VkFormat
+mg_const_attrib_format(uint32_t gl_type)
+{
+   switch (gl_type) {
+   case MG_GL_INT: case MG_GL_INT_VEC2: case MG_GL_INT_VEC3: case MG_GL_INT_VEC4:
+      return VK_FORMAT_R32G32B32A32_SINT;
+   case MG_GL_UNSIGNED_INT: case MG_GL_UNSIGNED_INT_VEC2: case MG_GL_UNSIGNED_INT_VEC3: case MG_GL_UNSIGNED_INT_VEC4:
+      return VK_FORMAT_R32G32B32A32_UINT;
+   default:
+      return VK_FORMAT_R32G32B32A32_SFLOAT;
+   }
+}
+
+struct vertex_input {
+   VkVertexInputBindingDescription bindings[WIRE_MAX_VERTEX_ATTRIBS + 1];
+   VkVertexInputAttributeDescription attrs[WIRE_MAX_VERTEX_ATTRIBS * 2];
+   VkVertexInputBindingDivisorDescriptionEXT divisors[WIRE_MAX_VERTEX_ATTRIBS];
+   VkPipelineVertexInputDivisorStateCreateInfoEXT div_info;
+   VkPipelineVertexInputStateCreateInfo info;
+};
+
+/* Element i of the velems CSO feeds binding i (so each element has its own divisor);
+ * locations the shader reads but velems leaves out read binding MG_CONST_BINDING, stride 0. */
+static void
+build_vertex_input(struct mg_backend *be, const struct mg_program *p, const struct mg_velems *ve, struct vertex_input *vi)
+{
+   uint32_t nb = 0, na = 0, nd = 0, used = 0;
+   for (uint32_t a = 0; a < p->attrib_count; a++)
+      for (uint32_t s = 0; s < p->attribs[a].slots && p->attribs[a].location + s < 32; s++)
+         used |= 1u << (p->attribs[a].location + s);
+   for (uint32_t i = 0; ve && i < ve->s.count; i++) {
+      const struct wire_vertex_element *e = &ve->s.e[i];
+      if (!(used & (1u << e->location)) || e->format >= WIRE_VF_COUNT)
+         continue;
+      used &= ~(1u << e->location);
+      vi->bindings[nb++] = (VkVertexInputBindingDescription){i, 0, e->divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX};
+      if (e->divisor > 1 && be->has_divisor)
+         vi->divisors[nd++] = (VkVertexInputBindingDivisorDescriptionEXT){i, e->divisor};
+      vi->attrs[na++] = (VkVertexInputAttributeDescription){e->location, i, vformats[e->format], 0};
+   }
+   if (used) {
+      vi->bindings[nb++] = (VkVertexInputBindingDescription){MG_CONST_BINDING, 0, VK_VERTEX_INPUT_RATE_VERTEX};
+      for (uint32_t a = 0; a < p->attrib_count; a++)
+         for (uint32_t s = 0; s < p->attribs[a].slots; s++) {
+            uint32_t loc = p->attribs[a].location + s;
+            if (loc < WIRE_MAX_VERTEX_ATTRIBS && (used & (1u << loc)))
+               vi->attrs[na++] = (VkVertexInputAttributeDescription){loc, MG_CONST_BINDING,
+                                                                     mg_const_attrib_format(p->attribs[a].gl_type), loc * 16};
+         }
+   }
+   vi->div_info = (VkPipelineVertexInputDivisorStateCreateInfoEXT){
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
+      .vertexBindingDivisorCount = nd,
+      .pVertexBindingDivisors = vi->divisors,
+   };
+   vi->info = (VkPipelineVertexInputStateCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .pNext = nd ? &vi->div_info : NULL,
+      .vertexBindingDescriptionCount = nb,
+      .pVertexBindingDescriptions = vi->bindings,
+      .vertexAttributeDescriptionCount = na,
+      .pVertexAttributeDescriptions = vi->attrs,
+   };
+}
+
+/* ---- fixed-function state ------------------------------------------------------------- */
+
+static const struct wire_rt_blend default_rt = {.colormask = 0xf};
+
+static void
+build_blend(struct mg_backend *be, const struct mg_blend *bl, uint32_t n, VkPipelineColorBlendAttachmentState *att)
+{
+   for (uint32_t i = 0; i < n; i++) {
+      const struct wire_rt_blend *rt = !bl ? &default_rt : &bl->s.rt[bl->s.independent && be->independent_blend ? i : 0];
+      att[i] = (VkPipelineColorBlendAttachmentState){
+         .blendEnable = rt->blend_enable,
+         .srcColorBlendFactor = (VkBlendFactor)rt->rgb_src,
+         .dstColorBlendFactor = (VkBlendFactor)rt->rgb_dst,
+         .colorBlendOp = (VkBlendOp)rt->rgb_func,
+         .srcAlphaBlendFactor = (VkBlendFactor)rt->alpha_src,
+         .dstAlphaBlendFactor = (VkBlendFactor)rt->alpha_dst,
+         .alphaBlendOp = (VkBlendOp)rt->alpha_func,
+         .colorWriteMask = rt->colormask & 0xf,
+      };
+   }
+}
+
+static VkStencilOpState
+stencil_face(const struct wire_stencil_face *f)
+{
+   return (VkStencilOpState){
+      .failOp = (VkStencilOp)f->fail_op,
+      .passOp = (VkStencilOp)f->zpass_op,
+      .depthFailOp = (VkStencilOp)f->zfail_op,
+      .compareOp = (VkCompareOp)f->func,
+      .compareMask = f->read_mask,
+      .writeMask = f->write_mask,
+   };
+}
+
+static void
+build_dsa(const struct mg_dsa *d, VkFormat zs, VkPipelineDepthStencilStateCreateInfo *ds)
+{
+   *ds = (VkPipelineDepthStencilStateCreateInfo){.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+   if (!d || zs == VK_FORMAT_UNDEFINED)
+      return;
+   ds->depthTestEnable = d->s.depth_enable;
+   ds->depthWriteEnable = d->s.depth_enable && d->s.depth_write;
+   ds->depthCompareOp = (VkCompareOp)d->s.depth_func;
+   bool has_stencil = zs == VK_FORMAT_D24_UNORM_S8_UINT || zs == VK_FORMAT_D32_SFLOAT_S8_UINT;
+   ds->stencilTestEnable = d->s.stencil_enable && has_stencil;
+   ds->front = stencil_face(&d->s.front);
+   ds->back = stencil_face(&d->s.back);
+}
+
+static void
+build_rast(struct mg_backend *be, const struct mg_rast *r, VkPipelineRasterizationStateCreateInfo *rs)
+{
+   static const struct wire_rast_state def = {.front_ccw = 1, .line_width = 1.0f};
+   const struct wire_rast_state *s = r ? &r->s : &def;
+   float lw = s->line_width > 0 ? s->line_width : 1.0f;
+   float maxw = be->props.limits.lineWidthRange[1];
+   *rs = (VkPipelineRasterizationStateCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .rasterizerDiscardEnable = s->rasterizer_discard,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = (VkCullModeFlags)s->cull_mode,
+      /* Vulkan's facing sign is the opposite of GL's for the same window coordinates. */
+      .frontFace = s->front_ccw ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .depthBiasEnable = s->offset_fill,
+      .depthBiasConstantFactor = s->offset_units,
+      .depthBiasSlopeFactor = s->offset_factor,
+      .lineWidth = be->wide_lines ? (lw < maxw ? lw : maxw) : 1.0f,
+   };
+}
+
+/* ---- the cache ------------------------------------------------------------------------ */
+
+static uint32_t
+key_hash(const struct mg_pipeline_key *k)
+{
+   const uint8_t *b = (const uint8_t *)k;
+   uint32_t h = 2166136261u;
+   for (size_t i = 0; i < sizeof(*k); i++)
+      h = (h ^ b[i]) * 16777619u;
+   return h;
+}
+
+static void
+fill_key(struct mg_ctx *ctx, VkPrimitiveTopology topo, struct mg_pipeline_key *k)
+{
+   memset(k, 0, sizeof(*k));
+   k->velems = ctx->velems ? ctx->velems->base.id : 0;
+   k->blend = ctx->blend ? ctx->blend->base.id : 0;
+   k->dsa = ctx->dsa ? ctx->dsa->base.id : 0;
+   k->rast = ctx->rast ? ctx->rast->base.id : 0;
+   k->topology = topo;
+   k->nr_cbufs = ctx->fb.nr_cbufs;
+   for (uint32_t i = 0; i < ctx->fb.nr_cbufs; i++) {
+      struct mg_resource *r = mg_resource(ctx->fb.cbufs[i].res);
+      k->cbufs[i] = r && !r->is_buffer ? r->vkfmt : VK_FORMAT_UNDEFINED;
+   }
+   struct mg_resource *zs = mg_resource(ctx->fb.zsbuf.res);
+   k->zs = zs && !zs->is_buffer ? zs->vkfmt : VK_FORMAT_UNDEFINED;
+}
+
+static VkPipeline
+create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
+{
+   struct mg_backend *be = ctx->be;
+   struct mg_program *p = ctx->prog;
+   VkPipelineShaderStageCreateInfo stages[SPV_STAGE_COUNT];
+   uint32_t ns = 0;
+   static const VkShaderStageFlagBits vk_stage[SPV_STAGE_COUNT] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
+   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
+      if (p->modules[s])
+         stages[ns++] = (VkPipelineShaderStageCreateInfo){VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
+                                                          vk_stage[s], p->modules[s], "main", NULL};
+   struct vertex_input vi;
+   build_vertex_input(be, p, ctx->velems, &vi);
+   VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0, k->topology, VK_FALSE};
+   VkPipelineViewportDepthClipControlCreateInfoEXT clip = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT, NULL, VK_TRUE};
+   VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, &clip, 0, 1, NULL, 1, NULL};
+   VkPipelineRasterizationStateCreateInfo rs;
+   build_rast(be, ctx->rast, &rs);
+   VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+                                              .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineDepthStencilStateCreateInfo ds;
+   build_dsa(ctx->dsa, k->zs, &ds);
+   VkPipelineColorBlendAttachmentState att[WIRE_MAX_COLOR_BUFS];
+   build_blend(be, ctx->blend, k->nr_cbufs, att);
+   VkPipelineColorBlendStateCreateInfo cb = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+                                             .attachmentCount = k->nr_cbufs, .pAttachments = att};
+   static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+                                        VK_DYNAMIC_STATE_STENCIL_REFERENCE, VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
+   VkPipelineDynamicStateCreateInfo dy = {VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO, NULL, 0, MG_ARRAY_SIZE(dyn), dyn};
+   bool stencil = k->zs == VK_FORMAT_D24_UNORM_S8_UINT || k->zs == VK_FORMAT_D32_SFLOAT_S8_UINT;
+   VkPipelineRenderingCreateInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+      .colorAttachmentCount = k->nr_cbufs,
+      .pColorAttachmentFormats = k->cbufs,
+      .depthAttachmentFormat = k->zs,
+      .stencilAttachmentFormat = stencil ? k->zs : VK_FORMAT_UNDEFINED,
+   };
+   VkGraphicsPipelineCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = &ri,
+      .stageCount = ns,
+      .pStages = stages,
+      .pVertexInputState = &vi.info,
+      .pInputAssemblyState = &ia,
+      .pViewportState = &vp,
+      .pRasterizationState = &rs,
+      .pMultisampleState = &ms,
+      .pDepthStencilState = &ds,
+      .pColorBlendState = &cb,
+      .pDynamicState = &dy,
+      .layout = p->layout,
+   };
+   VkPipeline pipe = VK_NULL_HANDLE;
+   VkResult r = vkCreateGraphicsPipelines(be->dev, VK_NULL_HANDLE, 1, &ci, NULL, &pipe);
+   if (r != VK_SUCCESS) {
+      mg_check(be, r, "vkCreateGraphicsPipelines");
+      return VK_NULL_HANDLE;
+   }
+   be->pipelines_created++;
+   return pipe;
+}
+
+VkPipeline
+mg_get_pipeline(struct mg_ctx *ctx, VkPrimitiveTopology topo)
+{
+   struct mg_pipeline_key k;
+   fill_key(ctx, topo, &k);
+   uint32_t b = key_hash(&k) % MG_PIPELINE_BUCKETS;
+   for (struct mg_pipeline_entry *e = ctx->prog->buckets[b]; e; e = e->next)
+      if (!memcmp(&e->key, &k, sizeof(k)))
+         return e->pipeline;
+   struct mg_pipeline_entry *e = calloc(1, sizeof(*e));
+   if (!e)
+      return VK_NULL_HANDLE;
+   e->key = k;
+   e->pipeline = create_pipeline(ctx, &k);
+   if (!e->pipeline) {
+      free(e);
+      return VK_NULL_HANDLE;
+   }
+   e->next = ctx->prog->buckets[b];
+   ctx->prog->buckets[b] = e;
+   return e->pipeline;
+}

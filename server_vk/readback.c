@@ -1,0 +1,77 @@
+/* Magma: glReadPixels. Copies the clipped rectangle into host-visible stream memory, submits,
+ * waits, then converts to RGBA8 rows bottom first (image row 0 is GL's bottom row, so the copy
+ * is straight). */
+#include "mg_private.h"
+
+#include <string.h>
+
+#include "wire/format.h"
+
+static void
+convert_rows(const struct mg_resource *r, const uint8_t *src, uint8_t *dst, uint32_t dst_w,
+             uint32_t cx, uint32_t cy, uint32_t cw, uint32_t ch)
+{
+   for (uint32_t row = 0; row < ch; row++) {
+      uint8_t *d = dst + ((size_t)(cy + row) * dst_w + cx) * 4;
+      const uint8_t *s = src + (size_t)row * cw * (r->vkfmt == VK_FORMAT_R8_UNORM ? 1 : 4);
+      if (r->vkfmt == VK_FORMAT_R8_UNORM) {
+         for (uint32_t i = 0; i < cw; i++) {
+            d[i * 4 + 0] = s[i];
+            d[i * 4 + 1] = 0;
+            d[i * 4 + 2] = 0;
+            d[i * 4 + 3] = 0xff;
+         }
+      } else {
+         memcpy(d, s, (size_t)cw * 4);
+         if (r->templ.format == WIRE_FMT_R8G8B8_UNORM)
+            for (uint32_t i = 0; i < cw; i++)
+               d[i * 4 + 3] = 0xff;
+      }
+   }
+}
+
+bool
+mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, int32_t y, uint32_t w, uint32_t h, void *dst)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   struct mg_backend *be = ctx->be;
+   struct mg_resource *r = mg_resource(src->res);
+   if (be->lost)
+      return false;
+   if (!r || r->is_buffer || src->level >= r->levels || r->aspect != VK_IMAGE_ASPECT_COLOR_BIT)
+      return true; /* depth read-back is not supported yet: leave the core's fill */
+   int64_t sw = wire_minify(r->templ.width, src->level), sh = wire_minify(r->templ.height, src->level);
+   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   int64_t x1 = (int64_t)x + w < sw ? (int64_t)x + w : sw, y1 = (int64_t)y + h < sh ? (int64_t)y + h : sh;
+   if (x1 <= x0 || y1 <= y0)
+      return true;
+   uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   uint32_t texel = r->vkfmt == VK_FORMAT_R8_UNORM ? 1 : 4;
+   struct mg_alloc a;
+   if (!mg_stream_alloc(be, (VkDeviceSize)cw * ch * texel, 16, &a))
+      return false;
+   bool is3d = r->templ.target == WIRE_TARGET_TEX_3D;
+   VkBufferImageCopy region = {
+      .bufferOffset = a.offset,
+      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->level, is3d ? 0 : src->layer, 1},
+      .imageOffset = {(int32_t)x0, (int32_t)y0, is3d ? (int32_t)src->layer : 0},
+      .imageExtent = {cw, ch, 1},
+   };
+   vkCmdCopyImageToBuffer(mg_cmd(be), r->image, VK_IMAGE_LAYOUT_GENERAL, a.buffer, 1, &region);
+   VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+   vkCmdPipelineBarrier(mg_batch(be)->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+   mg_transfer_done(be);
+   /* The stream memory stays valid until the batch is recycled (the next time it is begun):
+    * wait on this batch's fence only, read, and leave the recycling to the batch ring. */
+   const uint8_t *map = a.map;
+   struct mg_batch *b = mg_batch(be);
+   if (!mg_submit(be, false) || !b->submitted)
+      return false;
+   VkResult res = vkWaitForFences(be->dev, 1, &b->fence, VK_TRUE, UINT64_MAX);
+   if (res != VK_SUCCESS) {
+      mg_check(be, res, "vkWaitForFences(read_pixels)");
+      return false;
+   }
+   convert_rows(r, map, dst, w, (uint32_t)(x0 - x), (uint32_t)(y0 - y), cw, ch);
+   return true;
+}
