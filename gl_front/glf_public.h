@@ -41,6 +41,10 @@ void glf_flush(struct glf_context *ctx);
  *  name is not a GL function. Unimplemented ones raise GL_INVALID_OPERATION and log once. */
 void *glf_get_proc_address(const char *name);
 
+/** wire_client_callbacks.gl_error for the display's channel: records a server-raised GL
+ *  error (e.g. GL_OUT_OF_MEMORY) in the calling thread's current context. */
+void glf_wire_gl_error(void *user, uint32_t gl_error);
+
 /** The GL entry points a run called that are not implemented (for SPLITGL_STATS). */
 void glf_print_unimplemented_hits(void);
 /** One stats line for this context (SPLITGL_STATS=1), printed at context destroy. */

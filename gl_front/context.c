@@ -1,0 +1,509 @@
+/* splitgl gl_front: contexts, share groups, channels and object lifetimes. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "glf_context.h"
+#include "glf_proc.h"
+#include "util/knobs.h"
+
+__thread struct glf_context *glf__current;
+
+/* ---- channels: per wire client, shared by every context on it ------------------------ */
+static mtx_t channels_lock;
+static once_flag channels_once = ONCE_FLAG_INIT;
+static struct glf_channel *channels;
+
+static void
+channels_init(void)
+{
+   mtx_init(&channels_lock, mtx_plain);
+}
+
+static struct glf_channel *
+channel_get(struct wire_client *c)
+{
+   call_once(&channels_once, channels_init);
+   mtx_lock(&channels_lock);
+   struct glf_channel *ch;
+   for (ch = channels; ch; ch = ch->next)
+      if (ch->wire == c)
+         break;
+   if (!ch && (ch = calloc(1, sizeof(*ch)))) {
+      ch->wire = c;
+      mtx_init(&ch->lock, mtx_plain);
+      ch->next = channels;
+      channels = ch;
+   }
+   if (ch)
+      ch->refcount++;
+   mtx_unlock(&channels_lock);
+   return ch;
+}
+
+static void
+channel_put(struct glf_context *ctx, struct glf_channel *ch)
+{
+   mtx_lock(&channels_lock);
+   bool last = --ch->refcount == 0;
+   if (last) {
+      struct glf_channel **p = &channels;
+      while (*p != ch)
+         p = &(*p)->next;
+      *p = ch->next;
+   }
+   mtx_unlock(&channels_lock);
+   if (!last)
+      return;
+   glf_cso_cache_fini(ctx, ch);
+   mtx_destroy(&ch->lock);
+   free(ch);
+}
+
+/* ---- records --------------------------------------------------------------------------- */
+void *
+glf_begin(struct glf_context *ctx, uint32_t op, uint32_t tail)
+{
+   if (wire_client_lost(ctx->wire))
+      return NULL;
+   void *p = wire_begin(ctx->wire, op, tail);
+   if (p)
+      memset(p, 0, wire_op_table[op].payload_size + tail);
+   return p;
+}
+
+void
+glf_emit_destroy(struct glf_context *ctx, enum wire_handle_kind kind, wire_handle h)
+{
+   if (!h.gen)
+      return;
+   struct wire_destroy *d = GLF_BEGIN(ctx, Destroy);
+   if (d) {
+      d->kind = kind;
+      d->h = h;
+      wire_end(ctx->wire);
+   }
+   wire_handle_release(ctx->wire, kind, h);
+}
+
+void
+glf_upload_buffer(struct glf_context *ctx, wire_handle res, uint32_t offset, const void *data, uint32_t size)
+{
+   uint32_t band = wire_max_stage(ctx->wire);
+   const uint8_t *src = data;
+   while (size && band) {
+      uint32_t n = size < band ? size : band;
+      struct wire_buffer_subdata *p = GLF_BEGIN(ctx, BufferSubData);
+      if (!p)
+         return;
+      p->res = res;
+      p->offset = offset;
+      void *dst = wire_stage(ctx->wire, n, &p->data);
+      if (dst)
+         memcpy(dst, src, n);
+      wire_end(ctx->wire);
+      src += n;
+      offset += n;
+      size -= n;
+   }
+}
+
+/* ---- share groups ------------------------------------------------------------------------ */
+void
+glf_shared_lock(struct glf_context *ctx)
+{
+   mtx_lock(&ctx->shared->lock);
+}
+
+void
+glf_shared_unlock(struct glf_context *ctx)
+{
+   mtx_unlock(&ctx->shared->lock);
+}
+
+void *
+glf_shared_lookup(struct glf_context *ctx, struct glf_hash *h, GLuint name)
+{
+   glf_shared_lock(ctx);
+   void *v = glf_hash_lookup(h, name);
+   glf_shared_unlock(ctx);
+   return v;
+}
+
+void
+glf_gen_names(struct glf_context *ctx, struct glf_hash *h, GLsizei n, GLuint *names)
+{
+   glf_shared_lock(ctx);
+   GLuint first = glf_hash_find_free_block(h, (GLuint)n);
+   for (GLsizei i = 0; i < n; i++) {
+      names[i] = first + (GLuint)i;
+      glf_hash_insert(h, names[i], GLF_NAME_RESERVED);
+   }
+   glf_shared_unlock(ctx);
+}
+
+static void
+buffer_free(struct glf_context *ctx, struct glf_buffer *buf)
+{
+   if (buf->created)
+      glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, buf->res);
+   free(buf->shadow);
+   free(buf);
+}
+
+void
+glf_buffer_ref(struct glf_context *ctx, struct glf_buffer **slot, struct glf_buffer *buf)
+{
+   struct glf_buffer *old = *slot;
+   if (old == buf)
+      return;
+   if (buf)
+      buf->refcount++;
+   *slot = buf;
+   if (old && --old->refcount == 0)
+      buffer_free(ctx, old);
+}
+
+static void
+texture_free(struct glf_context *ctx, struct glf_texture *tex)
+{
+   if (tex->created)
+      glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, tex->res);
+   free(tex);
+}
+
+void
+glf_texture_ref(struct glf_context *ctx, struct glf_texture **slot, struct glf_texture *tex)
+{
+   struct glf_texture *old = *slot;
+   if (old == tex)
+      return;
+   if (tex)
+      tex->refcount++;
+   *slot = tex;
+   if (old && --old->refcount == 0)
+      texture_free(ctx, old);
+}
+
+void
+glf_renderbuffer_ref(struct glf_context *ctx, struct glf_renderbuffer **slot, struct glf_renderbuffer *rb)
+{
+   struct glf_renderbuffer *old = *slot;
+   if (old == rb)
+      return;
+   if (rb)
+      rb->refcount++;
+   *slot = rb;
+   if (old && --old->refcount == 0) {
+      if (old->created)
+         glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, old->res);
+      free(old);
+   }
+}
+
+void glf_programs_destroy_all(struct glf_context *ctx, struct glf_hash *h);
+
+static void
+shared_release(struct glf_context *ctx)
+{
+   struct glf_shared *sh = ctx->shared;
+   mtx_lock(&sh->lock);
+   bool last = --sh->refcount == 0;
+   mtx_unlock(&sh->lock);
+   if (!last)
+      return;
+   /* The last sharer: Destroy records for everything the group owns. */
+   GLF_HASH_FOREACH(&sh->buffers, k, v) {
+      if (v != GLF_NAME_RESERVED) {
+         struct glf_buffer *b = v;
+         glf_buffer_ref(ctx, &b, NULL);
+      }
+   }
+   GLF_HASH_FOREACH(&sh->textures, k, v) {
+      if (v != GLF_NAME_RESERVED) {
+         struct glf_texture *t = v;
+         glf_texture_ref(ctx, &t, NULL);
+      }
+   }
+   GLF_HASH_FOREACH(&sh->renderbuffers, k, v) {
+      if (v != GLF_NAME_RESERVED) {
+         struct glf_renderbuffer *r = v;
+         glf_renderbuffer_ref(ctx, &r, NULL);
+      }
+   }
+   glf_programs_destroy_all(ctx, &sh->programs);
+   glf_hash_free(&sh->buffers);
+   glf_hash_free(&sh->textures);
+   glf_hash_free(&sh->renderbuffers);
+   glf_hash_free(&sh->programs);
+   mtx_destroy(&sh->lock);
+   free(sh);
+}
+
+/* ---- context creation ------------------------------------------------------------------ */
+static void
+framebuffer_init(struct glf_framebuffer *fb, GLuint name, bool is_default)
+{
+   memset(fb, 0, sizeof(*fb));
+   fb->name = name;
+   fb->is_default = is_default;
+   fb->draw_buffers[0] = is_default ? GL_BACK : GL_COLOR_ATTACHMENT0;
+   fb->read_buffer = is_default ? GL_BACK : GL_COLOR_ATTACHMENT0;
+}
+
+void
+glf_vao_init(struct glf_vao *vao, GLuint name)
+{
+   memset(vao, 0, sizeof(*vao));
+   vao->name = name;
+   for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++) {
+      vao->attr[i].size = 4;
+      vao->attr[i].type = GL_FLOAT;
+   }
+}
+
+static void
+emit_context_create(struct glf_context *ctx)
+{
+   ctx->handle = wire_handle_mint(ctx->wire, WIRE_KIND_CONTEXT);
+   struct wire_context_create *p = GLF_BEGIN(ctx, ContextCreate);
+   if (!p)
+      return;
+   p->ctx = ctx->handle;
+   p->api = ctx->api == GLF_API_GLES ? 0 : 1;
+   p->major = (uint32_t)ctx->major;
+   wire_end(ctx->wire);
+}
+
+struct glf_context *
+glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor,
+                   struct glf_context *share, bool debug, bool robust)
+{
+   struct glf_context *ctx = calloc(1, sizeof(*ctx));
+   if (!ctx)
+      return NULL;
+   ctx->api = api;
+   ctx->major = api == GLF_API_GLES ? (major >= 3 ? 3 : 2) : 3;
+   ctx->minor = api == GLF_API_GLES ? 0 : 3;
+   (void)minor;
+   ctx->debug = debug;
+   ctx->robust = robust;
+   ctx->wire = c;
+   ctx->chan = channel_get(c);
+   if (share) {
+      ctx->shared = share->shared;
+      mtx_lock(&ctx->shared->lock);
+      ctx->shared->refcount++;
+      mtx_unlock(&ctx->shared->lock);
+   } else {
+      ctx->shared = calloc(1, sizeof(*ctx->shared));
+      if (!ctx->shared || !ctx->chan) {
+         free(ctx->shared);
+         free(ctx);
+         return NULL;
+      }
+      ctx->shared->refcount = 1;
+      mtx_init(&ctx->shared->lock, mtx_plain);
+   }
+   framebuffer_init(&ctx->winsys_draw, 0, true);
+   framebuffer_init(&ctx->winsys_read, 0, true);
+   ctx->draw_fb = &ctx->winsys_draw;
+   ctx->read_fb = &ctx->winsys_read;
+   if (api == GLF_API_GLES) {
+      ctx->default_vao = calloc(1, sizeof(*ctx->default_vao));
+      glf_vao_init(ctx->default_vao, 0);
+      ctx->vao = ctx->default_vao;
+   }
+   glf_state_init(ctx);
+   emit_context_create(ctx);
+   ctx->dirty = GLF_DIRTY_ALL;
+   return ctx;
+}
+
+static void
+vao_unbind_all(struct glf_context *ctx, struct glf_vao *vao)
+{
+   for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++)
+      glf_buffer_ref(ctx, &vao->attr[i].buffer, NULL);
+   glf_buffer_ref(ctx, &vao->element, NULL);
+}
+
+void
+glf_vao_free(struct glf_context *ctx, struct glf_vao *vao)
+{
+   vao_unbind_all(ctx, vao);
+   free(vao);
+}
+
+static void
+context_release_bindings(struct glf_context *ctx)
+{
+   struct glf_buffer **bufs[] = {&ctx->array_buffer, &ctx->copy_read_buffer, &ctx->copy_write_buffer,
+                                 &ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer,
+                                 &ctx->uniform_buffer, &ctx->tf_buffer};
+   for (unsigned i = 0; i < GLF_ARRAY_SIZE(bufs); i++)
+      glf_buffer_ref(ctx, bufs[i], NULL);
+   for (unsigned u = 0; u < GLF_MAX_TEXTURE_UNITS; u++)
+      for (unsigned t = 0; t < GLF_TEX_COUNT; t++)
+         glf_texture_ref(ctx, &ctx->tex[u][t], NULL);
+   glf_renderbuffer_ref(ctx, &ctx->renderbuffer, NULL);
+   GLF_HASH_FOREACH(&ctx->vaos, k, v) {
+      if (v != GLF_NAME_RESERVED)
+         glf_vao_free(ctx, v);
+   }
+   glf_hash_free(&ctx->vaos);
+   if (ctx->default_vao)
+      glf_vao_free(ctx, ctx->default_vao);
+   GLF_HASH_FOREACH(&ctx->framebuffers, k, v) {
+      if (v != GLF_NAME_RESERVED)
+         glf_framebuffer_free(ctx, v);
+   }
+   glf_hash_free(&ctx->framebuffers);
+   if (ctx->program) {
+      struct glf_program *p = ctx->program;
+      ctx->program = NULL;
+      glf_program_unuse(ctx, p);
+   }
+}
+
+void
+glf_context_destroy(struct glf_context *ctx)
+{
+   if (!ctx)
+      return;
+   if (sgl_knobs()->stats)
+      glf_print_stats(ctx);
+   struct glf_context *prev = glf__current;
+   glf__current = ctx; /* object teardown may record errors on it */
+   context_release_bindings(ctx);
+   glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, ctx->stream_res);
+   shared_release(ctx);
+   glf_emit_destroy(ctx, WIRE_KIND_CONTEXT, ctx->handle);
+   glf__current = prev == ctx ? NULL : prev;
+   channel_put(ctx, ctx->chan);
+   free(ctx->extensions_str);
+   free(ctx);
+}
+
+/* ---- make current ------------------------------------------------------------------------ */
+static void
+set_drawable(struct glf_context *ctx, struct glf_framebuffer *fb, const struct glf_drawable *d)
+{
+   bool has = d != NULL;
+   if (has == fb->has_drawable && (!has || !memcmp(&fb->drawable, d, sizeof(*d))))
+      return;
+   fb->has_drawable = has;
+   if (d)
+      fb->drawable = *d;
+   else
+      memset(&fb->drawable, 0, sizeof(fb->drawable));
+   glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+}
+
+void
+glf_make_current(struct glf_context *ctx, const struct glf_drawable *draw, const struct glf_drawable *read)
+{
+   glf__current = ctx;
+   if (!ctx)
+      return;
+   struct wire_make_current *p = GLF_BEGIN(ctx, MakeCurrent);
+   if (p) {
+      p->ctx = ctx->handle;
+      wire_end(ctx->wire);
+   }
+   set_drawable(ctx, &ctx->winsys_draw, draw);
+   set_drawable(ctx, &ctx->winsys_read, read ? read : draw);
+   if (!ctx->ever_current) {
+      /* From the OpenGL ES 3.0 spec, section 2.12.1: "When a GL context is first made
+       * current ... the viewport width and height are set to the window's width and
+       * height"; likewise the scissor box (section 4.1.2). */
+      ctx->ever_current = true;
+      if (draw) {
+         ctx->st.viewport[2] = ctx->st.scissor[2] = (GLint)draw->width;
+         ctx->st.viewport[3] = ctx->st.scissor[3] = (GLint)draw->height;
+      }
+   }
+   /* The server's bound state is per context; re-emit ours in case another context on
+    * this channel evicted a CSO we had bound. */
+   glf_dirty(ctx, GLF_DIRTY_ALL);
+}
+
+struct glf_context *
+glf_current(void)
+{
+   return glf__current;
+}
+
+/** Server-raised GL errors (wire callback gl_error): recorded in the current context. */
+void
+glf_wire_gl_error(void *user, uint32_t gl_error)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   glf_error(ctx, gl_error, "server");
+}
+
+bool
+glf_present(struct glf_context *ctx)
+{
+   if (!ctx || !ctx->winsys_draw.has_drawable)
+      return ctx && !wire_client_lost(ctx->wire);
+   struct wire_present *p = GLF_BEGIN(ctx, Present);
+   if (!p)
+      return false;
+   p->res = ctx->winsys_draw.drawable.color;
+   mtx_lock(&ctx->chan->lock);
+   p->frame_serial = ++ctx->chan->frame_serial;
+   mtx_unlock(&ctx->chan->lock);
+   wire_end(ctx->wire);
+   return !wire_client_lost(ctx->wire);
+}
+
+void
+glf_flush(struct glf_context *ctx)
+{
+   if (!ctx)
+      return;
+   if (GLF_BEGIN(ctx, Flush))
+      wire_end(ctx->wire);
+}
+
+/* ---- proc addresses ---------------------------------------------------------------------- */
+static int
+proc_cmp(const void *key, const void *elem)
+{
+   return strcmp(key, ((const struct glf_proc_entry *)elem)->name);
+}
+
+void *
+glf_get_proc_address(const char *name)
+{
+   if (!name || strncmp(name, "gl", 2))
+      return NULL;
+   const struct glf_proc_entry *e =
+      bsearch(name, glf_proc_table, GLF_ENTRYPOINT_COUNT, sizeof(glf_proc_table[0]), proc_cmp);
+   return e ? (void *)e->fn : NULL;
+}
+
+/* ---- stats ---------------------------------------------------------------------------------- */
+void glf_stats_unimplemented(char *buf, size_t size);
+
+void
+glf_print_stats(struct glf_context *ctx)
+{
+   struct wire_client_stats cs = {0};
+   struct wire_server_stats ss = {0};
+   wire_client_get_stats(ctx->wire, &cs);
+   if (GLF_BEGIN(ctx, GetStats))
+      wire_end_reply(ctx->wire, &ss, sizeof(ss));
+   char unimpl[1024];
+   glf_stats_unimplemented(unimpl, sizeof(unimpl));
+   fprintf(stderr,
+           "splitgl stats: ctx=%u transport=%s records=%llu bytes=%llu waits none/applied/reply/present=%llu/%llu/%llu/%llu "
+           "draws=%llu pipelines=%llu remints=%llu fatal=%llu validation_errors=%llu unimplemented=[%s]\n",
+           ctx->handle.slot, wire_transport_name(wire_client_transport(ctx->wire)),
+           (unsigned long long)cs.records, (unsigned long long)cs.bytes,
+           (unsigned long long)cs.waits[WIRE_WAIT_NONE], (unsigned long long)cs.waits[WIRE_WAIT_APPLIED],
+           (unsigned long long)cs.waits[WIRE_WAIT_REPLY], (unsigned long long)cs.waits[WIRE_WAIT_PRESENT],
+           (unsigned long long)ss.draws, (unsigned long long)ss.pipelines_created,
+           (unsigned long long)ss.remints, (unsigned long long)ss.fatal_errors,
+           (unsigned long long)ss.validation_errors, unimpl);
+}

@@ -1,0 +1,379 @@
+/* splitgl EGL: the configs, eglGetConfigs / eglChooseConfig / eglGetConfigAttrib.
+ *
+ * Two configs, both RGBA8888 pbuffer-only, renderable with OpenGL ES 2/3 and OpenGL:
+ *    id 1: no depth / stencil      id 2: depth 24, stencil 8 (WIRE_FMT_D24_UNORM_S8_UINT)
+ */
+#include "gl_front/egl_private.h"
+
+#include <stdlib.h>
+
+#define EGLF_RENDERABLE (EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT | EGL_OPENGL_BIT)
+/* A pbuffer has one buffer: eglSwapBuffers leaves it alone, so its contents are preserved. */
+#define EGLF_SURFACE_TYPE (EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT)
+
+static const struct egl_config egl_configs[] = {
+   {.id = 1, .depth_size = 0, .stencil_size = 0},
+   {.id = 2, .depth_size = 24, .stencil_size = 8},
+};
+#define EGLF_NUM_CONFIGS ((EGLint)(sizeof(egl_configs) / sizeof(egl_configs[0])))
+
+const struct egl_config *
+egl_config_lookup(EGLConfig handle)
+{
+   for (EGLint i = 0; i < EGLF_NUM_CONFIGS; i++) {
+      if (handle == (EGLConfig)&egl_configs[i])
+         return &egl_configs[i];
+   }
+   return NULL;
+}
+
+bool
+egl_config_compatible(const struct egl_config *a, const struct egl_config *b)
+{
+   /* Every config has the same RGBA8888 color buffer; the ancillary buffers decide. */
+   return a->depth_size == b->depth_size && a->stencil_size == b->stencil_size;
+}
+
+/* The config attributes of EGL 1.5 table 3.1, with the defaults, selection criteria and sort
+ * priorities of table 3.4, declared once:
+ *    A(attribute, eglChooseConfig default, criterion, sort priority (0: not sorted))
+ * Criteria: ATLEAST / EXACT / MASK compare; SPECIAL is handled by name; IGNORE attributes
+ * are accepted in an attribute list and do not take part in selection. */
+#define EGLF_CONFIG_ATTRIBS(A)                                                               \
+   A(EGL_BUFFER_SIZE, 0, ATLEAST, 4)                                                         \
+   A(EGL_RED_SIZE, 0, ATLEAST, 3)                                                            \
+   A(EGL_GREEN_SIZE, 0, ATLEAST, 3)                                                          \
+   A(EGL_BLUE_SIZE, 0, ATLEAST, 3)                                                           \
+   A(EGL_LUMINANCE_SIZE, 0, ATLEAST, 3)                                                      \
+   A(EGL_ALPHA_SIZE, 0, ATLEAST, 3)                                                          \
+   A(EGL_ALPHA_MASK_SIZE, 0, ATLEAST, 9)                                                     \
+   A(EGL_BIND_TO_TEXTURE_RGB, EGL_DONT_CARE, EXACT, 0)                                       \
+   A(EGL_BIND_TO_TEXTURE_RGBA, EGL_DONT_CARE, EXACT, 0)                                      \
+   A(EGL_COLOR_BUFFER_TYPE, EGL_RGB_BUFFER, EXACT, 2)                                        \
+   A(EGL_CONFIG_CAVEAT, EGL_DONT_CARE, EXACT, 1)                                             \
+   A(EGL_CONFIG_ID, EGL_DONT_CARE, SPECIAL, 11)                                              \
+   A(EGL_CONFORMANT, 0, MASK, 0)                                                             \
+   A(EGL_DEPTH_SIZE, 0, ATLEAST, 7)                                                          \
+   A(EGL_LEVEL, 0, EXACT, 0)                                                                 \
+   A(EGL_MAX_PBUFFER_WIDTH, 0, IGNORE, 0)                                                    \
+   A(EGL_MAX_PBUFFER_HEIGHT, 0, IGNORE, 0)                                                   \
+   A(EGL_MAX_PBUFFER_PIXELS, 0, IGNORE, 0)                                                   \
+   A(EGL_MAX_SWAP_INTERVAL, EGL_DONT_CARE, EXACT, 0)                                         \
+   A(EGL_MIN_SWAP_INTERVAL, EGL_DONT_CARE, EXACT, 0)                                         \
+   A(EGL_NATIVE_RENDERABLE, EGL_DONT_CARE, EXACT, 0)                                         \
+   A(EGL_NATIVE_VISUAL_ID, 0, IGNORE, 0)                                                     \
+   A(EGL_NATIVE_VISUAL_TYPE, EGL_DONT_CARE, EXACT, 10)                                       \
+   A(EGL_RENDERABLE_TYPE, EGL_OPENGL_ES_BIT, MASK, 0)                                        \
+   A(EGL_SAMPLE_BUFFERS, 0, ATLEAST, 5)                                                      \
+   A(EGL_SAMPLES, 0, ATLEAST, 6)                                                             \
+   A(EGL_STENCIL_SIZE, 0, ATLEAST, 8)                                                        \
+   A(EGL_SURFACE_TYPE, EGL_WINDOW_BIT, MASK, 0)                                              \
+   A(EGL_TRANSPARENT_TYPE, EGL_NONE, EXACT, 0)                                               \
+   A(EGL_TRANSPARENT_RED_VALUE, EGL_DONT_CARE, EXACT, 0)                                     \
+   A(EGL_TRANSPARENT_GREEN_VALUE, EGL_DONT_CARE, EXACT, 0)                                   \
+   A(EGL_TRANSPARENT_BLUE_VALUE, EGL_DONT_CARE, EXACT, 0)
+
+enum egl_criterion { ATLEAST, EXACT, MASK, SPECIAL, IGNORE };
+
+struct egl_attrib_info {
+   EGLint attr;
+   EGLint def;
+   enum egl_criterion crit;
+   int sort;
+};
+
+static const struct egl_attrib_info attrib_info[] = {
+#define A(attr, def, crit, sort) {attr, def, crit, sort},
+   EGLF_CONFIG_ATTRIBS(A)
+#undef A
+};
+#define EGLF_NUM_ATTRIBS ((int)(sizeof(attrib_info) / sizeof(attrib_info[0])))
+
+static int
+attrib_index(EGLint attr)
+{
+   for (int i = 0; i < EGLF_NUM_ATTRIBS; i++) {
+      if (attrib_info[i].attr == attr)
+         return i;
+   }
+   return -1;
+}
+
+bool
+egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value)
+{
+   EGLint v;
+   switch (attr) {
+   case EGL_BUFFER_SIZE: v = 32; break;
+   case EGL_RED_SIZE:
+   case EGL_GREEN_SIZE:
+   case EGL_BLUE_SIZE:
+   case EGL_ALPHA_SIZE: v = 8; break;
+   case EGL_LUMINANCE_SIZE: v = 0; break;
+   case EGL_ALPHA_MASK_SIZE: v = 0; break;
+   case EGL_BIND_TO_TEXTURE_RGB:
+   case EGL_BIND_TO_TEXTURE_RGBA: v = EGL_FALSE; break;
+   case EGL_COLOR_BUFFER_TYPE: v = EGL_RGB_BUFFER; break;
+   case EGL_CONFIG_CAVEAT: v = EGL_NONE; break;
+   case EGL_CONFIG_ID: v = cfg->id; break;
+   case EGL_CONFORMANT: v = EGLF_RENDERABLE; break;
+   case EGL_DEPTH_SIZE: v = cfg->depth_size; break;
+   case EGL_LEVEL: v = 0; break;
+   case EGL_MAX_PBUFFER_WIDTH:
+   case EGL_MAX_PBUFFER_HEIGHT: v = EGLF_MAX_PBUFFER_SIZE; break;
+   case EGL_MAX_PBUFFER_PIXELS: v = EGLF_MAX_PBUFFER_SIZE * EGLF_MAX_PBUFFER_SIZE; break;
+   case EGL_MAX_SWAP_INTERVAL: v = 1; break;
+   case EGL_MIN_SWAP_INTERVAL: v = 0; break;
+   case EGL_NATIVE_RENDERABLE: v = EGL_FALSE; break;
+   case EGL_NATIVE_VISUAL_ID: v = 0; break;
+   case EGL_NATIVE_VISUAL_TYPE: v = EGL_NONE; break;
+   case EGL_RENDERABLE_TYPE: v = EGLF_RENDERABLE; break;
+   case EGL_SAMPLE_BUFFERS: v = 0; break;
+   case EGL_SAMPLES: v = 0; break;
+   case EGL_STENCIL_SIZE: v = cfg->stencil_size; break;
+   case EGL_SURFACE_TYPE: v = EGLF_SURFACE_TYPE; break;
+   case EGL_TRANSPARENT_TYPE: v = EGL_NONE; break;
+   case EGL_TRANSPARENT_RED_VALUE:
+   case EGL_TRANSPARENT_GREEN_VALUE:
+   case EGL_TRANSPARENT_BLUE_VALUE: v = 0; break;
+   default: return false;
+   }
+   *value = v;
+   return true;
+}
+
+static EGLint
+cfg_get(const struct egl_config *cfg, EGLint attr)
+{
+   EGLint v = 0;
+   egl_config_attrib(cfg, attr, &v);
+   return v;
+}
+
+/* Values an attribute list may carry (EGL 1.5, table 3.1 types); false: EGL_BAD_ATTRIBUTE. */
+static bool
+validate_value(const struct egl_attrib_info *info, EGLint v)
+{
+   if (v == EGL_DONT_CARE)
+      return info->attr != EGL_LEVEL && info->attr != EGL_MATCH_NATIVE_PIXMAP;
+   switch (info->attr) {
+   case EGL_BIND_TO_TEXTURE_RGB:
+   case EGL_BIND_TO_TEXTURE_RGBA:
+   case EGL_NATIVE_RENDERABLE:
+      return v == EGL_TRUE || v == EGL_FALSE;
+   case EGL_COLOR_BUFFER_TYPE:
+      return v == EGL_RGB_BUFFER || v == EGL_LUMINANCE_BUFFER;
+   case EGL_CONFIG_CAVEAT:
+      return v == EGL_NONE || v == EGL_SLOW_CONFIG || v == EGL_NON_CONFORMANT_CONFIG;
+   case EGL_TRANSPARENT_TYPE:
+      return v == EGL_NONE || v == EGL_TRANSPARENT_RGB;
+   case EGL_RENDERABLE_TYPE:
+   case EGL_CONFORMANT:
+      return !(v & ~(EGL_OPENGL_ES_BIT | EGL_OPENVG_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_BIT |
+                     EGL_OPENGL_ES3_BIT));
+   case EGL_SURFACE_TYPE:
+      return !(v & ~(EGL_WINDOW_BIT | EGL_PIXMAP_BIT | EGL_PBUFFER_BIT |
+                     EGL_MULTISAMPLE_RESOLVE_BOX_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
+                     EGL_VG_COLORSPACE_LINEAR_BIT | EGL_VG_ALPHA_FORMAT_PRE_BIT));
+   case EGL_NATIVE_VISUAL_TYPE:
+   case EGL_CONFIG_ID:
+   case EGL_LEVEL:
+      return true;
+   default:
+      return info->crit != ATLEAST || v >= 0;
+   }
+}
+
+/* What an attribute list asks for: one value per attribute of the table. */
+struct egl_criteria {
+   EGLint value[EGLF_NUM_ATTRIBS];
+   bool pixmap; /* EGL_MATCH_NATIVE_PIXMAP named a pixmap */
+};
+
+static EGLint
+parse_criteria(const EGLint *list, struct egl_criteria *cr)
+{
+   for (int i = 0; i < EGLF_NUM_ATTRIBS; i++)
+      cr->value[i] = attrib_info[i].def;
+   cr->pixmap = false;
+   for (; list && list[0] != EGL_NONE; list += 2) {
+      if (list[0] == EGL_MATCH_NATIVE_PIXMAP) {
+         /* There are no native pixmaps on the surfaceless platform. */
+         cr->pixmap = list[1] != EGL_NONE;
+         continue;
+      }
+      int i = attrib_index(list[0]);
+      if (i < 0 || !validate_value(&attrib_info[i], list[1]))
+         return EGL_BAD_ATTRIBUTE;
+      cr->value[i] = list[1];
+   }
+   return EGL_SUCCESS;
+}
+
+static bool
+config_matches(const struct egl_config *cfg, const struct egl_criteria *cr)
+{
+   if (cr->pixmap)
+      return false;
+   /* EGL 1.5, section 3.4.1.2: "If EGL_CONFIG_ID is specified, it is matched exactly, and
+    * all other attributes are ignored." */
+   EGLint id = cr->value[attrib_index(EGL_CONFIG_ID)];
+   if (id != EGL_DONT_CARE)
+      return cfg->id == id;
+   bool transparent_rgb = cr->value[attrib_index(EGL_TRANSPARENT_TYPE)] == EGL_TRANSPARENT_RGB;
+   for (int i = 0; i < EGLF_NUM_ATTRIBS; i++) {
+      const struct egl_attrib_info *info = &attrib_info[i];
+      EGLint want = cr->value[i];
+      if (want == EGL_DONT_CARE)
+         continue;
+      /* "the EGL_TRANSPARENT_*_VALUE attributes are ignored unless EGL_TRANSPARENT_TYPE is
+       * EGL_TRANSPARENT_RGB" */
+      if (!transparent_rgb && (info->attr == EGL_TRANSPARENT_RED_VALUE ||
+                               info->attr == EGL_TRANSPARENT_GREEN_VALUE ||
+                               info->attr == EGL_TRANSPARENT_BLUE_VALUE))
+         continue;
+      EGLint have = cfg_get(cfg, info->attr);
+      switch (info->crit) {
+      case ATLEAST:
+         if (have < want)
+            return false;
+         break;
+      case EXACT:
+         if (have != want)
+            return false;
+         break;
+      case MASK:
+         if ((have & want) != want)
+            return false;
+         break;
+      case SPECIAL:
+      case IGNORE:
+         break;
+      }
+   }
+   return true;
+}
+
+static const struct egl_criteria *sort_criteria;
+
+static int
+caveat_rank(EGLint caveat)
+{
+   return caveat == EGL_NONE ? 0 : caveat == EGL_SLOW_CONFIG ? 1 : 2;
+}
+
+/* EGL 1.5, section 3.4.1.2, "Sorting of EGLConfigs": by priority, each key in the order the
+ * table gives (Smaller / Larger / Special). */
+static int
+compare_configs(const void *pa, const void *pb)
+{
+   const struct egl_config *a = *(const struct egl_config *const *)pa;
+   const struct egl_config *b = *(const struct egl_config *const *)pb;
+   const struct egl_criteria *cr = sort_criteria;
+
+   int d = caveat_rank(cfg_get(a, EGL_CONFIG_CAVEAT)) - caveat_rank(cfg_get(b, EGL_CONFIG_CAVEAT));
+   if (d)
+      return d;
+   /* "EGL_RGB_BUFFER [...] precede EGL_LUMINANCE_BUFFER" */
+   d = (cfg_get(a, EGL_COLOR_BUFFER_TYPE) != EGL_RGB_BUFFER) - (cfg_get(b, EGL_COLOR_BUFFER_TYPE) != EGL_RGB_BUFFER);
+   if (d)
+      return d;
+   /* "Larger total number of color bits (of the components requested with a value that is
+    * neither zero nor EGL_DONT_CARE)" */
+   static const EGLint color_attrs[] = {EGL_RED_SIZE, EGL_GREEN_SIZE, EGL_BLUE_SIZE,
+                                        EGL_ALPHA_SIZE, EGL_LUMINANCE_SIZE};
+   EGLint bits_a = 0, bits_b = 0;
+   for (unsigned i = 0; i < sizeof(color_attrs) / sizeof(color_attrs[0]); i++) {
+      EGLint want = cr->value[attrib_index(color_attrs[i])];
+      if (want != 0 && want != EGL_DONT_CARE) {
+         bits_a += cfg_get(a, color_attrs[i]);
+         bits_b += cfg_get(b, color_attrs[i]);
+      }
+   }
+   if (bits_a != bits_b)
+      return bits_b - bits_a;
+   /* Then Smaller-first keys in priority order: buffer size, sample buffers, samples, depth,
+    * stencil, alpha mask; native visual type (implementation-defined: none differ); id. */
+   static const EGLint smaller_first[] = {EGL_BUFFER_SIZE, EGL_SAMPLE_BUFFERS, EGL_SAMPLES,
+                                          EGL_DEPTH_SIZE, EGL_STENCIL_SIZE, EGL_ALPHA_MASK_SIZE,
+                                          EGL_NATIVE_VISUAL_TYPE, EGL_CONFIG_ID};
+   for (unsigned i = 0; i < sizeof(smaller_first) / sizeof(smaller_first[0]); i++) {
+      EGLint va = cfg_get(a, smaller_first[i]), vb = cfg_get(b, smaller_first[i]);
+      if (va != vb)
+         return va < vb ? -1 : 1;
+   }
+   return 0;
+}
+
+EGLBoolean
+eglf_GetConfigs(EGLDisplay dpy, EGLConfig *configs, EGLint config_size, EGLint *num_config)
+{
+   struct egl_display *d = egl_display_lock(dpy, true);
+   if (!d)
+      return EGL_FALSE;
+   /* EGL 1.5, section 3.4.1: "If num_config is NULL, an EGL_BAD_PARAMETER error is
+    * generated." */
+   if (!num_config)
+      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
+   EGLint n = EGLF_NUM_CONFIGS;
+   if (configs) {
+      n = config_size < 0 ? 0 : config_size < n ? config_size : n;
+      for (EGLint i = 0; i < n; i++)
+         configs[i] = (EGLConfig)&egl_configs[i];
+   }
+   *num_config = n;
+   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+}
+
+EGLBoolean
+eglf_ChooseConfig(EGLDisplay dpy, const EGLint *attrib_list, EGLConfig *configs, EGLint config_size,
+                  EGLint *num_config)
+{
+   struct egl_display *d = egl_display_lock(dpy, true);
+   if (!d)
+      return EGL_FALSE;
+   if (!num_config)
+      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
+   struct egl_criteria cr;
+   EGLint err = parse_criteria(attrib_list, &cr);
+   if (err != EGL_SUCCESS)
+      EGLF_RETURN(d, err, EGL_FALSE);
+
+   const struct egl_config *match[EGLF_NUM_CONFIGS];
+   EGLint n = 0;
+   for (EGLint i = 0; i < EGLF_NUM_CONFIGS; i++) {
+      if (config_matches(&egl_configs[i], &cr))
+         match[n++] = &egl_configs[i];
+   }
+   /* Under the display lock, so the one static pointer is safe. */
+   sort_criteria = &cr;
+   qsort(match, n, sizeof(match[0]), compare_configs);
+   sort_criteria = NULL;
+
+   if (configs) {
+      if (config_size < n)
+         n = config_size < 0 ? 0 : config_size;
+      for (EGLint i = 0; i < n; i++)
+         configs[i] = (EGLConfig)match[i];
+   }
+   *num_config = n;
+   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+}
+
+EGLBoolean
+eglf_GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint *value)
+{
+   struct egl_display *d = egl_display_lock(dpy, true);
+   if (!d)
+      return EGL_FALSE;
+   const struct egl_config *cfg = egl_config_lookup(config);
+   if (!cfg)
+      EGLF_RETURN(d, EGL_BAD_CONFIG, EGL_FALSE);
+   EGLint v;
+   if (!egl_config_attrib(cfg, attribute, &v))
+      EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_FALSE);
+   if (!value)
+      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
+   *value = v;
+   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+}

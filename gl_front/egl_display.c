@@ -1,0 +1,388 @@
+/* splitgl EGL: the surfaceless display, its channel, errors, strings and the proc table. */
+#include "gl_front/egl_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/knobs.h"
+#include "util/log.h"
+
+#define EGLF_VENDOR "splitgl"
+#define EGLF_VERSION_STRING "1.5 splitgl 0.1"
+#define EGLF_CLIENT_APIS "OpenGL_ES OpenGL"
+
+/* Only what is implemented (the fence syncs: egl_sync.c). */
+#define EGLF_DISPLAY_EXTENSIONS                                                              \
+   "EGL_KHR_create_context "                                                                 \
+   "EGL_KHR_fence_sync "                                                                     \
+   "EGL_KHR_get_all_proc_addresses "                                                         \
+   "EGL_KHR_no_config_context "                                                              \
+   "EGL_KHR_surfaceless_context "                                                            \
+   "EGL_KHR_wait_sync"
+
+#define EGLF_PLATFORM_EXTENSIONS "EGL_MESA_platform_surfaceless"
+#define EGLF_CLIENT_EXTENSIONS                                                               \
+   "EGL_EXT_client_extensions EGL_EXT_platform_base " EGLF_PLATFORM_EXTENSIONS
+
+/* The one display. Its address is the EGLDisplay handle. */
+static struct egl_display the_display = {
+   .lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+static const struct eglf_host *host;
+static _Thread_local struct egl_thread thread_state = {
+   .error = EGL_SUCCESS,
+   .api = EGL_OPENGL_ES_API,
+};
+
+struct egl_thread *
+egl_thread(void)
+{
+   return &thread_state;
+}
+
+void
+eglf_init(const struct eglf_host *h)
+{
+   host = h;
+}
+
+EGLenum
+egl_current_api(void)
+{
+   if (host && host->current_api)
+      return host->current_api();
+   return thread_state.api;
+}
+
+bool
+eglf_supports_api(EGLenum api)
+{
+   return api == EGL_OPENGL_ES_API || api == EGL_OPENGL_API;
+}
+
+const char *
+eglf_platform_extensions(void)
+{
+   return EGLF_PLATFORM_EXTENSIONS;
+}
+
+/* ---- locking and objects ---------------------------------------------------------------- */
+
+struct egl_display *
+egl_display_lock(EGLDisplay dpy, bool need_init)
+{
+   struct egl_display *d = &the_display;
+   if (dpy != (EGLDisplay)d) {
+      egl_set_error(EGL_BAD_DISPLAY);
+      return NULL;
+   }
+   pthread_mutex_lock(&d->lock);
+   if (need_init && !d->initialized) {
+      pthread_mutex_unlock(&d->lock);
+      egl_set_error(EGL_NOT_INITIALIZED);
+      return NULL;
+   }
+   return d;
+}
+
+void
+egl_display_unlock(struct egl_display *d)
+{
+   pthread_mutex_unlock(&d->lock);
+}
+
+bool
+egl_display_lost(const struct egl_display *d)
+{
+   return __atomic_load_n(&d->lost, __ATOMIC_ACQUIRE) || (d->wire && wire_client_lost(d->wire));
+}
+
+void
+egl_object_link(struct egl_display *d, struct egl_object *o, enum egl_obj_kind kind)
+{
+   o->dpy = d;
+   o->kind = kind;
+   o->marked = false;
+   o->next = d->objects[kind];
+   d->objects[kind] = o;
+}
+
+void
+egl_object_unlink(struct egl_display *d, struct egl_object *o)
+{
+   for (struct egl_object **p = &d->objects[o->kind]; *p; p = &(*p)->next) {
+      if (*p == o) {
+         *p = o->next;
+         o->next = NULL;
+         return;
+      }
+   }
+}
+
+struct egl_object *
+egl_object_lookup(struct egl_display *d, enum egl_obj_kind kind, const void *h)
+{
+   if (!h)
+      return NULL;
+   for (struct egl_object *o = d->objects[kind]; o; o = o->next) {
+      if ((const void *)o == h)
+         return o->marked ? NULL : o;
+   }
+   return NULL;
+}
+
+void
+egl_display_maybe_close(struct egl_display *d)
+{
+   if (d->initialized || !d->wire)
+      return;
+   for (int k = 0; k < EGL_OBJ_KINDS; k++) {
+      if (d->objects[k])
+         return;
+   }
+   wire_client_close(d->wire);
+   d->wire = NULL;
+   __atomic_store_n(&d->lost, 0, __ATOMIC_RELEASE);
+}
+
+/* ---- the channel's events ----------------------------------------------------------------- */
+
+/* The front end's handler for server-raised GL errors (gl_front/context.c): records the error
+ * on the calling thread's current context (events are drained at the client's drain points,
+ * on the thread that waits). Belongs in glf_public.h. */
+void glf_wire_gl_error(void *user, uint32_t gl_error);
+
+static void
+on_lost(void *user, const char *why)
+{
+   struct egl_display *d = user;
+   __atomic_store_n(&d->lost, 1, __ATOMIC_RELEASE);
+   sgl_err("EGL: the server is gone (%s); EGL calls now report EGL_CONTEXT_LOST", why ? why : "?");
+}
+
+/* ---- SPLITGL_STATS at exit ---------------------------------------------------------------- */
+
+static void
+egl_atexit(void)
+{
+   if (!sgl_knobs()->stats)
+      return;
+   struct egl_display *d = &the_display;
+   /* A thread may hold the lock while the process exits: never wait for it here. */
+   bool locked = pthread_mutex_trylock(&d->lock) == 0;
+   if (locked) {
+      for (struct egl_object *o = d->objects[EGL_OBJ_CONTEXT]; o; o = o->next)
+         egl_context_print_stats((struct egl_context *)o);
+      pthread_mutex_unlock(&d->lock);
+   }
+   glf_print_unimplemented_hits();
+}
+
+static void
+egl_atexit_register(void)
+{
+   /* From a shared object, glibc ties this to the object: it runs at exit or at dlclose,
+    * whichever comes first. */
+   atexit(egl_atexit);
+}
+
+static void
+register_atexit_once(void)
+{
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, egl_atexit_register);
+}
+
+/* ---- display entry points ----------------------------------------------------------------- */
+
+EGLDisplay
+eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttrib *attrib_list)
+{
+   switch (platform) {
+   case EGL_NONE:
+      /* libglvnd: eglGetDisplay(EGL_DEFAULT_DISPLAY) asks every vendor with EGL_NONE; any
+       * other native display is not ours to claim (no false matches). */
+      if (native_display != (void *)EGL_DEFAULT_DISPLAY) {
+         egl_set_error(EGL_SUCCESS);
+         return EGL_NO_DISPLAY;
+      }
+      break;
+   case EGL_PLATFORM_SURFACELESS_MESA:
+      /* From EGL_MESA_platform_surfaceless: "<native_display> must be EGL_DEFAULT_DISPLAY.
+       * [...] If <native_display> is not EGL_DEFAULT_DISPLAY, then EGL_BAD_PARAMETER is
+       * generated." No attributes are defined. */
+      if (native_display != (void *)EGL_DEFAULT_DISPLAY) {
+         egl_set_error(EGL_BAD_PARAMETER);
+         return EGL_NO_DISPLAY;
+      }
+      if (attrib_list && attrib_list[0] != EGL_NONE) {
+         egl_set_error(EGL_BAD_ATTRIBUTE);
+         return EGL_NO_DISPLAY;
+      }
+      break;
+   default:
+      egl_set_error(EGL_BAD_PARAMETER);
+      return EGL_NO_DISPLAY;
+   }
+   egl_set_error(EGL_SUCCESS);
+   return (EGLDisplay)&the_display;
+}
+
+EGLBoolean
+eglf_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
+{
+   struct egl_display *d = egl_display_lock(dpy, false);
+   if (!d)
+      return EGL_FALSE;
+   if (!d->wire) {
+      char err[256] = "";
+      d->callbacks = (struct wire_client_callbacks){.gl_error = glf_wire_gl_error, .lost = on_lost, .user = d};
+      __atomic_store_n(&d->lost, 0, __ATOMIC_RELEASE);
+      d->wire = wire_client_open(-1, &d->callbacks, err, sizeof(err));
+      if (!d->wire) {
+         /* EGL 1.5, section 3.2: "EGL_NOT_INITIALIZED is generated if dpy cannot be
+          * initialized." */
+         sgl_err("eglInitialize: cannot open the splitgl channel: %s", err[0] ? err : "unknown error");
+         EGLF_RETURN(d, EGL_NOT_INITIALIZED, EGL_FALSE);
+      }
+      sgl_info("eglInitialize: channel open (%s transport)",
+               wire_transport_name(wire_client_transport(d->wire)));
+   }
+   d->initialized = true;
+   register_atexit_once();
+   if (major)
+      *major = EGLF_VERSION_MAJOR;
+   if (minor)
+      *minor = EGLF_VERSION_MINOR;
+   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+}
+
+EGLBoolean
+eglf_Terminate(EGLDisplay dpy)
+{
+   struct egl_display *d = egl_display_lock(dpy, false);
+   if (!d)
+      return EGL_FALSE;
+   if (!d->initialized)
+      EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+   d->initialized = false;
+
+   /* EGL 1.5, section 3.2: "Termination marks all EGL-specific resources, such as contexts and
+    * surfaces, associated with the specified display for deletion. [...] If contexts or
+    * surfaces associated with display is current to any thread, they are not released until
+    * they are no longer current as a result of eglMakeCurrent." */
+   struct egl_object *o, *next;
+   for (o = d->objects[EGL_OBJ_SYNC]; o; o = next) {
+      next = o->next;
+      egl_sync_destroy(d, (struct egl_sync *)o);
+   }
+   for (o = d->objects[EGL_OBJ_CONTEXT]; o; o = next) {
+      struct egl_context *c = (struct egl_context *)o;
+      next = o->next;
+      if (c->thread) {
+         o->marked = true;
+         egl_context_print_stats(c);
+      } else {
+         egl_context_destroy(d, c);
+      }
+   }
+   for (o = d->objects[EGL_OBJ_SURFACE]; o; o = next) {
+      struct egl_surface *s = (struct egl_surface *)o;
+      next = o->next;
+      if (s->bound)
+         o->marked = true;
+      else
+         egl_surface_destroy(d, s);
+   }
+   egl_display_maybe_close(d);
+   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+}
+
+const char *
+eglf_QueryString(EGLDisplay dpy, EGLint name)
+{
+   if (dpy == EGL_NO_DISPLAY) {
+      /* EGL_EXT_client_extensions: EGL_EXTENSIONS with EGL_NO_DISPLAY gives the client
+       * extensions; libglvnd merges ours into its own at load. */
+      if (name == EGL_EXTENSIONS) {
+         egl_set_error(EGL_SUCCESS);
+         return EGLF_CLIENT_EXTENSIONS;
+      }
+      if (name == EGL_VERSION) {
+         egl_set_error(EGL_SUCCESS);
+         return "1.5";
+      }
+      egl_set_error(EGL_BAD_DISPLAY);
+      return NULL;
+   }
+   struct egl_display *d = egl_display_lock(dpy, true);
+   if (!d)
+      return NULL;
+   switch (name) {
+   case EGL_VENDOR: EGLF_RETURN(d, EGL_SUCCESS, EGLF_VENDOR);
+   case EGL_VERSION: EGLF_RETURN(d, EGL_SUCCESS, EGLF_VERSION_STRING);
+   case EGL_CLIENT_APIS: EGLF_RETURN(d, EGL_SUCCESS, EGLF_CLIENT_APIS);
+   case EGL_EXTENSIONS: EGLF_RETURN(d, EGL_SUCCESS, EGLF_DISPLAY_EXTENSIONS);
+   default: EGLF_RETURN(d, EGL_BAD_PARAMETER, NULL);
+   }
+}
+
+EGLint
+eglf_GetError(void)
+{
+   EGLint e = thread_state.error;
+   thread_state.error = EGL_SUCCESS;
+   return e;
+}
+
+EGLBoolean
+eglf_BindAPI(EGLenum api)
+{
+   /* libglvnd validates api and tracks it per thread; it calls this to keep us informed.
+    * EGL 1.5, section 3.7: "If api is not one of the values specified above, or if the client
+    * API specified by api is not supported by the implementation, an EGL_BAD_PARAMETER error
+    * is generated." */
+   if (!eglf_supports_api(api)) {
+      egl_set_error(EGL_BAD_PARAMETER);
+      return EGL_FALSE;
+   }
+   thread_state.api = api;
+   egl_set_error(EGL_SUCCESS);
+   return EGL_TRUE;
+}
+
+EGLenum
+eglf_QueryAPI(void)
+{
+   egl_set_error(EGL_SUCCESS);
+   return egl_current_api();
+}
+
+/* ---- the proc table ----------------------------------------------------------------------- */
+
+static const struct {
+   const char *name;
+   void *fn;
+} egl_procs[] = {
+#define EGLF_ENTRY(ret, name, params) {"egl" #name, (void *)eglf_##name},
+#include "gl_front/egl_entrypoints.h"
+#undef EGLF_ENTRY
+};
+
+void *
+eglf_get_proc_address(const char *name)
+{
+   if (!name)
+      return NULL;
+   if (!strncmp(name, "egl", 3)) {
+      for (size_t i = 0; i < sizeof(egl_procs) / sizeof(egl_procs[0]); i++) {
+         if (!strcmp(egl_procs[i].name, name))
+            return egl_procs[i].fn;
+      }
+      return NULL;
+   }
+   if (!strncmp(name, "gl", 2))
+      return glf_get_proc_address(name);
+   return NULL;
+}

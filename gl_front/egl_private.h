@@ -1,0 +1,152 @@
+/* splitgl EGL: objects shared by gl_front/egl_*.c.
+ *
+ * One display (surfaceless, EGL_MESA_platform_surfaceless) owns one wire channel. Every EGL
+ * object lives on one of the display's lists and is looked up by walking that list, so a
+ * stale or forged handle is an EGL error, never a dereference. The display lock guards the
+ * lists, the objects' binding fields and the channel's lifetime.
+ *
+ * Lifetime (EGL 1.5, sections 3.2, 3.5.5, 3.7.2): eglDestroySurface / eglDestroyContext /
+ * eglTerminate on an object that is current to some thread only mark it; it is destroyed when
+ * it stops being current. A marked object is invisible to lookups. The channel is closed when
+ * the display is terminated and no object is left.
+ */
+#ifndef SGL_GL_FRONT_EGL_PRIVATE_H
+#define SGL_GL_FRONT_EGL_PRIVATE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gl_front/egl_public.h"
+#include "gl_front/glf_public.h"
+
+/* The EGL entry points, from the one list. */
+#define EGLF_ENTRY(ret, name, params) ret eglf_##name params;
+#include "gl_front/egl_entrypoints.h"
+#undef EGLF_ENTRY
+
+#define EGLF_VERSION_MAJOR 1
+#define EGLF_VERSION_MINOR 5
+#define EGLF_MAX_PBUFFER_SIZE 16384 /* WIRE_MAX_TEXTURE_SIZE */
+
+/* ---- configs (egl_config.c) ----------------------------------------------------------- */
+struct egl_config {
+   EGLint id;
+   EGLint depth_size;
+   EGLint stencil_size;
+};
+
+const struct egl_config *egl_config_lookup(EGLConfig handle);
+/** The config's value of attribute `attr`; false if attr is not a config attribute. */
+bool egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value);
+/** EGL 1.5 section 3.7.3: surfaces and contexts are compatible when they have color and
+ *  ancillary buffers of the same type and depth. */
+bool egl_config_compatible(const struct egl_config *a, const struct egl_config *b);
+
+/* ---- objects -------------------------------------------------------------------------- */
+enum egl_obj_kind { EGL_OBJ_SURFACE = 0, EGL_OBJ_CONTEXT, EGL_OBJ_SYNC, EGL_OBJ_KINDS };
+
+struct egl_display;
+
+struct egl_object {
+   struct egl_object *next;
+   struct egl_display *dpy;
+   enum egl_obj_kind kind;
+   bool marked; /* destroyed by the app (or eglTerminate) while current: deferred */
+};
+
+struct egl_context;
+
+struct egl_surface {
+   struct egl_object base;
+   const struct egl_config *config;
+   EGLint width, height; /* as created (may be 0) */
+   EGLBoolean largest;
+   EGLint swap_behavior;
+   EGLint multisample_resolve;
+   EGLint mipmap_level;
+   EGLint swap_interval;
+   struct glf_drawable drawable;   /* the server resources */
+   struct egl_context *bound;      /* the context it is current with (draw or read), or NULL */
+};
+
+struct egl_context {
+   struct egl_object base;
+   const struct egl_config *config; /* NULL: EGL_NO_CONFIG_KHR */
+   EGLenum api;                     /* EGL_OPENGL_ES_API or EGL_OPENGL_API */
+   EGLint major, minor;             /* the version handed out */
+   struct glf_context *glf;
+   const void *thread;              /* the thread it is current to (egl_thread()), or NULL */
+   struct egl_surface *draw, *read;
+   bool stats_printed;
+};
+
+struct egl_sync {
+   struct egl_object base;
+   EGLenum type;   /* EGL_SYNC_FENCE */
+   EGLenum status; /* EGL_SIGNALED / EGL_UNSIGNALED */
+};
+
+struct egl_display {
+   pthread_mutex_t lock;
+   bool initialized;
+   struct wire_client *wire; /* open while initialized or while objects outlive eglTerminate */
+   struct wire_client_callbacks callbacks;
+   int lost;                 /* atomic: the channel's server is gone */
+   struct egl_object *objects[EGL_OBJ_KINDS];
+};
+
+/* ---- per-thread state ----------------------------------------------------------------- */
+struct egl_thread {
+   EGLint error;
+   EGLenum api;               /* eglBindAPI when no host tracks it */
+   struct egl_context *ctx;   /* current context (on our display) */
+};
+
+struct egl_thread *egl_thread(void);
+
+static inline void
+egl_set_error(EGLint err)
+{
+   egl_thread()->error = err;
+}
+
+EGLenum egl_current_api(void);
+
+/* ---- display (egl_display.c) ---------------------------------------------------------- */
+/** Validates and locks dpy. On failure sets EGL_BAD_DISPLAY (or EGL_NOT_INITIALIZED when
+ *  need_init and the display is not initialized) and returns NULL unlocked. */
+struct egl_display *egl_display_lock(EGLDisplay dpy, bool need_init);
+void egl_display_unlock(struct egl_display *d);
+bool egl_display_lost(const struct egl_display *d);
+
+/** Unlocks, sets the thread's error and yields `ret`. */
+#define EGLF_RETURN(d, err, ret)                                                             \
+   do {                                                                                      \
+      egl_display_unlock(d);                                                                 \
+      egl_set_error(err);                                                                    \
+      return ret;                                                                            \
+   } while (0)
+
+void egl_object_link(struct egl_display *d, struct egl_object *o, enum egl_obj_kind kind);
+void egl_object_unlink(struct egl_display *d, struct egl_object *o);
+/** The live (unmarked) object of `kind` whose handle is h, or NULL. */
+struct egl_object *egl_object_lookup(struct egl_display *d, enum egl_obj_kind kind, const void *h);
+/** Closes the channel once the display is terminated and nothing is left on it. */
+void egl_display_maybe_close(struct egl_display *d);
+
+/* ---- surfaces (egl_surface.c) --------------------------------------------------------- */
+struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface h);
+/** Emits the Destroy records and frees s (not current anywhere). */
+void egl_surface_destroy(struct egl_display *d, struct egl_surface *s);
+
+/* ---- contexts (egl_context.c) --------------------------------------------------------- */
+struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext h);
+void egl_context_destroy(struct egl_display *d, struct egl_context *c);
+/** SPLITGL_STATS=1: prints the context's stats line once. */
+void egl_context_print_stats(struct egl_context *c);
+
+/* ---- syncs (egl_sync.c) --------------------------------------------------------------- */
+void egl_sync_destroy(struct egl_display *d, struct egl_sync *s);
+
+#endif

@@ -1,0 +1,488 @@
+/* splitgl gl_front: the dirty atoms of state_atoms.h turned into records. */
+#include <stdlib.h>
+
+#include "glf_context.h"
+
+/* ---- GL -> wire enums ------------------------------------------------------------------------ */
+static uint8_t
+blend_factor(GLenum f)
+{
+   switch (f) {
+   case GL_ZERO: return WIRE_BF_ZERO;
+   case GL_ONE: return WIRE_BF_ONE;
+   case GL_SRC_COLOR: return WIRE_BF_SRC_COLOR;
+   case GL_ONE_MINUS_SRC_COLOR: return WIRE_BF_ONE_MINUS_SRC_COLOR;
+   case GL_DST_COLOR: return WIRE_BF_DST_COLOR;
+   case GL_ONE_MINUS_DST_COLOR: return WIRE_BF_ONE_MINUS_DST_COLOR;
+   case GL_SRC_ALPHA: return WIRE_BF_SRC_ALPHA;
+   case GL_ONE_MINUS_SRC_ALPHA: return WIRE_BF_ONE_MINUS_SRC_ALPHA;
+   case GL_DST_ALPHA: return WIRE_BF_DST_ALPHA;
+   case GL_ONE_MINUS_DST_ALPHA: return WIRE_BF_ONE_MINUS_DST_ALPHA;
+   case GL_CONSTANT_COLOR: return WIRE_BF_CONSTANT_COLOR;
+   case GL_ONE_MINUS_CONSTANT_COLOR: return WIRE_BF_ONE_MINUS_CONSTANT_COLOR;
+   case GL_CONSTANT_ALPHA: return WIRE_BF_CONSTANT_ALPHA;
+   case GL_ONE_MINUS_CONSTANT_ALPHA: return WIRE_BF_ONE_MINUS_CONSTANT_ALPHA;
+   default: return WIRE_BF_SRC_ALPHA_SATURATE;
+   }
+}
+
+static uint8_t
+blend_op(GLenum e)
+{
+   switch (e) {
+   case GL_FUNC_SUBTRACT: return WIRE_BO_SUBTRACT;
+   case GL_FUNC_REVERSE_SUBTRACT: return WIRE_BO_REVERSE_SUBTRACT;
+   case GL_MIN: return WIRE_BO_MIN;
+   case GL_MAX: return WIRE_BO_MAX;
+   default: return WIRE_BO_ADD;
+   }
+}
+
+static uint8_t
+stencil_op(GLenum op)
+{
+   switch (op) {
+   case GL_ZERO: return WIRE_SOP_ZERO;
+   case GL_REPLACE: return WIRE_SOP_REPLACE;
+   case GL_INCR: return WIRE_SOP_INCR;
+   case GL_DECR: return WIRE_SOP_DECR;
+   case GL_INVERT: return WIRE_SOP_INVERT;
+   case GL_INCR_WRAP: return WIRE_SOP_INCR_WRAP;
+   case GL_DECR_WRAP: return WIRE_SOP_DECR_WRAP;
+   default: return WIRE_SOP_KEEP;
+   }
+}
+
+/* Vertex fetch format; false if the wire has none for it. */
+static bool
+vformat(const struct glf_vertex_attrib *a, uint8_t *out)
+{
+   uint32_t n = (uint32_t)a->size - 1;
+   uint32_t group;
+   switch (a->type) {
+   case GL_FLOAT: group = WIRE_VF_R32_FLOAT; break;
+   case GL_HALF_FLOAT: group = WIRE_VF_R16_FLOAT; break;
+   case GL_UNSIGNED_BYTE: group = a->integer ? WIRE_VF_R8_UINT : a->normalized ? WIRE_VF_R8_UNORM : WIRE_VF_R8_USCALED; break;
+   case GL_BYTE: group = a->integer ? WIRE_VF_R8_SINT : a->normalized ? WIRE_VF_R8_SNORM : WIRE_VF_R8_SSCALED; break;
+   case GL_UNSIGNED_SHORT: group = a->integer ? WIRE_VF_R16_UINT : a->normalized ? WIRE_VF_R16_UNORM : WIRE_VF_R16_USCALED; break;
+   case GL_SHORT: group = a->integer ? WIRE_VF_R16_SINT : a->normalized ? WIRE_VF_R16_SNORM : WIRE_VF_R16_SSCALED; break;
+   case GL_UNSIGNED_INT: if (!a->integer) return false; group = WIRE_VF_R32_UINT; break;
+   case GL_INT: if (!a->integer) return false; group = WIRE_VF_R32_SINT; break;
+   default: return false;
+   }
+   *out = (uint8_t)(group + n);
+   return true;
+}
+
+uint32_t
+glf_attrib_elem_size(const struct glf_vertex_attrib *a)
+{
+   switch (a->type) {
+   case GL_BYTE: case GL_UNSIGNED_BYTE: return (uint32_t)a->size;
+   case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2u * (uint32_t)a->size;
+   case GL_DOUBLE: return 8u * (uint32_t)a->size;
+   case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+   default: return 4u * (uint32_t)a->size;
+   }
+}
+
+/* Attributes that take part in the draw: enabled, with a format the wire can fetch. */
+uint32_t
+glf_active_attrib_mask(struct glf_context *ctx)
+{
+   uint32_t mask = 0;
+   for (unsigned i = 0; ctx->vao && i < GLF_MAX_VERTEX_ATTRIBS; i++) {
+      uint8_t f;
+      const struct glf_vertex_attrib *a = &ctx->vao->attr[i];
+      if (!a->enabled)
+         continue;
+      if (vformat(a, &f))
+         mask |= 1u << i;
+      else
+         sgl_log_once(SGL_LOG_WARN, "vertex attribute type 0x%x is not supported yet (attribute disabled)", a->type);
+   }
+   return mask;
+}
+
+/* ---- atoms ------------------------------------------------------------------------------------- */
+static void
+glf_emit_framebuffer(struct glf_context *ctx)
+{
+   struct wire_framebuffer *p = GLF_BEGIN(ctx, SetFramebuffer);
+   if (!p)
+      return;
+   glf_framebuffer_key(ctx, ctx->draw_fb, p);
+   wire_end(ctx->wire);
+}
+
+static void
+bind_cso(struct glf_context *ctx, uint32_t slot, wire_handle h)
+{
+   struct wire_bind_cso *p = GLF_BEGIN(ctx, BindCso);
+   if (!p)
+      return;
+   p->slot = slot;
+   p->cso = h;
+   wire_end(ctx->wire);
+}
+
+static void
+glf_emit_program(struct glf_context *ctx)
+{
+   struct glf_program *p = ctx->program;
+   bind_cso(ctx, WIRE_CSO_PROGRAM, p && p->info ? p->handle : (wire_handle){0, 0});
+   ctx->link_serial = p ? p->link_serial : 0;
+}
+
+static void
+glf_emit_program_bindings(struct glf_context *ctx)
+{
+   struct glf_program *p = ctx->program;
+   if (!p || !p->info)
+      return;
+   uint32_t n = p->info->sampler_slot_count;
+   if (n > WIRE_MAX_PROGRAM_SAMPLERS)
+      n = WIRE_MAX_PROGRAM_SAMPLERS;
+   struct wire_program_bindings *b = glf_begin(ctx, WIRE_OP_SetProgramBindings, n * 4);
+   if (!b)
+      return;
+   b->program = p->handle;
+   b->sampler_count = n;
+   b->block_count = 0;
+   memcpy(b + 1, p->sampler_units, n * 4);
+   wire_end(ctx->wire);
+   ctx->pb_serial = p->bindings_serial;
+}
+
+static void
+glf_emit_constbuf(struct glf_context *ctx)
+{
+   struct glf_program *p = ctx->program;
+   ctx->cb_program = p;
+   if (!p || !p->info || !p->uniform_size)
+      return;
+   uint32_t size = p->uniform_size < WIRE_MAX_CONSTANT_SIZE ? p->uniform_size : WIRE_MAX_CONSTANT_SIZE;
+   struct wire_constant_buffer *cb = glf_begin(ctx, WIRE_OP_SetConstantBuffer, (size + 7u) & ~7u);
+   if (!cb)
+      return;
+   cb->index = 0;
+   cb->size = size;
+   memcpy(cb + 1, p->uniform_data, size);
+   wire_end(ctx->wire);
+   ctx->cb_serial = p->uniform_serial;
+}
+
+static void
+glf_emit_velems(struct glf_context *ctx)
+{
+   struct wire_velems_state v;
+   memset(&v, 0, sizeof(v));
+   uint32_t active = glf_active_attrib_mask(ctx);
+   for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++) {
+      if (!(active & (1u << i)))
+         continue;
+      const struct glf_vertex_attrib *a = &ctx->vao->attr[i];
+      struct wire_vertex_element *e = &v.e[v.count++];
+      vformat(a, &e->format);
+      e->vb_index = (uint8_t)i;
+      e->location = (uint8_t)i;
+      e->divisor = a->divisor;
+   }
+   /* Locations the program reads that no enabled array feeds take the current value. */
+   const struct spv_program_info *info = ctx->program ? ctx->program->info : NULL;
+   for (uint32_t i = 0; info && i < info->attrib_count; i++) {
+      for (uint32_t s = 0; s < info->attribs[i].slots; s++) {
+         int32_t loc = info->attribs[i].location + (int32_t)s;
+         if (loc < 0 || loc >= GLF_MAX_VERTEX_ATTRIBS || (active & (1u << loc)))
+            continue;
+         v.constant_mask |= 1u << loc;
+         memcpy(v.constant_values[loc], ctx->current_attrib[loc], sizeof(v.constant_values[loc]));
+      }
+   }
+   bind_cso(ctx, WIRE_CSO_VELEMS, glf_cso_get(ctx, GLF_CSO_VELEMS, &v, sizeof(v)));
+}
+
+static void
+glf_emit_vertex_buffers(struct glf_context *ctx)
+{
+   struct wire_vertex_buffers *p = GLF_BEGIN(ctx, SetVertexBuffers);
+   if (!p)
+      return;
+   p->start = 0;
+   p->count = GLF_MAX_VERTEX_ATTRIBS;
+   uint32_t active = glf_active_attrib_mask(ctx);
+   for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++) {
+      if (!(active & (1u << i)))
+         continue;
+      const struct glf_vertex_attrib *a = &ctx->vao->attr[i];
+      if (ctx->client_mask & (1u << i)) {
+         p->vb[i] = ctx->client_vb[i];
+      } else if (a->buffer && a->buffer->created) {
+         p->vb[i].res = a->buffer->res;
+         p->vb[i].offset = (uint32_t)(uintptr_t)a->ptr;
+         p->vb[i].stride = a->stride ? (uint32_t)a->stride : glf_attrib_elem_size(a);
+      }
+   }
+   wire_end(ctx->wire);
+}
+
+/* Texture target a program's sampler type reads. */
+static enum glf_tex_target
+sampler_target(GLenum t)
+{
+   switch (t) {
+   case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: case GL_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_CUBE:
+      return GLF_TEX_CUBE;
+   case GL_SAMPLER_3D: case GL_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_3D:
+      return GLF_TEX_3D;
+   case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_INT_SAMPLER_2D_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+      return GLF_TEX_2D_ARRAY;
+   default:
+      return GLF_TEX_2D;
+   }
+}
+
+/* The texture each unit samples for the current program (NULL: unused). */
+static void
+unit_textures(struct glf_context *ctx, struct glf_texture *tex[GLF_MAX_TEXTURE_UNITS])
+{
+   memset(tex, 0, sizeof(tex[0]) * GLF_MAX_TEXTURE_UNITS);
+   const struct glf_program *p = ctx->program;
+   if (!p || !p->info)
+      return;
+   for (uint32_t s = 0; s < p->info->sampler_count; s++) {
+      const struct spv_sampler *sm = &p->info->samplers[s];
+      for (uint32_t e = 0; e < sm->array_size; e++) {
+         uint32_t unit = p->sampler_units[sm->first_slot + e];
+         if (unit < GLF_MAX_TEXTURE_UNITS)
+            tex[unit] = ctx->tex[unit][sampler_target(sm->gl_type)];
+      }
+   }
+}
+
+static void
+glf_emit_sampler_views(struct glf_context *ctx)
+{
+   struct glf_texture *tex[GLF_MAX_TEXTURE_UNITS];
+   unit_textures(ctx, tex);
+   struct wire_sampler_views *p = GLF_BEGIN(ctx, SetSamplerViews);
+   if (!p)
+      return;
+   p->start = 0;
+   p->count = GLF_MAX_TEXTURE_UNITS;
+   for (unsigned u = 0; u < GLF_MAX_TEXTURE_UNITS; u++)
+      if (tex[u])
+         glf_texture_view(tex[u], &p->v[u]);
+   wire_end(ctx->wire);
+}
+
+static void
+glf_emit_sampler_states(struct glf_context *ctx)
+{
+   struct glf_texture *tex[GLF_MAX_TEXTURE_UNITS];
+   struct wire_bind_samplers b;
+   unit_textures(ctx, tex);
+   memset(&b, 0, sizeof(b));
+   b.count = GLF_MAX_TEXTURE_UNITS;
+   for (unsigned u = 0; u < GLF_MAX_TEXTURE_UNITS; u++) {
+      if (!tex[u] || !glf_texture_complete(tex[u]))
+         continue;
+      struct wire_sampler_state s;
+      glf_texture_sampler_key(tex[u], &s);
+      b.s[u] = glf_cso_get(ctx, GLF_CSO_SAMPLER, &s, sizeof(s));
+   }
+   struct wire_bind_samplers *p = GLF_BEGIN(ctx, BindSamplerStates);
+   if (!p)
+      return;
+   *p = b;
+   wire_end(ctx->wire);
+}
+
+static void
+glf_emit_blend(struct glf_context *ctx)
+{
+   const struct glf_state *st = &ctx->st;
+   struct wire_blend_state b;
+   memset(&b, 0, sizeof(b));
+   struct wire_rt_blend *rt = &b.rt[0];
+   rt->blend_enable = st->blend;
+   rt->rgb_func = blend_op(st->blend_eq_rgb);
+   rt->alpha_func = blend_op(st->blend_eq_a);
+   rt->rgb_src = blend_factor(st->blend_src_rgb);
+   rt->rgb_dst = blend_factor(st->blend_dst_rgb);
+   rt->alpha_src = blend_factor(st->blend_src_a);
+   rt->alpha_dst = blend_factor(st->blend_dst_a);
+   rt->colormask = (uint8_t)(st->color_mask[0] | st->color_mask[1] << 1 | st->color_mask[2] << 2 |
+                             st->color_mask[3] << 3);
+   bind_cso(ctx, WIRE_CSO_BLEND, glf_cso_get(ctx, GLF_CSO_BLEND, &b, sizeof(b)));
+}
+
+static void
+stencil_face(const struct glf_stencil_state *s, struct wire_stencil_face *f)
+{
+   f->func = (uint8_t)(s->func - GL_NEVER);
+   f->fail_op = stencil_op(s->fail);
+   f->zfail_op = stencil_op(s->zfail);
+   f->zpass_op = stencil_op(s->zpass);
+   f->read_mask = (uint8_t)s->value_mask;
+   f->write_mask = (uint8_t)s->write_mask;
+}
+
+static void
+glf_emit_dsa(struct glf_context *ctx)
+{
+   const struct glf_state *st = &ctx->st;
+   GLint bits[6];
+   glf_framebuffer_bits(ctx, ctx->draw_fb, bits);
+   struct wire_dsa_state d;
+   memset(&d, 0, sizeof(d));
+   /* From the OpenGL ES 3.0 spec, section 4.1.5/4.1.4: with no depth (stencil) buffer the
+    * depth (stencil) test always passes, i.e. behaves as disabled. */
+   d.depth_enable = st->depth_test && bits[4] > 0;
+   d.depth_write = d.depth_enable && st->depth_mask;
+   d.depth_func = (uint8_t)(st->depth_func - GL_NEVER);
+   d.stencil_enable = st->stencil_test && bits[5] > 0;
+   stencil_face(&st->stencil[0], &d.front);
+   stencil_face(&st->stencil[1], &d.back);
+   bind_cso(ctx, WIRE_CSO_DSA, glf_cso_get(ctx, GLF_CSO_DSA, &d, sizeof(d)));
+}
+
+static void
+glf_emit_rast(struct glf_context *ctx)
+{
+   const struct glf_state *st = &ctx->st;
+   struct wire_rast_state r;
+   memset(&r, 0, sizeof(r));
+   r.cull_mode = !st->cull_face ? WIRE_CULL_NONE
+                 : st->cull_mode == GL_FRONT ? WIRE_CULL_FRONT
+                 : st->cull_mode == GL_BACK ? WIRE_CULL_BACK : WIRE_CULL_FRONT_AND_BACK;
+   r.front_ccw = st->front_face == GL_CCW;
+   r.scissor_enable = st->scissor_test;
+   r.rasterizer_discard = st->rasterizer_discard;
+   r.offset_fill = st->polygon_offset_fill;
+   r.offset_factor = st->offset_factor;
+   r.offset_units = st->offset_units;
+   r.line_width = st->line_width;
+   r.point_size = st->point_size;
+   bind_cso(ctx, WIRE_CSO_RAST, glf_cso_get(ctx, GLF_CSO_RAST, &r, sizeof(r)));
+}
+
+static void
+glf_emit_viewport(struct glf_context *ctx)
+{
+   struct wire_viewport *v = GLF_BEGIN(ctx, SetViewport);
+   if (!v)
+      return;
+   v->x = (float)ctx->st.viewport[0];
+   v->y = (float)ctx->st.viewport[1];
+   v->width = (float)ctx->st.viewport[2];
+   v->height = (float)ctx->st.viewport[3];
+   v->near_val = ctx->st.depth_near;
+   v->far_val = ctx->st.depth_far;
+   wire_end(ctx->wire);
+}
+
+static void
+glf_emit_scissor(struct glf_context *ctx)
+{
+   struct wire_scissor *s = GLF_BEGIN(ctx, SetScissor);
+   if (!s)
+      return;
+   s->x = ctx->st.scissor[0];
+   s->y = ctx->st.scissor[1];
+   s->width = ctx->st.scissor[2];
+   s->height = ctx->st.scissor[3];
+   wire_end(ctx->wire);
+}
+
+static uint32_t
+stencil_ref(GLint ref)
+{
+   /* "ref is clamped to the range [0, 2^s - 1]" (s = 8 stencil bits). */
+   return ref < 0 ? 0 : ref > 255 ? 255 : (uint32_t)ref;
+}
+
+static void
+glf_emit_context_values(struct glf_context *ctx)
+{
+   struct wire_context_values *v = GLF_BEGIN(ctx, SetContextValues);
+   if (!v)
+      return;
+   memcpy(v->blend_color, ctx->st.blend_color, sizeof(v->blend_color));
+   v->stencil_ref_front = stencil_ref(ctx->st.stencil[0].ref);
+   v->stencil_ref_back = stencil_ref(ctx->st.stencil[1].ref);
+   wire_end(ctx->wire);
+}
+
+/* ---- flush ---------------------------------------------------------------------------------- */
+void
+glf_update_derived(struct glf_context *ctx)
+{
+   if (ctx->shared_epoch != ctx->shared->epoch) {
+      /* a texture / renderbuffer / buffer storage or sampling state changed somewhere in the
+       * share group */
+      ctx->shared_epoch = ctx->shared->epoch;
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_TEXTURES | GLF_DIRTY_VERTEX_BUFFERS | GLF_DIRTY_DSA);
+   }
+   if (ctx->cso_epoch != ctx->chan->cso_epoch) {
+      ctx->cso_epoch = ctx->chan->cso_epoch;
+      glf_dirty(ctx, GLF_DIRTY_BLEND | GLF_DIRTY_DSA | GLF_DIRTY_RAST | GLF_DIRTY_VELEMS | GLF_DIRTY_SAMPLER_STATES);
+   }
+   struct glf_program *p = ctx->program;
+   if (p && p->link_serial != ctx->link_serial)
+      glf_dirty(ctx, GLF_DIRTY_PROGRAM | GLF_DIRTY_PROGRAM_BINDINGS | GLF_DIRTY_CONSTBUF | GLF_DIRTY_VELEMS |
+                        GLF_DIRTY_TEXTURES);
+   if (p && (p != ctx->cb_program || p->uniform_serial != ctx->cb_serial))
+      glf_dirty(ctx, GLF_DIRTY_CONSTBUF);
+   if (p && p->bindings_serial != ctx->pb_serial)
+      glf_dirty(ctx, GLF_DIRTY_PROGRAM_BINDINGS | GLF_DIRTY_TEXTURES);
+   if (ctx->dirty & (GLF_DIRTY_PROGRAM | GLF_DIRTY_PROGRAM_BINDINGS))
+      glf_dirty(ctx, GLF_DIRTY_TEXTURES);
+}
+
+void
+glf_emit_state(struct glf_context *ctx)
+{
+   glf_update_derived(ctx);
+   mtx_lock(&ctx->chan->lock);
+   ctx->chan->use_clock++;
+   mtx_unlock(&ctx->chan->lock);
+   uint64_t dirty = ctx->dirty;
+#define ATOM(flag, fn)                                                                       \
+   if (dirty & GLF_DIRTY_##flag)                                                            \
+      fn(ctx);
+   GLF_ATOMS(ATOM)
+#undef ATOM
+   ctx->dirty = 0;
+}
+
+/* ---- streaming buffer -------------------------------------------------------------------------- */
+#define GLF_STREAM_MIN (1u << 20)
+
+uint32_t
+glf_stream_upload(struct glf_context *ctx, const void *data, uint32_t size, uint32_t align)
+{
+   uint32_t off = (ctx->stream_off + align - 1) & ~(align - 1);
+   if (!ctx->stream_res.gen || off + size > ctx->stream_size || off < ctx->stream_off) {
+      uint32_t op = ctx->stream_res.gen ? WIRE_OP_ResourceRespecify : WIRE_OP_ResourceCreate;
+      if (!ctx->stream_res.gen)
+         ctx->stream_res = wire_handle_mint(ctx->wire, WIRE_KIND_RESOURCE);
+      uint32_t want = size * 2 > GLF_STREAM_MIN ? size * 2 : GLF_STREAM_MIN;
+      if (want > ctx->stream_size)
+         ctx->stream_size = want;
+      /* Orphan: later records see new storage; records before it keep the old contents. */
+      struct wire_resource_create *p = glf_begin(ctx, op, 0);
+      if (p) {
+         p->res = ctx->stream_res;
+         p->target = WIRE_TARGET_BUFFER;
+         p->width = ctx->stream_size;
+         p->height = p->depth = p->layers = 1;
+         wire_end(ctx->wire);
+      }
+      off = 0;
+   }
+   glf_upload_buffer(ctx, ctx->stream_res, off, data, size);
+   ctx->stream_off = off + size;
+   return off;
+}

@@ -1,0 +1,92 @@
+/* splitgl gl_front: glEnable / glDisable / glIsEnabled. */
+#include "glf_context.h"
+
+/* The capability's flag and the atom it feeds; NULL if cap is not a capability here. */
+static bool *
+cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
+{
+   struct glf_state *st = &ctx->st;
+   bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   *dirty = 0;
+   switch (cap) {
+   case GL_BLEND: *dirty = GLF_DIRTY_BLEND; return &st->blend;
+   case GL_DEPTH_TEST: *dirty = GLF_DIRTY_DSA; return &st->depth_test;
+   case GL_STENCIL_TEST: *dirty = GLF_DIRTY_DSA; return &st->stencil_test;
+   case GL_CULL_FACE: *dirty = GLF_DIRTY_RAST; return &st->cull_face;
+   case GL_SCISSOR_TEST: *dirty = GLF_DIRTY_RAST; return &st->scissor_test;
+   case GL_POLYGON_OFFSET_FILL: *dirty = GLF_DIRTY_RAST; return &st->polygon_offset_fill;
+   case GL_DITHER: return &st->dither;
+   case GL_SAMPLE_COVERAGE: return &st->sample_coverage;
+   case GL_SAMPLE_ALPHA_TO_COVERAGE: return &st->sample_alpha_to_coverage;
+   case GL_RASTERIZER_DISCARD:
+      *dirty = GLF_DIRTY_RAST;
+      return es2 ? NULL : &st->rasterizer_discard;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
+      return es2 ? NULL : &st->primitive_restart_fixed;
+   case GL_PRIMITIVE_RESTART:
+      return GLF_CORE(ctx) ? &st->primitive_restart : NULL;
+   case GL_PROGRAM_POINT_SIZE:
+      *dirty = GLF_DIRTY_RAST;
+      return GLF_CORE(ctx) ? &st->program_point_size : NULL;
+   default:
+      return NULL;
+   }
+}
+
+static void
+set_cap(GLenum cap, bool value, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   uint64_t dirty;
+   bool *flag = cap_flag(ctx, cap, &dirty);
+   if (!flag) {
+      /* From the OpenGL ES 3.0 spec, section 2.5: "If a command that requires an enumerated
+       * value is passed a symbolic constant that is not one of those specified as allowable
+       * for that command, an INVALID_ENUM error is generated." */
+      glf_error(ctx, GL_INVALID_ENUM, "%s(cap=0x%x)", caller, cap);
+      return;
+   }
+   if (*flag != value) {
+      *flag = value;
+      glf_dirty(ctx, dirty);
+   }
+}
+
+void GLAPIENTRY
+glf_Enable(GLenum cap)
+{
+   set_cap(cap, true, "glEnable");
+}
+
+void GLAPIENTRY
+glf_Disable(GLenum cap)
+{
+   set_cap(cap, false, "glDisable");
+}
+
+GLboolean GLAPIENTRY
+glf_IsEnabled(GLenum cap)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return GL_FALSE;
+   uint64_t dirty;
+   bool *flag = cap_flag(ctx, cap, &dirty);
+   if (!flag) {
+      glf_error(ctx, GL_INVALID_ENUM, "glIsEnabled(cap=0x%x)", cap);
+      return GL_FALSE;
+   }
+   return *flag ? GL_TRUE : GL_FALSE;
+}
+
+bool
+glf_cap_query(struct glf_context *ctx, GLenum cap, bool *value)
+{
+   uint64_t dirty;
+   bool *flag = cap_flag(ctx, cap, &dirty);
+   if (flag)
+      *value = *flag;
+   return flag != NULL;
+}

@@ -1,0 +1,125 @@
+/* splitgl gl_front: GL errors (first error wins, as Mesa's _mesa_error) and the record of
+ * unimplemented entry points that were called. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "glf_context.h"
+
+void
+glf_error(struct glf_context *ctx, GLenum err, const char *fmt, ...)
+{
+   if (!ctx)
+      return;
+   if (ctx->error == GL_NO_ERROR)
+      ctx->error = err;
+   if (sgl_log_enabled(SGL_LOG_DEBUG)) {
+      char where[256];
+      va_list ap;
+      va_start(ap, fmt);
+      vsnprintf(where, sizeof(where), fmt, ap);
+      va_end(ap);
+      sgl_dbg("GL error %s in %s", glf_enum_name(err), where);
+   }
+}
+
+const char *
+glf_enum_name(GLenum e)
+{
+   switch (e) {
+   case GL_NO_ERROR: return "GL_NO_ERROR";
+   case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+   case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+   case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+   case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
+   case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+   default: {
+      static __thread char buf[16];
+      snprintf(buf, sizeof(buf), "0x%04x", e);
+      return buf;
+   }
+   }
+}
+
+/* ---- unimplemented entry points ------------------------------------------------------ */
+#define GLF_MAX_UNIMPL_HITS 512
+static mtx_t unimpl_lock;
+static once_flag unimpl_once = ONCE_FLAG_INIT;
+static const char *unimpl_names[GLF_MAX_UNIMPL_HITS];
+static uint64_t unimpl_counts[GLF_MAX_UNIMPL_HITS];
+static unsigned unimpl_count;
+
+static void
+unimpl_init(void)
+{
+   mtx_init(&unimpl_lock, mtx_plain);
+}
+
+void
+glf_unimplemented(const char *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   bool first = false;
+   call_once(&unimpl_once, unimpl_init);
+   mtx_lock(&unimpl_lock);
+   unsigned i;
+   for (i = 0; i < unimpl_count; i++)
+      if (unimpl_names[i] == name)
+         break;
+   if (i == unimpl_count && unimpl_count < GLF_MAX_UNIMPL_HITS) {
+      unimpl_names[unimpl_count++] = name;
+      first = true;
+   }
+   if (i < unimpl_count)
+      unimpl_counts[i]++;
+   mtx_unlock(&unimpl_lock);
+   if (first)
+      sgl_warn("%s is not implemented (GL_INVALID_OPERATION)", name);
+   glf_error(ctx, GL_INVALID_OPERATION, "%s (not implemented)", name);
+}
+
+/* Writes "glFoo, glBar" into buf. */
+static void
+unimpl_list(char *buf, size_t size)
+{
+   size_t used = 0;
+   buf[0] = 0;
+   call_once(&unimpl_once, unimpl_init);
+   mtx_lock(&unimpl_lock);
+   for (unsigned i = 0; i < unimpl_count && used < size; i++) {
+      int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", unimpl_names[i]);
+      if (n < 0)
+         break;
+      used += (size_t)n;
+   }
+   mtx_unlock(&unimpl_lock);
+}
+
+void
+glf_print_unimplemented_hits(void)
+{
+   call_once(&unimpl_once, unimpl_init);
+   mtx_lock(&unimpl_lock);
+   for (unsigned i = 0; i < unimpl_count; i++)
+      fprintf(stderr, "splitgl: unimplemented %s called %llu times\n", unimpl_names[i],
+              (unsigned long long)unimpl_counts[i]);
+   mtx_unlock(&unimpl_lock);
+}
+
+void
+glf_stats_unimplemented(char *buf, size_t size)
+{
+   unimpl_list(buf, size);
+}
+
+GLenum GLAPIENTRY
+glf_GetError(void)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return GL_NO_ERROR;
+   /* Errors only the server can find arrive as events: observe them now. */
+   wire_drain(ctx->wire);
+   GLenum e = ctx->error;
+   ctx->error = GL_NO_ERROR;
+   return e;
+}

@@ -1,0 +1,670 @@
+/* splitgl gl_front: framebuffer objects, completeness, draw / read buffers. */
+#include <stdlib.h>
+
+#include "glf_context.h"
+
+void glf_format_bits(uint32_t wfmt, GLenum ifmt, GLint bits[6]);
+
+struct glf_framebuffer *
+glf_lookup_framebuffer(struct glf_context *ctx, GLuint name)
+{
+   void *v = glf_hash_lookup(&ctx->framebuffers, name);
+   return v == GLF_NAME_RESERVED ? NULL : v;
+}
+
+static void
+att_clear(struct glf_context *ctx, struct glf_attachment *a)
+{
+   glf_texture_ref(ctx, &a->tex, NULL);
+   glf_renderbuffer_ref(ctx, &a->rb, NULL);
+   memset(a, 0, sizeof(*a));
+}
+
+void
+glf_framebuffer_free(struct glf_context *ctx, struct glf_framebuffer *fb)
+{
+   for (unsigned i = 0; i < GLF_ATT_COUNT; i++)
+      att_clear(ctx, &fb->att[i]);
+   free(fb);
+}
+
+void GLAPIENTRY
+glf_GenFramebuffers(GLsizei n, GLuint *framebuffers)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (n < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGenFramebuffers(n < 0)");
+      return;
+   }
+   GLuint first = glf_hash_find_free_block(&ctx->framebuffers, (GLuint)n);
+   for (GLsizei i = 0; i < n; i++) {
+      framebuffers[i] = first + (GLuint)i;
+      glf_hash_insert(&ctx->framebuffers, framebuffers[i], GLF_NAME_RESERVED);
+   }
+}
+
+static bool
+fb_targets(struct glf_context *ctx, GLenum target, bool *draw, bool *read)
+{
+   bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   *draw = target == GL_FRAMEBUFFER || (target == GL_DRAW_FRAMEBUFFER && !es2);
+   *read = target == GL_FRAMEBUFFER || (target == GL_READ_FRAMEBUFFER && !es2);
+   return *draw || *read;
+}
+
+void GLAPIENTRY
+glf_BindFramebuffer(GLenum target, GLuint framebuffer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   bool draw, read;
+   if (!fb_targets(ctx, target, &draw, &read)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glBindFramebuffer(target=0x%x)", target);
+      return;
+   }
+   struct glf_framebuffer *fb_draw = &ctx->winsys_draw, *fb_read = &ctx->winsys_read;
+   if (framebuffer) {
+      void *v = glf_hash_lookup(&ctx->framebuffers, framebuffer);
+      if (!v && GLF_CORE(ctx)) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glBindFramebuffer(%u not generated)", framebuffer);
+         return;
+      }
+      if (!v || v == GLF_NAME_RESERVED) {
+         struct glf_framebuffer *fb = calloc(1, sizeof(*fb));
+         fb->name = framebuffer;
+         fb->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
+         fb->read_buffer = GL_COLOR_ATTACHMENT0;
+         glf_hash_insert(&ctx->framebuffers, framebuffer, fb);
+         v = fb;
+      }
+      fb_draw = fb_read = v;
+      fb_draw->bound_once = true;
+   }
+   if (draw && ctx->draw_fb != fb_draw) {
+      ctx->draw_fb = fb_draw;
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA | GLF_DIRTY_BLEND);
+   }
+   if (read)
+      ctx->read_fb = fb_read;
+}
+
+void GLAPIENTRY
+glf_DeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (n < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glDeleteFramebuffers(n < 0)");
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      void *v = framebuffers[i] ? glf_hash_lookup(&ctx->framebuffers, framebuffers[i]) : NULL;
+      if (!v)
+         continue;
+      glf_hash_remove(&ctx->framebuffers, framebuffers[i]);
+      if (v == GLF_NAME_RESERVED)
+         continue;
+      /* From the OpenGL ES 3.0 spec, section 4.4.1: "If a framebuffer that is currently
+       * bound to one or more of the targets DRAW_FRAMEBUFFER or READ_FRAMEBUFFER is deleted,
+       * it is as though BindFramebuffer had been executed with the corresponding target and
+       * framebuffer zero." */
+      if (ctx->draw_fb == v) {
+         ctx->draw_fb = &ctx->winsys_draw;
+         glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA | GLF_DIRTY_BLEND);
+      }
+      if (ctx->read_fb == v)
+         ctx->read_fb = &ctx->winsys_read;
+      glf_framebuffer_free(ctx, v);
+   }
+}
+
+GLboolean GLAPIENTRY
+glf_IsFramebuffer(GLuint framebuffer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return GL_FALSE;
+   struct glf_framebuffer *fb = glf_lookup_framebuffer(ctx, framebuffer);
+   return fb && fb->bound_once;
+}
+
+/* ---- attachments --------------------------------------------------------------------------- */
+/* Framebuffer bound to target, or NULL with the error raised. */
+static struct glf_framebuffer *
+target_fb(struct glf_context *ctx, GLenum target, const char *caller)
+{
+   bool draw, read;
+   if (!fb_targets(ctx, target, &draw, &read)) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
+      return NULL;
+   }
+   return draw ? ctx->draw_fb : ctx->read_fb;
+}
+
+/* Attachment indices for an attachment enum (DEPTH_STENCIL gives two); 0 if invalid. */
+static unsigned
+attachment_index(struct glf_context *ctx, GLenum attachment, unsigned idx[2])
+{
+   bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   unsigned max_color = es2 ? 1 : GLF_MAX_DRAW_BUFFERS;
+   if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + max_color) {
+      idx[0] = attachment - GL_COLOR_ATTACHMENT0;
+      return 1;
+   }
+   switch (attachment) {
+   case GL_DEPTH_ATTACHMENT: idx[0] = GLF_ATT_DEPTH; return 1;
+   case GL_STENCIL_ATTACHMENT: idx[0] = GLF_ATT_STENCIL; return 1;
+   case GL_DEPTH_STENCIL_ATTACHMENT:
+      if (es2)
+         return 0;
+      idx[0] = GLF_ATT_DEPTH;
+      idx[1] = GLF_ATT_STENCIL;
+      return 2;
+   default: return 0;
+   }
+}
+
+static struct glf_framebuffer *
+attach_prologue(struct glf_context *ctx, GLenum target, GLenum attachment, unsigned idx[2], unsigned *n,
+                const char *caller)
+{
+   struct glf_framebuffer *fb = target_fb(ctx, target, caller);
+   if (!fb)
+      return NULL;
+   /* "An INVALID_OPERATION error is generated if the default framebuffer is bound to
+    * target." */
+   if (fb->is_default) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(default framebuffer)", caller);
+      return NULL;
+   }
+   *n = attachment_index(ctx, attachment, idx);
+   if (!*n) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", caller, attachment);
+      return NULL;
+   }
+   return fb;
+}
+
+void GLAPIENTRY
+glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   unsigned idx[2], n;
+   struct glf_framebuffer *fb = attach_prologue(ctx, target, attachment, idx, &n, "glFramebufferTexture2D");
+   if (!fb)
+      return;
+   bool cube_face = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+   if (textarget != GL_TEXTURE_2D && !cube_face) {
+      glf_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(textarget=0x%x)", textarget);
+      return;
+   }
+   struct glf_texture *tex = NULL;
+   if (texture) {
+      tex = glf_shared_lookup(ctx, &ctx->shared->textures, texture);
+      /* "If texture is not zero, then texture must either name an existing two-dimensional
+       * texture object and textarget must be TEXTURE_2D, or texture must name an existing
+       * cube map texture object and textarget must be one of the cube map face targets";
+       * otherwise INVALID_OPERATION. "If level is less than zero or larger than log2 of the
+       * maximum texture size, INVALID_VALUE." */
+      if (!tex || tex == GLF_NAME_RESERVED || !tex->target ||
+          tex->target != (cube_face ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D)) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glFramebufferTexture2D(texture=%u)", texture);
+         return;
+      }
+      if (level < 0 || level >= GLF_MAX_LEVELS || (level != 0 && GLF_ES(ctx) && ctx->major < 3)) {
+         glf_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)", level);
+         return;
+      }
+   }
+   for (unsigned i = 0; i < n; i++) {
+      struct glf_attachment *a = &fb->att[idx[i]];
+      att_clear(ctx, a);
+      if (tex) {
+         a->type = GL_TEXTURE;
+         glf_texture_ref(ctx, &a->tex, tex);
+         a->level = level;
+         a->layer = cube_face ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+      }
+   }
+   if (fb == ctx->draw_fb)
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+}
+
+void GLAPIENTRY
+glf_FramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   unsigned idx[2], n;
+   struct glf_framebuffer *fb = attach_prologue(ctx, target, attachment, idx, &n, "glFramebufferRenderbuffer");
+   if (!fb)
+      return;
+   if (renderbuffertarget != GL_RENDERBUFFER) {
+      glf_error(ctx, GL_INVALID_ENUM, "glFramebufferRenderbuffer(renderbuffertarget=0x%x)", renderbuffertarget);
+      return;
+   }
+   struct glf_renderbuffer *rb = NULL;
+   if (renderbuffer) {
+      rb = glf_shared_lookup(ctx, &ctx->shared->renderbuffers, renderbuffer);
+      /* "INVALID_OPERATION is generated if renderbuffer is neither zero nor the name of an
+       * existing renderbuffer object". */
+      if (!rb || rb == GLF_NAME_RESERVED) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glFramebufferRenderbuffer(renderbuffer=%u)", renderbuffer);
+         return;
+      }
+   }
+   for (unsigned i = 0; i < n; i++) {
+      struct glf_attachment *a = &fb->att[idx[i]];
+      att_clear(ctx, a);
+      if (rb) {
+         a->type = GL_RENDERBUFFER;
+         glf_renderbuffer_ref(ctx, &a->rb, rb);
+      }
+   }
+   if (fb == ctx->draw_fb)
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+}
+
+/* ---- completeness -------------------------------------------------------------------------- */
+/* The image behind an attachment: size, wire format, internal format; false if none. */
+static bool
+att_image(const struct glf_attachment *a, uint32_t *w, uint32_t *h, uint32_t *wfmt, GLenum *ifmt)
+{
+   if (a->type == GL_RENDERBUFFER) {
+      *w = a->rb->w;
+      *h = a->rb->h;
+      *wfmt = a->rb->wfmt;
+      *ifmt = a->rb->ifmt;
+      return a->rb->created && *w && *h;
+   }
+   if (a->type == GL_TEXTURE) {
+      const struct glf_tex_image *img = &a->tex->img[a->layer][a->level];
+      *w = img->w;
+      *h = img->h;
+      *wfmt = img->wfmt;
+      *ifmt = img->ifmt;
+      return img->defined && a->tex->created && (uint32_t)a->level <= a->tex->res_last_level;
+   }
+   return false;
+}
+
+static bool
+att_complete(unsigned i, const struct glf_attachment *a)
+{
+   uint32_t w, h, wfmt;
+   GLenum ifmt;
+   if (!att_image(a, &w, &h, &wfmt, &ifmt))
+      return false;
+   GLint bits[6];
+   glf_format_bits(wfmt, ifmt, bits);
+   if (i < GLF_MAX_DRAW_BUFFERS)
+      return glf_ifmt_color_renderable(wfmt);
+   return i == GLF_ATT_DEPTH ? bits[4] > 0 : bits[5] > 0;
+}
+
+GLenum
+glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb)
+{
+   if (fb->is_default)
+      return fb->has_drawable ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNDEFINED;
+   /* From the OpenGL ES 3.0 spec, section 4.4.4.2 (Whole Framebuffer Completeness). */
+   bool any = false, es2 = GLF_ES(ctx) && ctx->major < 3;
+   uint32_t w0 = 0, h0 = 0;
+   for (unsigned i = 0; i < GLF_ATT_COUNT; i++) {
+      const struct glf_attachment *a = &fb->att[i];
+      if (a->type == GL_NONE)
+         continue;
+      /* "All framebuffer attachment points are framebuffer attachment complete." */
+      if (!att_complete(i, a))
+         return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+      uint32_t w, h, wfmt;
+      GLenum ifmt;
+      att_image(a, &w, &h, &wfmt, &ifmt);
+      /* ES 2.0: "All attached images have the same width and height." */
+      if (any && es2 && (w != w0 || h != h0))
+         return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
+      w0 = w;
+      h0 = h;
+      any = true;
+   }
+   /* "There is at least one image attached to the framebuffer." */
+   if (!any)
+      return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+   /* "Depth and stencil attachments, if present, are the same image." (else UNSUPPORTED) */
+   const struct glf_attachment *d = &fb->att[GLF_ATT_DEPTH], *s = &fb->att[GLF_ATT_STENCIL];
+   if (d->type != GL_NONE && s->type != GL_NONE &&
+       (d->tex != s->tex || d->rb != s->rb || d->level != s->level || d->layer != s->layer))
+      return GL_FRAMEBUFFER_UNSUPPORTED;
+   if (GLF_CORE(ctx)) {
+      /* GL 3.3 core, section 4.4.4: FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER / READ_BUFFER. */
+      for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS; i++) {
+         GLenum b = fb->draw_buffers[i];
+         if (b != GL_NONE && fb->att[b - GL_COLOR_ATTACHMENT0].type == GL_NONE)
+            return GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER;
+      }
+      GLenum r = fb->read_buffer;
+      if (r != GL_NONE && fb->att[r - GL_COLOR_ATTACHMENT0].type == GL_NONE)
+         return GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER;
+   }
+   return GL_FRAMEBUFFER_COMPLETE;
+}
+
+GLenum GLAPIENTRY
+glf_CheckFramebufferStatus(GLenum target)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return 0;
+   struct glf_framebuffer *fb = target_fb(ctx, target, "glCheckFramebufferStatus");
+   return fb ? glf_framebuffer_status(ctx, fb) : 0;
+}
+
+/* ---- derived: the wire framebuffer -------------------------------------------------------- */
+static void
+surface_of(const struct glf_attachment *a, struct wire_surface_ref *ref)
+{
+   memset(ref, 0, sizeof(*ref));
+   if (a->type == GL_RENDERBUFFER && a->rb->created) {
+      ref->res = a->rb->res;
+   } else if (a->type == GL_TEXTURE && a->tex->created) {
+      ref->res = a->tex->res;
+      ref->level = (uint32_t)a->level;
+      ref->layer = a->layer;
+   }
+}
+
+static void
+extent_min(const struct glf_attachment *a, uint32_t *w, uint32_t *h)
+{
+   uint32_t aw, ah, wfmt;
+   GLenum ifmt;
+   if (a->type == GL_NONE || !att_image(a, &aw, &ah, &wfmt, &ifmt))
+      return;
+   if (aw < *w)
+      *w = aw;
+   if (ah < *h)
+      *h = ah;
+}
+
+void
+glf_framebuffer_size(struct glf_context *ctx, struct glf_framebuffer *fb, uint32_t *w, uint32_t *h)
+{
+   if (fb->is_default) {
+      *w = fb->has_drawable ? fb->drawable.width : 0;
+      *h = fb->has_drawable ? fb->drawable.height : 0;
+      return;
+   }
+   *w = *h = UINT32_MAX;
+   for (unsigned i = 0; i < GLF_ATT_COUNT; i++)
+      extent_min(&fb->att[i], w, h);
+   if (*w == UINT32_MAX)
+      *w = *h = 0;
+}
+
+void
+glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, struct wire_framebuffer *out)
+{
+   memset(out, 0, sizeof(*out));
+   glf_framebuffer_size(ctx, fb, &out->width, &out->height);
+   if (fb->is_default) {
+      if (!fb->has_drawable)
+         return;
+      if (fb->draw_buffers[0] != GL_NONE) {
+         out->cbufs[0].res = fb->drawable.color;
+         out->nr_cbufs = 1;
+      }
+      out->zsbuf.res = fb->drawable.depth_stencil;
+      return;
+   }
+   /* cbufs[i] receives fragment output i: glDrawBuffers' mapping. */
+   for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS; i++) {
+      GLenum b = fb->draw_buffers[i];
+      if (b == GL_NONE)
+         continue;
+      surface_of(&fb->att[b - GL_COLOR_ATTACHMENT0], &out->cbufs[i]);
+      if (out->cbufs[i].res.gen)
+         out->nr_cbufs = i + 1;
+   }
+   const struct glf_attachment *zs = fb->att[GLF_ATT_DEPTH].type != GL_NONE ? &fb->att[GLF_ATT_DEPTH]
+                                                                             : &fb->att[GLF_ATT_STENCIL];
+   surface_of(zs, &out->zsbuf);
+}
+
+bool
+glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffer *fb, struct wire_surface_ref *ref,
+                             uint32_t *w, uint32_t *h)
+{
+   memset(ref, 0, sizeof(*ref));
+   glf_framebuffer_size(ctx, fb, w, h);
+   if (fb->read_buffer == GL_NONE)
+      return false;
+   if (fb->is_default) {
+      ref->res = fb->drawable.color;
+      return fb->has_drawable;
+   }
+   const struct glf_attachment *a = &fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0];
+   surface_of(a, ref);
+   return ref->res.gen != 0;
+}
+
+/* ---- draw / read buffers ------------------------------------------------------------------- */
+void GLAPIENTRY
+glf_DrawBuffers(GLsizei n, const GLenum *bufs)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_framebuffer *fb = ctx->draw_fb;
+   /* From the OpenGL ES 3.0 spec, section 4.2.1: "An INVALID_VALUE error is generated if n
+    * is negative, or greater than the value of MAX_DRAW_BUFFERS." For the default
+    * framebuffer "n must be 1 and bufs must be BACK or NONE"; for a framebuffer object
+    * "the ith buffer listed in bufs must be COLOR_ATTACHMENTi or NONE", else
+    * INVALID_OPERATION. */
+   if (n < 0 || n > GLF_MAX_DRAW_BUFFERS) {
+      glf_error(ctx, GL_INVALID_VALUE, "glDrawBuffers(n=%d)", n);
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      GLenum b = bufs[i];
+      bool ok = fb->is_default ? (n == 1 && (b == GL_BACK || b == GL_NONE))
+                               : (b == GL_NONE || b == GL_COLOR_ATTACHMENT0 + (GLenum)i ||
+                                  (GLF_CORE(ctx) && b >= GL_COLOR_ATTACHMENT0 &&
+                                   b < GL_COLOR_ATTACHMENT0 + GLF_MAX_DRAW_BUFFERS));
+      if (!ok) {
+         bool known = b == GL_BACK || b == GL_NONE ||
+                      (b >= GL_COLOR_ATTACHMENT0 && b < GL_COLOR_ATTACHMENT0 + GLF_MAX_DRAW_BUFFERS);
+         glf_error(ctx, known ? GL_INVALID_OPERATION : GL_INVALID_ENUM, "glDrawBuffers(bufs[%d]=0x%x)", i, b);
+         return;
+      }
+   }
+   for (GLsizei i = 0; i < GLF_MAX_DRAW_BUFFERS; i++)
+      fb->draw_buffers[i] = i < n ? bufs[i] : GL_NONE;
+   if (fb == ctx->draw_fb)
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_BLEND);
+}
+
+void GLAPIENTRY
+glf_DrawBuffer(GLenum buf)
+{
+   glf_DrawBuffers(1, &buf);
+}
+
+void GLAPIENTRY
+glf_ReadBuffer(GLenum src)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_framebuffer *fb = ctx->read_fb;
+   bool color = src >= GL_COLOR_ATTACHMENT0 && src < GL_COLOR_ATTACHMENT0 + GLF_MAX_DRAW_BUFFERS;
+   if (src != GL_BACK && src != GL_NONE && !color && src != GL_FRONT && src != GL_LEFT) {
+      glf_error(ctx, GL_INVALID_ENUM, "glReadBuffer(src=0x%x)", src);
+      return;
+   }
+   /* From the OpenGL ES 3.0 spec, section 4.3.1: default framebuffer: BACK or NONE;
+    * framebuffer object: NONE or COLOR_ATTACHMENTi; else INVALID_OPERATION. */
+   if (fb->is_default ? (src != GL_BACK && src != GL_NONE && !(GLF_CORE(ctx) && (src == GL_FRONT || src == GL_LEFT)))
+                      : (src != GL_NONE && !color)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadBuffer(src=0x%x)", src);
+      return;
+   }
+   fb->read_buffer = fb->is_default && src != GL_NONE ? GL_BACK : src;
+}
+
+/* ---- queries ----------------------------------------------------------------------------------- */
+static bool
+default_att_param(struct glf_context *ctx, struct glf_framebuffer *fb, GLenum attachment, GLenum pname, GLint *out)
+{
+   const struct glf_drawable *d = &fb->drawable;
+   if (attachment != GL_BACK && attachment != GL_DEPTH && attachment != GL_STENCIL) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(attachment=0x%x)", attachment);
+      return false;
+   }
+   bool present = attachment == GL_BACK ? true : attachment == GL_DEPTH ? d->depth_bits > 0 : d->stencil_bits > 0;
+   GLint sizes[6] = {8, 8, 8, 8, (GLint)d->depth_bits, (GLint)d->stencil_bits};
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE: *out = present ? GL_FRAMEBUFFER_DEFAULT : GL_NONE; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+      *out = attachment == GL_BACK ? 8 : 0;
+      return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *out = attachment == GL_DEPTH ? sizes[4] : 0; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *out = attachment == GL_STENCIL ? sizes[5] : 0; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      *out = attachment == GL_STENCIL ? GL_UNSIGNED_INT : GL_UNSIGNED_NORMALIZED;
+      return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *out = GL_LINEAR; return true;
+   default: break;
+   }
+   glf_error(ctx, GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(pname=0x%x)", pname);
+   return false;
+}
+
+static bool
+fbo_att_param(struct glf_context *ctx, const struct glf_attachment *a, GLenum attachment, GLenum pname, GLint *out)
+{
+   uint32_t w, h, wfmt = 0;
+   GLenum ifmt = 0;
+   GLint bits[6] = {0};
+   if (a->type != GL_NONE && att_image(a, &w, &h, &wfmt, &ifmt))
+      glf_format_bits(wfmt, ifmt, bits);
+   bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE: *out = (GLint)a->type; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+      *out = a->type == GL_TEXTURE ? (GLint)a->tex->name : a->type == GL_RENDERBUFFER ? (GLint)a->rb->name : 0;
+      return true;
+   default: break;
+   }
+   /* "If the value of FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE is NONE ... querying any other
+    * pname generates INVALID_OPERATION" (ES 3.0; ES 2.0: INVALID_ENUM). */
+   if (a->type == GL_NONE) {
+      glf_error(ctx, es2 ? GL_INVALID_ENUM : GL_INVALID_OPERATION, "glGetFramebufferAttachmentParameteriv(NONE)");
+      return false;
+   }
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+      if (a->type != GL_TEXTURE) break;
+      *out = a->level;
+      return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+      if (a->type != GL_TEXTURE) break;
+      *out = a->tex->target == GL_TEXTURE_CUBE_MAP ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + a->layer) : 0;
+      return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+      if (a->type != GL_TEXTURE || es2) break;
+      *out = 0;
+      return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: if (es2) break; *out = bits[0]; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: if (es2) break; *out = bits[1]; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: if (es2) break; *out = bits[2]; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: if (es2) break; *out = bits[3]; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: if (es2) break; *out = bits[4]; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: if (es2) break; *out = bits[5]; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      if (es2) break;
+      /* "If attachment is DEPTH_STENCIL_ATTACHMENT ... INVALID_OPERATION" for this pname. */
+      if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glGetFramebufferAttachmentParameteriv(DEPTH_STENCIL component type)");
+         return false;
+      }
+      *out = wfmt == WIRE_FMT_D32_FLOAT ? GL_FLOAT
+             : attachment == GL_STENCIL_ATTACHMENT ? GL_UNSIGNED_INT : GL_UNSIGNED_NORMALIZED;
+      return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: if (es2) break; *out = GL_LINEAR; return true;
+   default: break;
+   }
+   glf_error(ctx, GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(pname=0x%x)", pname);
+   return false;
+}
+
+void GLAPIENTRY
+glf_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_framebuffer *fb = target_fb(ctx, target, "glGetFramebufferAttachmentParameteriv");
+   if (!fb)
+      return;
+   GLint v;
+   if (fb->is_default) {
+      if (GLF_ES(ctx) && ctx->major < 3) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glGetFramebufferAttachmentParameteriv(default framebuffer)");
+         return;
+      }
+      if (default_att_param(ctx, fb, attachment, pname, &v))
+         *params = v;
+      return;
+   }
+   unsigned idx[2];
+   if (!attachment_index(ctx, attachment, idx)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(attachment=0x%x)", attachment);
+      return;
+   }
+   if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+      const struct glf_attachment *d = &fb->att[GLF_ATT_DEPTH], *s = &fb->att[GLF_ATT_STENCIL];
+      if (d->type != s->type || d->tex != s->tex || d->rb != s->rb) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glGetFramebufferAttachmentParameteriv(depth != stencil)");
+         return;
+      }
+   }
+   if (fbo_att_param(ctx, &fb->att[idx[0]], attachment, pname, &v))
+      *params = v;
+}
+
+void
+glf_framebuffer_bits(struct glf_context *ctx, struct glf_framebuffer *fb, GLint bits[6])
+{
+   memset(bits, 0, 6 * sizeof(GLint));
+   if (fb->is_default) {
+      if (fb->has_drawable) {
+         bits[0] = bits[1] = bits[2] = bits[3] = 8;
+         bits[4] = (GLint)fb->drawable.depth_bits;
+         bits[5] = (GLint)fb->drawable.stencil_bits;
+      }
+      return;
+   }
+   for (unsigned i = 0; i < GLF_ATT_COUNT; i++) {
+      const struct glf_attachment *a = &fb->att[i];
+      uint32_t w, h, wfmt;
+      GLenum ifmt;
+      GLint b[6];
+      if (a->type == GL_NONE || !att_image(a, &w, &h, &wfmt, &ifmt))
+         continue;
+      glf_format_bits(wfmt, ifmt, b);
+      if (i == GLF_ATT_DEPTH)
+         bits[4] = b[4];
+      else if (i == GLF_ATT_STENCIL)
+         bits[5] = b[5];
+      else if (i == 0 || fb->draw_buffers[0] == GL_COLOR_ATTACHMENT0 + i)
+         memcpy(bits, b, 4 * sizeof(GLint));
+   }
+}

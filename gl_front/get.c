@@ -1,0 +1,389 @@
+/* splitgl gl_front: glGet{Integer,Float,Boolean,Integer64}v, one table. */
+#include <math.h>
+#include <stddef.h>
+
+#include "glf_context.h"
+
+enum get_kind {
+   K_CONST,     /* c[0..n) integers */
+   K_CONSTF,    /* f[0..n) floats */
+   K_CTX_INT,   /* n GLints at ctx + off */
+   K_CTX_ENUM,  /* n GLenums at ctx + off */
+   K_CTX_BOOL,  /* n bools at ctx + off (GLboolean when size 1) */
+   K_CTX_FLOAT, /* n floats at ctx + off */
+   K_CTX_COLOR, /* n floats at ctx + off, normalized when read as integers */
+   K_FN,        /* computed */
+};
+
+#define API_ES2 1u
+#define API_ES3 2u
+#define API_CORE 4u
+#define API_ES (API_ES2 | API_ES3)
+#define API_ALL (API_ES | API_CORE)
+#define API_3 (API_ES3 | API_CORE)
+
+struct get_value {
+   int n;
+   bool is_float, is_color;
+   GLint64 i[16];
+   double f[16];
+};
+
+typedef void (*get_fn)(struct glf_context *ctx, struct get_value *v);
+
+struct get_entry {
+   GLenum pname;
+   uint8_t apis;
+   uint8_t kind;
+   uint8_t n;
+   uint16_t off;
+   GLint64 c[2];
+   get_fn fn;
+};
+
+#define CONST(p, api, a) {p, api, K_CONST, 1, 0, {a, 0}, NULL}
+#define CONST2(p, api, a, b) {p, api, K_CONST, 2, 0, {a, b}, NULL}
+#define CONSTF2(p, api, a, b) {p, api, K_CONSTF, 2, 0, {a, b}, NULL}
+#define CTX(p, api, kind, n, field) {p, api, kind, n, offsetof(struct glf_context, field), {0, 0}, NULL}
+#define FN(p, api, f) {p, api, K_FN, 0, 0, {0, 0}, f}
+
+static GLint
+name_of(const void *obj)
+{
+   return obj ? *(const GLuint *)obj : 0; /* every object struct starts with its GLuint name */
+}
+
+static void set_int(struct get_value *v, GLint64 x) { v->n = 1; v->i[0] = x; }
+
+static void g_array_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->array_buffer)); }
+static void g_element_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->vao ? name_of(c->vao->element) : 0); }
+static void g_vao(struct glf_context *c, struct get_value *v) { set_int(v, c->vao ? name_of(c->vao) : 0); }
+static void g_program(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->program)); }
+static void g_tex2d(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_2D])); }
+static void g_texcube(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_CUBE])); }
+static void g_tex3d(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_3D])); }
+static void g_tex2darray(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_2D_ARRAY])); }
+static void g_active_texture(struct glf_context *c, struct get_value *v) { set_int(v, GL_TEXTURE0 + c->active_unit); }
+static void g_draw_fb(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->name); }
+static void g_read_fb(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->name); }
+static void g_rb(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->renderbuffer)); }
+static void g_copy_read(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->copy_read_buffer)); }
+static void g_copy_write(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->copy_write_buffer)); }
+static void g_pack_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->pixel_pack_buffer)); }
+static void g_unpack_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->pixel_unpack_buffer)); }
+static void g_uniform_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->uniform_buffer)); }
+static void g_tf_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tf_buffer)); }
+static void g_major(struct glf_context *c, struct get_value *v) { set_int(v, c->major); }
+static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
+static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
+
+static void
+g_bits(struct glf_context *c, struct get_value *v, int which)
+{
+   GLint bits[6];
+   glf_framebuffer_bits(c, c->draw_fb, bits);
+   set_int(v, bits[which]);
+}
+static void g_red_bits(struct glf_context *c, struct get_value *v) { g_bits(c, v, 0); }
+static void g_green_bits(struct glf_context *c, struct get_value *v) { g_bits(c, v, 1); }
+static void g_blue_bits(struct glf_context *c, struct get_value *v) { g_bits(c, v, 2); }
+static void g_alpha_bits(struct glf_context *c, struct get_value *v) { g_bits(c, v, 3); }
+static void g_depth_bits(struct glf_context *c, struct get_value *v) { g_bits(c, v, 4); }
+static void g_stencil_bits(struct glf_context *c, struct get_value *v) { g_bits(c, v, 5); }
+
+static void
+g_color_writemask(struct glf_context *c, struct get_value *v)
+{
+   v->n = 4;
+   for (int i = 0; i < 4; i++)
+      v->i[i] = c->st.color_mask[i];
+}
+
+static void
+g_compressed_formats(struct glf_context *c, struct get_value *v)
+{
+   v->n = 0;
+}
+
+static const struct get_entry get_table[] = {
+   /* limits */
+   CONST(GL_MAX_TEXTURE_SIZE, API_ALL, GLF_MAX_TEXTURE_SIZE),
+   CONST(GL_MAX_CUBE_MAP_TEXTURE_SIZE, API_ALL, GLF_MAX_TEXTURE_SIZE),
+   CONST(GL_MAX_RENDERBUFFER_SIZE, API_ALL, GLF_MAX_RENDERBUFFER_SIZE),
+   CONST(GL_MAX_3D_TEXTURE_SIZE, API_3, WIRE_MAX_3D_TEXTURE_SIZE),
+   CONST(GL_MAX_ARRAY_TEXTURE_LAYERS, API_3, 256),
+   CONST2(GL_MAX_VIEWPORT_DIMS, API_ALL, GLF_MAX_TEXTURE_SIZE, GLF_MAX_TEXTURE_SIZE),
+   CONST(GL_MAX_VERTEX_ATTRIBS, API_ALL, GLF_MAX_VERTEX_ATTRIBS),
+   CONST(GL_MAX_TEXTURE_IMAGE_UNITS, API_ALL, GLF_MAX_STAGE_TEXTURE_UNITS),
+   CONST(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, API_ALL, GLF_MAX_STAGE_TEXTURE_UNITS),
+   CONST(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, API_ALL, GLF_MAX_TEXTURE_UNITS),
+   CONST(GL_MAX_VERTEX_UNIFORM_VECTORS, API_ES, GLF_MAX_VERTEX_UNIFORM_VECTORS),
+   CONST(GL_MAX_FRAGMENT_UNIFORM_VECTORS, API_ES, GLF_MAX_FRAGMENT_UNIFORM_VECTORS),
+   CONST(GL_MAX_VARYING_VECTORS, API_ES, GLF_MAX_VARYING_VECTORS),
+   CONST(GL_MAX_VERTEX_UNIFORM_COMPONENTS, API_3, GLF_MAX_VERTEX_UNIFORM_VECTORS * 4),
+   CONST(GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, API_3, GLF_MAX_FRAGMENT_UNIFORM_VECTORS * 4),
+   CONST(GL_MAX_VARYING_COMPONENTS, API_3, GLF_MAX_VARYING_VECTORS * 4),
+   CONST(GL_MAX_VERTEX_OUTPUT_COMPONENTS, API_3, 64),
+   CONST(GL_MAX_FRAGMENT_INPUT_COMPONENTS, API_3, 60),
+   CONST(GL_MAX_DRAW_BUFFERS, API_3, GLF_MAX_DRAW_BUFFERS),
+   CONST(GL_MAX_COLOR_ATTACHMENTS, API_3, GLF_MAX_DRAW_BUFFERS),
+   CONST(GL_MAX_SAMPLES, API_3, 4),
+   CONST(GL_MAX_ELEMENTS_VERTICES, API_3, 1 << 20),
+   CONST(GL_MAX_ELEMENTS_INDICES, API_3, 1 << 20),
+   CONST(GL_MAX_ELEMENT_INDEX, API_ES3, 0xffffffffll),
+   CONST(GL_MAX_UNIFORM_BUFFER_BINDINGS, API_3, WIRE_MAX_UNIFORM_BLOCKS),
+   CONST(GL_MAX_UNIFORM_BLOCK_SIZE, API_3, 16384),
+   CONST(GL_MAX_VERTEX_UNIFORM_BLOCKS, API_3, 12),
+   CONST(GL_MAX_FRAGMENT_UNIFORM_BLOCKS, API_3, 12),
+   CONST(GL_MAX_COMBINED_UNIFORM_BLOCKS, API_3, WIRE_MAX_UNIFORM_BLOCKS),
+   CONST(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, API_3, 256),
+   CONST(GL_MAX_PROGRAM_TEXEL_OFFSET, API_3, 7),
+   CONST(GL_MIN_PROGRAM_TEXEL_OFFSET, API_3, -8),
+   CONST(GL_MAX_TEXTURE_LOD_BIAS, API_3, 2),
+   CONST(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, API_3, 64),
+   CONST(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, API_3, 4),
+   CONST(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, API_3, 4),
+   CONST(GL_MAX_SERVER_WAIT_TIMEOUT, API_3, 0),
+   CONSTF2(GL_ALIASED_POINT_SIZE_RANGE, API_ES, 1, 255),
+   CONSTF2(GL_POINT_SIZE_RANGE, API_CORE, 1, 255),
+   CONSTF2(GL_ALIASED_LINE_WIDTH_RANGE, API_ALL, 1, 1),
+   CONSTF2(GL_SMOOTH_LINE_WIDTH_RANGE, API_CORE, 1, 1),
+   CONST(GL_SUBPIXEL_BITS, API_ALL, 8),
+   CONST(GL_NUM_EXTENSIONS, API_3, 0),
+   CONST(GL_NUM_COMPRESSED_TEXTURE_FORMATS, API_ALL, 0),
+   FN(GL_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_compressed_formats),
+   CONST(GL_NUM_SHADER_BINARY_FORMATS, API_ES, 0),
+   CONST(GL_NUM_PROGRAM_BINARY_FORMATS, API_3, 0),
+   CONST(GL_SHADER_COMPILER, API_ES, 1),
+   CONST(GL_IMPLEMENTATION_COLOR_READ_FORMAT, API_ALL, GL_RGBA),
+   CONST(GL_IMPLEMENTATION_COLOR_READ_TYPE, API_ALL, GL_UNSIGNED_BYTE),
+   CONST(GL_SAMPLE_BUFFERS, API_ALL, 0),
+   CONST(GL_SAMPLES, API_ALL, 0),
+   CONST(GL_CONTEXT_PROFILE_MASK, API_CORE, GL_CONTEXT_CORE_PROFILE_BIT),
+   CONST(GL_CONTEXT_FLAGS, API_CORE, 0),
+   FN(GL_MAJOR_VERSION, API_3, g_major),
+   FN(GL_MINOR_VERSION, API_3, g_minor),
+   FN(GL_RED_BITS, API_ES, g_red_bits),
+   FN(GL_GREEN_BITS, API_ES, g_green_bits),
+   FN(GL_BLUE_BITS, API_ES, g_blue_bits),
+   FN(GL_ALPHA_BITS, API_ES, g_alpha_bits),
+   FN(GL_DEPTH_BITS, API_ES, g_depth_bits),
+   FN(GL_STENCIL_BITS, API_ES, g_stencil_bits),
+   /* bindings */
+   FN(GL_ARRAY_BUFFER_BINDING, API_ALL, g_array_buffer),
+   FN(GL_ELEMENT_ARRAY_BUFFER_BINDING, API_ALL, g_element_buffer),
+   FN(GL_VERTEX_ARRAY_BINDING, API_3, g_vao),
+   FN(GL_CURRENT_PROGRAM, API_ALL, g_program),
+   FN(GL_TEXTURE_BINDING_2D, API_ALL, g_tex2d),
+   FN(GL_TEXTURE_BINDING_CUBE_MAP, API_ALL, g_texcube),
+   FN(GL_TEXTURE_BINDING_3D, API_3, g_tex3d),
+   FN(GL_TEXTURE_BINDING_2D_ARRAY, API_3, g_tex2darray),
+   FN(GL_ACTIVE_TEXTURE, API_ALL, g_active_texture),
+   FN(GL_FRAMEBUFFER_BINDING, API_ALL, g_draw_fb), /* == DRAW_FRAMEBUFFER_BINDING */
+   FN(GL_READ_FRAMEBUFFER_BINDING, API_3, g_read_fb),
+   FN(GL_RENDERBUFFER_BINDING, API_ALL, g_rb),
+   FN(GL_COPY_READ_BUFFER_BINDING, API_3, g_copy_read),
+   FN(GL_COPY_WRITE_BUFFER_BINDING, API_3, g_copy_write),
+   FN(GL_PIXEL_PACK_BUFFER_BINDING, API_3, g_pack_buffer),
+   FN(GL_PIXEL_UNPACK_BUFFER_BINDING, API_3, g_unpack_buffer),
+   FN(GL_UNIFORM_BUFFER_BINDING, API_3, g_uniform_buffer),
+   FN(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, API_3, g_tf_buffer),
+   FN(GL_READ_BUFFER, API_3, g_read_buffer),
+   /* state */
+   CTX(GL_VIEWPORT, API_ALL, K_CTX_INT, 4, st.viewport),
+   CTX(GL_SCISSOR_BOX, API_ALL, K_CTX_INT, 4, st.scissor),
+   CTX(GL_COLOR_CLEAR_VALUE, API_ALL, K_CTX_COLOR, 4, st.clear_color),
+   FN(GL_COLOR_WRITEMASK, API_ALL, g_color_writemask),
+   CTX(GL_DEPTH_CLEAR_VALUE, API_ALL, K_CTX_COLOR, 1, st.clear_depth),
+   CTX(GL_DEPTH_FUNC, API_ALL, K_CTX_ENUM, 1, st.depth_func),
+   CTX(GL_DEPTH_RANGE, API_ALL, K_CTX_COLOR, 2, st.depth_near),
+   CTX(GL_DEPTH_WRITEMASK, API_ALL, K_CTX_BOOL, 1, st.depth_mask),
+   CTX(GL_STENCIL_FUNC, API_ALL, K_CTX_ENUM, 1, st.stencil[0].func),
+   CTX(GL_STENCIL_REF, API_ALL, K_CTX_INT, 1, st.stencil[0].ref),
+   CTX(GL_STENCIL_VALUE_MASK, API_ALL, K_CTX_INT, 1, st.stencil[0].value_mask),
+   CTX(GL_STENCIL_WRITEMASK, API_ALL, K_CTX_INT, 1, st.stencil[0].write_mask),
+   CTX(GL_STENCIL_FAIL, API_ALL, K_CTX_ENUM, 1, st.stencil[0].fail),
+   CTX(GL_STENCIL_PASS_DEPTH_FAIL, API_ALL, K_CTX_ENUM, 1, st.stencil[0].zfail),
+   CTX(GL_STENCIL_PASS_DEPTH_PASS, API_ALL, K_CTX_ENUM, 1, st.stencil[0].zpass),
+   CTX(GL_STENCIL_BACK_FUNC, API_ALL, K_CTX_ENUM, 1, st.stencil[1].func),
+   CTX(GL_STENCIL_BACK_REF, API_ALL, K_CTX_INT, 1, st.stencil[1].ref),
+   CTX(GL_STENCIL_BACK_VALUE_MASK, API_ALL, K_CTX_INT, 1, st.stencil[1].value_mask),
+   CTX(GL_STENCIL_BACK_WRITEMASK, API_ALL, K_CTX_INT, 1, st.stencil[1].write_mask),
+   CTX(GL_STENCIL_BACK_FAIL, API_ALL, K_CTX_ENUM, 1, st.stencil[1].fail),
+   CTX(GL_STENCIL_BACK_PASS_DEPTH_FAIL, API_ALL, K_CTX_ENUM, 1, st.stencil[1].zfail),
+   CTX(GL_STENCIL_BACK_PASS_DEPTH_PASS, API_ALL, K_CTX_ENUM, 1, st.stencil[1].zpass),
+   CTX(GL_STENCIL_CLEAR_VALUE, API_ALL, K_CTX_INT, 1, st.clear_stencil),
+   CTX(GL_BLEND_SRC_RGB, API_ALL, K_CTX_ENUM, 1, st.blend_src_rgb),
+   CTX(GL_BLEND_DST_RGB, API_ALL, K_CTX_ENUM, 1, st.blend_dst_rgb),
+   CTX(GL_BLEND_SRC_ALPHA, API_ALL, K_CTX_ENUM, 1, st.blend_src_a),
+   CTX(GL_BLEND_DST_ALPHA, API_ALL, K_CTX_ENUM, 1, st.blend_dst_a),
+   CTX(GL_BLEND_EQUATION_RGB, API_ALL, K_CTX_ENUM, 1, st.blend_eq_rgb),
+   CTX(GL_BLEND_EQUATION_ALPHA, API_ALL, K_CTX_ENUM, 1, st.blend_eq_a),
+   CTX(GL_BLEND_COLOR, API_ALL, K_CTX_COLOR, 4, st.blend_color),
+   CTX(GL_CULL_FACE_MODE, API_ALL, K_CTX_ENUM, 1, st.cull_mode),
+   CTX(GL_FRONT_FACE, API_ALL, K_CTX_ENUM, 1, st.front_face),
+   CTX(GL_POLYGON_OFFSET_FACTOR, API_ALL, K_CTX_FLOAT, 1, st.offset_factor),
+   CTX(GL_POLYGON_OFFSET_UNITS, API_ALL, K_CTX_FLOAT, 1, st.offset_units),
+   CTX(GL_LINE_WIDTH, API_ALL, K_CTX_FLOAT, 1, st.line_width),
+   CTX(GL_POINT_SIZE, API_CORE, K_CTX_FLOAT, 1, st.point_size),
+   CTX(GL_SAMPLE_COVERAGE_VALUE, API_ALL, K_CTX_FLOAT, 1, st.sample_coverage_value),
+   CTX(GL_SAMPLE_COVERAGE_INVERT, API_ALL, K_CTX_BOOL, 1, st.sample_coverage_invert),
+   CTX(GL_GENERATE_MIPMAP_HINT, API_ES, K_CTX_ENUM, 1, st.hint_mipmap),
+   CTX(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, API_3, K_CTX_ENUM, 1, st.hint_derivative),
+   CTX(GL_UNPACK_ALIGNMENT, API_ALL, K_CTX_INT, 1, unpack.alignment),
+   CTX(GL_PACK_ALIGNMENT, API_ALL, K_CTX_INT, 1, pack.alignment),
+   CTX(GL_UNPACK_ROW_LENGTH, API_3, K_CTX_INT, 1, unpack.row_length),
+   CTX(GL_UNPACK_IMAGE_HEIGHT, API_3, K_CTX_INT, 1, unpack.image_height),
+   CTX(GL_UNPACK_SKIP_PIXELS, API_3, K_CTX_INT, 1, unpack.skip_pixels),
+   CTX(GL_UNPACK_SKIP_ROWS, API_3, K_CTX_INT, 1, unpack.skip_rows),
+   CTX(GL_UNPACK_SKIP_IMAGES, API_3, K_CTX_INT, 1, unpack.skip_images),
+   CTX(GL_PACK_ROW_LENGTH, API_3, K_CTX_INT, 1, pack.row_length),
+   CTX(GL_PACK_SKIP_PIXELS, API_3, K_CTX_INT, 1, pack.skip_pixels),
+   CTX(GL_PACK_SKIP_ROWS, API_3, K_CTX_INT, 1, pack.skip_rows),
+};
+
+
+static unsigned
+api_bit(struct glf_context *ctx)
+{
+   return GLF_CORE(ctx) ? API_CORE : ctx->major >= 3 ? API_ES3 : API_ES2;
+}
+
+static void
+fill_from_ctx(struct glf_context *ctx, const struct get_entry *e, struct get_value *v)
+{
+   const uint8_t *base = (const uint8_t *)ctx + e->off;
+   v->n = e->n;
+   for (int i = 0; i < e->n; i++) {
+      switch (e->kind) {
+      case K_CTX_INT: v->i[i] = ((const GLint *)base)[i]; break;
+      case K_CTX_ENUM: v->i[i] = ((const GLenum *)base)[i]; break;
+      case K_CTX_BOOL: v->i[i] = ((const GLboolean *)base)[i]; break;
+      default:
+         v->is_float = true;
+         v->is_color = e->kind == K_CTX_COLOR;
+         v->f[i] = ((const float *)base)[i];
+         break;
+      }
+   }
+}
+
+/* Looks pname up for the context's API; false (INVALID_ENUM raised) if unknown. */
+static bool
+get_value(struct glf_context *ctx, GLenum pname, struct get_value *v, const char *caller)
+{
+   memset(v, 0, sizeof(*v));
+   const struct get_entry *e = NULL;
+   for (unsigned i = 0; i < GLF_ARRAY_SIZE(get_table) && !e; i++)
+      if (get_table[i].pname == pname && (get_table[i].apis & api_bit(ctx)))
+         e = &get_table[i];
+   bool cap;
+   if (!e && glf_cap_query(ctx, pname, &cap)) {
+      set_int(v, cap);
+      return true;
+   }
+   if (!e && (api_bit(ctx) & API_3) && pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + GLF_MAX_DRAW_BUFFERS) {
+      set_int(v, ctx->draw_fb->draw_buffers[pname - GL_DRAW_BUFFER0]);
+      return true;
+   }
+   if (!e) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", caller, pname);
+      return false;
+   }
+   switch (e->kind) {
+   case K_CONST:
+      v->n = e->n;
+      v->i[0] = e->c[0];
+      v->i[1] = e->c[1];
+      break;
+   case K_CONSTF:
+      v->n = e->n;
+      v->is_float = true;
+      v->f[0] = (double)e->c[0];
+      v->f[1] = (double)e->c[1];
+      break;
+   case K_FN: e->fn(ctx, v); break;
+   default: fill_from_ctx(ctx, e, v); break;
+   }
+   return true;
+}
+
+GLint
+glf_float_to_int_color(float f)
+{
+   /* From the OpenGL ES 3.0 spec, section 6.1.2: normalized values are converted to
+    * integers so that 1.0 maps to the most positive representable integer value. */
+   double d = (double)f * 2147483647.0;
+   if (d >= 2147483647.0)
+      return 2147483647;
+   if (d <= -2147483648.0)
+      return (GLint)-2147483647 - 1;
+   return (GLint)lrint(d);
+}
+
+static GLint64
+to_int(const struct get_value *v, int i)
+{
+   if (!v->is_float)
+      return v->i[i];
+   if (v->is_color)
+      return glf_float_to_int_color((float)v->f[i]);
+   return (GLint64)llround(v->f[i]);
+}
+
+void GLAPIENTRY
+glf_GetIntegerv(GLenum pname, GLint *data)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct get_value v;
+   if (!ctx || !get_value(ctx, pname, &v, "glGetIntegerv"))
+      return;
+   for (int i = 0; i < v.n; i++) {
+      GLint64 x = to_int(&v, i);
+      data[i] = x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : (GLint)x;
+   }
+}
+
+void GLAPIENTRY
+glf_GetInteger64v(GLenum pname, GLint64 *data)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct get_value v;
+   if (!ctx || !get_value(ctx, pname, &v, "glGetInteger64v"))
+      return;
+   for (int i = 0; i < v.n; i++)
+      data[i] = to_int(&v, i);
+}
+
+void GLAPIENTRY
+glf_GetFloatv(GLenum pname, GLfloat *data)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct get_value v;
+   if (!ctx || !get_value(ctx, pname, &v, "glGetFloatv"))
+      return;
+   for (int i = 0; i < v.n; i++)
+      data[i] = v.is_float ? (GLfloat)v.f[i] : (GLfloat)v.i[i];
+}
+
+void GLAPIENTRY
+glf_GetDoublev(GLenum pname, GLdouble *data)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct get_value v;
+   if (!ctx || !get_value(ctx, pname, &v, "glGetDoublev"))
+      return;
+   for (int i = 0; i < v.n; i++)
+      data[i] = v.is_float ? v.f[i] : (GLdouble)v.i[i];
+}
+
+void GLAPIENTRY
+glf_GetBooleanv(GLenum pname, GLboolean *data)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct get_value v;
+   if (!ctx || !get_value(ctx, pname, &v, "glGetBooleanv"))
+      return;
+   for (int i = 0; i < v.n; i++)
+      data[i] = (v.is_float ? v.f[i] != 0.0 : v.i[i] != 0) ? GL_TRUE : GL_FALSE;
+}

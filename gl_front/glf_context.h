@@ -1,0 +1,380 @@
+/* splitgl gl_front: the GL context, its objects and the helpers every GL area uses. */
+#ifndef SGL_GLF_CONTEXT_H
+#define SGL_GLF_CONTEXT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include <threads.h>
+
+#include "glf_gl.h" /* generated: GL types, enums and glf_ prototypes */
+#include "gl_front/glf_public.h"
+#include "gl_front/state_atoms.h"
+#include "spirv/spv.h"
+#include "util/log.h"
+#include "wire/client.h"
+#include "wire/format.h"
+
+/* ---- limits (consistent with the wire's, never below the ES 3.0 minimums) ---------------- */
+#define GLF_MAX_TEXTURE_UNITS WIRE_MAX_SAMPLER_UNITS /* combined */
+#define GLF_MAX_STAGE_TEXTURE_UNITS 16
+#define GLF_MAX_VERTEX_ATTRIBS WIRE_MAX_VERTEX_ATTRIBS
+#define GLF_MAX_DRAW_BUFFERS WIRE_MAX_COLOR_BUFS
+#define GLF_MAX_TEXTURE_SIZE 8192
+#define GLF_MAX_LEVELS 14 /* log2(8192) + 1 */
+#define GLF_MAX_RENDERBUFFER_SIZE 8192
+#define GLF_MAX_VERTEX_UNIFORM_VECTORS 256
+#define GLF_MAX_FRAGMENT_UNIFORM_VECTORS 224
+#define GLF_MAX_VARYING_VECTORS 16
+#define GLF_MAX_VERTEX_ATTRIB_STRIDE 2048
+
+#define GLF_NAME_RESERVED ((void *)(uintptr_t)1) /* glGen'd name, object not yet created */
+
+/* ---- name -> object hash (open addressing, GLuint keys; 0 is never a key) ---------------- */
+struct glf_hash {
+   uint32_t cap, count;
+   GLuint *keys;
+   void **vals;
+};
+void *glf_hash_lookup(const struct glf_hash *h, GLuint key);
+bool glf_hash_insert(struct glf_hash *h, GLuint key, void *val);
+void glf_hash_remove(struct glf_hash *h, GLuint key);
+GLuint glf_hash_find_free_block(const struct glf_hash *h, GLuint count);
+void glf_hash_free(struct glf_hash *h);
+#define GLF_HASH_FOREACH(h, k, v)                                                           \
+   for (uint32_t i_##k = 0; i_##k < (h)->cap; i_##k++)                                     \
+      for (GLuint k = (h)->keys[i_##k]; k; k = 0)                                           \
+         for (void *v = (h)->vals[i_##k]; v; v = NULL)
+
+/* ---- objects -------------------------------------------------------------------------- */
+struct glf_buffer {
+   GLuint name;
+   int refcount;    /* name + every binding point and VAO that holds it */
+   bool created;    /* a server resource exists */
+   wire_handle res;
+   uint32_t size;
+   GLenum usage;
+   uint8_t *shadow; /* client copy: index bounds for client-array draws, later reads */
+};
+
+enum glf_tex_target { GLF_TEX_2D = 0, GLF_TEX_CUBE, GLF_TEX_3D, GLF_TEX_2D_ARRAY, GLF_TEX_COUNT };
+
+struct glf_tex_image {
+   uint32_t w, h;
+   GLenum ifmt;   /* the internal format as the app gave it */
+   uint32_t wfmt; /* wire_format */
+   bool defined;
+};
+
+struct glf_texture {
+   GLuint name;
+   int refcount;
+   GLenum target; /* 0 until first bound */
+   bool created;
+   wire_handle res;
+   uint32_t res_w, res_h, res_last_level, res_fmt;
+   struct glf_tex_image img[6][GLF_MAX_LEVELS];
+   GLenum min_filter, mag_filter, wrap_s, wrap_t, wrap_r, compare_mode, compare_func;
+   GLenum swizzle[4];
+   float min_lod, max_lod;
+   GLint base_level, max_level;
+   bool immutable;
+};
+
+struct glf_renderbuffer {
+   GLuint name;
+   int refcount;
+   bool bound_once;
+   bool created;
+   wire_handle res;
+   uint32_t w, h, samples;
+   GLenum ifmt;
+   uint32_t wfmt;
+};
+
+enum { GLF_ATT_DEPTH = GLF_MAX_DRAW_BUFFERS, GLF_ATT_STENCIL, GLF_ATT_COUNT };
+
+struct glf_attachment {
+   GLenum type; /* GL_NONE, GL_TEXTURE, GL_RENDERBUFFER */
+   struct glf_texture *tex;
+   struct glf_renderbuffer *rb;
+   GLint level;
+   GLuint layer; /* cube face */
+};
+
+struct glf_framebuffer {
+   GLuint name;
+   bool is_default;
+   bool bound_once;
+   struct glf_attachment att[GLF_ATT_COUNT];
+   GLenum draw_buffers[GLF_MAX_DRAW_BUFFERS];
+   GLenum read_buffer;
+   bool has_drawable;            /* default framebuffer with a surface */
+   struct glf_drawable drawable; /* default framebuffer only */
+};
+
+struct glf_vertex_attrib {
+   bool enabled, normalized, integer;
+   GLint size;
+   GLenum type;
+   GLsizei stride;
+   const void *ptr; /* offset into buffer, or client pointer when buffer is NULL */
+   struct glf_buffer *buffer;
+   GLuint divisor;
+};
+
+struct glf_vao {
+   GLuint name;
+   bool bound_once;
+   struct glf_vertex_attrib attr[GLF_MAX_VERTEX_ATTRIBS];
+   struct glf_buffer *element;
+};
+
+struct glf_shader {
+   GLuint name;
+   bool is_program; /* false: shader (shaders and programs share one namespace) */
+   GLenum type;
+   char *source;
+   struct spv_shader *spv;
+   bool compiled, delete_pending;
+   int attach_count;
+};
+
+struct glf_attrib_binding {
+   char *name;
+   GLint index;
+};
+
+struct glf_uniform_slot {
+   uint16_t uniform; /* index into info->uniforms */
+   uint16_t element;
+};
+
+struct glf_program {
+   GLuint name;
+   bool is_program;
+   bool link_status, validate_status, delete_pending;
+   int use_count; /* contexts that have it current */
+   struct glf_shader *attached[8];
+   uint32_t attached_count;
+   char *info_log;
+   struct glf_attrib_binding *bindings;
+   uint32_t binding_count;
+   /* the executable of the last successful link */
+   struct spv_program_info *info;
+   wire_handle handle;
+   uint8_t *uniform_data;
+   uint32_t uniform_size;
+   struct glf_uniform_slot *locs; /* by location, info->max_uniform_location entries */
+   uint32_t *sampler_units;       /* by sampler slot */
+   uint32_t uniform_serial, bindings_serial, link_serial;
+};
+
+/* Share group: buffers, textures, renderbuffers, shaders and programs. */
+struct glf_shared {
+   int refcount;
+   mtx_t lock;
+   struct glf_hash buffers, textures, renderbuffers, programs;
+   uint32_t epoch; /* bumped when a texture's storage or sampling state changes */
+};
+
+/* CSO caches are per channel: by value, handles minted by wire_handle_mint. */
+enum glf_cso_kind { GLF_CSO_BLEND = 0, GLF_CSO_DSA, GLF_CSO_RAST, GLF_CSO_SAMPLER, GLF_CSO_VELEMS, GLF_CSO_COUNT };
+#define GLF_CSO_CACHE_CAP 256
+
+struct glf_cso_entry {
+   uint64_t hash;
+   uint64_t last_use;
+   wire_handle h;
+   uint32_t size;
+   void *key; /* the payload without its handle */
+};
+
+struct glf_cso_cache {
+   struct glf_cso_entry e[GLF_CSO_CACHE_CAP];
+   uint32_t count;
+};
+
+struct glf_channel {
+   struct glf_channel *next;
+   struct wire_client *wire;
+   int refcount;
+   mtx_t lock;
+   struct glf_cso_cache cso[GLF_CSO_COUNT];
+   uint64_t use_clock;
+   uint32_t cso_epoch; /* bumped on every eviction: contexts re-bind every CSO */
+   uint64_t frame_serial;
+   char renderer[160];
+   bool have_info;
+};
+
+/* Plain GL state the setters compare against before marking an atom dirty. */
+struct glf_stencil_state {
+   GLenum func, fail, zfail, zpass;
+   GLint ref;
+   GLuint value_mask, write_mask;
+};
+
+struct glf_state {
+   bool blend, depth_test, stencil_test, cull_face, scissor_test, polygon_offset_fill,
+        rasterizer_discard, dither, sample_coverage, sample_alpha_to_coverage,
+        primitive_restart_fixed, primitive_restart, program_point_size;
+   GLenum blend_src_rgb, blend_dst_rgb, blend_src_a, blend_dst_a, blend_eq_rgb, blend_eq_a;
+   float blend_color[4];
+   GLboolean color_mask[4];
+   GLenum depth_func;
+   GLboolean depth_mask;
+   float depth_near, depth_far;
+   struct glf_stencil_state stencil[2]; /* front, back */
+   GLenum cull_mode, front_face;
+   float offset_factor, offset_units, line_width, point_size;
+   GLint viewport[4];
+   GLint scissor[4];
+   float clear_color[4];
+   float clear_depth;
+   GLint clear_stencil;
+   GLenum hint_mipmap, hint_derivative;
+   float sample_coverage_value;
+   GLboolean sample_coverage_invert;
+};
+
+struct glf_pixelstore {
+   GLint alignment, row_length, image_height, skip_pixels, skip_rows, skip_images;
+};
+
+struct glf_context {
+   enum glf_api api;
+   int major, minor;
+   bool debug, robust;
+   struct wire_client *wire;
+   struct glf_channel *chan;
+   struct glf_shared *shared;
+   wire_handle handle;
+   GLenum error;
+   uint64_t dirty; /* GLF_DIRTY_* (state_atoms.h) */
+
+   /* bindings */
+   struct glf_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
+                     *pixel_unpack_buffer, *uniform_buffer, *tf_buffer;
+   struct glf_vao *vao;
+   struct glf_vao *default_vao; /* ES only; NULL in GL core */
+   struct glf_hash vaos, framebuffers;
+   struct glf_framebuffer *draw_fb, *read_fb;
+   struct glf_framebuffer winsys_draw, winsys_read;
+   struct glf_renderbuffer *renderbuffer;
+   struct glf_program *program;
+   GLuint active_unit;
+   struct glf_texture *tex[GLF_MAX_TEXTURE_UNITS][GLF_TEX_COUNT];
+   float current_attrib[GLF_MAX_VERTEX_ATTRIBS][4];
+
+   struct glf_state st;
+   struct glf_pixelstore unpack, pack;
+
+   /* what the server has (emit.c) */
+   wire_handle bound_cso[GLF_CSO_COUNT];
+   struct glf_program *cb_program; /* constant buffer last sent for ... */
+   uint32_t cb_serial, pb_serial, link_serial;
+   uint32_t shared_epoch, cso_epoch;
+   bool ever_current;
+
+   /* client-side arrays of the draw being emitted (draw.c) */
+   struct wire_vertex_buffer client_vb[GLF_MAX_VERTEX_ATTRIBS];
+   uint32_t client_mask;
+
+   /* streaming buffer for client-side arrays and indices */
+   wire_handle stream_res;
+   uint32_t stream_size, stream_off;
+
+   uint64_t draws;
+   char *extensions_str;
+};
+
+/* ---- current context ------------------------------------------------------------------ */
+extern __thread struct glf_context *glf__current;
+#define GET_CURRENT_CONTEXT(ctx) struct glf_context *ctx = glf__current
+#define GLF_ES(ctx) ((ctx)->api == GLF_API_GLES)
+#define GLF_ES3(ctx) ((ctx)->api == GLF_API_GLES && (ctx)->major >= 3)
+#define GLF_CORE(ctx) ((ctx)->api == GLF_API_GL_CORE)
+
+/* ---- errors (error.c) ----------------------------------------------------------------- */
+/** Records a GL error (first error wins until glGetError) and logs where at debug level. */
+void glf_error(struct glf_context *ctx, GLenum err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void glf_unimplemented(const char *name);
+const char *glf_enum_name(GLenum e);
+
+/* ---- records -------------------------------------------------------------------------- */
+/** wire_begin with the payload (and tail) zeroed; NULL if the channel is lost. */
+void *glf_begin(struct glf_context *ctx, uint32_t op, uint32_t tail);
+#define GLF_BEGIN(ctx, Op) ((wire_payload_##Op *)glf_begin((ctx), WIRE_OP_##Op, 0))
+void glf_emit_destroy(struct glf_context *ctx, enum wire_handle_kind kind, wire_handle h);
+/** Uploads [offset, offset+size) of a buffer resource in bands of wire_max_stage. */
+void glf_upload_buffer(struct glf_context *ctx, wire_handle res, uint32_t offset, const void *data, uint32_t size);
+
+/* ---- objects (context.c) ------------------------------------------------------------- */
+void glf_shared_lock(struct glf_context *ctx);
+void glf_shared_unlock(struct glf_context *ctx);
+void *glf_shared_lookup(struct glf_context *ctx, struct glf_hash *h, GLuint name);
+void glf_gen_names(struct glf_context *ctx, struct glf_hash *h, GLsizei n, GLuint *names);
+
+void glf_buffer_ref(struct glf_context *ctx, struct glf_buffer **slot, struct glf_buffer *buf);
+void glf_texture_ref(struct glf_context *ctx, struct glf_texture **slot, struct glf_texture *tex);
+void glf_renderbuffer_ref(struct glf_context *ctx, struct glf_renderbuffer **slot, struct glf_renderbuffer *rb);
+void glf_program_unuse(struct glf_context *ctx, struct glf_program *prog);
+void glf_shader_unref_attach(struct glf_context *ctx, struct glf_shader *sh);
+void glf_program_free_executable(struct glf_context *ctx, struct glf_program *prog);
+
+struct glf_buffer **glf_buffer_target(struct glf_context *ctx, GLenum target);
+struct glf_framebuffer *glf_lookup_framebuffer(struct glf_context *ctx, GLuint name);
+void glf_framebuffer_free(struct glf_context *ctx, struct glf_framebuffer *fb);
+void glf_vao_free(struct glf_context *ctx, struct glf_vao *vao);
+void glf_vao_init(struct glf_vao *vao, GLuint name);
+struct glf_texture *glf_texture_new(GLuint name);
+
+/* ---- state helpers -------------------------------------------------------------------- */
+static inline void
+glf_dirty(struct glf_context *ctx, uint64_t bits)
+{
+   ctx->dirty |= bits;
+}
+void glf_state_init(struct glf_context *ctx);
+
+/* texture.c */
+enum glf_tex_target glf_tex_target_index(GLenum target);
+bool glf_texture_complete(const struct glf_texture *tex);
+void glf_texture_view(const struct glf_texture *tex, struct wire_sampler_view *v);
+void glf_texture_sampler_key(const struct glf_texture *tex, struct wire_sampler_state *s);
+uint32_t glf_texture_levels(uint32_t w, uint32_t h);
+bool glf_ifmt_color_renderable(uint32_t wfmt);
+
+/* framebuffer.c */
+GLenum glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb);
+void glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, struct wire_framebuffer *out);
+bool glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffer *fb,
+                                  struct wire_surface_ref *ref, uint32_t *w, uint32_t *h);
+void glf_framebuffer_size(struct glf_context *ctx, struct glf_framebuffer *fb, uint32_t *w, uint32_t *h);
+
+/* emit.c / cso_cache.c */
+/** Validates derived state and emits every dirty atom; false if the draw must be skipped. */
+void glf_update_derived(struct glf_context *ctx);
+void glf_emit_state(struct glf_context *ctx);
+wire_handle glf_cso_get(struct glf_context *ctx, enum glf_cso_kind kind, const void *payload, uint32_t size);
+void glf_cso_cache_fini(struct glf_context *ctx, struct glf_channel *ch);
+uint32_t glf_stream_upload(struct glf_context *ctx, const void *data, uint32_t size, uint32_t align);
+
+/* program.c / uniform.c */
+struct glf_program *glf_lookup_program(struct glf_context *ctx, GLuint name, const char *caller);
+struct glf_shader *glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller);
+void glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj);
+void glf_uniform_init_storage(struct glf_program *prog);
+
+/* enable.c */
+bool glf_cap_query(struct glf_context *ctx, GLenum cap, bool *value);
+/* framebuffer has depth / stencil bits (derived for DSA and queries) */
+void glf_framebuffer_bits(struct glf_context *ctx, struct glf_framebuffer *fb, GLint bits[6]);
+
+/* get.c conversions */
+GLint glf_float_to_int_color(float f);
+
+#define GLF_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif

@@ -1,0 +1,149 @@
+/* splitgl gl_front: strings, glFinish / glFlush, pixel store. */
+#include <stdio.h>
+
+#include "glf_context.h"
+
+#define GLF_VERSION_SUFFIX "splitgl 0.1"
+
+static const char *
+renderer_string(struct glf_context *ctx)
+{
+   struct glf_channel *ch = ctx->chan;
+   mtx_lock(&ch->lock);
+   bool have = ch->have_info;
+   mtx_unlock(&ch->lock);
+   if (!have) {
+      struct wire_server_info info;
+      memset(&info, 0, sizeof(info));
+      if (GLF_BEGIN(ctx, GetInfo) && wire_end_reply(ctx->wire, &info, sizeof(info)) > 0) {
+         info.renderer[sizeof(info.renderer) - 1] = 0;
+         mtx_lock(&ch->lock);
+         snprintf(ch->renderer, sizeof(ch->renderer), "%s", info.renderer[0] ? info.renderer : "splitgl");
+         ch->have_info = true;
+         mtx_unlock(&ch->lock);
+      } else {
+         return "splitgl (server lost)";
+      }
+   }
+   return ch->renderer;
+}
+
+const GLubyte *GLAPIENTRY
+glf_GetString(GLenum name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return NULL;
+   bool es = GLF_ES(ctx);
+   switch (name) {
+   case GL_VENDOR:
+      return (const GLubyte *)"splitgl";
+   case GL_RENDERER:
+      return (const GLubyte *)renderer_string(ctx);
+   case GL_VERSION:
+      if (es)
+         return (const GLubyte *)(ctx->major >= 3 ? "OpenGL ES 3.0 " GLF_VERSION_SUFFIX
+                                                  : "OpenGL ES 2.0 " GLF_VERSION_SUFFIX);
+      return (const GLubyte *)("3.3 (Core Profile) " GLF_VERSION_SUFFIX);
+   case GL_SHADING_LANGUAGE_VERSION:
+      if (es)
+         return (const GLubyte *)(ctx->major >= 3 ? "OpenGL ES GLSL ES 3.00" : "OpenGL ES GLSL ES 1.00");
+      return (const GLubyte *)"3.30";
+   case GL_EXTENSIONS:
+      /* From the OpenGL 3.3 core spec, section 6.1.5 (GetString): EXTENSIONS is not an
+       * accepted name in the core profile (use GetStringi). */
+      if (!es)
+         break;
+      return (const GLubyte *)"";
+   default:
+      break;
+   }
+   glf_error(ctx, GL_INVALID_ENUM, "glGetString(name=0x%x)", name);
+   return NULL;
+}
+
+const GLubyte *GLAPIENTRY
+glf_GetStringi(GLenum name, GLuint index)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return NULL;
+   if (name != GL_EXTENSIONS) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetStringi(name=0x%x)", name);
+      return NULL;
+   }
+   /* "INVALID_VALUE is generated if index is outside [0, NUM_EXTENSIONS - 1]": none yet. */
+   glf_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
+   return NULL;
+}
+
+void GLAPIENTRY
+glf_Finish(void)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (ctx)
+      wire_finish(ctx->wire);
+}
+
+void GLAPIENTRY
+glf_Flush(void)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   glf_flush(ctx);
+}
+
+void GLAPIENTRY
+glf_PixelStorei(GLenum pname, GLint param)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   GLint *dst = NULL;
+   bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   switch (pname) {
+   case GL_UNPACK_ALIGNMENT: dst = &ctx->unpack.alignment; break;
+   case GL_PACK_ALIGNMENT: dst = &ctx->pack.alignment; break;
+   case GL_UNPACK_ROW_LENGTH: dst = es2 ? NULL : &ctx->unpack.row_length; break;
+   case GL_UNPACK_IMAGE_HEIGHT: dst = es2 ? NULL : &ctx->unpack.image_height; break;
+   case GL_UNPACK_SKIP_PIXELS: dst = es2 ? NULL : &ctx->unpack.skip_pixels; break;
+   case GL_UNPACK_SKIP_ROWS: dst = es2 ? NULL : &ctx->unpack.skip_rows; break;
+   case GL_UNPACK_SKIP_IMAGES: dst = es2 ? NULL : &ctx->unpack.skip_images; break;
+   case GL_PACK_ROW_LENGTH: dst = es2 ? NULL : &ctx->pack.row_length; break;
+   case GL_PACK_SKIP_PIXELS: dst = es2 ? NULL : &ctx->pack.skip_pixels; break;
+   case GL_PACK_SKIP_ROWS: dst = es2 ? NULL : &ctx->pack.skip_rows; break;
+   case GL_PACK_IMAGE_HEIGHT: dst = GLF_CORE(ctx) ? &ctx->pack.image_height : NULL; break;
+   case GL_PACK_SKIP_IMAGES: dst = GLF_CORE(ctx) ? &ctx->pack.skip_images : NULL; break;
+   case GL_UNPACK_SWAP_BYTES: case GL_UNPACK_LSB_FIRST: case GL_PACK_SWAP_BYTES: case GL_PACK_LSB_FIRST:
+      if (GLF_CORE(ctx)) {
+         if (param)
+            sgl_log_once(SGL_LOG_WARN, "glPixelStorei: SWAP_BYTES / LSB_FIRST are ignored");
+         return;
+      }
+      break;
+   default:
+      break;
+   }
+   if (!dst) {
+      glf_error(ctx, GL_INVALID_ENUM, "glPixelStorei(pname=0x%x)", pname);
+      return;
+   }
+   /* From the OpenGL ES 3.0 spec, section 3.7.1: "An INVALID_VALUE error is generated if
+    * a negative row length, image height, or skip value is specified, or if an alignment is
+    * specified as other than 1, 2, 4, or 8." */
+   if (pname == GL_UNPACK_ALIGNMENT || pname == GL_PACK_ALIGNMENT) {
+      if (param != 1 && param != 2 && param != 4 && param != 8) {
+         glf_error(ctx, GL_INVALID_VALUE, "glPixelStorei(alignment=%d)", param);
+         return;
+      }
+   } else if (param < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glPixelStorei(param=%d)", param);
+      return;
+   }
+   *dst = param;
+}
+
+void GLAPIENTRY
+glf_PixelStoref(GLenum pname, GLfloat param)
+{
+   glf_PixelStorei(pname, (GLint)(param + (param >= 0 ? 0.5f : -0.5f)));
+}

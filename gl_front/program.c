@@ -1,0 +1,529 @@
+/* splitgl gl_front: program objects: attach, link (spirv/ -> blob -> ProgramCreate),
+ * use, and the program queries from the blob's reflection. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "glf_context.h"
+
+void glf_copy_string(const char *src, GLsizei bufSize, GLsizei *length, GLchar *dst);
+void glf_shader_destroy(struct glf_shader *sh);
+
+struct glf_program *
+glf_lookup_program(struct glf_context *ctx, GLuint name, const char *caller)
+{
+   struct glf_shader *obj = glf_shared_lookup(ctx, &ctx->shared->programs, name);
+   if (!obj) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(program=%u)", caller, name);
+      return NULL;
+   }
+   if (!obj->is_program) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(%u is a shader)", caller, name);
+      return NULL;
+   }
+   return (struct glf_program *)obj;
+}
+
+GLuint GLAPIENTRY
+glf_CreateProgram(void)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return 0;
+   struct glf_program *p = calloc(1, sizeof(*p));
+   if (!p)
+      return 0;
+   p->is_program = true;
+   glf_shared_lock(ctx);
+   p->name = glf_hash_find_free_block(&ctx->shared->programs, 1);
+   glf_hash_insert(&ctx->shared->programs, p->name, p);
+   glf_shared_unlock(ctx);
+   return p->name;
+}
+
+void
+glf_program_free_executable(struct glf_context *ctx, struct glf_program *prog)
+{
+   glf_emit_destroy(ctx, WIRE_KIND_PROGRAM, prog->handle);
+   prog->handle = (wire_handle){0, 0};
+   if (prog->info)
+      spv_program_info_free(prog->info);
+   prog->info = NULL;
+   free(prog->uniform_data);
+   free(prog->locs);
+   free(prog->sampler_units);
+   prog->uniform_data = NULL;
+   prog->locs = NULL;
+   prog->sampler_units = NULL;
+   prog->uniform_size = 0;
+}
+
+void
+glf_program_destroy(struct glf_context *ctx, struct glf_program *prog)
+{
+   for (uint32_t i = 0; i < prog->attached_count; i++)
+      glf_shader_unref_attach(ctx, prog->attached[i]);
+   glf_program_free_executable(ctx, prog);
+   for (uint32_t i = 0; i < prog->binding_count; i++)
+      free(prog->bindings[i].name);
+   free(prog->bindings);
+   free(prog->info_log);
+   free(prog);
+}
+
+/* Last sharer gone: free every program, then every shader (in two passes, so that
+ * detaching never frees a shader the walk has yet to reach). */
+void
+glf_programs_destroy_all(struct glf_context *ctx, struct glf_hash *h)
+{
+   for (uint32_t i = 0; i < h->cap; i++)
+      if (h->keys[i])
+         ((struct glf_shader *)h->vals[i])->delete_pending = false;
+   for (uint32_t i = 0; i < h->cap; i++) {
+      struct glf_shader *obj = h->vals[i];
+      if (h->keys[i] && obj->is_program) {
+         glf_program_destroy(ctx, (struct glf_program *)obj);
+         h->vals[i] = NULL;
+      }
+   }
+   for (uint32_t i = 0; i < h->cap; i++) {
+      if (h->keys[i] && h->vals[i])
+         glf_shader_destroy(h->vals[i]);
+   }
+}
+
+void
+glf_program_unuse(struct glf_context *ctx, struct glf_program *prog)
+{
+   if (--prog->use_count == 0 && prog->delete_pending)
+      glf_program_delete_object(ctx, (struct glf_shader *)prog);
+}
+
+void GLAPIENTRY
+glf_DeleteProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx || !program)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, "glDeleteProgram");
+   if (!p || p->delete_pending)
+      return;
+   /* From the OpenGL ES 3.0 spec, section 2.11.3: "If a program object is in use as part
+    * of current rendering state, it will be flagged for deletion, but it will not be
+    * deleted until it is no longer part of current rendering state for any context." */
+   p->delete_pending = true;
+   if (!p->use_count)
+      glf_program_delete_object(ctx, (struct glf_shader *)p);
+}
+
+GLboolean GLAPIENTRY
+glf_IsProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return GL_FALSE;
+   struct glf_shader *obj = glf_shared_lookup(ctx, &ctx->shared->programs, program);
+   return obj && obj->is_program;
+}
+
+void GLAPIENTRY
+glf_AttachShader(GLuint program, GLuint shader)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, "glAttachShader");
+   struct glf_shader *sh = p ? glf_lookup_shader(ctx, shader, "glAttachShader") : NULL;
+   if (!sh)
+      return;
+   /* From the OpenGL ES 3.0 spec, section 2.11.3: "The error INVALID_OPERATION is
+    * generated if shader is already attached to program, or if another shader object of
+    * the same type as shader is already attached to program." */
+   for (uint32_t i = 0; i < p->attached_count; i++) {
+      if (p->attached[i] == sh || (p->attached[i]->type == sh->type && GLF_ES(ctx))) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glAttachShader(already attached)");
+         return;
+      }
+   }
+   if (p->attached_count == GLF_ARRAY_SIZE(p->attached)) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glAttachShader(too many shaders)");
+      return;
+   }
+   p->attached[p->attached_count++] = sh;
+   sh->attach_count++;
+}
+
+void GLAPIENTRY
+glf_DetachShader(GLuint program, GLuint shader)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, "glDetachShader");
+   struct glf_shader *sh = p ? glf_lookup_shader(ctx, shader, "glDetachShader") : NULL;
+   if (!sh)
+      return;
+   for (uint32_t i = 0; i < p->attached_count; i++) {
+      if (p->attached[i] == sh) {
+         p->attached[i] = p->attached[--p->attached_count];
+         glf_shader_unref_attach(ctx, sh);
+         return;
+      }
+   }
+   /* "The error INVALID_OPERATION is generated if shader is not attached to program." */
+   glf_error(ctx, GL_INVALID_OPERATION, "glDetachShader(not attached)");
+}
+
+void GLAPIENTRY
+glf_GetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei *count, GLuint *shaders)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (maxCount < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetAttachedShaders(maxCount < 0)");
+      return;
+   }
+   struct glf_program *p = glf_lookup_program(ctx, program, "glGetAttachedShaders");
+   if (!p)
+      return;
+   GLsizei n = 0;
+   for (uint32_t i = 0; i < p->attached_count && n < maxCount; i++)
+      shaders[n++] = p->attached[i]->name;
+   if (count)
+      *count = n;
+}
+
+void GLAPIENTRY
+glf_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, "glBindAttribLocation");
+   if (!p)
+      return;
+   /* From the OpenGL ES 3.0 spec, section 2.11.5: "If index is greater than or equal to
+    * MAX_VERTEX_ATTRIBS, the error INVALID_VALUE is generated. ... If name starts with the
+    * reserved "gl_" prefix, the error INVALID_OPERATION is generated." */
+   if (index >= GLF_MAX_VERTEX_ATTRIBS) {
+      glf_error(ctx, GL_INVALID_VALUE, "glBindAttribLocation(index=%u)", index);
+      return;
+   }
+   if (!strncmp(name, "gl_", 3)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glBindAttribLocation(name=%s)", name);
+      return;
+   }
+   for (uint32_t i = 0; i < p->binding_count; i++) {
+      if (!strcmp(p->bindings[i].name, name)) {
+         p->bindings[i].index = (GLint)index;
+         return;
+      }
+   }
+   struct glf_attrib_binding *b = realloc(p->bindings, (p->binding_count + 1) * sizeof(*b));
+   if (!b)
+      return;
+   p->bindings = b;
+   b[p->binding_count].name = strdup(name);
+   b[p->binding_count++].index = (GLint)index;
+}
+
+/* ---- link ------------------------------------------------------------------------------------- */
+static void
+set_log(struct glf_program *p, char *log)
+{
+   free(p->info_log);
+   p->info_log = log;
+}
+
+static bool
+emit_program(struct glf_context *ctx, struct glf_program *p, const void *blob, size_t size)
+{
+   if (size > wire_max_stage(ctx->wire) || size > WIRE_MAX_PROGRAM_BLOB)
+      return false;
+   wire_handle h = wire_handle_mint(ctx->wire, WIRE_KIND_PROGRAM);
+   struct wire_program_create *pc = GLF_BEGIN(ctx, ProgramCreate);
+   if (!pc)
+      return false;
+   pc->program = h;
+   void *dst = wire_stage(ctx->wire, (uint32_t)size, &pc->blob);
+   if (dst)
+      memcpy(dst, blob, size);
+   wire_end(ctx->wire);
+   p->handle = h;
+   return dst != NULL;
+}
+
+static bool
+install_executable(struct glf_context *ctx, struct glf_program *p, void *blob, size_t size)
+{
+   char err[256];
+   struct spv_program_info *info = spv_blob_parse(blob, size, err, sizeof(err));
+   if (!info) {
+      set_log(p, strdup(err));
+      return false;
+   }
+   glf_program_free_executable(ctx, p);
+   p->info = info;
+   if (!emit_program(ctx, p, blob, size)) {
+      glf_program_free_executable(ctx, p);
+      set_log(p, strdup("splitgl: program blob too large for the staging segment\n"));
+      return false;
+   }
+   glf_uniform_init_storage(p);
+   p->link_serial++;
+   p->uniform_serial++;
+   p->bindings_serial++;
+   return true;
+}
+
+static bool
+link_program(struct glf_context *ctx, struct glf_program *p)
+{
+   struct spv_shader *shaders[GLF_ARRAY_SIZE(p->attached)];
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < p->attached_count; i++) {
+      if (!p->attached[i]->compiled) {
+         set_log(p, strdup("error: attached shader is not compiled\n"));
+         return false;
+      }
+      shaders[n++] = p->attached[i]->spv;
+   }
+   struct spv_binding *binds = calloc(p->binding_count + 1, sizeof(*binds));
+   for (uint32_t i = 0; i < p->binding_count; i++)
+      binds[i] = (struct spv_binding){p->bindings[i].name, p->bindings[i].index};
+   struct spv_link_options opts = {.attrib_bindings = binds, .attrib_binding_count = p->binding_count};
+   void *blob = NULL;
+   size_t size = 0;
+   char *log = NULL;
+   bool ok = spv_link(shaders, n, &opts, &blob, &size, &log);
+   free(binds);
+   set_log(p, log);
+   if (ok)
+      ok = install_executable(ctx, p, blob, size);
+   free(blob);
+   return ok;
+}
+
+void GLAPIENTRY
+glf_LinkProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, "glLinkProgram");
+   if (!p)
+      return;
+   p->link_status = link_program(ctx, p);
+   p->validate_status = false;
+   /* A failed link of a program in use keeps its last executable (ES 3.0 2.11.3: "...the
+    * program object's executable code ... remains part of the current rendering state"). */
+   if (!p->link_status && !p->use_count)
+      glf_program_free_executable(ctx, p);
+}
+
+void GLAPIENTRY
+glf_UseProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = NULL;
+   if (program) {
+      p = glf_lookup_program(ctx, program, "glUseProgram");
+      if (!p)
+         return;
+      /* "If program has not been successfully linked, the error INVALID_OPERATION is
+       * generated and the current rendering state is not modified." */
+      if (!p->link_status) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glUseProgram(program %u not linked)", program);
+         return;
+      }
+   }
+   if (p == ctx->program)
+      return;
+   if (p)
+      p->use_count++;
+   struct glf_program *old = ctx->program;
+   ctx->program = p;
+   if (old)
+      glf_program_unuse(ctx, old);
+   glf_dirty(ctx, GLF_DIRTY_PROGRAM | GLF_DIRTY_PROGRAM_BINDINGS | GLF_DIRTY_CONSTBUF | GLF_DIRTY_VELEMS);
+}
+
+void GLAPIENTRY
+glf_ValidateProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, "glValidateProgram");
+   if (!p)
+      return;
+   p->validate_status = p->link_status && p->info;
+   if (!p->validate_status)
+      set_log(p, strdup("error: program is not linked\n"));
+}
+
+static GLint
+max_name_length(const struct spv_program_info *info, bool uniforms)
+{
+   size_t m = 0;
+   uint32_t n = info ? (uniforms ? info->uniform_count : info->attrib_count) : 0;
+   for (uint32_t i = 0; i < n; i++) {
+      size_t l = strlen(uniforms ? info->uniforms[i].name : info->attribs[i].name) + 1;
+      if (l > m)
+         m = l;
+   }
+   return (GLint)m;
+}
+
+static bool
+program_param(struct glf_context *ctx, struct glf_program *p, GLenum pname, GLint *out)
+{
+   const struct spv_program_info *info = p->link_status ? p->info : NULL;
+   bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   switch (pname) {
+   case GL_DELETE_STATUS: *out = p->delete_pending; return true;
+   case GL_LINK_STATUS: *out = p->link_status; return true;
+   case GL_VALIDATE_STATUS: *out = p->validate_status; return true;
+   case GL_INFO_LOG_LENGTH: *out = p->info_log && *p->info_log ? (GLint)strlen(p->info_log) + 1 : 0; return true;
+   case GL_ATTACHED_SHADERS: *out = (GLint)p->attached_count; return true;
+   case GL_ACTIVE_ATTRIBUTES: *out = info ? (GLint)info->attrib_count : 0; return true;
+   case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *out = max_name_length(info, false); return true;
+   case GL_ACTIVE_UNIFORMS: *out = info ? (GLint)info->uniform_count : 0; return true;
+   case GL_ACTIVE_UNIFORM_MAX_LENGTH: *out = max_name_length(info, true); return true;
+   default: break;
+   }
+   if (es2)
+      return false;
+   switch (pname) {
+   case GL_ACTIVE_UNIFORM_BLOCKS: case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
+   case GL_TRANSFORM_FEEDBACK_VARYINGS: case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
+   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
+      *out = 0;
+      return true;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: *out = GL_INTERLEAVED_ATTRIBS; return true;
+   case GL_PROGRAM_BINARY_LENGTH:
+      if (GLF_CORE(ctx))
+         return false;
+      *out = 0;
+      return true;
+   default: return false;
+   }
+}
+
+void GLAPIENTRY
+glf_GetProgramiv(GLuint program, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, "glGetProgramiv");
+   if (p && !program_param(ctx, p, pname, params))
+      glf_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname=0x%x)", pname);
+}
+
+void GLAPIENTRY
+glf_GetProgramInfoLog(GLuint program, GLsizei bufSize, GLsizei *length, GLchar *infoLog)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, "glGetProgramInfoLog");
+   if (!p)
+      return;
+   if (bufSize < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetProgramInfoLog(bufSize < 0)");
+      return;
+   }
+   glf_copy_string(p->info_log, bufSize, length, infoLog);
+}
+
+/* The linked executable of program, or NULL with INVALID_OPERATION. */
+static const struct spv_program_info *
+linked_info(struct glf_context *ctx, GLuint program, const char *caller)
+{
+   struct glf_program *p = glf_lookup_program(ctx, program, caller);
+   if (!p)
+      return NULL;
+   if (!p->link_status || !p->info) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(program %u not linked)", caller, program);
+      return NULL;
+   }
+   return p->info;
+}
+
+GLint GLAPIENTRY
+glf_GetAttribLocation(GLuint program, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return -1;
+   const struct spv_program_info *info = linked_info(ctx, program, "glGetAttribLocation");
+   if (!info || !name || !strncmp(name, "gl_", 3))
+      return -1;
+   for (uint32_t i = 0; i < info->attrib_count; i++)
+      if (!strcmp(info->attribs[i].name, name))
+         return info->attribs[i].location;
+   return -1;
+}
+
+static void
+get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint *size, GLenum *type,
+           GLchar *name, bool uniforms, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_program *p = glf_lookup_program(ctx, program, caller);
+   if (!p)
+      return;
+   const struct spv_program_info *info = p->link_status ? p->info : NULL;
+   uint32_t count = info ? (uniforms ? info->uniform_count : info->attrib_count) : 0;
+   /* "If index is greater than or equal to ACTIVE_UNIFORMS (ACTIVE_ATTRIBUTES), the error
+    * INVALID_VALUE is generated." Likewise a negative bufSize. */
+   if (index >= count || bufSize < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", caller, index);
+      return;
+   }
+   if (uniforms) {
+      const struct spv_uniform *u = &info->uniforms[index];
+      *size = (GLint)u->array_size;
+      *type = u->gl_type;
+      glf_copy_string(u->name, bufSize, length, name);
+   } else {
+      const struct spv_attrib *a = &info->attribs[index];
+      *size = (GLint)a->array_size;
+      *type = a->gl_type;
+      glf_copy_string(a->name, bufSize, length, name);
+   }
+}
+
+void GLAPIENTRY
+glf_GetActiveUniform(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint *size,
+                     GLenum *type, GLchar *name)
+{
+   get_active(program, index, bufSize, length, size, type, name, true, "glGetActiveUniform");
+}
+
+void GLAPIENTRY
+glf_GetActiveAttrib(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint *size,
+                    GLenum *type, GLchar *name)
+{
+   get_active(program, index, bufSize, length, size, type, name, false, "glGetActiveAttrib");
+}
+
+GLint GLAPIENTRY
+glf_GetFragDataLocation(GLuint program, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return -1;
+   const struct spv_program_info *info = linked_info(ctx, program, "glGetFragDataLocation");
+   if (!info || !name)
+      return -1;
+   for (uint32_t i = 0; i < info->output_count; i++)
+      if (!strcmp(info->outputs[i].name, name))
+         return info->outputs[i].location;
+   return -1;
+}

@@ -1,0 +1,256 @@
+/* splitgl gl_front: renderbuffer objects. */
+#include <stdlib.h>
+
+#include "glf_context.h"
+
+/* The wire format a renderable internal format is stored in; NONE if not renderable. */
+static uint32_t
+rb_format(struct glf_context *ctx, GLenum ifmt)
+{
+   bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   switch (ifmt) {
+   case GL_RGBA8: case GL_RGBA4: case GL_RGB5_A1: return WIRE_FMT_R8G8B8A8_UNORM;
+   case GL_RGB8: case GL_RGB565: return WIRE_FMT_R8G8B8_UNORM;
+   case GL_R8: return es2 ? WIRE_FMT_NONE : WIRE_FMT_R8_UNORM;
+   case GL_DEPTH_COMPONENT16: return WIRE_FMT_D16_UNORM;
+   case GL_DEPTH_COMPONENT24: case GL_DEPTH24_STENCIL8: case GL_STENCIL_INDEX8:
+      return WIRE_FMT_D24_UNORM_S8_UINT;
+   case GL_DEPTH_COMPONENT32F: return es2 ? WIRE_FMT_NONE : WIRE_FMT_D32_FLOAT;
+   case GL_RGBA: case GL_RGB: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
+      return GLF_CORE(ctx) ? rb_format(ctx, ifmt == GL_RGBA ? GL_RGBA8 : ifmt == GL_RGB ? GL_RGB8
+                                                : ifmt == GL_DEPTH_COMPONENT ? GL_DEPTH_COMPONENT24
+                                                                             : GL_DEPTH24_STENCIL8)
+                           : WIRE_FMT_NONE;
+   default: return WIRE_FMT_NONE;
+   }
+}
+
+void GLAPIENTRY
+glf_GenRenderbuffers(GLsizei n, GLuint *renderbuffers)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (n < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGenRenderbuffers(n < 0)");
+      return;
+   }
+   glf_gen_names(ctx, &ctx->shared->renderbuffers, n, renderbuffers);
+}
+
+void GLAPIENTRY
+glf_BindRenderbuffer(GLenum target, GLuint renderbuffer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (target != GL_RENDERBUFFER) {
+      glf_error(ctx, GL_INVALID_ENUM, "glBindRenderbuffer(target=0x%x)", target);
+      return;
+   }
+   struct glf_renderbuffer *rb = NULL;
+   if (renderbuffer) {
+      glf_shared_lock(ctx);
+      rb = glf_hash_lookup(&ctx->shared->renderbuffers, renderbuffer);
+      if (!rb && GLF_CORE(ctx)) {
+         glf_shared_unlock(ctx);
+         glf_error(ctx, GL_INVALID_OPERATION, "glBindRenderbuffer(%u not generated)", renderbuffer);
+         return;
+      }
+      if (!rb || rb == GLF_NAME_RESERVED) {
+         rb = calloc(1, sizeof(*rb));
+         rb->name = renderbuffer;
+         rb->refcount = 1;
+         rb->ifmt = GL_RGBA4;
+         glf_hash_insert(&ctx->shared->renderbuffers, renderbuffer, rb);
+      }
+      rb->bound_once = true;
+      glf_shared_unlock(ctx);
+   }
+   glf_renderbuffer_ref(ctx, &ctx->renderbuffer, rb);
+}
+
+static void
+detach_rb(struct glf_context *ctx, struct glf_framebuffer *fb, struct glf_renderbuffer *rb)
+{
+   for (unsigned i = 0; i < GLF_ATT_COUNT; i++) {
+      if (fb->att[i].rb == rb) {
+         glf_renderbuffer_ref(ctx, &fb->att[i].rb, NULL);
+         fb->att[i].type = GL_NONE;
+         glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+      }
+   }
+}
+
+void GLAPIENTRY
+glf_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (n < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glDeleteRenderbuffers(n < 0)");
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      if (!renderbuffers[i])
+         continue;
+      glf_shared_lock(ctx);
+      struct glf_renderbuffer *rb = glf_hash_lookup(&ctx->shared->renderbuffers, renderbuffers[i]);
+      glf_hash_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
+      glf_shared_unlock(ctx);
+      if (!rb || rb == GLF_NAME_RESERVED)
+         continue;
+      /* From the OpenGL ES 3.0 spec, section 4.4.2.1: a deleted renderbuffer that is bound
+       * is unbound, and detached from the currently bound framebuffers. */
+      if (ctx->renderbuffer == rb)
+         glf_renderbuffer_ref(ctx, &ctx->renderbuffer, NULL);
+      if (!ctx->draw_fb->is_default)
+         detach_rb(ctx, ctx->draw_fb, rb);
+      if (!ctx->read_fb->is_default)
+         detach_rb(ctx, ctx->read_fb, rb);
+      glf_renderbuffer_ref(ctx, &rb, NULL);
+   }
+}
+
+GLboolean GLAPIENTRY
+glf_IsRenderbuffer(GLuint renderbuffer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return GL_FALSE;
+   struct glf_renderbuffer *rb = glf_shared_lookup(ctx, &ctx->shared->renderbuffers, renderbuffer);
+   return rb && rb != GLF_NAME_RESERVED && rb->bound_once;
+}
+
+static void
+rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (target != GL_RENDERBUFFER) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
+      return;
+   }
+   uint32_t wfmt = rb_format(ctx, ifmt);
+   /* From the OpenGL ES 3.0 spec, section 4.4.2.1: "An INVALID_ENUM error is generated if
+    * internalformat is not one of the color-renderable, depth-renderable, or
+    * stencil-renderable formats"; "INVALID_VALUE if width or height is negative or greater
+    * than MAX_RENDERBUFFER_SIZE"; "INVALID_OPERATION if samples is greater than the
+    * maximum number of samples supported for internalformat". */
+   if (wfmt == WIRE_FMT_NONE) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", caller, ifmt);
+      return;
+   }
+   if (w < 0 || h < 0 || w > GLF_MAX_RENDERBUFFER_SIZE || h > GLF_MAX_RENDERBUFFER_SIZE || samples < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(%dx%d)", caller, w, h);
+      return;
+   }
+   if (samples > 4) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(samples=%d)", caller, samples);
+      return;
+   }
+   struct glf_renderbuffer *rb = ctx->renderbuffer;
+   if (!rb) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(no renderbuffer bound)", caller);
+      return;
+   }
+   if (samples > 1)
+      sgl_log_once(SGL_LOG_WARN, "multisample renderbuffers are single-sampled by splitgl");
+   rb->ifmt = ifmt;
+   rb->w = (uint32_t)w;
+   rb->h = (uint32_t)h;
+   rb->samples = (uint32_t)samples;
+   rb->wfmt = wfmt;
+   if (!w || !h)
+      return;
+   uint32_t op = rb->created ? WIRE_OP_ResourceRespecify : WIRE_OP_ResourceCreate;
+   if (!rb->created) {
+      rb->res = wire_handle_mint(ctx->wire, WIRE_KIND_RESOURCE);
+      rb->created = true;
+   }
+   struct wire_resource_create *p = glf_begin(ctx, op, 0);
+   if (p) {
+      p->res = rb->res;
+      p->target = WIRE_TARGET_RENDERBUFFER;
+      p->format = wfmt;
+      p->width = (uint32_t)w;
+      p->height = (uint32_t)h;
+      p->depth = p->layers = 1;
+      wire_end(ctx->wire);
+   }
+   ctx->shared->epoch++;
+}
+
+void GLAPIENTRY
+glf_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height)
+{
+   rb_storage(target, 0, internalformat, width, height, "glRenderbufferStorage");
+}
+
+void GLAPIENTRY
+glf_RenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                                   GLsizei height)
+{
+   rb_storage(target, samples, internalformat, width, height, "glRenderbufferStorageMultisample");
+}
+
+/* Bits per component of a wire format: r, g, b, a, depth, stencil. */
+void
+glf_format_bits(uint32_t wfmt, GLenum ifmt, GLint bits[6])
+{
+   memset(bits, 0, 6 * sizeof(GLint));
+   switch (wfmt) {
+   case WIRE_FMT_R8G8B8A8_UNORM: bits[0] = bits[1] = bits[2] = bits[3] = 8; break;
+   case WIRE_FMT_R8G8B8_UNORM: bits[0] = bits[1] = bits[2] = 8; break;
+   case WIRE_FMT_R8_UNORM: bits[0] = 8; break;
+   case WIRE_FMT_D24_UNORM_S8_UINT:
+      bits[4] = ifmt == GL_STENCIL_INDEX8 ? 0 : 24;
+      bits[5] = ifmt == GL_DEPTH_COMPONENT24 ? 0 : 8;
+      break;
+   case WIRE_FMT_D16_UNORM: bits[4] = 16; break;
+   case WIRE_FMT_D32_FLOAT: bits[4] = 32; break;
+   default: break;
+   }
+}
+
+void GLAPIENTRY
+glf_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (target != GL_RENDERBUFFER) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetRenderbufferParameteriv(target=0x%x)", target);
+      return;
+   }
+   struct glf_renderbuffer *rb = ctx->renderbuffer;
+   if (!rb) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetRenderbufferParameteriv(no renderbuffer bound)");
+      return;
+   }
+   GLint bits[6];
+   glf_format_bits(rb->wfmt, rb->ifmt, bits);
+   switch (pname) {
+   case GL_RENDERBUFFER_WIDTH: *params = (GLint)rb->w; break;
+   case GL_RENDERBUFFER_HEIGHT: *params = (GLint)rb->h; break;
+   case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = (GLint)rb->ifmt; break;
+   case GL_RENDERBUFFER_RED_SIZE: *params = bits[0]; break;
+   case GL_RENDERBUFFER_GREEN_SIZE: *params = bits[1]; break;
+   case GL_RENDERBUFFER_BLUE_SIZE: *params = bits[2]; break;
+   case GL_RENDERBUFFER_ALPHA_SIZE: *params = bits[3]; break;
+   case GL_RENDERBUFFER_DEPTH_SIZE: *params = bits[4]; break;
+   case GL_RENDERBUFFER_STENCIL_SIZE: *params = bits[5]; break;
+   case GL_RENDERBUFFER_SAMPLES:
+      if (GLF_ES(ctx) && ctx->major < 3)
+         goto bad;
+      *params = (GLint)rb->samples;
+      break;
+   default:
+      goto bad;
+   }
+   return;
+bad:
+   glf_error(ctx, GL_INVALID_ENUM, "glGetRenderbufferParameteriv(pname=0x%x)", pname);
+}

@@ -1,0 +1,466 @@
+/* splitgl gl_front: fixed-function state setters (blend, depth, stencil, rasterizer,
+ * viewport, scissor, clear values). Each setter validates, compares and marks its atom. */
+#include "glf_context.h"
+
+void
+glf_state_init(struct glf_context *ctx)
+{
+   struct glf_state *st = &ctx->st;
+   st->dither = true;
+   st->blend_src_rgb = st->blend_src_a = GL_ONE;
+   st->blend_dst_rgb = st->blend_dst_a = GL_ZERO;
+   st->blend_eq_rgb = st->blend_eq_a = GL_FUNC_ADD;
+   for (int i = 0; i < 4; i++)
+      st->color_mask[i] = GL_TRUE;
+   st->depth_func = GL_LESS;
+   st->depth_mask = GL_TRUE;
+   st->depth_far = 1.0f;
+   for (int f = 0; f < 2; f++) {
+      st->stencil[f] = (struct glf_stencil_state){GL_ALWAYS, GL_KEEP, GL_KEEP, GL_KEEP, 0, ~0u, ~0u};
+   }
+   st->cull_mode = GL_BACK;
+   st->front_face = GL_CCW;
+   st->line_width = 1.0f;
+   st->point_size = 1.0f;
+   st->clear_depth = 1.0f;
+   st->hint_mipmap = st->hint_derivative = GL_DONT_CARE;
+   st->sample_coverage_value = 1.0f;
+   ctx->unpack.alignment = ctx->pack.alignment = 4;
+   for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++)
+      ctx->current_attrib[i][3] = 1.0f;
+}
+
+#define SET(field, value, bits)                                                             \
+   do {                                                                                     \
+      if ((field) != (value)) {                                                             \
+         (field) = (value);                                                                 \
+         glf_dirty(ctx, bits);                                                              \
+      }                                                                                     \
+   } while (0)
+
+/* ---- blend ---------------------------------------------------------------------------------- */
+static bool
+valid_blend_factor(GLenum f)
+{
+   switch (f) {
+   case GL_ZERO: case GL_ONE: case GL_SRC_COLOR: case GL_ONE_MINUS_SRC_COLOR: case GL_DST_COLOR:
+   case GL_ONE_MINUS_DST_COLOR: case GL_SRC_ALPHA: case GL_ONE_MINUS_SRC_ALPHA: case GL_DST_ALPHA:
+   case GL_ONE_MINUS_DST_ALPHA: case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR:
+   case GL_CONSTANT_ALPHA: case GL_ONE_MINUS_CONSTANT_ALPHA: case GL_SRC_ALPHA_SATURATE:
+      return true;
+   default:
+      return false;
+   }
+}
+
+void GLAPIENTRY
+glf_BlendFuncSeparate(GLenum sfactorRGB, GLenum dfactorRGB, GLenum sfactorAlpha, GLenum dfactorAlpha)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!valid_blend_factor(sfactorRGB) || !valid_blend_factor(dfactorRGB) ||
+       !valid_blend_factor(sfactorAlpha) || !valid_blend_factor(dfactorAlpha)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glBlendFuncSeparate(factor)");
+      return;
+   }
+   SET(ctx->st.blend_src_rgb, sfactorRGB, GLF_DIRTY_BLEND);
+   SET(ctx->st.blend_dst_rgb, dfactorRGB, GLF_DIRTY_BLEND);
+   SET(ctx->st.blend_src_a, sfactorAlpha, GLF_DIRTY_BLEND);
+   SET(ctx->st.blend_dst_a, dfactorAlpha, GLF_DIRTY_BLEND);
+}
+
+void GLAPIENTRY
+glf_BlendFunc(GLenum sfactor, GLenum dfactor)
+{
+   glf_BlendFuncSeparate(sfactor, dfactor, sfactor, dfactor);
+}
+
+static bool
+valid_blend_equation(struct glf_context *ctx, GLenum e)
+{
+   switch (e) {
+   case GL_FUNC_ADD: case GL_FUNC_SUBTRACT: case GL_FUNC_REVERSE_SUBTRACT:
+      return true;
+   case GL_MIN: case GL_MAX:
+      /* MIN and MAX are core in ES 3.0 and GL 1.4+, an extension in ES 2.0. */
+      return !(GLF_ES(ctx) && ctx->major < 3);
+   default:
+      return false;
+   }
+}
+
+void GLAPIENTRY
+glf_BlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!valid_blend_equation(ctx, modeRGB) || !valid_blend_equation(ctx, modeAlpha)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glBlendEquationSeparate(mode)");
+      return;
+   }
+   SET(ctx->st.blend_eq_rgb, modeRGB, GLF_DIRTY_BLEND);
+   SET(ctx->st.blend_eq_a, modeAlpha, GLF_DIRTY_BLEND);
+}
+
+void GLAPIENTRY
+glf_BlendEquation(GLenum mode)
+{
+   glf_BlendEquationSeparate(mode, mode);
+}
+
+static float
+clampf(float v, float lo, float hi)
+{
+   return v < lo ? lo : v > hi ? hi : v;
+}
+
+void GLAPIENTRY
+glf_BlendColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   float c[4] = {clampf(red, 0, 1), clampf(green, 0, 1), clampf(blue, 0, 1), clampf(alpha, 0, 1)};
+   if (memcmp(c, ctx->st.blend_color, sizeof(c))) {
+      memcpy(ctx->st.blend_color, c, sizeof(c));
+      glf_dirty(ctx, GLF_DIRTY_CONTEXT_VALUES);
+   }
+}
+
+void GLAPIENTRY
+glf_ColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   GLboolean m[4] = {!!red, !!green, !!blue, !!alpha};
+   if (memcmp(m, ctx->st.color_mask, sizeof(m))) {
+      memcpy(ctx->st.color_mask, m, sizeof(m));
+      glf_dirty(ctx, GLF_DIRTY_BLEND);
+   }
+}
+
+/* ---- depth / stencil ------------------------------------------------------------------------ */
+static bool
+valid_func(GLenum f)
+{
+   return f >= GL_NEVER && f <= GL_ALWAYS;
+}
+
+void GLAPIENTRY
+glf_DepthFunc(GLenum func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!valid_func(func)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glDepthFunc(func)");
+      return;
+   }
+   SET(ctx->st.depth_func, func, GLF_DIRTY_DSA);
+}
+
+void GLAPIENTRY
+glf_DepthMask(GLboolean flag)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   SET(ctx->st.depth_mask, (GLboolean) !!flag, GLF_DIRTY_DSA);
+}
+
+void GLAPIENTRY
+glf_DepthRangef(GLfloat n, GLfloat f)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   /* From the OpenGL ES 3.0 spec, section 2.12.1: "each of n and f are clamped to lie
+    * within [0, 1]". */
+   SET(ctx->st.depth_near, clampf(n, 0, 1), GLF_DIRTY_VIEWPORT);
+   SET(ctx->st.depth_far, clampf(f, 0, 1), GLF_DIRTY_VIEWPORT);
+}
+
+void GLAPIENTRY
+glf_DepthRange(GLdouble n, GLdouble f)
+{
+   glf_DepthRangef((GLfloat)n, (GLfloat)f);
+}
+
+static bool
+stencil_faces(struct glf_context *ctx, GLenum face, const char *caller, int *first, int *last)
+{
+   switch (face) {
+   case GL_FRONT: *first = 0; *last = 0; return true;
+   case GL_BACK: *first = 1; *last = 1; return true;
+   case GL_FRONT_AND_BACK: *first = 0; *last = 1; return true;
+   default:
+      glf_error(ctx, GL_INVALID_ENUM, "%s(face)", caller);
+      return false;
+   }
+}
+
+void GLAPIENTRY
+glf_StencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   int first, last;
+   if (!ctx || !stencil_faces(ctx, face, "glStencilFuncSeparate", &first, &last))
+      return;
+   if (!valid_func(func)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glStencilFuncSeparate(func)");
+      return;
+   }
+   for (int f = first; f <= last; f++) {
+      SET(ctx->st.stencil[f].func, func, GLF_DIRTY_DSA);
+      SET(ctx->st.stencil[f].value_mask, mask, GLF_DIRTY_DSA);
+      SET(ctx->st.stencil[f].ref, ref, GLF_DIRTY_CONTEXT_VALUES);
+   }
+}
+
+void GLAPIENTRY
+glf_StencilFunc(GLenum func, GLint ref, GLuint mask)
+{
+   glf_StencilFuncSeparate(GL_FRONT_AND_BACK, func, ref, mask);
+}
+
+static bool
+valid_stencil_op(GLenum op)
+{
+   switch (op) {
+   case GL_KEEP: case GL_ZERO: case GL_REPLACE: case GL_INCR: case GL_DECR: case GL_INVERT:
+   case GL_INCR_WRAP: case GL_DECR_WRAP:
+      return true;
+   default:
+      return false;
+   }
+}
+
+void GLAPIENTRY
+glf_StencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   int first, last;
+   if (!ctx || !stencil_faces(ctx, face, "glStencilOpSeparate", &first, &last))
+      return;
+   if (!valid_stencil_op(sfail) || !valid_stencil_op(dpfail) || !valid_stencil_op(dppass)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glStencilOpSeparate(op)");
+      return;
+   }
+   for (int f = first; f <= last; f++) {
+      SET(ctx->st.stencil[f].fail, sfail, GLF_DIRTY_DSA);
+      SET(ctx->st.stencil[f].zfail, dpfail, GLF_DIRTY_DSA);
+      SET(ctx->st.stencil[f].zpass, dppass, GLF_DIRTY_DSA);
+   }
+}
+
+void GLAPIENTRY
+glf_StencilOp(GLenum fail, GLenum zfail, GLenum zpass)
+{
+   glf_StencilOpSeparate(GL_FRONT_AND_BACK, fail, zfail, zpass);
+}
+
+void GLAPIENTRY
+glf_StencilMaskSeparate(GLenum face, GLuint mask)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   int first, last;
+   if (!ctx || !stencil_faces(ctx, face, "glStencilMaskSeparate", &first, &last))
+      return;
+   for (int f = first; f <= last; f++)
+      SET(ctx->st.stencil[f].write_mask, mask, GLF_DIRTY_DSA);
+}
+
+void GLAPIENTRY
+glf_StencilMask(GLuint mask)
+{
+   glf_StencilMaskSeparate(GL_FRONT_AND_BACK, mask);
+}
+
+/* ---- rasterizer ---------------------------------------------------------------------------- */
+void GLAPIENTRY
+glf_CullFace(GLenum mode)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (mode != GL_FRONT && mode != GL_BACK && mode != GL_FRONT_AND_BACK) {
+      glf_error(ctx, GL_INVALID_ENUM, "glCullFace(mode)");
+      return;
+   }
+   SET(ctx->st.cull_mode, mode, GLF_DIRTY_RAST);
+}
+
+void GLAPIENTRY
+glf_FrontFace(GLenum mode)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (mode != GL_CW && mode != GL_CCW) {
+      glf_error(ctx, GL_INVALID_ENUM, "glFrontFace(mode)");
+      return;
+   }
+   SET(ctx->st.front_face, mode, GLF_DIRTY_RAST);
+}
+
+void GLAPIENTRY
+glf_PolygonOffset(GLfloat factor, GLfloat units)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   SET(ctx->st.offset_factor, factor, GLF_DIRTY_RAST);
+   SET(ctx->st.offset_units, units, GLF_DIRTY_RAST);
+}
+
+void GLAPIENTRY
+glf_LineWidth(GLfloat width)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   /* From the OpenGL ES 3.0 spec, section 3.5: "If width is less than or equal to zero,
+    * the error INVALID_VALUE is generated." */
+   if (!(width > 0.0f)) {
+      glf_error(ctx, GL_INVALID_VALUE, "glLineWidth(width=%f)", width);
+      return;
+   }
+   SET(ctx->st.line_width, width, GLF_DIRTY_RAST);
+}
+
+void GLAPIENTRY
+glf_PointSize(GLfloat size)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!(size > 0.0f)) {
+      glf_error(ctx, GL_INVALID_VALUE, "glPointSize(size=%f)", size);
+      return;
+   }
+   SET(ctx->st.point_size, size, GLF_DIRTY_RAST);
+}
+
+/* ---- viewport / scissor ------------------------------------------------------------------- */
+void GLAPIENTRY
+glf_Viewport(GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   /* From the OpenGL ES 3.0 spec, section 2.12.1: "Specifying a negative width or height
+    * for the viewport results in an INVALID_VALUE error." */
+   if (width < 0 || height < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glViewport(%d, %d)", width, height);
+      return;
+   }
+   /* "The viewport width and height are clamped to implementation-dependent maximums". */
+   if (width > GLF_MAX_TEXTURE_SIZE)
+      width = GLF_MAX_TEXTURE_SIZE;
+   if (height > GLF_MAX_TEXTURE_SIZE)
+      height = GLF_MAX_TEXTURE_SIZE;
+   GLint v[4] = {x, y, width, height};
+   if (memcmp(v, ctx->st.viewport, sizeof(v))) {
+      memcpy(ctx->st.viewport, v, sizeof(v));
+      glf_dirty(ctx, GLF_DIRTY_VIEWPORT);
+   }
+}
+
+void GLAPIENTRY
+glf_Scissor(GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   /* From the OpenGL ES 3.0 spec, section 4.1.2: "If either width or height is less than
+    * zero, then the error INVALID_VALUE is generated." */
+   if (width < 0 || height < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glScissor(%d, %d)", width, height);
+      return;
+   }
+   GLint v[4] = {x, y, width, height};
+   if (memcmp(v, ctx->st.scissor, sizeof(v))) {
+      memcpy(ctx->st.scissor, v, sizeof(v));
+      glf_dirty(ctx, GLF_DIRTY_SCISSOR);
+   }
+}
+
+/* ---- clear values -------------------------------------------------------------------------- */
+void GLAPIENTRY
+glf_ClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   /* Fixed-point color buffers: the clear color is clamped to [0,1] (ES 3.0 4.2.3). */
+   ctx->st.clear_color[0] = clampf(red, 0, 1);
+   ctx->st.clear_color[1] = clampf(green, 0, 1);
+   ctx->st.clear_color[2] = clampf(blue, 0, 1);
+   ctx->st.clear_color[3] = clampf(alpha, 0, 1);
+}
+
+void GLAPIENTRY
+glf_ClearDepthf(GLfloat d)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (ctx)
+      ctx->st.clear_depth = clampf(d, 0, 1);
+}
+
+void GLAPIENTRY
+glf_ClearDepth(GLdouble depth)
+{
+   glf_ClearDepthf((GLfloat)depth);
+}
+
+void GLAPIENTRY
+glf_ClearStencil(GLint s)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (ctx)
+      ctx->st.clear_stencil = s;
+}
+
+void GLAPIENTRY
+glf_SampleCoverage(GLfloat value, GLboolean invert)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   ctx->st.sample_coverage_value = clampf(value, 0, 1);
+   ctx->st.sample_coverage_invert = !!invert;
+}
+
+void GLAPIENTRY
+glf_Hint(GLenum target, GLenum mode)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE) {
+      glf_error(ctx, GL_INVALID_ENUM, "glHint(mode)");
+      return;
+   }
+   switch (target) {
+   case GL_GENERATE_MIPMAP_HINT:
+      if (GLF_CORE(ctx))
+         break;
+      ctx->st.hint_mipmap = mode;
+      return;
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+      if (GLF_ES(ctx) && ctx->major < 3)
+         break;
+      ctx->st.hint_derivative = mode;
+      return;
+   case GL_LINE_SMOOTH_HINT: case GL_POLYGON_SMOOTH_HINT: case GL_TEXTURE_COMPRESSION_HINT:
+      if (GLF_CORE(ctx))
+         return; /* accepted, no effect */
+      break;
+   default:
+      break;
+   }
+   glf_error(ctx, GL_INVALID_ENUM, "glHint(target)");
+}

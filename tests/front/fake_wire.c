@@ -1,0 +1,90 @@
+/* A recording stand-in for wire/client.c: front-end unit tests run without a server.
+ * Records are counted per op; replies are zero-filled. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake_wire.h"
+
+const struct wire_op_info wire_op_table[WIRE_OP_LIMIT] = {
+#define OP(num, name, payload, flags, wait) [num] = {#name, sizeof(struct payload), flags, WIRE_WAIT_##wait},
+#include "wire/ops.def"
+#undef OP
+};
+
+struct wire_client {
+   int dummy;
+};
+static struct wire_client the_client;
+static _Alignas(16) uint8_t record[WIRE_MAX_TAIL + 4096];
+static uint8_t *stage_buf;
+static uint32_t cur_op;
+static uint32_t next_slot[WIRE_KIND_COUNT];
+uint64_t fake_wire_op_count[WIRE_OP_LIMIT];
+uint64_t fake_wire_staged;
+
+struct wire_client *
+wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, unsigned err_size)
+{
+   return &the_client;
+}
+
+void wire_client_close(struct wire_client *c) {}
+enum wire_transport_kind wire_client_transport(const struct wire_client *c) { return WIRE_TRANSPORT_MONOLITH; }
+const char *wire_transport_name(enum wire_transport_kind k) { return "fake"; }
+
+void *
+wire_begin(struct wire_client *c, uint32_t op, uint32_t tail_size)
+{
+   cur_op = op;
+   return record;
+}
+
+void *
+wire_stage(struct wire_client *c, uint32_t size, struct wire_span *span)
+{
+   if (size > wire_max_stage(c))
+      return NULL;
+   free(stage_buf);
+   stage_buf = malloc(size ? size : 1);
+   span->offset = 0;
+   span->size = size;
+   fake_wire_staged += size;
+   return stage_buf;
+}
+
+uint32_t wire_max_stage(const struct wire_client *c) { return 1u << 20; }
+
+uint64_t
+wire_end(struct wire_client *c)
+{
+   fake_wire_op_count[cur_op]++;
+   return 1;
+}
+
+int64_t
+wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
+{
+   fake_wire_op_count[cur_op]++;
+   memset(dst, 0, cap);
+   return cap;
+}
+
+bool wire_finish(struct wire_client *c) { return true; }
+void wire_drain(struct wire_client *c) {}
+bool wire_client_lost(const struct wire_client *c) { return false; }
+
+wire_handle
+wire_handle_mint(struct wire_client *c, enum wire_handle_kind kind)
+{
+   return (wire_handle){++next_slot[kind], 1};
+}
+
+void wire_handle_release(struct wire_client *c, enum wire_handle_kind kind, wire_handle h) {}
+
+void
+wire_client_get_stats(const struct wire_client *c, struct wire_client_stats *s)
+{
+   memset(s, 0, sizeof(*s));
+}
+
+const char *wire_wait_class_name(uint32_t wc) { return "?"; }

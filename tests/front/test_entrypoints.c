@@ -1,0 +1,55 @@
+/* The generated entry points: every GLES 3.0 and GL 3.3 core command resolves, removed
+ * compatibility commands do not, and the name table is sorted and self-consistent. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gl_front/glf_proc.h"
+#include "glf_gl.h"
+#include "gl_front/glf_public.h"
+
+static const char *const must_resolve[] = {
+   "glBufferData", "glDrawArraysInstanced", "glGetStringi", "glVertexAttribDivisor", "glClearDepthf",
+   "glClearDepth", "glGetInteger64v", "glFenceSync", "glTexStorage2D", "glReadPixels", "glDrawRangeElements",
+   "glUniformMatrix4x3fv", "glBindVertexArray", "glGetProgramBinary", "glInvalidateFramebuffer",
+   "glShaderBinary", "glGetShaderPrecisionFormat", "glPrimitiveRestartIndex", "glTexImage2DMultisample",
+   "glBindFragDataLocationIndexed", "glVertexAttribP4ui", "glQueryCounter", "glDrawBuffer", "glPolygonMode",
+   "glTexImage1D", "glGetDoublev", "glVertexAttrib4Nub", "glMultiDrawArrays",
+};
+static const char *const must_not_resolve[] = {
+   "glBegin", "glEnd", "glVertex3f", "glMatrixMode", "glLoadIdentity", "glAccum", "glNewList",
+   "glTexEnvi", "glLightfv", "glDispatchCompute", "glDebugMessageCallback", "glBufferStorage", "eglGetDisplay",
+   "BufferData", "", "gl",
+};
+
+int
+main(void)
+{
+   int fails = 0;
+   for (unsigned i = 0; i < GLF_ENTRYPOINT_COUNT; i++) {
+      if (i && strcmp(glf_proc_table[i - 1].name, glf_proc_table[i].name) >= 0) {
+         printf("FAIL: table not sorted at %s\n", glf_proc_table[i].name);
+         fails++;
+      }
+      if (glf_get_proc_address(glf_proc_table[i].name) != (void *)glf_proc_table[i].fn) {
+         printf("FAIL: %s does not resolve to its entry\n", glf_proc_table[i].name);
+         fails++;
+      }
+   }
+   for (unsigned i = 0; i < sizeof(must_resolve) / sizeof(must_resolve[0]); i++)
+      if (!glf_get_proc_address(must_resolve[i])) {
+         printf("FAIL: %s does not resolve\n", must_resolve[i]);
+         fails++;
+      }
+   for (unsigned i = 0; i < sizeof(must_not_resolve) / sizeof(must_not_resolve[0]); i++)
+      if (glf_get_proc_address(must_not_resolve[i])) {
+         printf("FAIL: %s resolves\n", must_not_resolve[i]);
+         fails++;
+      }
+   /* The implemented ones are the strong definitions, not the weak stubs. */
+   if (glf_get_proc_address("glBufferData") != (void *)glf_BufferData) {
+      printf("FAIL: glBufferData is not glf_BufferData\n");
+      fails++;
+   }
+   printf("%u entry points, %d failures\n", (unsigned)GLF_ENTRYPOINT_COUNT, fails);
+   return fails ? 1 : 0;
+}

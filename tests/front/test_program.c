@@ -1,0 +1,97 @@
+/* Shaders through spirv/ (real glslang), uniforms into the default-block image, and a
+ * client-array draw on the recording fake wire. */
+#include <stdio.h>
+#include <string.h>
+
+#include "fake_wire.h"
+#include "gl_front/glf_public.h"
+#include "glf_gl.h"
+
+static int fails;
+#define CHECK(cond, ...)                                                                     \
+   do {                                                                                     \
+      if (!(cond)) {                                                                        \
+         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
+         printf(__VA_ARGS__);                                                               \
+         printf("\n");                                                                      \
+         fails++;                                                                           \
+      }                                                                                     \
+   } while (0)
+
+static const char *vs = "#version 300 es\nin vec4 pos;\nuniform mat4 mvp;\nvoid main() { gl_Position = mvp * pos; }\n";
+static const char *fs = "#version 300 es\nprecision mediump float;\nuniform vec4 color[3];\nuniform sampler2D tex;\n"
+                        "out vec4 o;\nvoid main() { o = color[2] + texture(tex, vec2(0.5)); }\n";
+
+static GLuint
+shader(GLenum type, const char *src)
+{
+   GLuint s = glf_CreateShader(type);
+   glf_ShaderSource(s, 1, &src, NULL);
+   glf_CompileShader(s);
+   GLint ok = 0;
+   glf_GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[1024];
+      glf_GetShaderInfoLog(s, sizeof(log), NULL, log);
+      printf("compile: %s\n", log);
+   }
+   CHECK(ok, "compile");
+   return s;
+}
+
+int
+main(void)
+{
+   struct wire_client *c = wire_client_open(WIRE_TRANSPORT_MONOLITH, NULL, NULL, 0);
+   struct glf_context *ctx = glf_context_create(c, GLF_API_GLES, 3, 0, NULL, false, false);
+   struct glf_drawable d = {.color = {1, 1}, .width = 16, .height = 16};
+   glf_make_current(ctx, &d, &d);
+   GLuint p = glf_CreateProgram();
+   glf_AttachShader(p, shader(GL_VERTEX_SHADER, vs));
+   glf_AttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glf_LinkProgram(p);
+   GLint ok = 0, n = 0;
+   glf_GetProgramiv(p, GL_LINK_STATUS, &ok);
+   CHECK(ok, "link");
+   if (!ok) {
+      char log[1024];
+      glf_GetProgramInfoLog(p, sizeof(log), NULL, log);
+      printf("link: %s\n", log);
+      return 1;
+   }
+   glf_GetProgramiv(p, GL_ACTIVE_UNIFORMS, &n);
+   CHECK(n == 3, "ACTIVE_UNIFORMS %d", n);
+   GLint color = glf_GetUniformLocation(p, "color");
+   CHECK(color >= 0 && glf_GetUniformLocation(p, "color[0]") == color, "color location");
+   CHECK(glf_GetUniformLocation(p, "color[2]") == color + 2, "color[2]");
+   CHECK(glf_GetUniformLocation(p, "color[3]") == -1, "color[3]");
+   CHECK(glf_GetAttribLocation(p, "pos") >= 0, "pos");
+   glf_UseProgram(p);
+   glf_Uniform4f(color + 2, 1, 2, 3, 4);
+   GLfloat back[4] = {0};
+   glf_GetUniformfv(p, color + 2, back);
+   CHECK(back[0] == 1 && back[3] == 4, "uniform readback %f %f", back[0], back[3]);
+   glf_Uniform3f(color, 1, 2, 3);
+   CHECK(glf_GetError() == GL_INVALID_OPERATION, "size mismatch");
+   glf_Uniform4i(color, 1, 2, 3, 4);
+   CHECK(glf_GetError() == GL_INVALID_OPERATION, "type mismatch");
+   glf_Uniform1i(glf_GetUniformLocation(p, "tex"), 40);
+   CHECK(glf_GetError() == GL_INVALID_VALUE, "sampler unit range");
+   static const float tri[] = {0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 1};
+   GLint pos = glf_GetAttribLocation(p, "pos");
+   glf_VertexAttribPointer((GLuint)pos, 4, GL_FLOAT, GL_FALSE, 0, tri);
+   glf_EnableVertexAttribArray((GLuint)pos);
+   glf_DrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(glf_GetError() == GL_NO_ERROR, "draw error");
+   CHECK(fake_wire_op_count[WIRE_OP_Draw] == 1, "Draw emitted");
+   CHECK(fake_wire_op_count[WIRE_OP_SetConstantBuffer] == 1, "constants emitted");
+   CHECK(fake_wire_op_count[WIRE_OP_ProgramCreate] == 1, "ProgramCreate");
+   uint64_t blends = fake_wire_op_count[WIRE_OP_BlendCreate], fbs = fake_wire_op_count[WIRE_OP_SetFramebuffer];
+   glf_DrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(fake_wire_op_count[WIRE_OP_BlendCreate] == blends && fake_wire_op_count[WIRE_OP_SetFramebuffer] == fbs,
+         "clean state is not re-emitted");
+   glf_make_current(NULL, NULL, NULL);
+   glf_context_destroy(ctx);
+   printf("%d failures\n", fails);
+   return fails ? 1 : 0;
+}
