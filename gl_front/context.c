@@ -345,6 +345,8 @@ context_release_bindings(struct glf_context *ctx)
    for (unsigned u = 0; u < GLF_MAX_TEXTURE_UNITS; u++)
       for (unsigned t = 0; t < GLF_TEX_COUNT; t++)
          glf_texture_ref(ctx, &ctx->tex[u][t], NULL);
+   for (unsigned t = 0; t < GLF_TEX_COUNT; t++)
+      glf_texture_ref(ctx, &ctx->default_tex[t], NULL);
    glf_renderbuffer_ref(ctx, &ctx->renderbuffer, NULL);
    GLF_HASH_FOREACH(&ctx->vaos, k, v) {
       if (v != GLF_NAME_RESERVED)
@@ -370,8 +372,6 @@ glf_context_destroy(struct glf_context *ctx)
 {
    if (!ctx)
       return;
-   if (sgl_knobs()->stats)
-      glf_print_stats(ctx);
    struct glf_context *prev = glf__current;
    glf__current = ctx; /* object teardown may record errors on it */
    context_release_bindings(ctx);

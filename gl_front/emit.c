@@ -256,7 +256,7 @@ unit_textures(struct glf_context *ctx, struct glf_texture *tex[GLF_MAX_TEXTURE_U
       for (uint32_t e = 0; e < sm->array_size; e++) {
          uint32_t unit = p->sampler_units[sm->first_slot + e];
          if (unit < GLF_MAX_TEXTURE_UNITS)
-            tex[unit] = ctx->tex[unit][sampler_target(sm->gl_type)];
+            tex[unit] = glf_unit_texture(ctx, unit, sampler_target(sm->gl_type));
       }
    }
 }

@@ -523,8 +523,25 @@ static bool
 default_att_param(struct glf_context *ctx, struct glf_framebuffer *fb, GLenum attachment, GLenum pname, GLint *out)
 {
    const struct glf_drawable *d = &fb->drawable;
-   if (attachment != GL_BACK && attachment != GL_DEPTH && attachment != GL_STENCIL) {
+   /* From the OpenGL 3.3 core spec, section 6.1.17: for the default framebuffer attachment
+    * is one of FRONT_LEFT, FRONT_RIGHT, BACK_LEFT, BACK_RIGHT, DEPTH or STENCIL (ES 3.0:
+    * BACK, DEPTH or STENCIL). A pbuffer has one (left) color buffer; the right ones do not
+    * exist (object type NONE). */
+   bool stereo = false;
+   if (GLF_CORE(ctx) && (attachment == GL_FRONT_LEFT || attachment == GL_BACK_LEFT)) {
+      attachment = GL_BACK;
+   } else if (GLF_CORE(ctx) && (attachment == GL_FRONT_RIGHT || attachment == GL_BACK_RIGHT)) {
+      stereo = true;
+   } else if (attachment != GL_BACK && attachment != GL_DEPTH && attachment != GL_STENCIL) {
       glf_error(ctx, GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(attachment=0x%x)", attachment);
+      return false;
+   }
+   if (stereo) {
+      if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+         *out = GL_NONE;
+         return true;
+      }
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetFramebufferAttachmentParameteriv(no right buffer)");
       return false;
    }
    bool present = attachment == GL_BACK ? true : attachment == GL_DEPTH ? d->depth_bits > 0 : d->stencil_bits > 0;

@@ -264,7 +264,9 @@ struct glf_context {
    struct glf_renderbuffer *renderbuffer;
    struct glf_program *program;
    GLuint active_unit;
-   struct glf_texture *tex[GLF_MAX_TEXTURE_UNITS][GLF_TEX_COUNT];
+   struct glf_texture *tex[GLF_MAX_TEXTURE_UNITS][GLF_TEX_COUNT]; /* NULL: texture 0 */
+   /* GL's default textures (name 0), one per target, per context; made on first use. */
+   struct glf_texture *default_tex[GLF_TEX_COUNT];
    float current_attrib[GLF_MAX_VERTEX_ATTRIBS][4];
 
    struct glf_state st;
@@ -329,6 +331,9 @@ void glf_framebuffer_free(struct glf_context *ctx, struct glf_framebuffer *fb);
 void glf_vao_free(struct glf_context *ctx, struct glf_vao *vao);
 void glf_vao_init(struct glf_vao *vao, GLuint name);
 struct glf_texture *glf_texture_new(GLuint name);
+/** The texture bound to target index ti of unit `unit`: the bound object, or the context's
+ *  default texture (name 0). NULL only on out-of-memory. */
+struct glf_texture *glf_unit_texture(struct glf_context *ctx, unsigned unit, enum glf_tex_target ti);
 
 /* ---- state helpers -------------------------------------------------------------------- */
 static inline void

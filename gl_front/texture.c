@@ -97,6 +97,23 @@ glf_tex_target_index(GLenum target)
    }
 }
 
+struct glf_texture *
+glf_unit_texture(struct glf_context *ctx, unsigned unit, enum glf_tex_target ti)
+{
+   static const GLenum targets[GLF_TEX_COUNT] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D,
+                                                 GL_TEXTURE_2D_ARRAY};
+   if (ctx->tex[unit][ti])
+      return ctx->tex[unit][ti];
+   /* From the OpenGL ES 3.0 spec, section 3.8.14: "In the initial state, ... the default
+    * texture object is bound to each texture target": name 0 is a real texture object. */
+   if (!ctx->default_tex[ti]) {
+      ctx->default_tex[ti] = glf_texture_new(0);
+      if (ctx->default_tex[ti])
+         ctx->default_tex[ti]->target = targets[ti];
+   }
+   return ctx->default_tex[ti];
+}
+
 static enum glf_tex_target
 bind_target_index(struct glf_context *ctx, GLenum target)
 {
@@ -391,7 +408,7 @@ image_target(struct glf_context *ctx, GLenum target, uint32_t *face, GLenum *bin
 static struct glf_texture *
 bound_texture(struct glf_context *ctx, GLenum bind_target)
 {
-   return ctx->tex[ctx->active_unit][glf_tex_target_index(bind_target)];
+   return glf_unit_texture(ctx, ctx->active_unit, glf_tex_target_index(bind_target));
 }
 
 static bool
@@ -661,9 +678,9 @@ param_texture(struct glf_context *ctx, GLenum target, const char *caller)
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return NULL;
    }
-   struct glf_texture *tex = ctx->tex[ctx->active_unit][ti];
+   struct glf_texture *tex = glf_unit_texture(ctx, ctx->active_unit, ti);
    if (!tex)
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(no texture bound)", caller);
+      glf_error(ctx, GL_OUT_OF_MEMORY, "%s", caller);
    return tex;
 }
 

@@ -46,7 +46,7 @@ mg_debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT sev, VkDebugUtilsMessageTypeF
    const char *msg = data && data->pMessage ? data->pMessage : "";
    if (sev & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
       __atomic_add_fetch(&be->val_errors, 1, __ATOMIC_RELAXED);
-      sgl_err("vulkan validation: [%s] %s", id, msg);
+      sgl_err("VALIDATION ERROR (vulkan): [%s] %s", id, msg);
    } else if (sev & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
       __atomic_add_fetch(&be->val_warnings, 1, __ATOMIC_RELAXED);
       sgl_warn("vulkan validation: [%s] %s", id, msg);

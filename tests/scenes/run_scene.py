@@ -17,6 +17,7 @@ Python 3 standard library only.
 """
 import argparse
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -146,6 +147,8 @@ def splitgl_env(json_path, scene_env, extra_env):
     env.update(scene_env)
     env.update(extra_env)
     env["__EGL_VENDOR_LIBRARY_FILENAMES"] = json_path
+    if env.get("SPLITGL_VALIDATE") == "1":
+        env["SPLITGL_STATS"] = "1"  # the stats line carries the validation error count
     return env
 
 
@@ -170,6 +173,16 @@ def run_one(label, scene, out_path, env, timeout, validate=False):
         n = err.count(VALIDATION_MARK)
         return RunResult(label, False, f"{n} '{VALIDATION_MARK}' line(s) under SPLITGL_VALIDATE=1",
                          err, None)
+    if validate:
+        # The stats line (SPLITGL_STATS=1 is set for validate runs) carries the server's count of
+        # validation messages at error severity: it must be there and say 0.
+        counts = [int(n) for n in re.findall(r"validation_errors=(\d+)", err)]
+        if not counts:
+            return RunResult(label, False, "no stats line with validation_errors under "
+                             "SPLITGL_VALIDATE=1", err, None)
+        if any(counts):
+            return RunResult(label, False, f"validation_errors={max(counts)} under SPLITGL_VALIDATE=1",
+                             err, None)
     try:
         img = read_pam(out_path)
     except (OSError, ValueError, KeyError) as e:
