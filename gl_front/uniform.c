@@ -1,6 +1,7 @@
 /* splitgl gl_front: uniforms: locations, glUniform* with the spec's type checks, written
  * into the program's default-block image (offsets and strides from the blob's reflection). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "glf_context.h"
 
@@ -49,6 +50,12 @@ glf_uniform_init_storage(struct glf_program *p)
    const struct spv_program_info *info = p->info;
    p->uniform_size = info->default_block_size;
    p->uniform_data = calloc(1, p->uniform_size ? p->uniform_size : 1);
+   /* From the GLSL 3.30 spec, section 4.3.5: "The link time initial value is either the
+    * value of the variable's initializer, if present, or 0 if no initializer is present."
+    * The relaxed Vulkan rules drop initializers from the SPIR-V; the blob carries them as an
+    * image of the default block. */
+   if (info->default_block_init && p->uniform_data && p->uniform_size)
+      memcpy(p->uniform_data, info->default_block_init, p->uniform_size);
    p->locs = calloc(info->max_uniform_location + 1, sizeof(*p->locs));
    p->sampler_units = calloc(info->sampler_slot_count + 1, sizeof(uint32_t));
    for (uint32_t i = 0; i <= info->max_uniform_location; i++)

@@ -39,6 +39,36 @@ shader(GLenum type, const char *src)
    return s;
 }
 
+/* GLSL 3.30, section 4.3.5: a uniform's link-time value is its initializer. */
+static void
+uniform_initializers(struct wire_client *c)
+{
+   static const char *vs330 = "#version 330 core\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+   static const char *fs330 = "#version 330 core\nuniform vec4 tint = vec4(0.25, 0.5, 0.75, 1.0);\n"
+                              "uniform float k = 2.5;\nuniform float z;\nout vec4 o;\n"
+                              "void main() { o = tint * k + z; }\n";
+   struct glf_context *ctx = glf_context_create(c, GLF_API_GL_CORE, 3, 3, NULL, false, false);
+   struct glf_drawable d = {.color = {1, 1}, .width = 16, .height = 16};
+   glf_make_current(ctx, &d, &d);
+   GLuint p = glf_CreateProgram();
+   glf_AttachShader(p, shader(GL_VERTEX_SHADER, vs330));
+   glf_AttachShader(p, shader(GL_FRAGMENT_SHADER, fs330));
+   glf_LinkProgram(p);
+   GLint ok = 0;
+   glf_GetProgramiv(p, GL_LINK_STATUS, &ok);
+   CHECK(ok, "link 330");
+   GLfloat tint[4] = {0}, k = 0, z = -1;
+   glf_GetUniformfv(p, glf_GetUniformLocation(p, "tint"), tint);
+   glf_GetUniformfv(p, glf_GetUniformLocation(p, "k"), &k);
+   glf_GetUniformfv(p, glf_GetUniformLocation(p, "z"), &z);
+   CHECK(tint[0] == 0.25f && tint[1] == 0.5f && tint[2] == 0.75f && tint[3] == 1.0f, "tint initializer");
+   CHECK(k == 2.5f, "k initializer %f", k);
+   CHECK(z == 0.0f, "no initializer reads 0");
+   CHECK(glf_GetError() == GL_NO_ERROR, "no error");
+   glf_make_current(NULL, NULL, NULL);
+   glf_context_destroy(ctx);
+}
+
 int
 main(void)
 {
@@ -92,6 +122,7 @@ main(void)
          "clean state is not re-emitted");
    glf_make_current(NULL, NULL, NULL);
    glf_context_destroy(ctx);
+   uniform_initializers(c);
    printf("%d failures\n", fails);
    return fails ? 1 : 0;
 }
