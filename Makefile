@@ -28,7 +28,8 @@ check: build
 sanitize: deps
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSPLITGL_SANITIZE=ON -DSPLITGL_WERROR=ON
 	cmake --build build-asan -j $(JOBS)
-	cd build-asan && ctest -j $(JOBS) --output-on-failure --timeout 600 -L unit
+	cd build-asan && LSAN_OPTIONS=suppressions=$(CURDIR)/tools/lsan.supp \
+	  ctest -j $(JOBS) --output-on-failure --timeout 600 -L unit
 
 clean:
 	rm -rf $(BUILD) build-asan

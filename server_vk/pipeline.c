@@ -118,7 +118,8 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    p->attribs = calloc(p->attrib_count + 1, sizeof(*p->attribs));
    bool ok = p->samplers && p->attribs;
    if (ok) {
-      memcpy(p->samplers, info->samplers, p->sampler_count * sizeof(*p->samplers));
+      if (p->sampler_count) /* info->samplers may be NULL when there are none */
+         memcpy(p->samplers, info->samplers, p->sampler_count * sizeof(*p->samplers));
       for (uint32_t i = 0; i < p->attrib_count; i++) {
          p->attribs[i] = info->attribs[i];
          p->attribs[i].name = NULL;
