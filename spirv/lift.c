@@ -377,6 +377,13 @@ spv_lift_source(const struct spv_shader *sh)
             continue;
          }
       }
+      /* Magma stores images with row 0 = GL's bottom row and rasterizes with a positive
+       * viewport, so Vulkan's PointCoord (origin at the framebuffer's row 0) runs bottom-up;
+       * GL's gl_PointCoord has its origin at the point's upper left (the default
+       * GL_POINT_SPRITE_COORD_ORIGIN). gl_FragCoord needs no such fix: its y already is the
+       * GL window y. */
+      if (!rep && fs && tok_is(t, "gl_PointCoord"))
+         rep = "(vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y))";
       if (!rep) {
          if (es100)
             rename = in_list(t, es100_new_words) || in_list(t, es300_new_words);
