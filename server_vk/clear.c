@@ -151,7 +151,7 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
    if (!mg_fb_valid(ctx) || be->lost)
       return;
    mg_emit_scissor_rect(ctx, c->scissor_enable, &c->scissor, &rect);
-   if (!rect.extent.width || !rect.extent.height || !mg_render_begin(ctx))
+   if (!rect.extent.width || !rect.extent.height)
       return;
    VkClearAttachment att[WIRE_MAX_COLOR_BUFS + 1];
    uint32_t n = 0;
@@ -185,6 +185,18 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
    if (zmask) {
       float d = c->depth < 0 ? 0 : c->depth > 1 ? 1 : c->depth;
       att[n++] = (VkClearAttachment){zmask, 0, {.depthStencil = {d, c->stencil & 0xff}}};
+   }
+   /* A clear of the whole render area that starts a render pass becomes its loadOp CLEAR
+    * (lavapipe: a binned clear rather than a flush plus a CPU fill per vkCmdClearAttachments). */
+   bool whole = !rect.offset.x && !rect.offset.y && rect.extent.width == ctx->fb.width &&
+                rect.extent.height == ctx->fb.height;
+   bool starts_pass = !(be->in_rendering && be->render_ctx == ctx);
+   if (n && whole && starts_pass) {
+      if (!mg_render_begin_clear(ctx, att, n))
+         return;
+      n = 0;
+   } else if (!mg_render_begin(ctx)) {
+      return;
    }
    VkClearRect cr = {rect, 0, 1};
    if (n)

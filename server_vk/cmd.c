@@ -7,6 +7,7 @@
 
 static const VkDescriptorPoolSize pool_sizes[] = {
    {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 256},
+   {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 256}, /* the default block under be->default_block_ssbo */
    {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1024},
 };
 
@@ -231,9 +232,18 @@ fill_attachment(VkRenderingAttachmentInfo *a, VkImageView view)
    a->storeOp = VK_ATTACHMENT_STORE_OP_STORE;
 }
 
-/* Begins dynamic rendering on ctx's framebuffer (every attachment loaded and stored). */
+static void
+load_clear(VkRenderingAttachmentInfo *a, const VkClearAttachment *c)
+{
+   a->loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+   a->clearValue = c->clearValue;
+}
+
+/* Begins dynamic rendering on ctx's framebuffer: every attachment stored, and loaded unless
+ * `clears` (a glClear of the whole render area) names it, which then uses loadOp CLEAR so
+ * the driver clears while it binds the pass instead of as a separate operation. */
 bool
-mg_render_begin(struct mg_ctx *ctx)
+mg_render_begin_clear(struct mg_ctx *ctx, const VkClearAttachment *clears, uint32_t nclears)
 {
    struct mg_backend *be = ctx->be;
    if (be->in_rendering && be->render_ctx == ctx)
@@ -250,6 +260,15 @@ mg_render_begin(struct mg_ctx *ctx)
       fill_attachment(&depth, zview);
       fill_attachment(&stencil, zview);
    }
+   for (uint32_t i = 0; i < nclears; i++) {
+      const VkClearAttachment *c = &clears[i];
+      if ((c->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && c->colorAttachment < ctx->fb.nr_cbufs)
+         load_clear(&color[c->colorAttachment], c);
+      if (zs && (c->aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT))
+         load_clear(&depth, c);
+      if (zs && (c->aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT))
+         load_clear(&stencil, c);
+   }
    VkRenderingInfo ri = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
       .renderArea = {{0, 0}, {ctx->fb.width, ctx->fb.height}},
@@ -263,6 +282,12 @@ mg_render_begin(struct mg_ctx *ctx)
    be->in_rendering = true;
    be->render_ctx = ctx;
    return true;
+}
+
+bool
+mg_render_begin(struct mg_ctx *ctx)
+{
+   return mg_render_begin_clear(ctx, NULL, 0);
 }
 
 bool
@@ -318,7 +343,8 @@ chunk_new(struct mg_backend *be, struct mg_batch *b, VkDeviceSize size)
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
       .size = size,
       .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
                VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
    };
    if (vkCreateBuffer(be->dev, &bi, NULL, &c.buffer) != VK_SUCCESS)

@@ -153,7 +153,10 @@ write_ubo(struct mg_ctx *ctx, VkDescriptorBufferInfo *info)
    struct mg_backend *be = ctx->be;
    uint32_t size = ctx->prog->default_block_size;
    struct mg_alloc a;
-   if (!mg_stream_alloc(be, size, be->props.limits.minUniformBufferOffsetAlignment, &a))
+   VkDeviceSize align = be->props.limits.minUniformBufferOffsetAlignment;
+   if (ctx->prog->default_ssbo_stages && be->props.limits.minStorageBufferOffsetAlignment > align)
+      align = be->props.limits.minStorageBufferOffsetAlignment; /* both bindings read these bytes */
+   if (!mg_stream_alloc(be, size, align, &a))
       return false;
    uint32_t n = ctx->cb0_size < size ? ctx->cb0_size : size;
    if (n)
@@ -205,14 +208,14 @@ mg_emit_descriptors(struct mg_ctx *ctx)
       VkDescriptorSet set = mg_alloc_set(be, p->set_layout);
       if (!set)
          return false;
-      VkWriteDescriptorSet w[1 + SPV_MAX_SAMPLER_BINDINGS];
+      VkWriteDescriptorSet w[2 + SPV_MAX_SAMPLER_BINDINGS];
       VkDescriptorImageInfo img[WIRE_MAX_PROGRAM_SAMPLERS];
       VkDescriptorBufferInfo ubo;
       uint32_t nw = write_samplers(ctx, img, w, set);
       if (p->default_block_size) {
          if (!write_ubo(ctx, &ubo))
             return false;
-         w[nw++] = (VkWriteDescriptorSet){
+         VkWriteDescriptorSet wb = {
             .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
             .dstSet = set,
             .dstBinding = SPV_BINDING_DEFAULT_UBO,
@@ -220,6 +223,13 @@ mg_emit_descriptors(struct mg_ctx *ctx)
             .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
             .pBufferInfo = &ubo,
          };
+         if (p->default_ubo_stages)
+            w[nw++] = wb;
+         if (p->default_ssbo_stages) {
+            wb.dstBinding = MG_BINDING_DEFAULT_SSBO;
+            wb.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            w[nw++] = wb;
+         }
       }
       vkUpdateDescriptorSets(be->dev, nw, w, 0, NULL);
       ctx->set = set;

@@ -139,6 +139,12 @@ pick_device(struct mg_backend *be)
               VK_API_VERSION_MAJOR(be->props.apiVersion), VK_API_VERSION_MINOR(be->props.apiVersion));
       return false;
    }
+   VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &drv};
+   vkGetPhysicalDeviceProperties2(be->pdev, &p2);
+   /* lavapipe recompiles a stage per bind when UBO values feed its control flow (see
+    * spirv_quirks.c); storage-buffer loads are exempt. */
+   be->default_block_ssbo = drv.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
    return true;
 }
 

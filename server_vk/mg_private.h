@@ -34,6 +34,9 @@
 #define MG_BATCH_MAX_DRAWS 1024
 #define MG_BATCH_MAX_STREAM (64u << 20)
 #define MG_CONST_BINDING WIRE_MAX_VERTEX_ATTRIBS /* binding of the constant-attribute buffer */
+/* Descriptor binding (set SPV_SET_MAIN) of the default block read as a storage buffer
+ * (spirv_quirks.c), past every binding spv_layout.h assigns. */
+#define MG_BINDING_DEFAULT_SSBO (SPV_BINDING_UBO_BASE + WIRE_MAX_UNIFORM_BLOCKS)
 
 /* A few GL enums the reflection carries (spv_uniform/spv_sampler/spv_attrib gl_type). */
 #define MG_GL_INT 0x1404
@@ -176,6 +179,7 @@ struct mg_program {
    uint32_t stage_mask;
    bool writes_point_size;
    uint32_t default_block_size;
+   uint32_t default_ubo_stages, default_ssbo_stages; /* VkShaderStageFlags reading each binding */
    uint32_t sampler_count;
    struct spv_sampler *samplers;
    uint32_t attrib_count;
@@ -239,6 +243,7 @@ struct mg_backend {
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties memprops;
    bool has_uint8, has_divisor, wide_lines, independent_blend;
+   bool default_block_ssbo; /* quirk: bind the default uniform block as a storage buffer (spirv_quirks.c) */
    VkFormat ds_format; /* D24S8, or D32_SFLOAT_S8_UINT */
 
    struct mg_batch batches[MG_NUM_BATCHES];
@@ -275,6 +280,10 @@ int32_t mg_memory_type(struct mg_backend *be, uint32_t type_bits, VkMemoryProper
 VkDeviceMemory mg_alloc_memory(struct mg_backend *be, VkMemoryRequirements req, VkMemoryPropertyFlags want, VkMemoryPropertyFlags prefer);
 void mg_check(struct mg_backend *be, VkResult r, const char *what);
 
+/* spirv_quirks.c */
+bool mg_spirv_default_block_to_ssbo(const uint32_t *words, uint32_t count, uint32_t binding, uint32_t **out_words,
+                                    uint32_t *out_count);
+
 /* validate.c */
 bool mg_validate_wanted(void);
 void mg_validate_setup_env(void);
@@ -292,6 +301,7 @@ void mg_transfer_done(struct mg_backend *be);
 void mg_render_end(struct mg_backend *be);
 void mg_render_release(struct mg_backend *be, const struct mg_resource *r);
 bool mg_render_begin(struct mg_ctx *ctx);
+bool mg_render_begin_clear(struct mg_ctx *ctx, const VkClearAttachment *clears, uint32_t nclears);
 bool mg_submit(struct mg_backend *be, bool wait);
 void mg_wait_idle(struct mg_backend *be);
 bool mg_stream_alloc(struct mg_backend *be, VkDeviceSize size, VkDeviceSize align, struct mg_alloc *out);

@@ -55,15 +55,47 @@ stage_flags(uint32_t spv_mask)
           ((spv_mask & (1u << SPV_STAGE_FRAGMENT)) ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
 }
 
+/* The program's modules. Under be->default_block_ssbo the vertex stage reads the default
+ * block through the storage-buffer binding when its module can be rewritten. */
+static bool
+create_modules(struct mg_backend *be, struct mg_program *p, const struct spv_program_info *info)
+{
+   uint32_t *vs = NULL, vs_words = 0;
+   uint32_t ubo_mask = info->default_block_size ? info->default_block_stage_mask : 0, ssbo_mask = 0;
+   if (be->default_block_ssbo && (ubo_mask & (1u << SPV_STAGE_VERTEX)) &&
+       mg_spirv_default_block_to_ssbo(info->spirv[SPV_STAGE_VERTEX], info->spirv_words[SPV_STAGE_VERTEX],
+                                      MG_BINDING_DEFAULT_SSBO, &vs, &vs_words) && vs) {
+      ubo_mask &= ~(1u << SPV_STAGE_VERTEX);
+      ssbo_mask = 1u << SPV_STAGE_VERTEX;
+   }
+   p->default_ubo_stages = stage_flags(ubo_mask);
+   p->default_ssbo_stages = stage_flags(ssbo_mask);
+   bool ok = true;
+   for (unsigned s = 0; ok && s < SPV_STAGE_COUNT; s++) {
+      if (!(info->stage_mask & (1u << s)))
+         continue;
+      if (s == SPV_STAGE_VERTEX && ssbo_mask)
+         p->modules[s] = create_module(be, vs, vs_words);
+      else
+         p->modules[s] = create_module(be, info->spirv[s], info->spirv_words[s]);
+      ok = p->modules[s] != VK_NULL_HANDLE;
+   }
+   free(vs);
+   return ok;
+}
+
 /* spv_layout.h: binding 0 default UBO, SPV_BINDING_SAMPLER_BASE + i sampler i. */
 static bool
 create_layouts(struct mg_backend *be, struct mg_program *p, const struct spv_program_info *info)
 {
-   VkDescriptorSetLayoutBinding b[1 + SPV_MAX_SAMPLER_BINDINGS];
+   VkDescriptorSetLayoutBinding b[2 + SPV_MAX_SAMPLER_BINDINGS];
    uint32_t n = 0;
-   if (info->default_block_size)
+   if (p->default_ubo_stages)
       b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_DEFAULT_UBO, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
-                                              stage_flags(info->default_block_stage_mask), NULL};
+                                              p->default_ubo_stages, NULL};
+   if (p->default_ssbo_stages)
+      b[n++] = (VkDescriptorSetLayoutBinding){MG_BINDING_DEFAULT_SSBO, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                              p->default_ssbo_stages, NULL};
    for (uint32_t i = 0; i < info->sampler_count && i < SPV_MAX_SAMPLER_BINDINGS; i++)
       b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_SAMPLER_BASE + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                               info->samplers[i].array_size, stage_flags(info->samplers[i].stage_mask), NULL};
@@ -125,12 +157,8 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
          p->attribs[i].name = NULL;
       }
    }
-   for (unsigned s = 0; ok && s < SPV_STAGE_COUNT; s++) {
-      if (!(info->stage_mask & (1u << s)))
-         continue;
-      p->modules[s] = create_module(be, info->spirv[s], info->spirv_words[s]);
-      ok = p->modules[s] != VK_NULL_HANDLE;
-   }
+   if (ok)
+      ok = create_modules(be, p, info);
    ok = ok && create_layouts(be, p, info);
    if (!ok) {
       program_free(be, p);
