@@ -364,7 +364,9 @@ glf_emit_rast(struct glf_context *ctx)
    r.offset_factor = st->offset_factor;
    r.offset_units = st->offset_units;
    r.line_width = st->line_width;
-   r.point_size = st->point_size;
+   /* wire_rast_state.point_size: 0 lets the shader's gl_PointSize decide (GL_PROGRAM_POINT_SIZE,
+    * core only; glPointSize rejects sizes <= 0, so 0 is free). */
+   r.point_size = st->program_point_size ? 0.0f : st->point_size;
    bind_cso(ctx, WIRE_CSO_RAST, glf_cso_get(ctx, GLF_CSO_RAST, &r, sizeof(r)));
 }
 

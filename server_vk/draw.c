@@ -278,8 +278,10 @@ draw_ready(struct mg_ctx *ctx, const struct srv_draw *d)
    if (d->info.index_size && !d->index_res)
       return false;
    if (d->info.mode == WIRE_PRIM_POINTS && !ctx->prog->writes_point_size) {
-      /* Vulkan needs PointSize written for point topologies; GL ES leaves the size undefined
-       * then. TODO: inject PointSize = rast.point_size into the SPIR-V for desktop GL. */
+      /* Vulkan needs PointSize written for point topologies. Desktop GL programs always write
+       * it (spirv/lift.c wraps main to store glPointSize or the shader's value); this is an
+       * ES program that does not, whose point size the GLSL ES 3.00 spec (section 7.1) leaves
+       * undefined, or a desktop one that redeclares gl_PerVertex without gl_PointSize. */
       sgl_log_once(SGL_LOG_WARN, "magma: points drawn by a program that does not write gl_PointSize are skipped");
       return false;
    }

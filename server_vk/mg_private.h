@@ -178,6 +178,7 @@ struct mg_program {
    VkPipelineLayout layout;
    uint32_t stage_mask;
    bool writes_point_size;
+   bool point_size_spec; /* the vertex stage has SPV_SPEC_POINT_SIZE (desktop GL) */
    uint32_t default_block_size;
    uint32_t default_ubo_stages, default_ssbo_stages; /* VkShaderStageFlags reading each binding */
    uint32_t sampler_count;

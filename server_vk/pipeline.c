@@ -142,6 +142,7 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
       return NULL;
    p->stage_mask = info->stage_mask;
    p->writes_point_size = info->writes_point_size != 0;
+   p->point_size_spec = info->point_size_spec != 0;
    p->default_block_size = info->default_block_size;
    p->sampler_count = info->sampler_count < SPV_MAX_SAMPLER_BINDINGS ? info->sampler_count : SPV_MAX_SAMPLER_BINDINGS;
    p->sampler_slot_count = info->sampler_slot_count;
@@ -336,6 +337,20 @@ build_rast(struct mg_backend *be, const struct mg_rast *r, VkPipelineRasterizati
    };
 }
 
+/* SPV_SPEC_POINT_SIZE (spv_layout.h) from the rasterizer state: wire_rast_state.point_size is
+ * glPointSize, or 0 under GL_PROGRAM_POINT_SIZE (the shader decides). With no rasterizer state
+ * bound, GL's defaults: program point size disabled, size 1. From the OpenGL 3.3 core spec,
+ * section 3.4: the point size is "clamped to the implementation-dependent point size range". */
+static float
+spec_point_size(const struct mg_backend *be, const struct mg_rast *r)
+{
+   float size = r ? r->s.point_size : 1.0f;
+   if (!(size > 0.0f))
+      return 0.0f;
+   const float *range = be->props.limits.pointSizeRange;
+   return size < range[0] ? range[0] : size > range[1] ? range[1] : size;
+}
+
 /* ---- the cache ------------------------------------------------------------------------ */
 
 static uint32_t
@@ -374,10 +389,15 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
    VkPipelineShaderStageCreateInfo stages[SPV_STAGE_COUNT];
    uint32_t ns = 0;
    static const VkShaderStageFlagBits vk_stage[SPV_STAGE_COUNT] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
+   /* The rasterizer state is in the key (by id), so the specialized size is too. */
+   const float point_size = spec_point_size(be, ctx->rast);
+   const VkSpecializationMapEntry psz_entry = {SPV_SPEC_POINT_SIZE, 0, sizeof(float)};
+   const VkSpecializationInfo psz_spec = {1, &psz_entry, sizeof(float), &point_size};
    for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
       if (p->modules[s])
-         stages[ns++] = (VkPipelineShaderStageCreateInfo){VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
-                                                          vk_stage[s], p->modules[s], "main", NULL};
+         stages[ns++] = (VkPipelineShaderStageCreateInfo){
+            VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, vk_stage[s], p->modules[s], "main",
+            s == SPV_STAGE_VERTEX && p->point_size_spec ? &psz_spec : NULL};
    struct vertex_input vi;
    build_vertex_input(be, p, ctx->velems, &vi);
    VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0, k->topology, VK_FALSE};

@@ -10,7 +10,9 @@
  * Sections (each kind at most once):
  *   INFO (1)      12 u32: stage_mask, default_block_size, default_block_stage_mask,
  *                 sampler_slot_count, uniform_count, sampler_count, attrib_count,
- *                 output_count, max_uniform_location, writes_point_size, 0, 0
+ *                 output_count, max_uniform_location, writes_point_size, flags, 0
+ *                 flags (added; 0 in older blobs): SPV_BLOB_FLAG_POINT_SIZE_SPEC (bit 0) =
+ *                 spv_program_info.point_size_spec; other bits must be 0
  *   STRINGS (2)   NUL-terminated names; records refer to them by byte offset
  *   UNIFORMS (3)  uniform_count x 8 u32: name, gl_type, array_size, location, offset,
  *                 array_stride, matrix_stride, sampler_slot
@@ -58,6 +60,8 @@ enum {
 };
 
 #define INFO_WORDS 12u
+#define SPV_BLOB_FLAG_POINT_SIZE_SPEC 1u
+#define SPV_BLOB_FLAGS_KNOWN SPV_BLOB_FLAG_POINT_SIZE_SPEC
 #define UNIFORM_WORDS 8u
 #define SAMPLER_WORDS 5u
 #define ATTRIB_WORDS 5u
@@ -163,7 +167,7 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
             info->stage_mask, info->default_block_size, info->default_block_stage_mask,
             info->sampler_slot_count, info->uniform_count, info->sampler_count,
             info->attrib_count, info->output_count, info->max_uniform_location,
-            info->writes_point_size, 0, 0,
+            info->writes_point_size, info->point_size_spec ? SPV_BLOB_FLAG_POINT_SIZE_SPEC : 0, 0,
          };
          for (uint32_t k = 0; k < INFO_WORDS; k++)
             wr32(d + 4 * k, w[k]);
@@ -325,10 +329,16 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    hdr.output_count = rd32(in + 28);
    hdr.max_uniform_location = rd32(in + 32);
    hdr.writes_point_size = rd32(in + 36);
+   const uint32_t flags = rd32(in + 40);
+   hdr.point_size_spec = (flags & SPV_BLOB_FLAG_POINT_SIZE_SPEC) != 0;
    const uint32_t all_stages = (1u << SPV_STAGE_COUNT) - 1;
    if (hdr.stage_mask == 0 || (hdr.stage_mask & ~all_stages) ||
        (hdr.default_block_stage_mask & ~hdr.stage_mask) || hdr.writes_point_size > 1)
       return reject(err, err_size, "blob: bad stage masks");
+   /* The point-size constant lives in the vertex stage, whose store it feeds. */
+   if ((flags & ~SPV_BLOB_FLAGS_KNOWN) ||
+       (hdr.point_size_spec && (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || !hdr.writes_point_size)))
+      return reject(err, err_size, "blob: bad flags %#x", flags);
    if (hdr.default_block_size > MAX_BLOCK_SIZE || hdr.default_block_size % 4)
       return reject(err, err_size, "blob: bad default block size %u", hdr.default_block_size);
    if (hdr.uniform_count > MAX_UNIFORMS || hdr.sampler_count > SPV_MAX_SAMPLER_BINDINGS ||
@@ -485,6 +495,14 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       memcpy(mem + woff[s], b + ps.off[SEC_SPIRV + s], ps.size[SEC_SPIRV + s]);
       info->spirv[s] = (const uint32_t *)(mem + woff[s]);
       info->spirv_words[s] = ps.size[SEC_SPIRV + s] / 4;
+   }
+   /* The server specializes the constant as a 4-byte float: a flag on a module without one,
+    * or with another type at that id, would hand Vulkan a mismatched specialization. */
+   if (hdr.point_size_spec &&
+       !spv_has_float_spec_constant(info->spirv[SPV_STAGE_VERTEX], info->spirv_words[SPV_STAGE_VERTEX],
+                                    SPV_SPEC_POINT_SIZE)) {
+      free(mem);
+      return reject(err, err_size, "blob: no point-size specialization constant in the vertex stage");
    }
    if (ps.have[SEC_INIT]) {
       memcpy(mem + ioff, b + ps.off[SEC_INIT], ps.size[SEC_INIT]);

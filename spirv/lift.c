@@ -255,6 +255,70 @@ extension_name(const struct tok *t, char *buf, size_t size)
    buf[n] = '\0';
 }
 
+/* ---- desktop GL's point size --------------------------------------------------------------
+ * From the OpenGL 3.3 core spec, section 3.4: "If program point size mode is enabled, the
+ * derived point size is taken from the (potentially clipped) shader built-in gl_PointSize
+ * ... If the value written to gl_PointSize is less than or equal to zero, or if no value is
+ * written, the point size is undefined. If program point size mode is disabled, the derived
+ * point size is specified with the command void PointSize(float size)". Vulkan always takes
+ * PointSize from the vertex stage and needs it written for point topologies. So the main of
+ * a desktop vertex shader is renamed and wrapped:
+ *
+ *    layout(constant_id = SPV_SPEC_POINT_SIZE) const float sgl__point_size = 0.0;
+ *    void main() { sgl__main(); <store>; }
+ *
+ * The server specializes sgl__point_size to glPointSize, or to 0.0 under
+ * GL_PROGRAM_POINT_SIZE (what wire_rast_state.point_size carries). A shader that writes
+ * gl_PointSize keeps its value at 0.0 ("if (sgl__point_size > 0.0) gl_PointSize =
+ * sgl__point_size;"); one that does not gets 1.0 there (undefined, see above). The decision
+ * is static use of the gl_PointSize token in the preprocessed source. The renamed main is
+ * SPV_RENAME_PREFIX "main", so should the token name anything reflected (a struct member
+ * "main"), spv_unrename gives the name back. ES is left alone: there gl_PointSize is the
+ * only source and undefined when not written (GLSL ES 3.00 spec, section 7.1). */
+enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS };
+
+#define SPV_POINT_SIZE_MAIN SPV_RENAME_PREFIX "main"
+#define SPV_POINT_SIZE_CONST SPV_RENAME_PREFIX "point_size"
+
+static enum psz_wrap
+point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
+{
+   if (sh->es || sh->stage != SPV_STAGE_VERTEX)
+      return PSZ_NONE;
+   bool has_main = false, writes = false, per_vertex = false;
+   for (uint32_t i = 0; i < tl->n; i++) {
+      const struct tok *t = &tl->t[i];
+      if (t->kind != TK_IDENT)
+         continue;
+      has_main |= tok_is(t, "main");
+      writes |= tok_is(t, "gl_PointSize");
+      per_vertex |= tok_is(t, "gl_PerVertex");
+   }
+   /* No main: leave glslang's link error as it is. A gl_PerVertex redeclaration without
+    * gl_PointSize (GLSL 4.10+) leaves no member to store to: no wrap, and the server skips
+    * point draws of that program as it does for ES programs that do not write the size. */
+   if (!has_main || (per_vertex && !writes))
+      return PSZ_NONE;
+   return writes ? PSZ_KEEP_SHADER : PSZ_ALWAYS;
+}
+
+static void
+append_point_size_main(struct spv_str *out, enum psz_wrap psz)
+{
+   if (psz == PSZ_NONE)
+      return;
+   spv_str_printf(out, "\nlayout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
+                  SPV_SPEC_POINT_SIZE);
+   spv_str_puts(out, "void main()\n{\n   " SPV_POINT_SIZE_MAIN "();\n");
+   if (psz == PSZ_KEEP_SHADER)
+      spv_str_puts(out, "   if (" SPV_POINT_SIZE_CONST " > 0.0)\n"
+                        "      gl_PointSize = " SPV_POINT_SIZE_CONST ";\n");
+   else
+      spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST
+                        " : 1.0;\n");
+   spv_str_puts(out, "}\n");
+}
+
 char *
 spv_lift_source(const struct spv_shader *sh)
 {
@@ -334,6 +398,7 @@ spv_lift_source(const struct spv_shader *sh)
       spv_str_printf(&out, "out highp vec4 " SPV_RENAME_PREFIX "FragData[%ld];\n", size);
    }
 
+   const enum psz_wrap psz = point_size_wrap(sh, &tl);
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
       if (t->kind == TK_DIRECTIVE) {
@@ -348,7 +413,9 @@ spv_lift_source(const struct spv_shader *sh)
       }
       const char *rep = NULL;
       bool rename = false;
-      if (es100 || desktop) {
+      if (psz != PSZ_NONE && tok_is(t, "main"))
+         rep = SPV_POINT_SIZE_MAIN;
+      if (!rep && (es100 || desktop)) {
          if (tok_is(t, "attribute"))
             rep = "in";
          else if (tok_is(t, "varying"))
@@ -400,6 +467,7 @@ spv_lift_source(const struct spv_shader *sh)
          spv_str_putn(&out, t->s, t->n);
       }
    }
+   append_point_size_main(&out, psz);
    free(tl.t);
    return spv_str_take(&out);
 }

@@ -559,6 +559,8 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
       goto out;
    rebind_blocks(modp);
    r.info.writes_point_size = spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
+   r.info.point_size_spec = spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
+                                                        SPV_SPEC_POINT_SIZE);
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       r.info.stage_mask |= 1u << s;
       r.info.spirv[s] = words[s];

@@ -396,3 +396,34 @@ spv_writes_point_size(const struct spv_module *m)
    free(ptr);
    return writes;
 }
+
+/* Three linear scans, no allocation: the blob parser runs this on hostile modules too. */
+bool
+spv_has_float_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id)
+{
+   enum { FIND_DECORATION, FIND_CONSTANT, FIND_TYPE };
+   uint32_t want = 0; /* the id looked for by FIND_CONSTANT / FIND_TYPE */
+   for (int pass = FIND_DECORATION; pass <= FIND_TYPE; pass++) {
+      bool found = false;
+      for (uint32_t i = 5; i < count && !found;) {
+         uint32_t wc = words[i] >> 16, op = words[i] & 0xffff;
+         if (wc == 0 || wc > count - i)
+            return false;
+         if (pass == FIND_DECORATION && op == SPV_OP_DECORATE && wc == 4 &&
+             words[i + 2] == SPV_DEC_SPEC_ID && words[i + 3] == spec_id) {
+            want = words[i + 1];
+            found = true;
+         } else if (pass == FIND_CONSTANT && op == SPV_OP_SPEC_CONSTANT && wc >= 4 &&
+                    words[i + 2] == want) {
+            want = words[i + 1];
+            found = true;
+         } else if (pass == FIND_TYPE && op == SPV_OP_TYPE_FLOAT && wc == 3 && words[i + 1] == want) {
+            return words[i + 2] == 32;
+         }
+         i += wc;
+      }
+      if (!found)
+         return false;
+   }
+   return false;
+}

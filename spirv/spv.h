@@ -111,6 +111,9 @@ struct spv_program_info {
     * a uniform has an initializer ("uniform float x = 1.0;", desktop GLSL), else NULL. The
     * relaxed Vulkan rules drop initializers, so the front end applies this image at link. */
    const uint8_t *default_block_init;
+   /* Added: the vertex stage declares the SPV_SPEC_POINT_SIZE specialization constant
+    * (desktop GL: spv_layout.h says what to specialize it to); 0 or 1. */
+   uint32_t point_size_spec;
 };
 
 /** Parses and validates a blob. Returns a self-contained object (one allocation that also

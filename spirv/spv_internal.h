@@ -104,6 +104,7 @@ enum {
    SPV_OP_TYPE_STRUCT = 30,
    SPV_OP_TYPE_POINTER = 32,
    SPV_OP_CONSTANT = 43,
+   SPV_OP_SPEC_CONSTANT = 50,
    SPV_OP_FUNCTION = 54,
    SPV_OP_VARIABLE = 59,
    SPV_OP_LOAD = 61,
@@ -116,6 +117,7 @@ enum {
 };
 
 enum {
+   SPV_DEC_SPEC_ID = 1,
    SPV_DEC_BLOCK = 2,
    SPV_DEC_ARRAY_STRIDE = 6,
    SPV_DEC_MATRIX_STRIDE = 7,
@@ -188,6 +190,9 @@ bool spv_set_location(struct spv_module *m, uint32_t id, uint32_t location);
 bool spv_set_binding(struct spv_module *m, uint32_t id, uint32_t set, uint32_t binding);
 /** The variable writes gl_PointSize (a PointSize builtin stored to). */
 bool spv_writes_point_size(const struct spv_module *m);
+/** The module declares a 32-bit float OpSpecConstant decorated SpecId spec_id. Needs only
+ *  well-formed instruction lengths (no index). */
+bool spv_has_float_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id);
 
 /* ---- reflection and the blob (reflect.c, blob.c) ------------------------------------------ */
 /** A program's reflection before serialisation: the public structs with malloc'd names. */

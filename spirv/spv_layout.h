@@ -7,6 +7,12 @@
  *                                            sampler; arrays use descriptorCount)
  *   binding SPV_BINDING_UBO_BASE + b         uniform block b (reflection order; later)
  * No push constants are used yet.
+ *
+ * Specialization constants (vertex stage) the generated modules may declare; a user shader
+ * cannot declare any (GL has no constant_id in GLSL source):
+ *   SPV_SPEC_POINT_SIZE  float, desktop GL vertex shaders (spv_program_info.point_size_spec):
+ *                        > 0: the point size (glPointSize, GL_PROGRAM_POINT_SIZE disabled);
+ *                        0:   the shader's gl_PointSize decides (1.0 if it writes none).
  */
 #ifndef SGL_SPIRV_LAYOUT_H
 #define SGL_SPIRV_LAYOUT_H
@@ -16,5 +22,7 @@
 #define SPV_BINDING_SAMPLER_BASE 1
 #define SPV_MAX_SAMPLER_BINDINGS 32
 #define SPV_BINDING_UBO_BASE (SPV_BINDING_SAMPLER_BASE + SPV_MAX_SAMPLER_BINDINGS)
+
+#define SPV_SPEC_POINT_SIZE 0
 
 #endif

@@ -295,7 +295,9 @@ struct wire_rast_state {
    float offset_factor;
    float offset_units;
    float line_width;
-   float point_size;        /* desktop GL's glPointSize when the shader does not write it */
+   float point_size;        /* desktop GL: glPointSize, or 0 when GL_PROGRAM_POINT_SIZE is enabled
+                             * (the shader's gl_PointSize decides); ES: unused (always the
+                             * shader's). Specializes SPV_SPEC_POINT_SIZE (spirv/spv_layout.h). */
 };
 static_assert(sizeof(struct wire_rast_state) == 32, "rast");
 

@@ -91,6 +91,8 @@ main(void)
          CHECK(k == 0.5f);
       }
       CHECK((u = find_uniform(again, "cube[0]")) && u->array_size == 2 && u->gl_type == 0x8B60);
+      CHECK_EQ(again->point_size_spec, 1); /* desktop GL vertex shader */
+      CHECK_EQ(again->writes_point_size, 1);
       spv_program_info_free(again);
    }
    /* the blob does not depend on the caller's buffer alignment */
@@ -188,9 +190,43 @@ main(void)
          memcpy(copy, blob, size);
          put32(copy + off + 16, 0x40000000u);
          CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
+         /* INFO word 10, flags: 0 as in blobs from before the flag parses; unknown bits and
+          * the point-size flag without a PointSize store do not */
+         memcpy(copy, blob, size);
+         put32(copy + off + 40, 0);
+         struct spv_program_info *p = spv_blob_parse(copy, size, err, sizeof(err));
+         CHECK(p != NULL && p->point_size_spec == 0);
+         spv_program_info_free(p);
+         put32(copy + off + 40, 2);
+         CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
+         put32(copy + off + 40, 1);
+         put32(copy + off + 36, 0);
+         CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
       }
    }
    free(copy);
+
+   /* the point-size flag on a module without the specialization constant (an ES program that
+    * writes gl_PointSize itself) is rejected */
+   static const char es_vs[] = "#version 300 es\nin vec4 p;\nvoid main() { gl_Position = p; gl_PointSize = 2.0; }\n";
+   static const char es_fs[] = "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   void *es_blob = NULL;
+   size_t es_size = 0;
+   struct spv_program_info *es = link_program(SPV_API_GLES, es_vs, es_fs, NULL, NULL, &es_blob, &es_size);
+   CHECK(es != NULL && es->writes_point_size == 1 && es->point_size_spec == 0);
+   for (uint32_t s = 0; es_blob && s < ((const uint32_t *)es_blob)[3]; s++) {
+      uint32_t kind, off;
+      memcpy(&kind, (const uint8_t *)es_blob + 16 + 12 * s, 4);
+      memcpy(&off, (const uint8_t *)es_blob + 20 + 12 * s, 4);
+      if (kind != 1)
+         continue;
+      put32((uint8_t *)es_blob + off + 40, 1);
+      err[0] = '\0';
+      CHECK(spv_blob_parse(es_blob, es_size, err, sizeof(err)) == NULL);
+      CHECK(strstr(err, "specialization") != NULL);
+   }
+   spv_program_info_free(es);
+   free(es_blob);
    printf("checksum %u\n", sink);
    spv_program_info_free(info);
    free(blob);

@@ -132,6 +132,7 @@ test_es300(void)
    CHECK_EQ(info->stage_mask, 3);
    CHECK_EQ(info->default_block_stage_mask, 3);
    CHECK_EQ(info->writes_point_size, 1);
+   CHECK_EQ(info->point_size_spec, 0); /* ES: gl_PointSize is the only source */
 
    /* std140 layout, members in declaration order (vertex shader first) */
    const struct spv_uniform *u;
@@ -420,6 +421,64 @@ test_gl330(void)
    spv_program_info_free(info);
 }
 
+/* Desktop GL vertex shaders always store PointSize through the SPV_SPEC_POINT_SIZE wrapper
+ * (spirv/lift.c), which is neither a uniform nor an output in the reflection. */
+static void
+test_point_size(void)
+{
+   static const char fs[] =
+      "#version 330 core\n"
+      "uniform S2 { vec4 c; } blk;\n"
+      "out vec4 o;\n"
+      "void main() { o = blk.c; }\n";
+   static const struct {
+      const char *vs;
+   } cases[] = {
+      /* no gl_PointSize; a prototype of main; a struct member called main */
+      {"#version 330 core\n"
+       "struct S { float main; vec2 off; };\n"
+       "uniform S s;\n"
+       "in vec4 pos;\n"
+       "void main();\n"
+       "void main() { gl_Position = pos + vec4(s.off, s.main, 0.0); }\n"},
+      /* writes gl_PointSize, through a macro */
+      {"#version 330 core\n"
+       "#define PSZ gl_PointSize\n"
+       "struct S { float main; vec2 off; };\n"
+       "uniform S s;\n"
+       "in vec4 pos;\n"
+       "void main(void) { gl_Position = pos + vec4(s.off, s.main, 0.0); PSZ = 3.0; }\n"},
+      /* GLSL 1.40 (no core profile token) */
+      {"#version 140\n"
+       "struct S { float main; vec2 off; };\n"
+       "uniform S s;\n"
+       "in vec4 pos;\n"
+       "void main() { gl_Position = pos + vec4(s.off, s.main, 0.0); }\n"},
+   };
+   for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      char *log = NULL;
+      struct spv_program_info *info = link_program(SPV_API_GL, cases[c].vs, fs, NULL, &log, NULL, NULL);
+      CHECK(info != NULL);
+      if (!info) {
+         fprintf(stderr, "case %zu link log: %s\n", c, log);
+         free(log);
+         continue;
+      }
+      free(log);
+      dump(info);
+      check_modules_valid(info);
+      CHECK_EQ(info->writes_point_size, 1);
+      CHECK_EQ(info->point_size_spec, 1);
+      CHECK_EQ(info->uniform_count, 2);
+      CHECK(find_uniform(info, "s.main") != NULL);
+      CHECK(find_uniform(info, "s.off") != NULL);
+      CHECK_EQ(info->attrib_count, 1);
+      CHECK_EQ(info->output_count, 1);
+      check_uniform_locations(info);
+      spv_program_info_free(info);
+   }
+}
+
 /* explicit uniform locations (GL_ARB_explicit_uniform_location) */
 static void
 test_uniform_locations(void)
@@ -566,6 +625,7 @@ main(int argc, char **argv)
    test_es100();
    test_gl140();
    test_gl330();
+   test_point_size();
    test_uniform_locations();
    test_renames();
    test_link_errors();
