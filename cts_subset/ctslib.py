@@ -1,0 +1,353 @@
+"""Shared code of cts_subset/run and cts_subset/gen_lists.py (Python 3 standard library only).
+
+Case lists (lists/<name>.txt) are committed data, one test a line, grouped by area:
+
+    # area: glsl-es-3.00 exec
+    spec@glsl-es-3.00@execution@sanity<TAB>shader_runner_gles3 tests/spec/.../sanity.shader_test -auto -fbo
+
+The name is piglit's; the command is the one piglit's own runner would run (its -auto / -fbo
+included), with the binary relative to the piglit bin/ folder and data files relative to the
+piglit folder. Expectations sit beside the list in Mesa CI's form:
+
+    <list>-fails.txt   "name,Status" lines: Fail, Crash, Timeout, Skip or Warn expected
+    <list>-flakes.txt  regular expressions (one a line) of tests whose result may vary
+    <list>-skips.txt   regular expressions of tests that are not run at all (hangs, very slow)
+"""
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIST_DIR = os.path.join(HERE, 'lists')
+DEFAULT_PIGLIT = '/usr/lib/x86_64-linux-gnu/piglit'
+MESA_JSON = '/usr/share/glvnd/egl_vendor.d/50_mesa.json'
+REAL_LIBEGL = '/usr/lib/x86_64-linux-gnu/libEGL.so.1'
+
+# Result names, Mesa CI's spelling.
+PASS, FAIL, CRASH, TIMEOUT, SKIP, WARN = 'Pass', 'Fail', 'Crash', 'Timeout', 'Skip', 'Warn'
+STATUSES = [PASS, FAIL, CRASH, TIMEOUT, SKIP, WARN]
+_PIGLIT_STATUS = {'pass': PASS, 'fail': FAIL, 'crash': CRASH, 'timeout': TIMEOUT, 'skip': SKIP,
+                  'warn': WARN, 'notrun': FAIL, 'incomplete': CRASH}
+_RANK = {PASS: 0, SKIP: 1, WARN: 2, FAIL: 3, TIMEOUT: 4, CRASH: 5}
+
+LOG_TAIL = 6000  # characters of a test's output kept in the results for a test that did not pass
+
+
+# --- case lists and expectations -----------------------------------------------------------
+
+class Case:
+    __slots__ = ('name', 'command', 'area', 'kind')
+
+    def __init__(self, name, command, area, kind='piglit'):
+        self.name, self.command, self.area, self.kind = name, command, area, kind
+
+
+def read_list(path):
+    """Reads a case list; returns [Case]. A line without a TAB is a bare name (dEQP lists)."""
+    cases, area = [], 'all'
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            line = line.rstrip('\n')
+            if line.startswith('# area:'):
+                area = line[len('# area:'):].strip()
+                continue
+            if not line.strip() or line.startswith('#'):
+                continue
+            if '\t' in line:
+                name, cmd = line.split('\t', 1)
+                cases.append(Case(name, cmd, area))
+            else:
+                cases.append(Case(line.strip(), None, deqp_area(line.strip()), 'deqp'))
+    return cases
+
+
+def write_list(path, header, cases):
+    """Writes cases grouped by area (areas in first-seen order, names sorted inside an area)."""
+    by_area = {}
+    for c in cases:
+        by_area.setdefault(c.area, []).append(c)
+    with open(path, 'w', encoding='utf-8') as f:
+        for h in header:
+            f.write('# ' + h + '\n' if h else '#\n')
+        for area in sorted(by_area):
+            f.write('# area: %s\n' % area)
+            for c in sorted(by_area[area], key=lambda c: c.name):
+                f.write('%s\t%s\n' % (c.name, c.command))
+
+
+def deqp_area(name):
+    parts = name.split('.')
+    return '.'.join(parts[:3]) if len(parts) > 3 else '.'.join(parts[:-1]) or name
+
+
+def _read_lines(path):
+    if not path or not os.path.exists(path):
+        return []
+    out = []
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith('#'):
+                out.append(line)
+    return out
+
+
+class Expectations:
+    """Mesa CI's baseline: fails (name -> status), flakes and skips (regexes)."""
+
+    def __init__(self, list_path=None):
+        self.fails, self.flakes, self.skips = {}, [], []
+        self.sources = []
+        if list_path:
+            base = os.path.splitext(list_path)[0]
+            self.load(base + '-fails.txt', base + '-flakes.txt', base + '-skips.txt')
+
+    def load(self, fails, flakes, skips):
+        for line in _read_lines(fails):
+            name, _, st = line.rpartition(',')
+            if not name or st not in STATUSES:
+                raise SystemExit('%s: bad line %r (want "name,Status")' % (fails, line))
+            self.fails[name] = st
+        self.flakes += [re.compile(x) for x in _read_lines(flakes)]
+        self.skips += [re.compile(x) for x in _read_lines(skips)]
+        self.sources += [p for p in (fails, flakes, skips) if os.path.exists(p)]
+
+    def skipped(self, name):
+        return any(r.search(name) for r in self.skips)
+
+    def flaky(self, name):
+        return any(r.search(name) for r in self.flakes)
+
+    def judge(self, name, status):
+        """Returns one of: ok, expected-fail, flake, unexpected-pass, regression."""
+        want = self.fails.get(name)
+        if status == PASS:
+            return 'unexpected-pass' if want else 'ok'
+        if want == status:
+            return 'expected-fail'
+        if self.flaky(name):
+            return 'flake'
+        return 'regression'
+
+
+# --- the oracle restricted to what splitgl offers ------------------------------------------
+
+# Mesa llvmpipe offers GL 4.5 core / compat and ES 3.2. For deriving lists (and the comparison),
+# it runs with the versions splitgl hands out and with eglCreateContext refusing every context
+# splitgl refuses (restrict/restrict.c). Extensions: Mesa gates core
+# features on its extension bits (MESA_EXTENSION_OVERRIDE would break 3.3 core itself), so
+# the stand-ins only hide the extension strings, as splitgl advertises none.
+RESTRICT_ENV = {
+    'MESA_GL_VERSION_OVERRIDE': '3.3',
+    'MESA_GLES_VERSION_OVERRIDE': '3.0',
+    'MESA_GLSL_VERSION_OVERRIDE': '330',
+}
+
+
+RESTRICT_LIBS = ['libEGL.so.1', 'libGL.so.1', 'libGLESv2.so.2']
+SYSTEM_LIBDIR = '/usr/lib/x86_64-linux-gnu'
+
+
+def build_restrict_shim(work_dir):
+    """Compiles restrict/restrict.c into <work_dir>/restrict/{libEGL.so.1,libGL.so.1,
+    libGLESv2.so.2}; returns that folder (for LD_LIBRARY_PATH)."""
+    out = os.path.join(work_dir, 'restrict')
+    src = os.path.join(HERE, 'restrict', 'restrict.c')
+    libs = [os.path.join(out, n) for n in RESTRICT_LIBS]
+    if all(os.path.exists(l) and os.path.getmtime(l) >= os.path.getmtime(src) for l in libs):
+        return out
+    os.makedirs(out, exist_ok=True)
+    cc = os.environ.get('CC', 'cc')
+    with tempfile.TemporaryDirectory() as tmp:
+        stub_c = os.path.join(tmp, 'stub.c')
+        with open(stub_c, 'w') as f:
+            f.write('int restrict_stub;\n')
+        for name, lib in zip(RESTRICT_LIBS, libs):
+            real = os.path.join(SYSTEM_LIBDIR, name)
+            # A stub whose soname is the real library's absolute path: linking against it
+            # records that path as DT_NEEDED, so the real library loads behind the stand-in.
+            stub = os.path.join(tmp, 'stub-' + name)
+            subprocess.check_call([cc, '-shared', '-fPIC', '-o', stub, stub_c,
+                                   '-Wl,-soname,' + real])
+            subprocess.check_call([cc, '-shared', '-fPIC', '-O2', '-fvisibility=hidden',
+                                   '-DREAL_LIBEGL="%s"' % REAL_LIBEGL, '-o', lib + '.tmp', src,
+                                   '-Wl,-soname,' + name, '-Wl,--no-as-needed', stub, '-ldl'])
+            os.replace(lib + '.tmp', lib)
+    return out
+
+
+def oracle_env(work_dir):
+    env = dict(RESTRICT_ENV)
+    env['LD_LIBRARY_PATH'] = build_restrict_shim(work_dir)
+    return env
+
+
+# --- running one test ----------------------------------------------------------------------
+
+def piglit_argv(case, piglit_dir):
+    argv = shlex.split(case.command)
+    argv[0] = os.path.join(piglit_dir, 'bin', argv[0]) if '/' not in argv[0] else argv[0]
+    for i in range(1, len(argv)):
+        a = argv[i]
+        if (a.startswith('tests/') or a.startswith('generated_tests/')) and \
+                os.path.exists(os.path.join(piglit_dir, a)):
+            argv[i] = os.path.join(piglit_dir, a)
+    return argv
+
+
+def parse_piglit(out, rc):
+    """piglit's framework/test/base.py + piglit_test.py interpretation of a test's output."""
+    result, subtests = None, {}
+    for line in out.splitlines():
+        if not line.startswith('PIGLIT:'):
+            continue
+        try:
+            d = json.loads(line[len('PIGLIT:'):])
+        except ValueError:
+            continue
+        if 'result' in d:
+            result = d['result']
+        if isinstance(d.get('subtest'), dict):
+            subtests.update(d['subtest'])
+    status = _PIGLIT_STATUS.get(result, FAIL) if result else FAIL
+    for v in subtests.values():  # piglit reports the worst of the test and its subtests
+        s = _PIGLIT_STATUS.get(v, FAIL)
+        if status != SKIP and _RANK.get(s, 3) > _RANK[status] and s != SKIP:
+            status = s
+    if rc < 0:
+        status = CRASH
+    elif rc != 0:
+        status = WARN if status == PASS else (status if status in (CRASH,) else FAIL)
+    why = '' if result else 'no PIGLIT result line'
+    return status, why
+
+
+_DEQP_STATUS = {'Pass': PASS, 'Fail': FAIL, 'NotSupported': SKIP, 'QualityWarning': WARN,
+                'CompatibilityWarning': WARN, 'ResourceError': FAIL, 'InternalError': FAIL,
+                'Crash': CRASH, 'Timeout': TIMEOUT}
+
+
+def parse_deqp(out, rc):
+    status = None
+    for line in out.splitlines():
+        m = re.match(r'^\s+(Pass|Fail|NotSupported|QualityWarning|CompatibilityWarning|'
+                     r'ResourceError|InternalError|Crash|Timeout) \(', line)
+        if m:
+            status = _DEQP_STATUS[m.group(1)]
+    if rc < 0:
+        return CRASH, ''
+    if status is None:
+        return (CRASH if rc != 0 else FAIL), 'no dEQP status line'
+    return status, ''
+
+
+def deqp_argv(case, deqp_bin, log_dir):
+    log = os.path.join(log_dir, re.sub(r'[^A-Za-z0-9_.-]', '_', case.name) + '.qpa')
+    return [deqp_bin, '--deqp-case=' + case.name, '--deqp-surface-type=pbuffer',
+            '--deqp-gl-config-name=rgba8888d24s8ms0', '--deqp-surface-width=256',
+            '--deqp-surface-height=256', '--deqp-visibility=hidden', '--deqp-watchdog=disable',
+            '--deqp-log-images=disable', '--deqp-log-shader-sources=disable',
+            '--deqp-log-filename=' + log]
+
+
+_REASON_RX = re.compile(r'ERROR|[Ee]rror|[Ff]ailed|[Pp]robe|[Ee]xpected|GL_INVALID|GL_OUT_OF|'
+                        r'[Mm]ismatch|[Uu]nsupported|not supported|[Cc]ould not|[Aa]ssert|'
+                        r'[Ss]egmentation|[Aa]bort')
+
+
+def failure_reason(log):
+    """The line of a test's output that most likely says why it did not pass."""
+    lines = [l.strip() for l in log.splitlines()
+             if l.strip() and not l.startswith('PIGLIT:')]
+    for l in lines:
+        if _REASON_RX.search(l):
+            return l[:160]
+    return lines[-1][:160] if lines else ''
+
+
+def signal_name(rc):
+    try:
+        return signal.Signals(-rc).name
+    except (ValueError, AttributeError):
+        return 'signal %d' % -rc
+
+
+def run_one(argv, cwd, env, timeout, kind='piglit'):
+    """Runs one test in its own process group; returns (status, seconds, detail, log)."""
+    t0 = time.monotonic()
+    try:
+        p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+    except OSError as e:
+        return CRASH, 0.0, 'cannot start: %s' % e, ''
+    try:
+        raw, _ = p.communicate(timeout=timeout)
+        timed_out = False
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        _kill_group(p)
+        try:
+            raw, _ = p.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            raw = b''
+    finally:
+        _kill_group(p)  # a server process the test left behind goes with it
+    dt = time.monotonic() - t0
+    out = raw.decode('utf-8', 'replace') if raw else ''
+    if timed_out:
+        return TIMEOUT, dt, 'killed after %ds' % timeout, out
+    rc = p.returncode
+    status, why = (parse_deqp if kind == 'deqp' else parse_piglit)(out, rc)
+    if rc < 0:
+        why = 'killed by %s' % signal_name(rc)
+    elif status != PASS and not why:
+        why = failure_reason(out) or ('exit code %d' % rc if rc else '')
+    return status, dt, why, out
+
+
+def _kill_group(p):
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def run_cases(cases, jobs, timeout, make_job, progress=None, keep_output=False):
+    """Runs cases on `jobs` worker threads; make_job(case) -> (argv, cwd, env, kind).
+    Returns {name: result dict}. A crash or timeout is a result like any other."""
+    results, lock = {}, threading.Lock()
+    todo = list(cases)
+    todo.reverse()
+
+    def worker():
+        while True:
+            with lock:
+                if not todo:
+                    return
+                c = todo.pop()
+            argv, cwd, env, kind = make_job(c)
+            st, dt, why, out = run_one(argv, cwd, env, timeout, kind)
+            r = {'status': st, 'time': round(dt, 3), 'area': c.area}
+            if why:
+                r['detail'] = why
+            if st != PASS or keep_output:
+                r['command'] = ' '.join(shlex.quote(a) for a in argv)
+                r['log'] = out[-LOG_TAIL:]
+            with lock:
+                results[c.name] = r
+                if progress:
+                    progress(len(results), c.name, r)
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
