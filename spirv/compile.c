@@ -95,7 +95,7 @@ glslang_stage(enum spv_stage stage)
  * may precede it: GLSL ES 3.00 spec, section 3.4 "The #version directive must be present
  * in a shader ... before anything else, except for comments and white space"). */
 static void
-detect_version(const char *src, int *version, bool *es, bool *found)
+detect_version(const char *src, int *version, bool *es, bool *found, const char **directive)
 {
    const char *p = src;
    *found = false;
@@ -116,6 +116,7 @@ detect_version(const char *src, int *version, bool *es, bool *found)
    }
    if (*p != '#')
       return;
+   *directive = p;
    p++;
    while (*p == ' ' || *p == '\t')
       p++;
@@ -156,6 +157,29 @@ version_supported(enum spv_api api, int version, bool es)
    }
 }
 
+/* glslang refuses an ES #version that is not on the first line ("must appear first in
+ * es-profile shader; before comments or newlines"), but the GLSL ES specs let comments and
+ * white space precede it (GLSL ES 3.00, section 3.4). Moves the directive to line 1 and keeps
+ * every later line's number with #line (the line after "#line N" is line N in glslang).
+ * Returns NULL when no rewrite is needed. */
+static char *
+hoist_version(const char *src, const char *directive)
+{
+   if (directive == src)
+      return NULL;
+   unsigned line = 1;
+   for (const char *q = src; q < directive; q++)
+      line += *q == '\n';
+   const char *eol = strchr(directive, '\n');
+   size_t dlen = eol ? (size_t)(eol - directive) : strlen(directive);
+   const char *rest = eol ? eol + 1 : "";
+   size_t size = dlen + strlen(rest) + 32;
+   char *out = malloc(size);
+   if (out)
+      snprintf(out, size, "%.*s\n#line %u\n%s", (int)dlen, directive, line + 1, rest);
+   return out;
+}
+
 static void
 fill_input(glslang_input_t *in, const struct spv_shader *sh, const char *code)
 {
@@ -188,7 +212,9 @@ spv_compile(enum spv_stage stage, enum spv_api api, const char *source)
 
    bool found = false, es = api == SPV_API_GLES;
    int version = api == SPV_API_GLES ? 100 : 110;
-   detect_version(sh->source, &version, &es, &found);
+   const char *directive = NULL;
+   detect_version(sh->source, &version, &es, &found, &directive);
+   char *hoisted = found && es ? hoist_version(sh->source, directive) : NULL;
    if (!found)
       es = api == SPV_API_GLES;
    /* GLSL ES 1.00 spec, section 3.4: "Shaders that do not include a #version directive
@@ -204,7 +230,7 @@ spv_compile(enum spv_stage stage, enum spv_api api, const char *source)
                      version, es ? " es" : "", api == SPV_API_GLES ? "OpenGL ES" : "OpenGL core");
    } else {
       glslang_input_t in;
-      fill_input(&in, sh, sh->source);
+      fill_input(&in, sh, hoisted ? hoisted : sh->source);
       glslang_shader_t *gs = glslang_shader_create(&in);
       if (!gs) {
          spv_str_puts(&log, "ERROR: out of memory\n");
@@ -221,6 +247,7 @@ spv_compile(enum spv_stage stage, enum spv_api api, const char *source)
          glslang_shader_delete(gs);
       }
    }
+   free(hoisted);
    sh->log = spv_str_take(&log);
    if (!sh->log) {
       sh->ok = false;

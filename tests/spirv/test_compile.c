@@ -49,5 +49,17 @@ main(void)
    CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
    CHECK(strstr(spv_shader_info_log(sh), "undefined_thing") != NULL);
    spv_shader_free(sh);
+
+   /* GLSL ES 3.00, section 3.4: comments and white space may precede #version (piglit's
+    * generated compiler tests start with a comment block); line numbers stay the source's. */
+   const char *late = "/* [config]\n * expect_result: pass\n */\n\n#version 300 es\nprecision mediump float;\n"
+                      "out vec4 o;\nvoid main(){ o = vec4(late_undefined); }\n";
+   sh = spv_compile(F, SPV_API_GLES, late);
+   CHECK(!spv_shader_ok(sh));
+   CHECK(strstr(spv_shader_info_log(sh), "0:8") != NULL);
+   CHECK(strstr(spv_shader_info_log(sh), "late_undefined") != NULL);
+   CHECK(strstr(spv_shader_info_log(sh), "must appear first") == NULL);
+   spv_shader_free(sh);
+   expect(F, SPV_API_GLES, "// leading\n\n#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(1.0); }\n", true);
    return check_done("spirv_compile");
 }
