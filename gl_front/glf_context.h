@@ -219,6 +219,9 @@ struct glf_state {
    bool blend, depth_test, stencil_test, cull_face, scissor_test, polygon_offset_fill,
         rasterizer_discard, dither, sample_coverage, sample_alpha_to_coverage,
         primitive_restart_fixed, primitive_restart, program_point_size;
+   /* GL core's GL_CLIP_DISTANCEi enables: tracked for queries; Magma clips with every
+    * gl_ClipDistance the shader writes (an enable is not applied yet). */
+   bool clip_distance[8];
    GLenum blend_src_rgb, blend_dst_rgb, blend_src_a, blend_dst_a, blend_eq_rgb, blend_eq_a;
    float blend_color[4];
    GLboolean color_mask[4];
