@@ -565,6 +565,16 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
       r.info.stage_mask |= 1u << s;
       r.info.spirv[s] = words[s];
       r.info.spirv_words[s] = counts[s];
+#ifdef SPLITGL_SPIRV_VALIDATE
+      /* Test builds: every module this link produced must pass the SPIRV-Tools validator
+       * (DESIGN 2.5); a failure is our bug, reported as a failed link and an ERROR line. */
+      char verr[512];
+      if (!spv_validate_module(words[s], counts[s], verr, sizeof(verr))) {
+         sgl_err("spirv: generated stage %d fails SPIRV-Tools validation: %s", s, verr);
+         spv_str_printf(&log, "error: internal: generated SPIR-V is invalid: %s\n", verr);
+         goto out;
+      }
+#endif
    }
    r.info.uniforms = r.uniforms;
    r.info.samplers = r.samplers;

@@ -33,7 +33,7 @@ main(int argc, char **argv)
       while (len && name[len - 1] == '_')
          name[--len] = 0;
       bool known = !strcmp(name, "SPLITGL_WERROR") || !strcmp(name, "SPLITGL_SANITIZE") ||
-                   !strcmp(name, "SPLITGL_SKIP_DIRS") || !strcmp(name, "SPLITGL_SCENE_ORACLE_ONLY");
+                   !strcmp(name, "SPLITGL_SKIP_DIRS") || !strcmp(name, "SPLITGL_SPIRV_VALIDATE") || !strcmp(name, "SPLITGL_SCENE_ORACLE_ONLY");
       for (const struct sgl_knob_info *k = sgl_knob_table; k->env && !known; k++)
          known = !strcmp(k->env, name);
       if (!known) {
