@@ -368,6 +368,12 @@ context_release_bindings(struct glf_context *ctx)
 }
 
 void
+glf_context_set_forward_compatible(struct glf_context *ctx, bool forward_compatible)
+{
+   ctx->forward_compatible = forward_compatible;
+}
+
+void
 glf_context_destroy(struct glf_context *ctx)
 {
    if (!ctx)

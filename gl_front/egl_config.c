@@ -372,8 +372,5 @@ eglf_GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint 
    EGLint v;
    if (!egl_config_attrib(cfg, attribute, &v))
       EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_FALSE);
-   if (!value)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
-   *value = v;
-   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+   EGLF_RETURN_VALUE(d, value, v);
 }

@@ -23,6 +23,13 @@ egl_context_lookup(struct egl_display *d, EGLContext h)
    return (struct egl_context *)egl_object_lookup(d, EGL_OBJ_CONTEXT, h);
 }
 
+/* egl_object_lock for a context: EGL_BAD_CONTEXT when h is none. */
+static struct egl_context *
+context_lock(EGLDisplay dpy, EGLContext h)
+{
+   return (struct egl_context *)egl_object_lock(dpy, EGL_OBJ_CONTEXT, h, EGL_BAD_CONTEXT);
+}
+
 void
 egl_context_print_stats(struct egl_context *c)
 {
@@ -216,6 +223,8 @@ eglf_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context, c
    if (!c)
       EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_CONTEXT);
    c->glf = glf_context_create(d->wire, gapi, 3, gapi == GLF_API_GLES ? 0 : 3, share ? share->glf : NULL, req.debug, req.robust);
+   if (c->glf)
+      glf_context_set_forward_compatible(c->glf, gapi == GLF_API_GL_CORE && req.forward_compatible);
    if (!c->glf) {
       free(c);
       EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_CONTEXT);
@@ -231,12 +240,10 @@ eglf_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context, c
 EGLBoolean
 eglf_DestroyContext(EGLDisplay dpy, EGLContext ctx)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_context *c = egl_context_lookup(d, ctx);
+   struct egl_context *c = context_lock(dpy, ctx);
    if (!c)
-      EGLF_RETURN(d, EGL_BAD_CONTEXT, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = c->base.dpy;
    /* EGL 1.5, section 3.7.2: "If the context is current to any thread, deletion of the
     * context is deferred until it becomes not current." */
    if (c->thread)
@@ -249,12 +256,10 @@ eglf_DestroyContext(EGLDisplay dpy, EGLContext ctx)
 EGLBoolean
 eglf_QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute, EGLint *value)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_context *c = egl_context_lookup(d, ctx);
+   struct egl_context *c = context_lock(dpy, ctx);
    if (!c)
-      EGLF_RETURN(d, EGL_BAD_CONTEXT, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = c->base.dpy;
    EGLint v;
    switch (attribute) {
    case EGL_CONFIG_ID:
@@ -270,10 +275,7 @@ eglf_QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute, EGLint *valu
       break;
    default: EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_FALSE);
    }
-   if (!value)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
-   *value = v;
-   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+   EGLF_RETURN_VALUE(d, value, v);
 }
 
 /* ---- eglMakeCurrent --------------------------------------------------------------------------- */
@@ -408,12 +410,10 @@ eglf_ReleaseThread(void)
 EGLBoolean
 eglf_SwapBuffers(EGLDisplay dpy, EGLSurface surface)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_surface *s = egl_surface_lookup(d, surface);
+   struct egl_surface *s = egl_surface_lock(dpy, surface);
    if (!s)
-      EGLF_RETURN(d, EGL_BAD_SURFACE, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = s->base.dpy;
    struct egl_context *c = egl_thread()->ctx;
    /* EGL 1.5, section 3.10.1: "If surface is not bound to the calling thread's current
     * context, an EGL_BAD_SURFACE error is generated." */

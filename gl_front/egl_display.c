@@ -93,6 +93,17 @@ egl_display_unlock(struct egl_display *d)
 }
 
 bool
+egl_display_fail(EGLDisplay dpy, EGLint err)
+{
+   struct egl_display *d = egl_display_lock(dpy, true);
+   if (!d)
+      return false;
+   egl_display_unlock(d);
+   egl_set_error(err);
+   return true;
+}
+
+bool
 egl_display_lost(const struct egl_display *d)
 {
    return __atomic_load_n(&d->lost, __ATOMIC_ACQUIRE) || (d->wire && wire_client_lost(d->wire));
@@ -130,6 +141,18 @@ egl_object_lookup(struct egl_display *d, enum egl_obj_kind kind, const void *h)
          return o->marked ? NULL : o;
    }
    return NULL;
+}
+
+struct egl_object *
+egl_object_lock(EGLDisplay dpy, enum egl_obj_kind kind, const void *h, EGLint bad_handle)
+{
+   struct egl_display *d = egl_display_lock(dpy, true);
+   if (!d)
+      return NULL;
+   struct egl_object *o = egl_object_lookup(d, kind, h);
+   if (!o)
+      EGLF_RETURN(d, bad_handle, NULL);
+   return o;
 }
 
 void

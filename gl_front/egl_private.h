@@ -120,6 +120,10 @@ struct egl_display *egl_display_lock(EGLDisplay dpy, bool need_init);
 void egl_display_unlock(struct egl_display *d);
 bool egl_display_lost(const struct egl_display *d);
 
+/** Validates dpy as egl_display_lock(dpy, true) does and, when it is valid, sets err: the
+ *  whole of an entry point that can only fail. Returns whether dpy was valid. */
+bool egl_display_fail(EGLDisplay dpy, EGLint err);
+
 /** Unlocks, sets the thread's error and yields `ret`. */
 #define EGLF_RETURN(d, err, ret)                                                             \
    do {                                                                                      \
@@ -128,15 +132,36 @@ bool egl_display_lost(const struct egl_display *d);
       return ret;                                                                            \
    } while (0)
 
+/** The tail of a query: EGL_BAD_PARAMETER when `value` is NULL, else stores v through it and
+ *  succeeds. Unlocks d and returns from the caller either way. */
+#define EGLF_RETURN_VALUE(d, value, v)                                                       \
+   do {                                                                                      \
+      if (!(value))                                                                          \
+         EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);                                       \
+      *(value) = (v);                                                                        \
+      EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);                                                 \
+   } while (0)
+
 void egl_object_link(struct egl_display *d, struct egl_object *o, enum egl_obj_kind kind);
 void egl_object_unlink(struct egl_display *d, struct egl_object *o);
 /** The live (unmarked) object of `kind` whose handle is h, or NULL. */
 struct egl_object *egl_object_lookup(struct egl_display *d, enum egl_obj_kind kind, const void *h);
+/** The prologue of an entry point on one object: locks dpy (which must be initialized) and
+ *  finds its live object h of `kind`. On failure sets the error (egl_display_lock's, or
+ *  bad_handle when h is no such object) and returns NULL unlocked; on success the object's
+ *  display (o->dpy) stays locked. */
+struct egl_object *egl_object_lock(EGLDisplay dpy, enum egl_obj_kind kind, const void *h, EGLint bad_handle);
 /** Closes the channel once the display is terminated and nothing is left on it. */
 void egl_display_maybe_close(struct egl_display *d);
 
 /* ---- surfaces (egl_surface.c) --------------------------------------------------------- */
 struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface h);
+/** egl_object_lock for a surface: EGL_BAD_SURFACE when h is none. */
+static inline struct egl_surface *
+egl_surface_lock(EGLDisplay dpy, EGLSurface h)
+{
+   return (struct egl_surface *)egl_object_lock(dpy, EGL_OBJ_SURFACE, h, EGL_BAD_SURFACE);
+}
 /** Emits the Destroy records and frees s (not current anywhere). */
 void egl_surface_destroy(struct egl_display *d, struct egl_surface *s);
 

@@ -194,12 +194,8 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
 static EGLSurface
 no_native_surface(EGLDisplay dpy, EGLConfig config, EGLint err)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_NO_SURFACE;
-   if (!egl_config_lookup(config))
-      EGLF_RETURN(d, EGL_BAD_CONFIG, EGL_NO_SURFACE);
-   EGLF_RETURN(d, err, EGL_NO_SURFACE);
+   egl_display_fail(dpy, egl_config_lookup(config) ? err : EGL_BAD_CONFIG);
+   return EGL_NO_SURFACE;
 }
 
 EGLSurface
@@ -230,23 +226,19 @@ EGLSurface
 eglf_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer, EGLConfig config,
                                    const EGLint *attrib_list)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_NO_SURFACE;
    /* EGL 1.5, section 3.5.3: "If buftype is not a recognized client API resource type [...],
     * an EGL_BAD_PARAMETER error is generated." OpenVG is not supported, so none is. */
-   EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_NO_SURFACE);
+   egl_display_fail(dpy, EGL_BAD_PARAMETER);
+   return EGL_NO_SURFACE;
 }
 
 EGLBoolean
 eglf_DestroySurface(EGLDisplay dpy, EGLSurface surface)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_surface *s = egl_surface_lookup(d, surface);
+   struct egl_surface *s = egl_surface_lock(dpy, surface);
    if (!s)
-      EGLF_RETURN(d, EGL_BAD_SURFACE, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = s->base.dpy;
    /* EGL 1.5, section 3.5.5: "If the EGLSurface is current to any thread, deletion is
     * deferred until it is no longer current." */
    if (s->bound) {
@@ -261,12 +253,10 @@ eglf_DestroySurface(EGLDisplay dpy, EGLSurface surface)
 EGLBoolean
 eglf_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint *value)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_surface *s = egl_surface_lookup(d, surface);
+   struct egl_surface *s = egl_surface_lock(dpy, surface);
    if (!s)
-      EGLF_RETURN(d, EGL_BAD_SURFACE, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = s->base.dpy;
    EGLint v;
    switch (attribute) {
    case EGL_CONFIG_ID: v = s->config->id; break;
@@ -288,21 +278,16 @@ eglf_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint *
    case EGL_VG_COLORSPACE: v = EGL_VG_COLORSPACE_sRGB; break;
    default: EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_FALSE);
    }
-   if (!value)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
-   *value = v;
-   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+   EGLF_RETURN_VALUE(d, value, v);
 }
 
 EGLBoolean
 eglf_SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint value)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_surface *s = egl_surface_lookup(d, surface);
+   struct egl_surface *s = egl_surface_lock(dpy, surface);
    if (!s)
-      EGLF_RETURN(d, EGL_BAD_SURFACE, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = s->base.dpy;
    EGLint surface_type = 0;
    egl_config_attrib(s->config, EGL_SURFACE_TYPE, &surface_type);
    switch (attribute) {
@@ -338,14 +323,10 @@ eglf_SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint 
 static EGLBoolean
 tex_image(EGLDisplay dpy, EGLSurface surface, EGLint buffer)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
+   struct egl_surface *s = egl_surface_lock(dpy, surface);
+   if (!s)
       return EGL_FALSE;
-   if (!egl_surface_lookup(d, surface))
-      EGLF_RETURN(d, EGL_BAD_SURFACE, EGL_FALSE);
-   if (buffer != EGL_BACK_BUFFER)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
-   EGLF_RETURN(d, EGL_BAD_MATCH, EGL_FALSE);
+   EGLF_RETURN(s->base.dpy, buffer != EGL_BACK_BUFFER ? EGL_BAD_PARAMETER : EGL_BAD_MATCH, EGL_FALSE);
 }
 
 EGLBoolean
@@ -363,32 +344,26 @@ eglf_ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer)
 EGLBoolean
 eglf_CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType target)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
+   struct egl_surface *s = egl_surface_lock(dpy, surface);
+   if (!s)
       return EGL_FALSE;
-   if (!egl_surface_lookup(d, surface))
-      EGLF_RETURN(d, EGL_BAD_SURFACE, EGL_FALSE);
    /* "If target is not a valid native pixmap handle, an EGL_BAD_NATIVE_PIXMAP error"; there
     * are no native pixmaps on the surfaceless platform. */
-   EGLF_RETURN(d, EGL_BAD_NATIVE_PIXMAP, EGL_FALSE);
+   EGLF_RETURN(s->base.dpy, EGL_BAD_NATIVE_PIXMAP, EGL_FALSE);
 }
 
 /* EGL 1.5 section 3.9: EGLImages. No image source (texture, renderbuffer) is supported yet. */
 EGLImage
 eglf_CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLAttrib *attrib_list)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_NO_IMAGE;
-   sgl_log_once(SGL_LOG_WARN, "eglCreateImage: no image targets are implemented");
-   EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_NO_IMAGE);
+   if (egl_display_fail(dpy, EGL_BAD_PARAMETER))
+      sgl_log_once(SGL_LOG_WARN, "eglCreateImage: no image targets are implemented");
+   return EGL_NO_IMAGE;
 }
 
 EGLBoolean
 eglf_DestroyImage(EGLDisplay dpy, EGLImage image)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
+   egl_display_fail(dpy, EGL_BAD_PARAMETER);
+   return EGL_FALSE;
 }

@@ -10,10 +10,12 @@
 
 #include <stdlib.h>
 
+/* egl_object_lock for a sync: EGL 1.5 section 3.8 and EGL_KHR_fence_sync, "If sync is not a
+ * valid sync object for dpy, [...] an EGL_BAD_PARAMETER error is generated." */
 static struct egl_sync *
-sync_lookup(struct egl_display *d, EGLSync h)
+sync_lock(EGLDisplay dpy, EGLSync h)
 {
-   return (struct egl_sync *)egl_object_lookup(d, EGL_OBJ_SYNC, h);
+   return (struct egl_sync *)egl_object_lock(dpy, EGL_OBJ_SYNC, h, EGL_BAD_PARAMETER);
 }
 
 void
@@ -85,12 +87,10 @@ eglf_CreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint *attrib_list)
 EGLBoolean
 eglf_DestroySync(EGLDisplay dpy, EGLSync sync)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_sync *s = sync_lookup(d, sync);
+   struct egl_sync *s = sync_lock(dpy, sync);
    if (!s)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = s->base.dpy;
    egl_sync_destroy(d, s);
    EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
 }
@@ -98,12 +98,10 @@ eglf_DestroySync(EGLDisplay dpy, EGLSync sync)
 EGLint
 eglf_ClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_sync *s = sync_lookup(d, sync);
+   struct egl_sync *s = sync_lock(dpy, sync);
    if (!s)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = s->base.dpy;
    if (flags & ~EGL_SYNC_FLUSH_COMMANDS_BIT)
       EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
    /* Even with timeout 0 the finish is done: it is bounded, and a poll loop must see the
@@ -116,12 +114,10 @@ eglf_ClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout)
 EGLBoolean
 eglf_WaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_sync *s = sync_lookup(d, sync);
+   struct egl_sync *s = sync_lock(dpy, sync);
    if (!s)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = s->base.dpy;
    /* "If flags is not zero, an EGL_BAD_PARAMETER error"; "If no context is current for the
     * bound API, or dpy does not match the current context's display, EGL_BAD_MATCH". */
    if (flags)
@@ -135,12 +131,10 @@ eglf_WaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags)
 EGLBoolean
 eglf_GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib *value)
 {
-   struct egl_display *d = egl_display_lock(dpy, true);
-   if (!d)
-      return EGL_FALSE;
-   struct egl_sync *s = sync_lookup(d, sync);
+   struct egl_sync *s = sync_lock(dpy, sync);
    if (!s)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
+      return EGL_FALSE;
+   struct egl_display *d = s->base.dpy;
    EGLAttrib v;
    switch (attribute) {
    case EGL_SYNC_TYPE: v = s->type; break;
@@ -152,10 +146,7 @@ eglf_GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib *va
       break;
    default: EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_FALSE);
    }
-   if (!value)
-      EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
-   *value = v;
-   EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
+   EGLF_RETURN_VALUE(d, value, v);
 }
 
 /* ---- EGL_KHR_fence_sync / EGL_KHR_wait_sync: the same objects ------------------------------- */

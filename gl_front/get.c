@@ -74,6 +74,14 @@ static void g_unpack_buffer(struct glf_context *c, struct get_value *v) { set_in
 static void g_uniform_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->uniform_buffer)); }
 static void g_tf_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tf_buffer)); }
 static void g_major(struct glf_context *c, struct get_value *v) { set_int(v, c->major); }
+static void g_num_extensions(struct glf_context *c, struct get_value *v) { set_int(v, (GLint)glf_num_extensions(c)); }
+/* From the OpenGL 3.3 core spec, section 6.1.5: "CONTEXT_FLAGS ... CONTEXT_FLAG_FORWARD_-
+ * COMPATIBLE_BIT is set if the context was created forward-compatible". */
+static void
+g_context_flags(struct glf_context *c, struct get_value *v)
+{
+   set_int(v, c->forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0);
+}
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
 
@@ -150,7 +158,7 @@ static const struct get_entry get_table[] = {
    CONSTF2(GL_SMOOTH_LINE_WIDTH_RANGE, API_CORE, 1, 1),
    CONST(GL_SUBPIXEL_BITS, API_ALL, 8),
    CONST(GL_MAX_CLIP_DISTANCES, API_CORE, 8),
-   CONST(GL_NUM_EXTENSIONS, API_3, 0),
+   FN(GL_NUM_EXTENSIONS, API_3, g_num_extensions),
    CONST(GL_NUM_COMPRESSED_TEXTURE_FORMATS, API_ALL, 0),
    FN(GL_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_compressed_formats),
    CONST(GL_NUM_SHADER_BINARY_FORMATS, API_ES, 0),
@@ -161,7 +169,7 @@ static const struct get_entry get_table[] = {
    CONST(GL_SAMPLE_BUFFERS, API_ALL, 0),
    CONST(GL_SAMPLES, API_ALL, 0),
    CONST(GL_CONTEXT_PROFILE_MASK, API_CORE, GL_CONTEXT_CORE_PROFILE_BIT),
-   CONST(GL_CONTEXT_FLAGS, API_CORE, 0),
+   FN(GL_CONTEXT_FLAGS, API_CORE, g_context_flags),
    FN(GL_MAJOR_VERSION, API_3, g_major),
    FN(GL_MINOR_VERSION, API_3, g_minor),
    FN(GL_RED_BITS, API_ES, g_red_bits),

@@ -249,6 +249,7 @@ struct glf_context {
    enum glf_api api;
    int major, minor;
    bool debug, robust;
+   bool forward_compatible; /* EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE was requested */
    struct wire_client *wire;
    struct glf_channel *chan;
    struct glf_shared *shared;
@@ -334,6 +335,8 @@ void glf_framebuffer_free(struct glf_context *ctx, struct glf_framebuffer *fb);
 void glf_vao_free(struct glf_context *ctx, struct glf_vao *vao);
 void glf_vao_init(struct glf_vao *vao, GLuint name);
 struct glf_texture *glf_texture_new(GLuint name);
+/** GL_NUM_EXTENSIONS of this context (gl_front/misc.c). */
+unsigned glf_num_extensions(const struct glf_context *ctx);
 /** The texture bound to target index ti of unit `unit`: the bound object, or the context's
  *  default texture (name 0). NULL only on out-of-memory. */
 struct glf_texture *glf_unit_texture(struct glf_context *ctx, unsigned unit, enum glf_tex_target ti);

@@ -25,6 +25,8 @@ struct glf_drawable {
 struct glf_context *glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor,
                                        struct glf_context *share, bool debug, bool robust);
 void glf_context_destroy(struct glf_context *ctx);
+/** Records that the context was created forward-compatible (GL_CONTEXT_FLAGS reports it). */
+void glf_context_set_forward_compatible(struct glf_context *ctx, bool forward_compatible);
 
 /** Makes ctx current on the calling thread (NULL releases). draw/read may be NULL for
  *  surfaceless (then the default framebuffer is incomplete: GL_FRAMEBUFFER_UNDEFINED). */

@@ -28,6 +28,21 @@ renderer_string(struct glf_context *ctx)
    return ch->renderer;
 }
 
+/* GL core contexts list the ARB extensions whose functionality GL 3.3 core already contains
+ * and splitgl implements, as desktop drivers do; apps and test frameworks (piglit's -fbo
+ * mode, GLEW) check these names rather than the version. ES contexts list none. */
+static const char *const core_extensions[] = {
+   "GL_ARB_explicit_attrib_location",
+   "GL_ARB_framebuffer_object",
+   "GL_ARB_vertex_array_object",
+};
+
+unsigned
+glf_num_extensions(const struct glf_context *ctx)
+{
+   return GLF_CORE(ctx) ? (unsigned)GLF_ARRAY_SIZE(core_extensions) : 0u;
+}
+
 const GLubyte *GLAPIENTRY
 glf_GetString(GLenum name)
 {
@@ -72,9 +87,12 @@ glf_GetStringi(GLenum name, GLuint index)
       glf_error(ctx, GL_INVALID_ENUM, "glGetStringi(name=0x%x)", name);
       return NULL;
    }
-   /* "INVALID_VALUE is generated if index is outside [0, NUM_EXTENSIONS - 1]": none yet. */
-   glf_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
-   return NULL;
+   /* "INVALID_VALUE is generated if index is outside [0, NUM_EXTENSIONS - 1]". */
+   if (index >= glf_num_extensions(ctx)) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
+      return NULL;
+   }
+   return (const GLubyte *)core_extensions[index];
 }
 
 void GLAPIENTRY

@@ -311,7 +311,17 @@ core_context(void)
    expect_error(GL_INVALID_ENUM, "glGetString(EXTENSIONS) in core", 0);
    GLint n = -1;
    glf_GetIntegerv(GL_NUM_EXTENSIONS, &n);
-   CHECK(n == 0, "NUM_EXTENSIONS");
+   CHECK(n == 3, "NUM_EXTENSIONS");
+   /* every index in [0, NUM_EXTENSIONS) names one; past it, INVALID_VALUE */
+   bool fbo_listed = false;
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)glf_GetStringi(GL_EXTENSIONS, (GLuint)i);
+      CHECK(e && !strncmp(e, "GL_ARB_", 7), "GetStringi(%d)", i);
+      fbo_listed |= e && !strcmp(e, "GL_ARB_framebuffer_object");
+   }
+   CHECK(fbo_listed, "GL_ARB_framebuffer_object listed");
+   CHECK(glf_GetStringi(GL_EXTENSIONS, (GLuint)n) == NULL, "GetStringi past the end");
+   expect_error(GL_INVALID_VALUE, "glGetStringi(index past NUM_EXTENSIONS)", 0);
    glf_GetIntegerv(GL_RED_BITS, &n);
    expect_error(GL_INVALID_ENUM, "glGetIntegerv(RED_BITS) in core", 0);
    glf_Enable(GL_PROGRAM_POINT_SIZE);
