@@ -8,6 +8,7 @@
 #include "fake_backend.h"
 #include "server/session.h"
 #include "wire/client.h"
+#include "wire_emit.h"
 #include "wire/local_server.h"
 
 static struct fake_backend *fake;
@@ -27,8 +28,6 @@ static int lost_calls;
 static char lost_why[300];
 static void on_lost(void *u, const char *why) { lost_calls++; snprintf(lost_why, sizeof(lost_why), "%s", why); }
 
-#define EMIT(c, Op, var) wire_payload_##Op *var = wire_begin(c, WIRE_OP_##Op, 0)
-
 static wire_handle
 make_buffer(struct wire_client *c, uint32_t size)
 {
@@ -45,13 +44,7 @@ make_buffer(struct wire_client *c, uint32_t size)
 static void
 basic(struct wire_client *c)
 {
-   wire_handle ctx = wire_handle_mint(c, WIRE_KIND_CONTEXT);
-   EMIT(c, ContextCreate, cc);
-   cc->ctx = ctx;
-   wire_end(c);
-   EMIT(c, MakeCurrent, mc);
-   mc->ctx = ctx;
-   wire_end(c);
+   emit_current_context(c);
    wire_handle buf = make_buffer(c, 1 << 20);
 
    /* 3000 uploads of 100 KB through a 1 MiB arena: the staging space wraps many times. */

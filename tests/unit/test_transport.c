@@ -9,24 +9,17 @@
 #include "check.h"
 #include "server/session.h"
 #include "wire/client.h"
+#include "wire_emit.h"
 #include "wire/client_private.h"
 #include "wire/local_server.h"
 
 static int lost_calls;
 static void on_lost(void *u, const char *why) { lost_calls++; }
 
-#define EMIT(c, Op, var) wire_payload_##Op *var = wire_begin(c, WIRE_OP_##Op, 0)
-
 static wire_handle
 setup(struct wire_client *c)
 {
-   wire_handle ctx = wire_handle_mint(c, WIRE_KIND_CONTEXT);
-   EMIT(c, ContextCreate, cc);
-   cc->ctx = ctx;
-   wire_end(c);
-   EMIT(c, MakeCurrent, mc);
-   mc->ctx = ctx;
-   wire_end(c);
+   emit_current_context(c);
    wire_handle rt = wire_handle_mint(c, WIRE_KIND_RESOURCE);
    EMIT(c, ResourceCreate, rc);
    rc->res = rt;
