@@ -226,6 +226,15 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
    c->kind = WIRE_KIND_PROGRAM;
    c->program = spv_blob_parse(blob, pc->blob.size, err, sizeof(err));
    free(blob);
+   /* The modules go to the driver, which may run them in this process (lavapipe): they must
+    * be valid Vulkan SPIR-V (the parser checked their interface against the layout). */
+   for (uint32_t st = 0; c->program && st < SPV_STAGE_COUNT; st++) {
+      if ((c->program->stage_mask & (1u << st)) &&
+          !spv_validate_module(c->program->spirv[st], c->program->spirv_words[st], err, sizeof(err))) {
+         spv_program_info_free(c->program);
+         c->program = NULL;
+      }
+   }
    if (!c->program) {
       sgl_err("server: program blob refused: %s", err);
       free(c);

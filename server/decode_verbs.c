@@ -13,6 +13,11 @@ srv_handle_Draw(struct srv_session *s, const void *p, const uint8_t *tail, uint3
       return;
    if (d->mode >= WIRE_PRIM_COUNT || d->pad)
       return srv_fatal(s, "ProtocolCorruption", "Draw.mode");
+   /* GL's first, count and instancecount are GLint / GLsizei and never negative: anything
+    * past INT32_MAX did not come from a GL call (and first + count stays below 2^32, so
+    * Vulkan's vertex index never wraps). */
+   if (d->start > INT32_MAX || d->count > INT32_MAX || d->instance_count > INT32_MAX)
+      return srv_fatal(s, "ProtocolCorruption", "Draw.count");
    struct srv_draw draw = {*d, NULL};
    if (d->index_size) {
       if (d->index_size != 1 && d->index_size != 2 && d->index_size != 4)

@@ -47,7 +47,10 @@ struct srv_session {
    uint64_t seq;        /* seq of the record being applied */
    uint64_t last_present;
    uint8_t *scratch;    /* a copy of the record being applied (never read shared memory twice) */
+   uint64_t event_head; /* event bytes produced (the server's copy; ctrl->event_head publishes it) */
    uint64_t events_dropped;
+   bool (*idle)(void *user); /* srv_session_run's hook, also asked while parked on events */
+   void *idle_user;
    struct wire_server_stats stats;
 };
 

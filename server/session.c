@@ -9,6 +9,11 @@
 
 #define IDLE_SLICE_MS 100
 #define SCRATCH_SIZE (WIRE_MAX_TAIL + 4096u)
+/* Every payload fits the 4 KiB above WIRE_MAX_TAIL (apply_one relies on it). */
+#define OP(num, name, payload, flags, wait)                                                      \
+   static_assert(sizeof(struct payload) <= 4096u, "payload of " #name " too large for the scratch");
+#include "wire/ops.def"
+#undef OP
 
 struct srv_session *
 srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool may_park)
@@ -32,6 +37,7 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
    s->be = be;
    s->ops = be->ops;
    s->may_park = may_park;
+   s->event_head = wire_load64(&s->seg.ctrl->event_head); /* 0 on a fresh segment */
    wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_RUNNING);
    return s;
 }
@@ -58,13 +64,21 @@ event_space(struct srv_session *s, uint32_t need)
 {
    struct wire_ctrl *c = s->seg.ctrl;
    for (;;) {
+      /* event_head is the server's own count (s->event_head): the copy in shared memory is
+       * only published, never read back, so the client cannot steer where events land. */
       uint64_t tail = wire_load64(&c->event_tail);
-      if (c->event_head - tail > s->seg.event_size)
+      if (s->event_head - tail > s->seg.event_size)
          return false; /* the client wrote nonsense: drop events, keep serving */
-      if (c->event_head + need - tail <= s->seg.event_size)
+      if (s->event_head + need - tail <= s->seg.event_size)
          return true;
       if (!s->may_park || wire_load32(&c->client_closing) || s->ended)
          return false;
+      /* The client may be gone (spawn: its socket hung up): ask the idle hook each slice,
+       * as srv_session_run does, rather than park forever. */
+      if (s->idle && !s->idle(s->idle_user)) {
+         s->ended = true;
+         return false;
+      }
       /* Park until the client drains (every client wait drains the ring). */
       uint32_t bell = wire_load32(&c->event_bell);
       wire_store32(&c->server_parked, 1);
@@ -81,7 +95,7 @@ srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, con
    struct wire_ctrl *c = s->seg.ctrl;
    uint32_t tlen = text ? (uint32_t)strnlen(text, 400) + 1 : 0;
    uint32_t size = ((uint32_t)sizeof(struct wire_event) + tlen + 7u) & ~7u;
-   uint32_t off = (uint32_t)(c->event_head % s->seg.event_size);
+   uint32_t off = (uint32_t)(s->event_head % s->seg.event_size);
    uint32_t pad = off + size > s->seg.event_size ? s->seg.event_size - off : 0;
    if (!event_space(s, pad + size)) {
       s->events_dropped++;
@@ -98,7 +112,8 @@ srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, con
       memcpy(s->seg.events + off + sizeof(ev), text, tlen - 1);
       s->seg.events[off + sizeof(ev) + tlen - 1] = 0;
    }
-   wire_store64(&c->event_head, c->event_head + pad + size);
+   s->event_head += pad + size;
+   wire_store64(&c->event_head, s->event_head);
 }
 
 void
@@ -205,7 +220,10 @@ apply_one(struct srv_session *s, uint64_t head)
       return false;
    }
    uint32_t body = h.size - (uint32_t)sizeof(h);
-   if (body < info->payload_size || (!(info->flags & WF_TAIL) && body - info->payload_size >= WIRE_RECORD_ALIGN)) {
+   /* The body is copied into scratch (SCRATCH_SIZE bytes): a tail op's record may be no larger
+    * than its payload plus WIRE_MAX_TAIL, whatever the ring size allows. */
+   if (body < info->payload_size || (!(info->flags & WF_TAIL) && body - info->payload_size >= WIRE_RECORD_ALIGN) ||
+       body - info->payload_size > WIRE_MAX_TAIL) {
       char site[64];
       snprintf(site, sizeof(site), "%s.size", info->name);
       srv_fatal(s, "ProtocolCorruption", site);
@@ -244,6 +262,8 @@ void
 srv_session_run(struct srv_session *s, bool (*idle)(void *user), void *user)
 {
    struct wire_ctrl *c = s->seg.ctrl;
+   s->idle = idle;
+   s->idle_user = user;
    while (srv_session_pump(s)) {
       if (wire_load32(&c->client_closing))
          break;

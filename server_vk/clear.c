@@ -183,7 +183,7 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
          key.stencil_mask = c->stencil_write_mask, need_draw = true;
    }
    if (zmask) {
-      float d = c->depth < 0 ? 0 : c->depth > 1 ? 1 : c->depth;
+      float d = !(c->depth >= 0) ? 0 : c->depth > 1 ? 1 : c->depth; /* NaN -> 0: Vulkan wants [0,1] */
       att[n++] = (VkClearAttachment){zmask, 0, {.depthStencil = {d, c->stencil & 0xff}}};
    }
    /* A clear of the whole render area that starts a render pass becomes its loadOp CLEAR

@@ -426,6 +426,7 @@ VkDescriptorSet
 mg_alloc_set(struct mg_backend *be, VkDescriptorSetLayout layout)
 {
    struct mg_batch *b = mg_batch(be);
+   bool fresh = false;
    for (;;) {
       if (b->cur_pool < b->npools) {
          VkDescriptorSetAllocateInfo ai = {
@@ -438,7 +439,8 @@ mg_alloc_set(struct mg_backend *be, VkDescriptorSetLayout layout)
          VkResult r = vkAllocateDescriptorSets(be->dev, &ai, &set);
          if (r == VK_SUCCESS)
             return set;
-         if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) {
+         if ((r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) || fresh) {
+            /* A pool created for this set that cannot hold it never will: no endless loop. */
             mg_check(be, r, "vkAllocateDescriptorSets");
             return VK_NULL_HANDLE;
          }
@@ -458,5 +460,6 @@ mg_alloc_set(struct mg_backend *be, VkDescriptorSetLayout layout)
       if (vkCreateDescriptorPool(be->dev, &pi, NULL, &b->pools[b->npools]) != VK_SUCCESS)
          return VK_NULL_HANDLE;
       b->npools++;
+      fresh = true;
    }
 }

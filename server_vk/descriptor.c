@@ -43,11 +43,15 @@ mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s)
       .maxAnisotropy = aniso > lim->maxSamplerAnisotropy ? lim->maxSamplerAnisotropy : (aniso < 1 ? 1 : aniso),
       .compareEnable = s->compare_enable,
       .compareOp = (VkCompareOp)s->compare_func,
-      .minLod = s->min_lod < 0 ? 0 : s->min_lod,
-      .maxLod = s->max_lod,
+      /* GL allows any (non-NaN) value; Vulkan clamps to the levels present, and 1000 is its
+       * VK_LOD_CLAMP_NONE: keep infinities out of the driver. */
+      .minLod = s->min_lod < 0 ? 0 : s->min_lod > VK_LOD_CLAMP_NONE ? VK_LOD_CLAMP_NONE : s->min_lod,
+      .maxLod = s->max_lod < 0 ? 0 : s->max_lod > VK_LOD_CLAMP_NONE ? VK_LOD_CLAMP_NONE : s->max_lod,
       .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
    };
-   if (ci.maxLod < ci.minLod)
+   if (!(ci.minLod >= 0))
+      ci.minLod = 0; /* NaN (refused by the decoder; the backend does not rely on it) */
+   if (!(ci.maxLod >= ci.minLod))
       ci.maxLod = ci.minLod;
    if (s->mip_filter == WIRE_MIP_NONE) {
       /* GL's non-mipmapped minification: only the base level (Gallium does the same). */

@@ -228,6 +228,15 @@ create_device(struct mg_backend *be)
    en.features.independentBlend = f2.features.independentBlend;
    en.features.samplerAnisotropy = f2.features.samplerAnisotropy;
    en.features.fillModeNonSolid = f2.features.fillModeNonSolid;
+   /* Robustness: a draw may fetch vertices past the end of a vertex buffer (GL leaves that
+    * undefined, not a crash) and a program may read past its uniform buffer. Without
+    * robustBufferAccess such a fetch is undefined behaviour in the driver, which for lavapipe
+    * is an out-of-bounds read in this process. The decoder bounds index ranges, not vertex
+    * indices, so every device that offers the feature gets it. */
+   en.features.robustBufferAccess = f2.features.robustBufferAccess;
+   be->robust = f2.features.robustBufferAccess;
+   if (!be->robust)
+      sgl_warn("magma: %s lacks robustBufferAccess: out-of-range vertex fetches are unchecked", be->props.deviceName);
 
    if (!pick_queue(be))
       return false;

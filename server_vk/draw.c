@@ -244,6 +244,10 @@ line_loop_indices(struct mg_ctx *ctx, const struct srv_draw *d, struct mg_alloc 
 {
    struct mg_backend *be = ctx->be;
    const struct wire_draw *w = &d->info;
+   if (w->count > MG_MAX_LOOP_VERTICES) {
+      sgl_log_once(SGL_LOG_WARN, "magma: LINE_LOOP of more than %u vertices skipped", MG_MAX_LOOP_VERTICES);
+      return false;
+   }
    if (!w->index_size) {
       if (!mg_stream_alloc(be, ((VkDeviceSize)w->count + 1) * 4, 4, a))
          return false;

@@ -67,6 +67,21 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
       .usage = usage,
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    };
+   /* The decoder bounds extents by GL's limits; the device may allow less (extent, layers,
+    * levels, or the total size): creating past them is undefined, refusing is GL's
+    * GL_OUT_OF_MEMORY. */
+   VkImageFormatProperties ifp;
+   if (vkGetPhysicalDeviceImageFormatProperties(be->pdev, fmt, ci.imageType, ci.tiling, ci.usage, ci.flags, &ifp) !=
+          VK_SUCCESS ||
+       ci.extent.width > ifp.maxExtent.width || ci.extent.height > ifp.maxExtent.height ||
+       ci.extent.depth > ifp.maxExtent.depth || ci.mipLevels > ifp.maxMipLevels ||
+       ci.arrayLayers > ifp.maxArrayLayers ||
+       (uint64_t)ci.extent.width * ci.extent.height * ci.extent.depth * ci.arrayLayers *
+             (fmt == VK_FORMAT_R8_UNORM ? 1 : fmt == VK_FORMAT_D16_UNORM ? 2 : 4) > ifp.maxResourceSize) {
+      sgl_warn("magma: image %ux%ux%u, %u levels, %u layers exceeds the device's limits", ci.extent.width,
+               ci.extent.height, ci.extent.depth, ci.mipLevels, ci.arrayLayers);
+      return false;
+   }
    VkResult r = vkCreateImage(be->dev, &ci, NULL, &out->image);
    if (r != VK_SUCCESS) {
       mg_check(be, r, "vkCreateImage");
@@ -74,7 +89,8 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
    }
    VkMemoryRequirements req;
    vkGetImageMemoryRequirements(be->dev, out->image, &req);
-   out->mem = mg_alloc_memory(be, req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+   out->mem = req.size <= ifp.maxResourceSize ? mg_alloc_memory(be, req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)
+                                              : VK_NULL_HANDLE;
    if (!out->mem || vkBindImageMemory(be->dev, out->image, out->mem, 0) != VK_SUCCESS) {
       vkDestroyImage(be->dev, out->image, NULL);
       if (out->mem)

@@ -170,6 +170,11 @@ struct mg_pipeline_entry {
 };
 
 #define MG_PIPELINE_BUCKETS 64
+/* Pipelines one program caches. Keys name state objects by id, so a client that creates and
+ * deletes state objects would otherwise grow the cache without bound. */
+#define MG_MAX_PROGRAM_PIPELINES 1024
+/* Vertices a LINE_LOOP draw may turn into a generated index list (4 bytes each). */
+#define MG_MAX_LOOP_VERTICES (16u << 20)
 
 struct mg_program {
    struct mg_object base;
@@ -189,6 +194,7 @@ struct mg_program {
    uint32_t sampler_units[WIRE_MAX_PROGRAM_SAMPLERS]; /* set_program_bindings */
    uint64_t bindings_gen; /* moves with sampler_units: program state shared by contexts */
    struct mg_pipeline_entry *buckets[MG_PIPELINE_BUCKETS];
+   uint32_t npipelines; /* entries in buckets, capped at MG_MAX_PROGRAM_PIPELINES */
 };
 
 /* ---- contexts ------------------------------------------------------------------------- */
@@ -244,6 +250,7 @@ struct mg_backend {
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties memprops;
    bool has_uint8, has_divisor, wide_lines, independent_blend;
+   bool robust; /* robustBufferAccess enabled */
    bool default_block_ssbo; /* quirk: bind the default uniform block as a storage buffer (spirv_quirks.c) */
    VkFormat ds_format; /* D24S8, or D32_SFLOAT_S8_UINT */
 

@@ -158,6 +158,18 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
          p->attribs[i].name = NULL;
       }
    }
+   /* Every descriptor of the layout gets written (descriptor.c has room for
+    * WIRE_MAX_PROGRAM_SAMPLERS images, the most SetProgramBindings can name): a program
+    * declaring more sampler slots cannot be bound and is refused here. */
+   uint32_t slots = 0;
+   for (uint32_t i = 0; ok && i < p->sampler_count; i++)
+      slots += p->samplers[i].array_size;
+   if (ok && (slots > WIRE_MAX_PROGRAM_SAMPLERS || info->sampler_count > SPV_MAX_SAMPLER_BINDINGS)) {
+      sgl_warn("magma: program with %u sampler slots refused (at most %u)", slots, WIRE_MAX_PROGRAM_SAMPLERS);
+      ok = false;
+   }
+   if (ok && !(info->stage_mask & (1u << SPV_STAGE_VERTEX)))
+      ok = false; /* a graphics pipeline needs a vertex stage */
    if (ok)
       ok = create_modules(be, p, info);
    ok = ok && create_layouts(be, p, info);
@@ -458,6 +470,18 @@ mg_get_pipeline(struct mg_ctx *ctx, VkPrimitiveTopology topo)
    for (struct mg_pipeline_entry *e = ctx->prog->buckets[b]; e; e = e->next)
       if (!memcmp(&e->key, &k, sizeof(k)))
          return e->pipeline;
+   if (ctx->prog->npipelines >= MG_MAX_PROGRAM_PIPELINES) {
+      /* Start over rather than grow without bound (pipelines in flight are deferred). */
+      for (unsigned i = 0; i < MG_PIPELINE_BUCKETS; i++) {
+         for (struct mg_pipeline_entry *o = ctx->prog->buckets[i], *n; o; o = n) {
+            n = o->next;
+            mg_defer(ctx->be, MG_GB_PIPELINE, (uint64_t)o->pipeline);
+            free(o);
+         }
+         ctx->prog->buckets[i] = NULL;
+      }
+      ctx->prog->npipelines = 0;
+   }
    struct mg_pipeline_entry *e = calloc(1, sizeof(*e));
    if (!e)
       return VK_NULL_HANDLE;
@@ -469,5 +493,6 @@ mg_get_pipeline(struct mg_ctx *ctx, VkPrimitiveTopology topo)
    }
    e->next = ctx->prog->buckets[b];
    ctx->prog->buckets[b] = e;
+   ctx->prog->npipelines++;
    return e->pipeline;
 }

@@ -78,8 +78,8 @@ find_default_block(const uint32_t *w, uint32_t count, struct block_scan *s)
    if (!s->block_struct)
       return true;
    for (uint32_t i = 5; i < count; i += w[i] >> 16)
-      if ((w[i] & 0xffff) == OP_TYPE_STRUCT && w[i + 1] == s->block_struct)
-         s->members = (w[i] >> 16) - 2;
+      if ((w[i] & 0xffff) == OP_TYPE_STRUCT && (w[i] >> 16) >= 2 && w[i + 1] == s->block_struct)
+         s->members = (w[i] >> 16) - 2; /* the word count was checked by the passes above */
    return true;
 }
 

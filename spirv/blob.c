@@ -46,6 +46,7 @@
 #define MAX_SAMPLER_ARRAY 64u
 #define MAX_BLOCK_SIZE 65536u
 #define SPIRV_MAGIC 0x07230203u
+#define SPV_MAX_UNIFORM_BLOCKS 24u /* WIRE_MAX_UNIFORM_BLOCKS */
 
 enum {
    SEC_INFO = 1,
@@ -271,6 +272,141 @@ check_spirv(const uint8_t *p, uint32_t size)
    return true;
 }
 
+/* ---- the modules' resource interface ----------------------------------------------------
+ * The server builds each program's descriptor-set layout from the reflection (spv_layout.h:
+ * the default block at SPV_BINDING_DEFAULT_UBO, sampler i at SPV_BINDING_SAMPLER_BASE + i)
+ * and hands the modules to the driver. A module that reads a binding the layout lacks, an
+ * array longer than the layout's descriptor count, a push constant, or memory through a raw
+ * pointer (PhysicalStorageBuffer, Addresses) makes the driver index its descriptor tables out
+ * of bounds or read arbitrary server memory: lavapipe runs shaders in the server process. */
+enum {
+   OP_EXTENSION = 10, OP_ENTRY_POINT = 15, OP_CAPABILITY = 17, OP_TYPE_IMAGE = 25, OP_TYPE_SAMPLED_IMAGE = 27,
+   OP_TYPE_ARRAY = 28, OP_TYPE_RUNTIME_ARRAY = 29, OP_TYPE_STRUCT = 30, OP_TYPE_POINTER = 32,
+   OP_CONSTANT = 43, OP_VARIABLE = 59, OP_DECORATE = 71,
+   DEC_BUFFER_BLOCK = 3, DEC_BINDING = 33, DEC_DESCRIPTOR_SET = 34,
+   SC_UNIFORM_CONSTANT = 0, SC_INPUT = 1, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_PRIVATE = 6, SC_FUNCTION = 7,
+   EXEC_VERTEX = 0, EXEC_FRAGMENT = 4,
+};
+
+static bool
+capability_ok(uint32_t cap)
+{
+   switch (cap) {
+   case 4:    /* Addresses */
+   case 5:    /* Linkage */
+   case 6:    /* Kernel */
+   case 4441: /* VariablePointersStorageBuffer */
+   case 4442: /* VariablePointers */
+   case 5347: /* PhysicalStorageBufferAddresses */
+      return false;
+   default:
+      return true;
+   }
+}
+
+/* Where each id is defined (word index of its instruction), for the result ids of the
+ * instructions the check follows. */
+struct iface_ids {
+   uint32_t *def;   /* [bound] */
+   uint32_t *set;   /* [bound] DescriptorSet + 1, 0: none */
+   uint32_t *bind;  /* [bound] Binding + 1, 0: none */
+   uint8_t *bufblk; /* [bound] decorated BufferBlock */
+};
+
+static bool
+check_stage_interface(const struct spv_program_info *info, uint32_t stage, const uint32_t *w, uint32_t count,
+                      char *err, size_t err_size)
+{
+   const uint32_t bound = w[3];
+   if (bound == 0 || bound > count) {
+      reject(err, err_size, "blob: stage %u id bound %u", stage, bound);
+      return false;
+   }
+   struct iface_ids ids = {calloc(bound, 4), calloc(bound, 4), calloc(bound, 4), calloc(bound, 1)};
+   bool ok = ids.def && ids.set && ids.bind && ids.bufblk, main_found = false;
+   if (!ok)
+      reject(err, err_size, "blob: out of memory");
+   const uint32_t model = stage == SPV_STAGE_VERTEX ? EXEC_VERTEX : EXEC_FRAGMENT;
+   /* Pass 1: definitions, decorations, capabilities, the entry point. */
+   for (uint32_t i = 5; ok && i < count; i += w[i] >> 16) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (op == OP_CAPABILITY && wc >= 2 && !capability_ok(w[i + 1]))
+         ok = !!reject(err, err_size, "blob: stage %u declares capability %u", stage, w[i + 1]);
+      else if (op == OP_ENTRY_POINT && wc >= 4 && w[i + 1] == model &&
+               strnlen((const char *)&w[i + 3], (wc - 3) * 4) == 4 && !memcmp(&w[i + 3], "main", 4))
+         main_found = true;
+      else if (op == OP_DECORATE && wc >= 3 && w[i + 1] < bound) {
+         uint32_t id = w[i + 1];
+         if (w[i + 2] == DEC_BUFFER_BLOCK)
+            ids.bufblk[id] = 1;
+         else if (wc >= 4 && w[i + 2] == DEC_DESCRIPTOR_SET)
+            ids.set[id] = w[i + 3] + 1;
+         else if (wc >= 4 && w[i + 2] == DEC_BINDING)
+            ids.bind[id] = w[i + 3] + 1;
+      } else if ((op == OP_TYPE_IMAGE || op == OP_TYPE_SAMPLED_IMAGE || op == OP_TYPE_ARRAY ||
+                  op == OP_TYPE_RUNTIME_ARRAY || op == OP_TYPE_STRUCT || op == OP_TYPE_POINTER) &&
+                 wc >= 2 && w[i + 1] < bound) {
+         ids.def[w[i + 1]] = i;
+      } else if (op == OP_CONSTANT && wc >= 4 && w[i + 2] < bound) {
+         ids.def[w[i + 2]] = i;
+      }
+   }
+   if (ok && !main_found)
+      ok = !!reject(err, err_size, "blob: stage %u has no entry point \"main\" of its execution model", stage);
+   /* Pass 2: every variable outside the shader's own storage is a binding of the layout. */
+   for (uint32_t i = 5; ok && i < count; i += w[i] >> 16) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (op == OP_TYPE_POINTER && wc >= 4) {
+         uint32_t sc = w[i + 2];
+         if (sc != SC_UNIFORM_CONSTANT && sc != SC_INPUT && sc != SC_UNIFORM && sc != SC_OUTPUT &&
+             sc != SC_PRIVATE && sc != SC_FUNCTION)
+            ok = !!reject(err, err_size, "blob: stage %u uses storage class %u", stage, sc);
+         continue;
+      }
+      if (op != OP_VARIABLE || wc < 4)
+         continue;
+      uint32_t var = w[i + 2], sc = w[i + 3];
+      if (sc != SC_UNIFORM_CONSTANT && sc != SC_UNIFORM)
+         continue; /* other classes were refused at their pointer type */
+      uint32_t ptr = w[i + 1] < bound ? ids.def[w[i + 1]] : 0;
+      uint32_t pointee = ptr && (w[ptr] & 0xffff) == OP_TYPE_POINTER && (w[ptr] >> 16) >= 4 && w[ptr + 3] < bound
+                            ? w[ptr + 3] : 0;
+      uint32_t set = var < bound ? ids.set[var] : 0, binding = var < bound ? ids.bind[var] : 0;
+      if (set != SPV_SET_MAIN + 1 || !binding || !pointee) {
+         ok = !!reject(err, err_size, "blob: stage %u variable %u outside the descriptor layout", stage, var);
+         break;
+      }
+      binding--;
+      uint32_t t = ids.def[pointee];
+      if (sc == SC_UNIFORM) {
+         /* Named uniform blocks (SPV_BINDING_UBO_BASE + b) are not reflected yet and so not in
+          * the server's layout either; the link emits them, so they pass here (a known gap). */
+         bool block = binding >= SPV_BINDING_UBO_BASE && binding - SPV_BINDING_UBO_BASE < SPV_MAX_UNIFORM_BLOCKS;
+         ok = (block || (binding == SPV_BINDING_DEFAULT_UBO && info->default_block_size &&
+                         (info->default_block_stage_mask & (1u << stage)))) &&
+              t && (w[t] & 0xffff) == OP_TYPE_STRUCT && !ids.bufblk[pointee];
+      } else {
+         uint32_t k = binding - SPV_BINDING_SAMPLER_BASE, len = 1;
+         ok = binding >= SPV_BINDING_SAMPLER_BASE && k < info->sampler_count &&
+              (info->samplers[k].stage_mask & (1u << stage)) && t;
+         if (ok && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4) {
+            uint32_t c = w[t + 3] < bound ? ids.def[w[t + 3]] : 0;
+            ok = c && (w[c] & 0xffff) == OP_CONSTANT && (w[c] >> 16) == 4;
+            len = ok ? w[c + 3] : 0;
+            t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
+         }
+         ok = ok && t && (w[t] & 0xffff) == OP_TYPE_SAMPLED_IMAGE && len >= 1 && len <= info->samplers[k].array_size;
+      }
+      if (!ok)
+         reject(err, err_size, "blob: stage %u variable %u does not match layout binding %u", stage, var, binding);
+   }
+   free(ids.def);
+   free(ids.set);
+   free(ids.bind);
+   free(ids.bufblk);
+   return ok;
+}
+
 struct parsed_sections {
    uint32_t off[SEC_KIND_MAX], size[SEC_KIND_MAX];
    bool have[SEC_KIND_MAX];
@@ -332,7 +468,8 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    const uint32_t flags = rd32(in + 40);
    hdr.point_size_spec = (flags & SPV_BLOB_FLAG_POINT_SIZE_SPEC) != 0;
    const uint32_t all_stages = (1u << SPV_STAGE_COUNT) - 1;
-   if (hdr.stage_mask == 0 || (hdr.stage_mask & ~all_stages) ||
+   /* A graphics pipeline needs a vertex stage (the link always emits both). */
+   if (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || (hdr.stage_mask & ~all_stages) ||
        (hdr.default_block_stage_mask & ~hdr.stage_mask) || hdr.writes_point_size > 1)
       return reject(err, err_size, "blob: bad stage masks");
    /* The point-size constant lives in the vertex stage, whose store it feeds. */
@@ -378,7 +515,8 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    for (uint32_t i = 0; i < hdr.sampler_count; i++, sp += SAMPLER_WORDS * 4) {
       uint32_t binding = rd32(sp), gl_type = rd32(sp + 4), n = rd32(sp + 8), first = rd32(sp + 12);
       uint32_t mask = rd32(sp + 16);
-      if (binding < SPV_BINDING_SAMPLER_BASE || binding >= SPV_BINDING_SAMPLER_BASE + SPV_MAX_SAMPLER_BINDINGS ||
+      /* The server's layout puts sampler i at SPV_BINDING_SAMPLER_BASE + i (spv_layout.h). */
+      if (binding != SPV_BINDING_SAMPLER_BASE + i ||
           !spv_gl_type_is_sampler(gl_type) || n == 0 || n > MAX_SAMPLER_ARRAY ||
           first > hdr.sampler_slot_count || n > hdr.sampler_slot_count - first || mask == 0 ||
           (mask & ~hdr.stage_mask))
@@ -512,6 +650,13 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    info->samplers = smp;
    info->attribs = att;
    info->outputs = out;
+   for (uint32_t s = 0; s < SPV_STAGE_COUNT; s++) {
+      if ((hdr.stage_mask & (1u << s)) &&
+          !check_stage_interface(info, s, info->spirv[s], info->spirv_words[s], err, err_size)) {
+         free(mem);
+         return NULL;
+      }
+   }
    return info;
 }
 

@@ -841,6 +841,77 @@ test_info(struct t *t)
    }
 }
 
+/* Hostile-but-validated input reaching the backend (the decoder passes all of it): vertex
+ * fetches past the end of a buffer (robustBufferAccess), textures beyond the device's limits
+ * (refused, GL_OUT_OF_MEMORY in the core), infinite sampler LODs, a NaN clear depth, an empty
+ * viewport, a scissor beyond the framebuffer and line width 0. Nothing may crash, and the
+ * _validate variant must stay free of validation errors. */
+static void
+test_hostile(struct t *t)
+{
+   struct srv_program *p = color_program(t);
+   float v[3 * 7] = {-1, -1, 0, 1, 0, 0, 1, 1, -1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1};
+   struct srv_resource *vb = make_buffer(t, v, sizeof(v));
+   void *ve = velems_pos_col(t, true, NULL);
+   struct wire_rast_state rs = {.front_ccw = 1, .line_width = 0, .scissor_enable = 1};
+   void *rast = t->ops->create_rast(t->be, &rs);
+   t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, p);
+   t->ops->bind_cso(t->ctx, WIRE_CSO_VELEMS, ve);
+   t->ops->bind_cso(t->ctx, WIRE_CSO_RAST, rast);
+   bind_vb(t, 0, vb, 28);
+   clear(t, WIRE_CLEAR_COLOR0 | WIRE_CLEAR_DEPTH, 0, 0, 0, 1, NAN, 0);
+   struct wire_scissor sc = {-100, -100, 1 << 16, 1 << 16};
+   t->ops->set_scissor(t->ctx, &sc);
+   draw(t, WIRE_PRIM_TRIANGLES, 0, 3, 1);           /* in range */
+   draw(t, WIRE_PRIM_TRIANGLES, 1000000, 3, 1);     /* every vertex past the buffer */
+   draw(t, WIRE_PRIM_TRIANGLES, 0, 3000, 2);        /* runs off the end */
+   draw(t, WIRE_PRIM_LINES, 0, 4, 1);
+   draw(t, WIRE_PRIM_LINE_LOOP, 2, 5, 1);
+   struct srv_resource *ib = make_buffer(t, (const uint32_t[]){0, 1, 0x7fffffffu, 2, 0xffffffffu, 1}, 24);
+   struct srv_draw d = {.info = {.mode = WIRE_PRIM_TRIANGLES, .index_size = 4, .count = 6, .instance_count = 1,
+                                 .base_vertex = -5},
+                        .index_res = ib};
+   t->ops->draw(t->ctx, &d);
+   struct wire_viewport empty = {0, 0, 0, 0, 0, 1};
+   t->ops->set_viewport(t->ctx, &empty);
+   draw(t, WIRE_PRIM_TRIANGLES, 0, 3, 1);
+   struct wire_viewport vp = {0, 0, W, H, 0, 1};
+   t->ops->set_viewport(t->ctx, &vp);
+   read_back(t, t->color, 0);
+   expect(t, W / 2, 2, W, 255, 0, 0, 255, "the in-range triangle still drew");
+
+   struct wire_sampler_state ss = {.min_filter = WIRE_FILTER_LINEAR, .mag_filter = WIRE_FILTER_LINEAR,
+                                   .mip_filter = WIRE_MIP_LINEAR, .min_lod = INFINITY, .max_lod = -INFINITY,
+                                   .lod_bias = 1e30f, .max_anisotropy = 1e30f};
+   void *smp = t->ops->create_sampler(t->be, &ss);
+   CHECK(smp, "sampler with infinite LODs");
+   if (smp)
+      t->ops->delete_cso(t->be, WIRE_KIND_SAMPLER, smp);
+
+   /* Past the device's limits: refused, never created. */
+   struct wire_resource_create huge = {.target = WIRE_TARGET_TEX_2D_ARRAY, .format = WIRE_FMT_R8G8B8A8_UNORM,
+                                       .width = WIRE_MAX_TEXTURE_SIZE, .height = WIRE_MAX_TEXTURE_SIZE, .depth = 1,
+                                       .layers = WIRE_MAX_ARRAY_LAYERS, .last_level = 14};
+   struct srv_resource *r = t->ops->resource_create(t->be, &huge);
+   CHECK(!r, "a 2 TiB texture array was created");
+   if (r)
+      t->ops->resource_destroy(t->be, r);
+   struct wire_resource_create deep = {.target = WIRE_TARGET_TEX_3D, .format = WIRE_FMT_D24_UNORM_S8_UINT,
+                                       .width = 64, .height = 64, .depth = 64, .layers = 1};
+   r = t->ops->resource_create(t->be, &deep);
+   if (r) /* a 3D depth image is unsupported almost everywhere; where it is, it works */
+      t->ops->resource_destroy(t->be, r);
+
+   t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, NULL);
+   t->ops->bind_cso(t->ctx, WIRE_CSO_VELEMS, NULL);
+   t->ops->bind_cso(t->ctx, WIRE_CSO_RAST, NULL);
+   t->ops->delete_cso(t->be, WIRE_KIND_PROGRAM, p);
+   t->ops->delete_cso(t->be, WIRE_KIND_VELEMS, ve);
+   t->ops->delete_cso(t->be, WIRE_KIND_RAST, rast);
+   t->ops->resource_destroy(t->be, vb);
+   t->ops->resource_destroy(t->be, ib);
+}
+
 static const struct {
    const char *name;
    void (*fn)(struct t *t);
@@ -849,7 +920,7 @@ static const struct {
    {"depth", test_depth},     {"blend", test_blend},         {"texture", test_texture},
    {"remint", test_remint},   {"line_loop", test_line_loop}, {"instanced", test_instanced},
    {"masked_clear", test_masked_clear}, {"formats", test_formats},
-   {"cube", test_cube},
+   {"cube", test_cube},       {"hostile", test_hostile},
 };
 
 int

@@ -8,6 +8,7 @@
 #include "fake_backend.h"
 #include "server/server_private.h"
 #include "server/session.h"
+#include "spirv/spv.h"
 #include "wire/segment.h"
 
 struct rig {
@@ -19,14 +20,19 @@ struct rig {
 };
 
 static void
-rig_init(struct rig *r)
+rig_init_sized(struct rig *r, uint32_t cmd, uint32_t stg)
 {
-   uint32_t cmd = 256 * 1024, stg = 256 * 1024;
    r->size = wire_segment_total(cmd, stg);
    r->mem = mmap(NULL, r->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
    wire_segment_init(&r->seg, r->mem, r->size, cmd, stg);
    r->s = srv_session_create(&r->seg, &fake_backend_create()->base, false);
    r->seq = 0;
+}
+
+static void
+rig_init(struct rig *r)
+{
+   rig_init_sized(r, 256 * 1024, 256 * 1024);
 }
 
 static void
@@ -184,6 +190,223 @@ shape_cases(void)
    rig_fini(&r);
 }
 
+/* ---- regression cases from the server review ------------------------------------------- */
+
+static void
+review_cases(void)
+{
+   /* GL's first / count / instancecount are never negative: past INT32_MAX is not GL. */
+   struct wire_draw d = {WIRE_PRIM_TRIANGLES, 0, 0, 0x80000000u, 1, 0, {0, 0}, 0, 0};
+   expect_fatal("Draw.count", WIRE_OP_Draw, &d, sizeof(d));
+   d = (struct wire_draw){WIRE_PRIM_POINTS, 0, 0, 3, 0xffffffffu, 0, {0, 0}, 0, 0};
+   expect_fatal("Draw.count", WIRE_OP_Draw, &d, sizeof(d));
+   d = (struct wire_draw){WIRE_PRIM_LINE_LOOP, 0, 0xfffffff0u, 0x7fffffffu, 1, 0, {0, 0}, 0, 0};
+   expect_fatal("Draw.count", WIRE_OP_Draw, &d, sizeof(d));
+
+   /* A tail op whose record is larger than payload + WIRE_MAX_TAIL: the body used to be copied
+    * into the fixed-size scratch buffer whatever the ring allowed (heap overflow; ASan). */
+   struct rig r;
+   rig_init_sized(&r, 1024 * 1024, 64 * 1024);
+   setup_ctx(&r);
+   uint32_t body = (uint32_t)sizeof(struct wire_constant_buffer) + WIRE_MAX_TAIL + 64 * 1024;
+   uint8_t *big = calloc(1, body);
+   struct wire_constant_buffer cb = {0, 16};
+   memcpy(big, &cb, sizeof(cb));
+   CHECK(!put(&r, WIRE_OP_SetConstantBuffer, big, body));
+   CHECK(strstr(fatal(&r), "SetConstantBuffer.size") != NULL);
+   free(big);
+   rig_fini(&r);
+   /* ... while the largest legal tail still passes the shape check. */
+   rig_init_sized(&r, 1024 * 1024, 64 * 1024);
+   setup_ctx(&r);
+   body = (uint32_t)sizeof(struct wire_program_bindings) + WIRE_MAX_TAIL;
+   big = calloc(1, body);
+   struct wire_program_bindings pb = {{0, 9}, 0, 0};
+   memcpy(big, &pb, sizeof(pb));
+   CHECK(!put(&r, WIRE_OP_SetProgramBindings, big, body));
+   CHECK(strstr(fatal(&r), "SetProgramBindings.program") != NULL); /* reached the handler */
+   free(big);
+   rig_fini(&r);
+}
+
+static bool
+idle_gone(void *user)
+{
+   (*(int *)user)++;
+   return false; /* the client is gone */
+}
+
+static void
+event_cases(void)
+{
+   /* The server's event head is its own: a client that scribbles ctrl->event_head cannot move
+    * where the next event is written. */
+   struct rig r;
+   rig_init(&r);
+   r.seg.ctrl->event_head = 0xfffffffffff0ull;
+   srv_post_event(r.s, WIRE_EVENT_GL_ERROR, 0x505, 0, NULL);
+   const struct wire_event *ev = (const struct wire_event *)r.seg.events;
+   CHECK_EQ(ev->kind, WIRE_EVENT_GL_ERROR);
+   CHECK_EQ(ev->a, 0x505);
+   CHECK_EQ(r.seg.ctrl->event_head, sizeof(struct wire_event));
+   rig_fini(&r);
+
+   /* A full event ring with a client that never drains and has gone away: the server parks,
+    * asks the idle hook, and ends the session instead of parking forever. */
+   rig_init(&r);
+   int asked = 0;
+   srv_session_set_may_park(r.s, true);
+   r.s->idle = idle_gone;
+   r.s->idle_user = &asked;
+   for (uint32_t i = 0; i <= WIRE_EVENT_RING_SIZE / sizeof(struct wire_event) && !r.s->ended; i++)
+      srv_post_event(r.s, WIRE_EVENT_GL_ERROR, 0x505, 0, NULL);
+   CHECK(r.s->ended);
+   CHECK_EQ(asked, 1);
+   CHECK(!srv_session_pump(r.s));
+   rig_fini(&r);
+}
+
+/* ---- program blobs: the modules' interface must match the layout the server builds -------- */
+
+static const char *vs_src = "#version 300 es\nin vec4 pos; out vec2 uv;\n"
+                            "void main() { uv = pos.xy; gl_Position = pos; }\n";
+static const char *fs_src = "#version 300 es\nprecision mediump float; in vec2 uv; out vec4 c;\n"
+                            "uniform sampler2D tex; uniform vec4 tint;\n"
+                            "void main() { c = texture(tex, uv) * tint; }\n";
+
+static void *
+link_blob(size_t *size)
+{
+   struct spv_shader *sh[2] = {spv_compile(SPV_STAGE_VERTEX, SPV_API_GLES, vs_src),
+                               spv_compile(SPV_STAGE_FRAGMENT, SPV_API_GLES, fs_src)};
+   void *blob = NULL;
+   char *log = NULL;
+   bool ok = spv_shader_ok(sh[0]) && spv_shader_ok(sh[1]) && spv_link(sh, 2, NULL, &blob, size, &log);
+   if (!ok)
+      fprintf(stderr, "link: %s\n", log ? log : "(compile failed)");
+   spv_shader_free(sh[0]);
+   spv_shader_free(sh[1]);
+   free(log);
+   return ok ? blob : NULL;
+}
+
+/* The SPIR-V words of `stage` inside a blob (section kind 16 + stage). */
+static uint32_t *
+blob_spirv(uint8_t *blob, uint32_t stage, uint32_t *count)
+{
+   uint32_t n;
+   memcpy(&n, blob + 12, 4);
+   for (uint32_t i = 0; i < n; i++) {
+      uint32_t e[3];
+      memcpy(e, blob + 16 + 12 * i, 12);
+      if (e[0] == 16 + stage) {
+         *count = e[2] / 4;
+         return (uint32_t *)(blob + e[1]);
+      }
+   }
+   return NULL;
+}
+
+/* Finds instruction `op` in a module whose word `at` equals `value` (at 0: any). */
+static uint32_t *
+find_inst(uint32_t *w, uint32_t count, uint32_t op, uint32_t at, uint32_t value)
+{
+   for (uint32_t i = 5; i < count && (w[i] >> 16); i += w[i] >> 16)
+      if ((w[i] & 0xffff) == op && (!at || (at < (w[i] >> 16) && w[i + at] == value)))
+         return &w[i];
+   return NULL;
+}
+
+/* Sends ProgramCreate with `blob` staged; returns whether the session lives on. */
+static bool
+send_program(const void *blob, size_t size, struct rig *r)
+{
+   rig_init(r);
+   setup_ctx(r);
+   memcpy(r->seg.staging, blob, size);
+   struct wire_program_create pc = {{0, 1}, {0, (uint32_t)size}};
+   return put(r, WIRE_OP_ProgramCreate, &pc, sizeof(pc));
+}
+
+static void
+expect_program_refused(const uint8_t *blob, size_t size, const char *what)
+{
+   struct rig r;
+   bool alive = send_program(blob, size, &r);
+   if (alive || !strstr(fatal(&r), "ProgramCreate.blob")) {
+      fprintf(stderr, "%s: want ProgramCreate.blob, got '%s'\n", what, fatal(&r));
+      CHECK(0);
+   }
+   rig_fini(&r);
+}
+
+static void
+program_cases(void)
+{
+   size_t size = 0;
+   uint8_t *good = link_blob(&size);
+   CHECK(good != NULL);
+   if (!good)
+      return;
+   struct rig r;
+   CHECK(send_program(good, size, &r)); /* the untouched blob is accepted */
+   rig_fini(&r);
+   uint8_t *b = malloc(size);
+   uint32_t count, *w, *i;
+
+   /* The sampler's Binding decoration moved off the layout's binding: the driver would index
+    * its descriptor table out of bounds. */
+   memcpy(b, good, size);
+   w = blob_spirv(b, SPV_STAGE_FRAGMENT, &count);
+   i = w ? find_inst(w, count, 71 /* OpDecorate */, 3, 1 /* SPV_BINDING_SAMPLER_BASE */) : NULL;
+   CHECK(i && i[2] == 33 /* Binding */);
+   if (i) {
+      i[3] = 7;
+      expect_program_refused(b, size, "sampler binding");
+   }
+   /* A raw-pointer capability: shaders in the server process must not address memory. */
+   memcpy(b, good, size);
+   w = blob_spirv(b, SPV_STAGE_VERTEX, &count);
+   i = w ? find_inst(w, count, 17 /* OpCapability */, 1, 1 /* Shader */) : NULL;
+   CHECK(i != NULL);
+   if (i) {
+      i[1] = 5347; /* PhysicalStorageBufferAddresses */
+      expect_program_refused(b, size, "capability");
+   }
+   /* No "main" entry point of the stage's execution model. */
+   memcpy(b, good, size);
+   w = blob_spirv(b, SPV_STAGE_FRAGMENT, &count);
+   i = w ? find_inst(w, count, 15 /* OpEntryPoint */, 0, 0) : NULL;
+   CHECK(i != NULL);
+   if (i) {
+      i[1] = 0; /* Vertex */
+      expect_program_refused(b, size, "entry point");
+   }
+   /* Structurally sound but invalid SPIR-V (an id bound below the ids in use): the
+    * SPIRV-Tools validator refuses it before the driver sees it. */
+   memcpy(b, good, size);
+   w = blob_spirv(b, SPV_STAGE_VERTEX, &count);
+   if (w) {
+      w[3] = 6;
+      expect_program_refused(b, size, "id bound");
+   }
+   /* The sampler record names another binding than the layout's (spv_layout.h). */
+   memcpy(b, good, size);
+   uint32_t n;
+   memcpy(&n, b + 12, 4);
+   for (uint32_t k = 0; k < n; k++) {
+      uint32_t e[3];
+      memcpy(e, b + 16 + 12 * k, 12);
+      if (e[0] == 4 /* SAMPLERS */ && e[2] >= 4) {
+         uint32_t binding = 2;
+         memcpy(b + e[1], &binding, 4);
+         expect_program_refused(b, size, "sampler record binding");
+      }
+   }
+   free(b);
+   free(good);
+}
+
 /* Random records: random op, random payload bytes, sometimes valid handles. Never a crash,
  * never an out-of-bounds read (run under ASan in the sanitizer build). */
 static void
@@ -216,6 +439,9 @@ main(void)
 {
    table_cases();
    shape_cases();
+   review_cases();
+   event_cases();
+   program_cases();
    fuzz(3000);
    return check_done("test_hostile");
 }
