@@ -382,6 +382,9 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
          /* Named uniform blocks (SPV_BINDING_UBO_BASE + b) are not reflected yet and so not in
           * the server's layout either; the link emits them, so they pass here (a known gap). */
          bool block = binding >= SPV_BINDING_UBO_BASE && binding - SPV_BINDING_UBO_BASE < SPV_MAX_UNIFORM_BLOCKS;
+         /* An array of named blocks ("uniform B { ... } b[2];") is an array of the struct. */
+         if (block && t && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4)
+            t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
          ok = (block || (binding == SPV_BINDING_DEFAULT_UBO && info->default_block_size &&
                          (info->default_block_stage_mask & (1u << stage)))) &&
               t && (w[t] & 0xffff) == OP_TYPE_STRUCT && !ids.bufblk[pointee];

@@ -452,7 +452,10 @@ rebind_blocks(struct spv_module *mods[SPV_STAGE_COUNT])
       struct spv_module *m = mods[s];
       for (uint32_t i = 0; i < m->var_count; i++) {
          uint32_t v = m->vars[i], t = spv_var_type(m, v);
-         if (spv_var_storage(m, v) != SPV_SC_UNIFORM || !m->ids[t].name ||
+         /* An array of blocks ("uniform B { ... } b[3];"): the block is the element type. */
+         if (t && spv_op(m, t) == 28 /* OpTypeArray */)
+            t = spv_word(m, t, 2);
+         if (spv_var_storage(m, v) != SPV_SC_UNIFORM || !t || t >= m->bound || !m->ids[t].name ||
              strcmp(m->ids[t].name, "gl_DefaultUniformBlock") == 0)
             continue;
          uint32_t b = 0;

@@ -617,10 +617,34 @@ test_renames(void)
    spv_program_info_free(info);
 }
 
+/* Arrays of named uniform blocks whose instance names differ between stages link (GLSL 1.50,
+ * section 4.3.7), get a block binding outside the default block's, and the blob parses. */
+static void
+test_block_arrays(void)
+{
+   const char *vs = "#version 150\nuniform Foo { vec4 x; } foo[3];\n"
+                    "void main() { gl_Position = foo[0].x; }\n";
+   const char *fs = "#version 150\nuniform Foo { vec4 x; } bar[3];\nout vec4 o;\n"
+                    "void main() { o = bar[1].x; }\n";
+   struct spv_program_info *info = link_program(SPV_API_GL, vs, fs, NULL, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info)
+      return;
+   check_modules_valid(info);
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      uint32_t id = spirv_id_of(info->spirv[s], info->spirv_words[s], s ? "bar" : "foo");
+      CHECK(id != 0);
+      CHECK_EQ(spirv_decoration(info->spirv[s], info->spirv_words[s], s ? "bar" : "foo", 33 /* Binding */),
+               SPV_BINDING_UBO_BASE);
+   }
+   spv_program_info_free(info);
+}
+
 int
 main(int argc, char **argv)
 {
    verbose = argc > 1;
+   test_block_arrays();
    test_es300();
    test_es100();
    test_gl140();
