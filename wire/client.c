@@ -112,10 +112,7 @@ wire_client_close(struct wire_client *c)
    if (!c)
       return;
    pthread_mutex_lock(&c->lock);
-   if (!c->lost)
-      c->ops->stop(c);
-   else if (c->mapping)
-      c->ops->stop(c);
+   c->ops->stop(c); /* every transport's stop is safe on a lost channel */
    pthread_mutex_unlock(&c->lock);
    for (int i = 0; i < WIRE_KIND_COUNT; i++)
       wire_handle_pool_fini(&c->pools[i]);

@@ -193,6 +193,17 @@ static const struct spv_attrib color_attribs[] = {
    {"col", GL_FLOAT_VEC4, 1, 1, 1},
 };
 
+/* Unbinds the program and vertex elements and deletes both (ve may be NULL). */
+static void
+drop_program(struct t *t, struct srv_program *p, void *ve)
+{
+   t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, NULL);
+   t->ops->bind_cso(t->ctx, WIRE_CSO_VELEMS, NULL);
+   t->ops->delete_cso(t->be, WIRE_KIND_PROGRAM, p);
+   if (ve)
+      t->ops->delete_cso(t->be, WIRE_KIND_VELEMS, ve);
+}
+
 static struct srv_program *
 color_program(struct t *t)
 {
@@ -554,10 +565,7 @@ test_line_loop(struct t *t)
    read_back(t, t->color, 0);
    expect(t, 8, 24, W, 255, 255, 255, 255, "indexed closing edge");
    expect(t, 24, 8, W, 255, 255, 255, 255, "indexed bottom edge");
-   t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, NULL);
-   t->ops->bind_cso(t->ctx, WIRE_CSO_VELEMS, NULL);
-   t->ops->delete_cso(t->be, WIRE_KIND_PROGRAM, p);
-   t->ops->delete_cso(t->be, WIRE_KIND_VELEMS, ve);
+   drop_program(t, p, ve);
    t->ops->delete_cso(t->be, WIRE_KIND_VELEMS, ve3);
    t->ops->resource_destroy(t->be, vb);
    t->ops->resource_destroy(t->be, ib);
@@ -594,10 +602,7 @@ test_instanced(struct t *t)
    expect(t, 48, 16, W, 255, 0, 0, 255, "instance 1");
    expect(t, 16, 48, W, 0, 0, 255, 255, "instance 2");
    expect(t, 48, 48, W, 0, 0, 255, 255, "instance 3");
-   t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, NULL);
-   t->ops->bind_cso(t->ctx, WIRE_CSO_VELEMS, NULL);
-   t->ops->delete_cso(t->be, WIRE_KIND_PROGRAM, p);
-   t->ops->delete_cso(t->be, WIRE_KIND_VELEMS, ve);
+   drop_program(t, p, ve);
    t->ops->resource_destroy(t->be, b0);
    t->ops->resource_destroy(t->be, b1);
    t->ops->resource_destroy(t->be, b2);
@@ -770,10 +775,7 @@ test_cube(struct t *t)
    }
    struct srv_sampler_view none = {0};
    t->ops->set_sampler_views(t->ctx, 0, 1, &none);
-   t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, NULL);
-   t->ops->bind_cso(t->ctx, WIRE_CSO_VELEMS, NULL);
-   t->ops->delete_cso(t->be, WIRE_KIND_PROGRAM, p);
-   t->ops->delete_cso(t->be, WIRE_KIND_VELEMS, ve);
+   drop_program(t, p, ve);
    t->ops->resource_destroy(t->be, vb);
    t->ops->resource_destroy(t->be, cube);
 }
@@ -829,10 +831,7 @@ test_info(struct t *t)
    }
    read_back(t, t->color, 0);
    expect(t, 5, 5, W, 0, 0, 0, 255, "10000 draws of the dummy texture");
-   t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, NULL);
-   t->ops->bind_cso(t->ctx, WIRE_CSO_VELEMS, NULL);
-   t->ops->delete_cso(t->be, WIRE_KIND_PROGRAM, tp);
-   t->ops->delete_cso(t->be, WIRE_KIND_VELEMS, tve);
+   drop_program(t, tp, tve);
    t->ops->resource_destroy(t->be, vb);
    /* Many frames: descriptor pools and streaming memory stay bounded. */
    for (int f = 0; f < 300; f++) {
