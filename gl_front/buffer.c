@@ -71,14 +71,23 @@ glf_BindBuffer(GLenum target, GLuint buffer)
       }
       if (!buf || buf == GLF_NAME_RESERVED) {
          buf = calloc(1, sizeof(*buf));
+         if (!buf || !glf_hash_insert(&ctx->shared->buffers, buffer, buf)) {
+            glf_shared_unlock(ctx);
+            free(buf);
+            glf_error(ctx, GL_OUT_OF_MEMORY, "glBindBuffer");
+            return;
+         }
          buf->name = buffer;
          buf->refcount = 1; /* the name */
          buf->usage = GL_STATIC_DRAW;
-         glf_hash_insert(&ctx->shared->buffers, buffer, buf);
       }
+      glf_ref_inc(&buf->refcount); /* the binding's, taken with the lookup */
       glf_shared_unlock(ctx);
    }
-   glf_buffer_ref(ctx, slot, buf);
+   if (*slot == buf)
+      glf_buffer_unref(ctx, buf); /* already bound: drop the extra reference */
+   else
+      glf_buffer_move(ctx, slot, buf);
 }
 
 static void
@@ -124,7 +133,7 @@ glf_DeleteBuffers(GLsizei n, const GLuint *buffers)
       /* From the OpenGL ES 3.0 spec, section 2.9.1: "If a buffer object that is currently
        * bound is deleted, the binding is effectively reverted to zero". */
       unbind_everywhere(ctx, buf);
-      glf_buffer_ref(ctx, &buf, NULL); /* the name's reference */
+      glf_buffer_unref(ctx, buf); /* the name's reference */
    }
 }
 
@@ -134,8 +143,7 @@ glf_IsBuffer(GLuint buffer)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return GL_FALSE;
-   void *v = glf_shared_lookup(ctx, &ctx->shared->buffers, buffer);
-   return v && v != GLF_NAME_RESERVED;
+   return glf_shared_has(ctx, &ctx->shared->buffers, buffer, false);
 }
 
 static bool
@@ -164,7 +172,7 @@ buffer_storage(struct glf_context *ctx, struct glf_buffer *buf, uint32_t size)
       buf->res = wire_handle_mint(ctx->wire, WIRE_KIND_RESOURCE);
       buf->created = true;
       /* Vertex buffer records named a null handle for this buffer so far. */
-      ctx->shared->epoch++;
+      glf_shared_touch(ctx);
    }
    struct wire_resource_create *p = glf_begin(ctx, op, 0);
    if (!p)

@@ -41,7 +41,7 @@ channel_get(struct wire_client *c)
 }
 
 static void
-channel_put(struct glf_context *ctx, struct glf_channel *ch)
+channel_put(struct glf_channel *ch)
 {
    mtx_lock(&channels_lock);
    bool last = --ch->refcount == 0;
@@ -54,18 +54,111 @@ channel_put(struct glf_context *ctx, struct glf_channel *ch)
    mtx_unlock(&channels_lock);
    if (!last)
       return;
-   glf_cso_cache_fini(ctx, ch);
    mtx_destroy(&ch->lock);
    free(ch);
+}
+
+static void
+channel_register(struct glf_channel *ch, struct glf_context *ctx)
+{
+   mtx_lock(&ch->lock);
+   ctx->chan_next = ch->contexts;
+   ch->contexts = ctx;
+   if (ch->lost)
+      __atomic_store_n(&ctx->reset_status, GL_UNKNOWN_CONTEXT_RESET, __ATOMIC_RELEASE);
+   mtx_unlock(&ch->lock);
+}
+
+static void
+channel_unregister(struct glf_channel *ch, struct glf_context *ctx)
+{
+   mtx_lock(&ch->lock);
+   for (struct glf_context **p = &ch->contexts; *p; p = &(*p)->chan_next) {
+      if (*p == ctx) {
+         *p = ctx->chan_next;
+         break;
+      }
+   }
+   mtx_unlock(&ch->lock);
+}
+
+/* The channel of wire client w, locked (channels_lock and its own lock held), or NULL.
+ * For the wire's event callbacks, which run under the wire lock: both locks are below it. */
+static struct glf_channel *
+channel_find_locked(struct wire_client *w)
+{
+   call_once(&channels_once, channels_init);
+   mtx_lock(&channels_lock);
+   struct glf_channel *ch = channels;
+   while (ch && ch->wire != w)
+      ch = ch->next;
+   if (ch)
+      mtx_lock(&ch->lock);
+   else
+      mtx_unlock(&channels_lock);
+   return ch;
+}
+
+static void
+channel_unlock_found(struct glf_channel *ch)
+{
+   mtx_unlock(&ch->lock);
+   mtx_unlock(&channels_lock);
+}
+
+static bool
+same_handle(wire_handle a, wire_handle b)
+{
+   return a.slot == b.slot && a.gen == b.gen;
+}
+
+/** Server-raised GL errors (wire callback gl_error, under the wire lock): recorded on the
+ *  context whose record raised it, whichever thread drains the event; that context reports it
+ *  at its next glGetError (first error wins). */
+void
+glf_wire_gl_error(struct wire_client *w, wire_handle ctx_handle, uint32_t gl_error)
+{
+   struct glf_channel *ch = channel_find_locked(w);
+   struct glf_context *ctx = NULL;
+   if (ch) {
+      for (ctx = ch->contexts; ctx && !same_handle(ctx->issuer.ctx, ctx_handle); ctx = ctx->chan_next)
+         ;
+      if (ctx) {
+         uint32_t none = GL_NO_ERROR;
+         __atomic_compare_exchange_n(&ctx->server_error, &none, gl_error, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+      }
+      channel_unlock_found(ch);
+   }
+   if (!ctx)
+      sgl_warn("server raised %s for context %u:%u, which no longer exists", glf_enum_name(gl_error),
+               ctx_handle.slot, ctx_handle.gen);
+}
+
+/** The channel is gone (wire callback lost, under the wire lock): every context on it is
+ *  reset (KHR_robustness). */
+void
+glf_wire_lost(struct wire_client *w, bool device_lost)
+{
+   struct glf_channel *ch = channel_find_locked(w);
+   if (!ch)
+      return;
+   ch->lost = true;
+   ch->device_lost = device_lost;
+   for (struct glf_context *ctx = ch->contexts; ctx; ctx = ctx->chan_next)
+      __atomic_store_n(&ctx->reset_status, GL_UNKNOWN_CONTEXT_RESET, __ATOMIC_RELEASE);
+   channel_unlock_found(ch);
 }
 
 /* ---- records --------------------------------------------------------------------------- */
 void *
 glf_begin(struct glf_context *ctx, uint32_t op, uint32_t tail)
 {
-   if (wire_client_lost(ctx->wire))
+   if (wire_client_lost(ctx->wire)) {
+      /* KHR_robustness: commands after a reset generate CONTEXT_LOST and have no effect. */
+      glf_error(ctx, GL_CONTEXT_LOST, "channel lost");
       return NULL;
-   void *p = wire_begin(ctx->wire, op, tail);
+   }
+   void *p = wire_begin_ctx(ctx->wire, &ctx->issuer, op, tail);
    if (p)
       memset(p, 0, wire_op_table[op].payload_size + tail);
    return p;
@@ -120,11 +213,22 @@ glf_shared_unlock(struct glf_context *ctx)
    mtx_unlock(&ctx->shared->lock);
 }
 
-void *
-glf_shared_lookup(struct glf_context *ctx, struct glf_hash *h, GLuint name)
+bool
+glf_shared_has(struct glf_context *ctx, struct glf_hash *h, GLuint name, bool reserved_too)
 {
    glf_shared_lock(ctx);
    void *v = glf_hash_lookup(h, name);
+   glf_shared_unlock(ctx);
+   return v && (reserved_too || v != GLF_NAME_RESERVED);
+}
+
+void *
+glf_lookup_ref(struct glf_context *ctx, struct glf_hash *h, GLuint name, size_t refcount_offset)
+{
+   glf_shared_lock(ctx);
+   void *v = glf_hash_lookup(h, name);
+   if (v && v != GLF_NAME_RESERVED)
+      glf_ref_inc((int *)((char *)v + refcount_offset));
    glf_shared_unlock(ctx);
    return v;
 }
@@ -151,16 +255,28 @@ buffer_free(struct glf_context *ctx, struct glf_buffer *buf)
 }
 
 void
-glf_buffer_ref(struct glf_context *ctx, struct glf_buffer **slot, struct glf_buffer *buf)
+glf_buffer_unref(struct glf_context *ctx, struct glf_buffer *buf)
+{
+   if (buf && glf_ref_dec(&buf->refcount))
+      buffer_free(ctx, buf);
+}
+
+void
+glf_buffer_move(struct glf_context *ctx, struct glf_buffer **slot, struct glf_buffer *buf)
 {
    struct glf_buffer *old = *slot;
-   if (old == buf)
+   *slot = buf;
+   glf_buffer_unref(ctx, old);
+}
+
+void
+glf_buffer_ref(struct glf_context *ctx, struct glf_buffer **slot, struct glf_buffer *buf)
+{
+   if (*slot == buf)
       return;
    if (buf)
-      buf->refcount++;
-   *slot = buf;
-   if (old && --old->refcount == 0)
-      buffer_free(ctx, old);
+      glf_ref_inc(&buf->refcount);
+   glf_buffer_move(ctx, slot, buf);
 }
 
 static void
@@ -172,32 +288,56 @@ texture_free(struct glf_context *ctx, struct glf_texture *tex)
 }
 
 void
-glf_texture_ref(struct glf_context *ctx, struct glf_texture **slot, struct glf_texture *tex)
+glf_texture_unref(struct glf_context *ctx, struct glf_texture *tex)
+{
+   if (tex && glf_ref_dec(&tex->refcount))
+      texture_free(ctx, tex);
+}
+
+void
+glf_texture_move(struct glf_context *ctx, struct glf_texture **slot, struct glf_texture *tex)
 {
    struct glf_texture *old = *slot;
-   if (old == tex)
+   *slot = tex;
+   glf_texture_unref(ctx, old);
+}
+
+void
+glf_texture_ref(struct glf_context *ctx, struct glf_texture **slot, struct glf_texture *tex)
+{
+   if (*slot == tex)
       return;
    if (tex)
-      tex->refcount++;
-   *slot = tex;
-   if (old && --old->refcount == 0)
-      texture_free(ctx, old);
+      glf_ref_inc(&tex->refcount);
+   glf_texture_move(ctx, slot, tex);
+}
+
+void
+glf_renderbuffer_unref(struct glf_context *ctx, struct glf_renderbuffer *rb)
+{
+   if (!rb || !glf_ref_dec(&rb->refcount))
+      return;
+   if (rb->created)
+      glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, rb->res);
+   free(rb);
+}
+
+void
+glf_renderbuffer_move(struct glf_context *ctx, struct glf_renderbuffer **slot, struct glf_renderbuffer *rb)
+{
+   struct glf_renderbuffer *old = *slot;
+   *slot = rb;
+   glf_renderbuffer_unref(ctx, old);
 }
 
 void
 glf_renderbuffer_ref(struct glf_context *ctx, struct glf_renderbuffer **slot, struct glf_renderbuffer *rb)
 {
-   struct glf_renderbuffer *old = *slot;
-   if (old == rb)
+   if (*slot == rb)
       return;
    if (rb)
-      rb->refcount++;
-   *slot = rb;
-   if (old && --old->refcount == 0) {
-      if (old->created)
-         glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, old->res);
-      free(old);
-   }
+      glf_ref_inc(&rb->refcount);
+   glf_renderbuffer_move(ctx, slot, rb);
 }
 
 void glf_programs_destroy_all(struct glf_context *ctx, struct glf_hash *h);
@@ -213,22 +353,16 @@ shared_release(struct glf_context *ctx)
       return;
    /* The last sharer: Destroy records for everything the group owns. */
    GLF_HASH_FOREACH(&sh->buffers, k, v) {
-      if (v != GLF_NAME_RESERVED) {
-         struct glf_buffer *b = v;
-         glf_buffer_ref(ctx, &b, NULL);
-      }
+      if (v != GLF_NAME_RESERVED)
+         glf_buffer_unref(ctx, v);
    }
    GLF_HASH_FOREACH(&sh->textures, k, v) {
-      if (v != GLF_NAME_RESERVED) {
-         struct glf_texture *t = v;
-         glf_texture_ref(ctx, &t, NULL);
-      }
+      if (v != GLF_NAME_RESERVED)
+         glf_texture_unref(ctx, v);
    }
    GLF_HASH_FOREACH(&sh->renderbuffers, k, v) {
-      if (v != GLF_NAME_RESERVED) {
-         struct glf_renderbuffer *r = v;
-         glf_renderbuffer_ref(ctx, &r, NULL);
-      }
+      if (v != GLF_NAME_RESERVED)
+         glf_renderbuffer_unref(ctx, v);
    }
    glf_programs_destroy_all(ctx, &sh->programs);
    glf_hash_free(&sh->buffers);
@@ -264,11 +398,11 @@ glf_vao_init(struct glf_vao *vao, GLuint name)
 static void
 emit_context_create(struct glf_context *ctx)
 {
-   ctx->handle = wire_handle_mint(ctx->wire, WIRE_KIND_CONTEXT);
+   ctx->issuer.ctx = wire_handle_mint(ctx->wire, WIRE_KIND_CONTEXT);
    struct wire_context_create *p = GLF_BEGIN(ctx, ContextCreate);
    if (!p)
       return;
-   p->ctx = ctx->handle;
+   p->ctx = ctx->issuer.ctx;
    p->api = ctx->api == GLF_API_GLES ? 0 : 1;
    p->major = (uint32_t)ctx->major;
    wire_end(ctx->wire);
@@ -313,8 +447,10 @@ glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor
       glf_vao_init(ctx->default_vao, 0);
       ctx->vao = ctx->default_vao;
    }
+   ctx->reset_strategy = GL_NO_RESET_NOTIFICATION;
    glf_state_init(ctx);
    emit_context_create(ctx);
+   channel_register(ctx->chan, ctx);
    ctx->dirty = GLF_DIRTY_ALL;
    return ctx;
 }
@@ -374,6 +510,12 @@ glf_context_set_forward_compatible(struct glf_context *ctx, bool forward_compati
 }
 
 void
+glf_context_set_reset_notification(struct glf_context *ctx, bool lose_context_on_reset)
+{
+   ctx->reset_strategy = lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION;
+}
+
+void
 glf_context_destroy(struct glf_context *ctx)
 {
    if (!ctx)
@@ -382,10 +524,12 @@ glf_context_destroy(struct glf_context *ctx)
    glf__current = ctx; /* object teardown may record errors on it */
    context_release_bindings(ctx);
    glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, ctx->stream_res);
+   glf_cso_cache_fini(ctx);
    shared_release(ctx);
-   glf_emit_destroy(ctx, WIRE_KIND_CONTEXT, ctx->handle);
+   glf_emit_destroy(ctx, WIRE_KIND_CONTEXT, ctx->issuer.ctx);
    glf__current = prev == ctx ? NULL : prev;
-   channel_put(ctx, ctx->chan);
+   channel_unregister(ctx->chan, ctx);
+   channel_put(ctx->chan);
    free(ctx->extensions_str);
    free(ctx);
 }
@@ -411,11 +555,8 @@ glf_make_current(struct glf_context *ctx, const struct glf_drawable *draw, const
    glf__current = ctx;
    if (!ctx)
       return;
-   struct wire_make_current *p = GLF_BEGIN(ctx, MakeCurrent);
-   if (p) {
-      p->ctx = ctx->handle;
-      wire_end(ctx->wire);
-   }
+   /* No record here: the channel emits MakeCurrent before this context's next record
+    * (wire_begin_ctx), whatever thread sends it. */
    set_drawable(ctx, &ctx->winsys_draw, draw);
    set_drawable(ctx, &ctx->winsys_read, read ? read : draw);
    if (!ctx->ever_current) {
@@ -439,14 +580,6 @@ glf_current(void)
    return glf__current;
 }
 
-/** Server-raised GL errors (wire callback gl_error): recorded in the current context. */
-void
-glf_wire_gl_error(void *user, uint32_t gl_error)
-{
-   GET_CURRENT_CONTEXT(ctx);
-   glf_error(ctx, gl_error, "server");
-}
-
 bool
 glf_present(struct glf_context *ctx)
 {
@@ -456,9 +589,7 @@ glf_present(struct glf_context *ctx)
    if (!p)
       return false;
    p->res = ctx->winsys_draw.drawable.color;
-   mtx_lock(&ctx->chan->lock);
-   p->frame_serial = ++ctx->chan->frame_serial;
-   mtx_unlock(&ctx->chan->lock);
+   p->frame_serial = __atomic_add_fetch(&ctx->chan->frame_serial, 1, __ATOMIC_RELAXED);
    wire_end(ctx->wire);
    return !wire_client_lost(ctx->wire);
 }
@@ -497,7 +628,7 @@ glf_print_stats(struct glf_context *ctx)
 {
    struct wire_client_stats cs = {0};
    struct wire_server_stats ss = {0};
-   wire_client_get_stats(ctx->wire, &cs);
+   wire_client_get_stats(ctx->wire, &ctx->issuer, &cs);
    if (GLF_BEGIN(ctx, GetStats))
       wire_end_reply(ctx->wire, &ss, sizeof(ss));
    char unimpl[1024];
@@ -505,7 +636,7 @@ glf_print_stats(struct glf_context *ctx)
    fprintf(stderr,
            "splitgl stats: ctx=%u transport=%s records=%llu bytes=%llu waits none/applied/reply/present=%llu/%llu/%llu/%llu "
            "draws=%llu pipelines=%llu remints=%llu fatal=%llu validation_errors=%llu unimplemented=[%s]\n",
-           ctx->handle.slot, wire_transport_name(wire_client_transport(ctx->wire)),
+           ctx->issuer.ctx.slot, wire_transport_name(wire_client_transport(ctx->wire)),
            (unsigned long long)cs.records, (unsigned long long)cs.bytes,
            (unsigned long long)cs.waits[WIRE_WAIT_NONE], (unsigned long long)cs.waits[WIRE_WAIT_APPLIED],
            (unsigned long long)cs.waits[WIRE_WAIT_REPLY], (unsigned long long)cs.waits[WIRE_WAIT_PRESENT],

@@ -54,6 +54,7 @@ struct egl_context_request {
    EGLint major, minor;
    EGLint profile;
    bool debug, forward_compatible, robust;
+   bool lose_on_reset; /* reset notification strategy LOSE_CONTEXT_ON_RESET */
 };
 
 static bool
@@ -113,15 +114,23 @@ parse_context_attribs(EGLenum api, const EGLint *list, struct egl_context_reques
          r->forward_compatible = v;
          break;
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
-         /* OpenGL ES robustness would need EGL_EXT_create_context_robustness: not offered. */
-         if (api != EGL_OPENGL_API || !is_bool(v))
+         /* EGL 1.5, section 3.7.1.5: robust buffer access for OpenGL and OpenGL ES contexts
+          * (Magma always runs with robustBufferAccess, so every request can be met). */
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
+         /* EGL_EXT_create_context_robustness: "[...] only meaningful for OpenGL ES contexts" */
+         if (!is_bool(v) || (list[0] == EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT && api != EGL_OPENGL_ES_API))
             return EGL_BAD_ATTRIBUTE;
          r->robust = v;
          break;
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
-         if (api != EGL_OPENGL_API ||
-             (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET))
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
+         /* EGL 1.5 section 3.7.1.6 and EGL_EXT_create_context_robustness: "[...] must be
+          * either EGL_NO_RESET_NOTIFICATION or EGL_LOSE_CONTEXT_ON_RESET". */
+         if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET)
             return EGL_BAD_ATTRIBUTE;
+         if (list[0] == EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT && api != EGL_OPENGL_ES_API)
+            return EGL_BAD_ATTRIBUTE;
+         r->lose_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
          break;
       default:
          return EGL_BAD_ATTRIBUTE;
@@ -223,8 +232,10 @@ eglf_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context, c
    if (!c)
       EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_CONTEXT);
    c->glf = glf_context_create(d->wire, gapi, 3, gapi == GLF_API_GLES ? 0 : 3, share ? share->glf : NULL, req.debug, req.robust);
-   if (c->glf)
+   if (c->glf) {
       glf_context_set_forward_compatible(c->glf, gapi == GLF_API_GL_CORE && req.forward_compatible);
+      glf_context_set_reset_notification(c->glf, req.lose_on_reset);
+   }
    if (!c->glf) {
       free(c);
       EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_CONTEXT);

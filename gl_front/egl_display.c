@@ -13,6 +13,7 @@
 
 /* Only what is implemented (the fence syncs: egl_sync.c). */
 #define EGLF_DISPLAY_EXTENSIONS                                                              \
+   "EGL_EXT_create_context_robustness "                                                      \
    "EGL_KHR_create_context "                                                                 \
    "EGL_KHR_fence_sync "                                                                     \
    "EGL_KHR_get_all_proc_addresses "                                                         \
@@ -171,17 +172,23 @@ egl_display_maybe_close(struct egl_display *d)
 
 /* ---- the channel's events ----------------------------------------------------------------- */
 
-/* The front end's handler for server-raised GL errors (gl_front/context.c): records the error
- * on the calling thread's current context (events are drained at the client's drain points,
- * on the thread that waits). Belongs in glf_public.h. */
-void glf_wire_gl_error(void *user, uint32_t gl_error);
+/* Both run on whichever thread drains the channel, under the wire lock (wire/client.h); the
+ * display's wire pointer is stable while the channel is open. */
+static void
+on_gl_error(void *user, wire_handle ctx, uint32_t gl_error)
+{
+   struct egl_display *d = user;
+   glf_wire_gl_error(d->wire, ctx, gl_error);
+}
 
 static void
-on_lost(void *user, const char *why)
+on_lost(void *user, const char *why, bool device_lost)
 {
    struct egl_display *d = user;
    __atomic_store_n(&d->lost, 1, __ATOMIC_RELEASE);
-   sgl_err("EGL: the server is gone (%s); EGL calls now report EGL_CONTEXT_LOST", why ? why : "?");
+   sgl_err("EGL: the server is gone (%s%s); EGL calls now report EGL_CONTEXT_LOST",
+           device_lost ? "device lost: " : "", why ? why : "?");
+   glf_wire_lost(d->wire, device_lost);
 }
 
 /* ---- SPLITGL_STATS at exit ---------------------------------------------------------------- */
@@ -260,7 +267,7 @@ eglf_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
       return EGL_FALSE;
    if (!d->wire) {
       char err[256] = "";
-      d->callbacks = (struct wire_client_callbacks){.gl_error = glf_wire_gl_error, .lost = on_lost, .user = d};
+      d->callbacks = (struct wire_client_callbacks){.gl_error = on_gl_error, .lost = on_lost, .user = d};
       __atomic_store_n(&d->lost, 0, __ATOMIC_RELEASE);
       d->wire = wire_client_open(-1, &d->callbacks, err, sizeof(err));
       if (!d->wire) {

@@ -118,12 +118,18 @@ glf_emit_framebuffer(struct glf_context *ctx)
 static void
 bind_cso(struct glf_context *ctx, uint32_t slot, wire_handle h)
 {
+   static const int kind_of_slot[WIRE_CSO_COUNT] = {
+      [WIRE_CSO_BLEND] = GLF_CSO_BLEND, [WIRE_CSO_DSA] = GLF_CSO_DSA, [WIRE_CSO_RAST] = GLF_CSO_RAST,
+      [WIRE_CSO_VELEMS] = GLF_CSO_VELEMS, [WIRE_CSO_PROGRAM] = -1,
+   };
    struct wire_bind_cso *p = GLF_BEGIN(ctx, BindCso);
    if (!p)
       return;
    p->slot = slot;
    p->cso = h;
    wire_end(ctx->wire);
+   if (kind_of_slot[slot] >= 0)
+      ctx->bound_cso[kind_of_slot[slot]] = h; /* pinned in the CSO cache while bound */
 }
 
 static void
@@ -297,6 +303,7 @@ glf_emit_sampler_states(struct glf_context *ctx)
       return;
    *p = b;
    wire_end(ctx->wire);
+   memcpy(ctx->bound_samplers, b.s, sizeof(ctx->bound_samplers));
 }
 
 static void
@@ -421,15 +428,12 @@ glf_emit_context_values(struct glf_context *ctx)
 void
 glf_update_derived(struct glf_context *ctx)
 {
-   if (ctx->shared_epoch != ctx->shared->epoch) {
+   uint32_t epoch = __atomic_load_n(&ctx->shared->epoch, __ATOMIC_ACQUIRE);
+   if (ctx->shared_epoch != epoch) {
       /* a texture / renderbuffer / buffer storage or sampling state changed somewhere in the
        * share group */
-      ctx->shared_epoch = ctx->shared->epoch;
+      ctx->shared_epoch = epoch;
       glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_TEXTURES | GLF_DIRTY_VERTEX_BUFFERS | GLF_DIRTY_DSA);
-   }
-   if (ctx->cso_epoch != ctx->chan->cso_epoch) {
-      ctx->cso_epoch = ctx->chan->cso_epoch;
-      glf_dirty(ctx, GLF_DIRTY_BLEND | GLF_DIRTY_DSA | GLF_DIRTY_RAST | GLF_DIRTY_VELEMS | GLF_DIRTY_SAMPLER_STATES);
    }
    struct glf_program *p = ctx->program;
    if (p && p->link_serial != ctx->link_serial)
@@ -447,9 +451,7 @@ void
 glf_emit_state(struct glf_context *ctx)
 {
    glf_update_derived(ctx);
-   mtx_lock(&ctx->chan->lock);
-   ctx->chan->use_clock++;
-   mtx_unlock(&ctx->chan->lock);
+   ctx->cso_clock++; /* CSOs this flush uses are not evicted by it */
    uint64_t dirty = ctx->dirty;
 #define ATOM(flag, fn)                                                                       \
    if (dirty & GLF_DIRTY_##flag)                                                            \

@@ -32,6 +32,7 @@ glf_enum_name(GLenum e)
    case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
    case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
    case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+   case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
    default: {
       static __thread char buf[16];
       snprintf(buf, sizeof(buf), "0x%04x", e);
@@ -117,9 +118,21 @@ glf_GetError(void)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return GL_NO_ERROR;
-   /* Errors only the server can find arrive as events: observe them now. */
+   /* Errors only the server can find arrive as events, recorded on the context whose record
+    * raised them (glf_wire_gl_error): observe them now. The client's own error, raised
+    * synchronously by an earlier call, comes first. */
    wire_drain(ctx->wire);
    GLenum e = ctx->error;
+   if (e == GL_NO_ERROR)
+      e = __atomic_exchange_n(&ctx->server_error, GL_NO_ERROR, __ATOMIC_ACQ_REL);
+   /* From KHR_robustness: "After a graphics reset has occurred on a context, subsequent GL
+    * commands on that context [...] will generate a CONTEXT_LOST error" (glf_begin raises it
+    * for every command that reaches the wire); the first glGetError after the loss reports
+    * it even when no command ran since. */
+   if (e == GL_NO_ERROR && !ctx->loss_reported && glf_reset_status(ctx) != GL_NO_ERROR)
+      e = GL_CONTEXT_LOST;
+   if (e == GL_CONTEXT_LOST)
+      ctx->loss_reported = true;
    ctx->error = GL_NO_ERROR;
    return e;
 }

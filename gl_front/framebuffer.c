@@ -206,7 +206,7 @@ glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
    }
    struct glf_texture *tex = NULL;
    if (texture) {
-      tex = glf_shared_lookup(ctx, &ctx->shared->textures, texture);
+      tex = GLF_LOOKUP_REF(ctx, textures, texture, glf_texture);
       /* "If texture is not zero, then texture must either name an existing two-dimensional
        * texture object and textarget must be TEXTURE_2D, or texture must name an existing
        * cube map texture object and textarget must be one of the cube map face targets";
@@ -214,10 +214,13 @@ glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
        * maximum texture size, INVALID_VALUE." */
       if (!tex || tex == GLF_NAME_RESERVED || !tex->target ||
           tex->target != (cube_face ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D)) {
+         if (tex && tex != GLF_NAME_RESERVED)
+            glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_OPERATION, "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
       if (level < 0 || level >= GLF_MAX_LEVELS || (level != 0 && GLF_ES(ctx) && ctx->major < 3)) {
+         glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)", level);
          return;
       }
@@ -232,6 +235,7 @@ glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
          a->layer = cube_face ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
       }
    }
+   glf_texture_unref(ctx, tex); /* the lookup's */
    if (fb == ctx->draw_fb)
       glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
 }
@@ -252,7 +256,7 @@ glf_FramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffe
    }
    struct glf_renderbuffer *rb = NULL;
    if (renderbuffer) {
-      rb = glf_shared_lookup(ctx, &ctx->shared->renderbuffers, renderbuffer);
+      rb = GLF_LOOKUP_REF(ctx, renderbuffers, renderbuffer, glf_renderbuffer);
       /* "INVALID_OPERATION is generated if renderbuffer is neither zero nor the name of an
        * existing renderbuffer object". */
       if (!rb || rb == GLF_NAME_RESERVED) {
@@ -268,6 +272,7 @@ glf_FramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffe
          glf_renderbuffer_ref(ctx, &a->rb, rb);
       }
    }
+   glf_renderbuffer_unref(ctx, rb); /* the lookup's */
    if (fb == ctx->draw_fb)
       glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
 }

@@ -80,8 +80,12 @@ static void g_num_extensions(struct glf_context *c, struct get_value *v) { set_i
 static void
 g_context_flags(struct glf_context *c, struct get_value *v)
 {
-   set_int(v, c->forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0);
+   set_int(v, (c->forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
+                 (c->robust ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT_ARB : 0));
 }
+/* KHR_robustness: RESET_NOTIFICATION_STRATEGY and CONTEXT_ROBUST_ACCESS (both APIs). */
+static void g_reset_strategy(struct glf_context *c, struct get_value *v) { set_int(v, c->reset_strategy); }
+static void g_robust_access(struct glf_context *c, struct get_value *v) { set_int(v, c->robust); }
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
 
@@ -170,6 +174,8 @@ static const struct get_entry get_table[] = {
    CONST(GL_SAMPLES, API_ALL, 0),
    CONST(GL_CONTEXT_PROFILE_MASK, API_CORE, GL_CONTEXT_CORE_PROFILE_BIT),
    FN(GL_CONTEXT_FLAGS, API_CORE, g_context_flags),
+   FN(GL_RESET_NOTIFICATION_STRATEGY, API_ALL, g_reset_strategy),
+   FN(GL_CONTEXT_ROBUST_ACCESS, API_ALL, g_robust_access),
    FN(GL_MAJOR_VERSION, API_3, g_major),
    FN(GL_MINOR_VERSION, API_3, g_minor),
    FN(GL_RED_BITS, API_ES, g_red_bits),

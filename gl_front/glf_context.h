@@ -3,6 +3,7 @@
 #define SGL_GLF_CONTEXT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <threads.h>
@@ -47,9 +48,16 @@ void glf_hash_free(struct glf_hash *h);
          for (void *v = (h)->vals[i_##k]; v; v = NULL)
 
 /* ---- objects -------------------------------------------------------------------------- */
+/* Lifetime of shared objects (buffers, textures, renderbuffers; shaders and programs below):
+ * `refcount` is atomic and counts the name (while the name is in the share group's table)
+ * plus every binding point, attachment and VAO that holds the object, plus the short-lived
+ * references of calls in progress. A lookup by name takes its reference inside the share
+ * lock (glf_lookup_ref); the name's reference is dropped only after the name left the table
+ * under that lock, so a lookup never finds an object whose count reached zero. The storage
+ * (and its server resource) goes when the count reaches zero, whichever thread drops it. */
 struct glf_buffer {
    GLuint name;
-   int refcount;    /* name + every binding point and VAO that holds it */
+   int refcount;    /* atomic: name + every binding point and VAO that holds it */
    bool created;    /* a server resource exists */
    wire_handle res;
    uint32_t size;
@@ -130,8 +138,15 @@ struct glf_vao {
    struct glf_buffer *element;
 };
 
+/* Shaders and programs share one namespace and one lifetime rule: `refcount` (atomic) is 1
+ * while the object exists for GL (from creation until its deletion takes effect: glDelete* with
+ * no use / attachment left, or the last use / detach after a flagged delete), plus one for each
+ * call in progress that looked it up (glf_lookup_shader_ref / glf_lookup_program; released by
+ * glf_shader_put, automatic with GLF_SCOPED). use_count, attach_count and delete_pending
+ * change under the share lock, and the decision to delete is taken there too. */
 struct glf_shader {
    GLuint name;
+   int refcount;    /* atomic, see above */
    bool is_program; /* false: shader (shaders and programs share one namespace) */
    GLenum type;
    char *source;
@@ -152,6 +167,7 @@ struct glf_uniform_slot {
 
 struct glf_program {
    GLuint name;
+   int refcount;    /* struct glf_shader's layout up to here */
    bool is_program;
    bool link_status, validate_status, delete_pending;
    int use_count; /* contexts that have it current */
@@ -175,10 +191,10 @@ struct glf_shared {
    int refcount;
    mtx_t lock;
    struct glf_hash buffers, textures, renderbuffers, programs;
-   uint32_t epoch; /* bumped when a texture's storage or sampling state changes */
+   uint32_t epoch; /* atomic: bumped when a texture's storage or sampling state changes */
 };
 
-/* CSO caches are per channel: by value, handles minted by wire_handle_mint. */
+/* CSO caches are per context (cso_cache.c): by value, handles minted by wire_handle_mint. */
 enum glf_cso_kind { GLF_CSO_BLEND = 0, GLF_CSO_DSA, GLF_CSO_RAST, GLF_CSO_SAMPLER, GLF_CSO_VELEMS, GLF_CSO_COUNT };
 #define GLF_CSO_CACHE_CAP 256
 
@@ -195,15 +211,16 @@ struct glf_cso_cache {
    uint32_t count;
 };
 
+/* What the contexts of one wire channel share. `lock` guards the context registry and the
+ * server info; it is below the wire channel's lock (the wire's event callbacks take it). */
 struct glf_channel {
    struct glf_channel *next;
    struct wire_client *wire;
    int refcount;
    mtx_t lock;
-   struct glf_cso_cache cso[GLF_CSO_COUNT];
-   uint64_t use_clock;
-   uint32_t cso_epoch; /* bumped on every eviction: contexts re-bind every CSO */
-   uint64_t frame_serial;
+   struct glf_context *contexts; /* registry: the channel's live contexts (ctx->chan_next) */
+   bool lost, device_lost;       /* the channel is gone (and whether the device was lost) */
+   uint64_t frame_serial;        /* atomic */
    char renderer[160];
    bool have_info;
 };
@@ -252,9 +269,14 @@ struct glf_context {
    bool forward_compatible; /* EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE was requested */
    struct wire_client *wire;
    struct glf_channel *chan;
+   struct glf_context *chan_next; /* the channel's registry (chan->lock) */
    struct glf_shared *shared;
-   wire_handle handle;
+   struct wire_issuer issuer;     /* issuer.ctx is the context's handle */
    GLenum error;
+   uint32_t server_error;         /* atomic: a GL error the server raised, not yet reported */
+   GLenum reset_status;           /* atomic: GL_UNKNOWN_CONTEXT_RESET once the channel is lost */
+   bool loss_reported;            /* glGetError reported GL_CONTEXT_LOST at least once */
+   GLenum reset_strategy;         /* GL_NO_RESET_NOTIFICATION or GL_LOSE_CONTEXT_ON_RESET */
    uint64_t dirty; /* GLF_DIRTY_* (state_atoms.h) */
 
    /* bindings */
@@ -277,10 +299,13 @@ struct glf_context {
    struct glf_pixelstore unpack, pack;
 
    /* what the server has (emit.c) */
-   wire_handle bound_cso[GLF_CSO_COUNT];
+   wire_handle bound_cso[GLF_CSO_COUNT]; /* by glf_cso_kind (GLF_CSO_SAMPLER unused) */
+   wire_handle bound_samplers[GLF_MAX_TEXTURE_UNITS];
+   struct glf_cso_cache cso[GLF_CSO_COUNT];
+   uint64_t cso_clock; /* bumped per state flush (cso_cache.c) */
    struct glf_program *cb_program; /* constant buffer last sent for ... */
    uint32_t cb_serial, pb_serial, link_serial;
-   uint32_t shared_epoch, cso_epoch;
+   uint32_t shared_epoch;
    bool ever_current;
 
    /* client-side arrays of the draw being emitted (draw.c) */
@@ -319,14 +344,60 @@ void glf_upload_buffer(struct glf_context *ctx, wire_handle res, uint32_t offset
 /* ---- objects (context.c) ------------------------------------------------------------- */
 void glf_shared_lock(struct glf_context *ctx);
 void glf_shared_unlock(struct glf_context *ctx);
-void *glf_shared_lookup(struct glf_context *ctx, struct glf_hash *h, GLuint name);
+/** Whether `name` is in the table (as an object or a reserved name). Takes no reference:
+ *  only for glIs* and name checks. */
+bool glf_shared_has(struct glf_context *ctx, struct glf_hash *h, GLuint name, bool reserved_too);
+/** Looks `name` up and, in the same critical section, takes a reference on the object found
+ *  (its atomic count at `refcount_offset`). Returns NULL, GLF_NAME_RESERVED (no reference),
+ *  or the object. */
+void *glf_lookup_ref(struct glf_context *ctx, struct glf_hash *h, GLuint name, size_t refcount_offset);
+#define GLF_LOOKUP_REF(ctx, table, name, type)                                                \
+   ((struct type *)glf_lookup_ref((ctx), &(ctx)->shared->table, (name), offsetof(struct type, refcount)))
 void glf_gen_names(struct glf_context *ctx, struct glf_hash *h, GLsizei n, GLuint *names);
+/** Bumps the share group's epoch: every context re-emits texture / framebuffer state. */
+static inline void
+glf_shared_touch(struct glf_context *ctx)
+{
+   __atomic_add_fetch(&ctx->shared->epoch, 1, __ATOMIC_RELEASE);
+}
+static inline void
+glf_ref_inc(int *refcount)
+{
+   __atomic_add_fetch(refcount, 1, __ATOMIC_RELAXED);
+}
+/** Drops one reference; true when it was the last. */
+static inline bool
+glf_ref_dec(int *refcount)
+{
+   return __atomic_sub_fetch(refcount, 1, __ATOMIC_ACQ_REL) == 0;
+}
 
+/* Binding slots: *_ref takes a new reference on the object stored; *_move stores an object
+ * whose reference the caller already holds (from a lookup). Both drop the slot's old one. */
 void glf_buffer_ref(struct glf_context *ctx, struct glf_buffer **slot, struct glf_buffer *buf);
+void glf_buffer_move(struct glf_context *ctx, struct glf_buffer **slot, struct glf_buffer *buf);
+void glf_buffer_unref(struct glf_context *ctx, struct glf_buffer *buf);
 void glf_texture_ref(struct glf_context *ctx, struct glf_texture **slot, struct glf_texture *tex);
+void glf_texture_move(struct glf_context *ctx, struct glf_texture **slot, struct glf_texture *tex);
+void glf_texture_unref(struct glf_context *ctx, struct glf_texture *tex);
 void glf_renderbuffer_ref(struct glf_context *ctx, struct glf_renderbuffer **slot, struct glf_renderbuffer *rb);
+void glf_renderbuffer_move(struct glf_context *ctx, struct glf_renderbuffer **slot, struct glf_renderbuffer *rb);
+void glf_renderbuffer_unref(struct glf_context *ctx, struct glf_renderbuffer *rb);
 void glf_program_unuse(struct glf_context *ctx, struct glf_program *prog);
 void glf_shader_unref_attach(struct glf_context *ctx, struct glf_shader *sh);
+/** Releases a reference a shader / program lookup took (frees the object if it was the last:
+ *  its deletion took effect meanwhile). */
+void glf_shader_put(struct glf_context *ctx, struct glf_shader *obj);
+static inline void
+glf_shader_put_cleanup(void *pobj)
+{
+   struct glf_shader *obj = *(struct glf_shader **)pobj;
+   extern __thread struct glf_context *glf__current;
+   if (obj)
+      glf_shader_put(glf__current, obj);
+}
+/** A shader / program looked up for the rest of the scope: released when it ends. */
+#define GLF_SCOPED __attribute__((cleanup(glf_shader_put_cleanup)))
 void glf_program_free_executable(struct glf_context *ctx, struct glf_program *prog);
 
 struct glf_buffer **glf_buffer_target(struct glf_context *ctx, GLenum target);
@@ -369,14 +440,24 @@ void glf_framebuffer_size(struct glf_context *ctx, struct glf_framebuffer *fb, u
 void glf_update_derived(struct glf_context *ctx);
 void glf_emit_state(struct glf_context *ctx);
 wire_handle glf_cso_get(struct glf_context *ctx, enum glf_cso_kind kind, const void *payload, uint32_t size);
-void glf_cso_cache_fini(struct glf_context *ctx, struct glf_channel *ch);
+void glf_cso_cache_fini(struct glf_context *ctx);
 uint32_t glf_stream_upload(struct glf_context *ctx, const void *data, uint32_t size, uint32_t align);
 
 /* program.c / uniform.c */
+/** Look a program / shader up by name with the spec's errors, taking a reference (declare the
+ *  result GLF_SCOPED, or release it with glf_shader_put). */
 struct glf_program *glf_lookup_program(struct glf_context *ctx, GLuint name, const char *caller);
 struct glf_shader *glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller);
 void glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj);
 void glf_uniform_init_storage(struct glf_program *prog);
+
+/* readpix.c / uniform.c / robustness.c */
+/** glReadPixels writing at most buf_size bytes (KHR_robustness's ReadnPixels). */
+void glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                     GLenum type, size_t buf_size, void *pixels);
+void glf_get_n_uniform(GLuint program, GLint location, GLsizei buf_size, void *params, GLenum type, const char *caller);
+/** GL_UNKNOWN_CONTEXT_RESET once the context's channel is lost, else GL_NO_ERROR. */
+GLenum glf_reset_status(struct glf_context *ctx);
 
 /* enable.c */
 bool glf_cap_query(struct glf_context *ctx, GLenum cap, bool *value);

@@ -27,6 +27,8 @@ struct glf_context *glf_context_create(struct wire_client *c, enum glf_api api, 
 void glf_context_destroy(struct glf_context *ctx);
 /** Records that the context was created forward-compatible (GL_CONTEXT_FLAGS reports it). */
 void glf_context_set_forward_compatible(struct glf_context *ctx, bool forward_compatible);
+/** The reset notification strategy: LOSE_CONTEXT_ON_RESET (true) or NO_RESET_NOTIFICATION. */
+void glf_context_set_reset_notification(struct glf_context *ctx, bool lose_context_on_reset);
 
 /** Makes ctx current on the calling thread (NULL releases). draw/read may be NULL for
  *  surfaceless (then the default framebuffer is incomplete: GL_FRAMEBUFFER_UNDEFINED). */
@@ -43,9 +45,11 @@ void glf_flush(struct glf_context *ctx);
  *  name is not a GL function. Unimplemented ones raise GL_INVALID_OPERATION and log once. */
 void *glf_get_proc_address(const char *name);
 
-/** wire_client_callbacks.gl_error for the display's channel: records a server-raised GL
- *  error (e.g. GL_OUT_OF_MEMORY) in the calling thread's current context. */
-void glf_wire_gl_error(void *user, uint32_t gl_error);
+/** For the display's wire_client_callbacks (called under the wire lock): a server-raised GL
+ *  error (e.g. GL_OUT_OF_MEMORY) is recorded on the context whose record raised it. */
+void glf_wire_gl_error(struct wire_client *w, wire_handle ctx, uint32_t gl_error);
+/** The channel is lost: every context on it reports a reset (KHR_robustness). */
+void glf_wire_lost(struct wire_client *w, bool device_lost);
 
 /** The GL entry points a run called that are not implemented (for SPLITGL_STATS). */
 void glf_print_unimplemented_hits(void);

@@ -1,5 +1,6 @@
 /* splitgl gl_front: strings, glFinish / glFlush, pixel store. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "glf_context.h"
 
@@ -28,19 +29,67 @@ renderer_string(struct glf_context *ctx)
    return ch->renderer;
 }
 
-/* GL core contexts list the ARB extensions whose functionality GL 3.3 core already contains
- * and splitgl implements, as desktop drivers do; apps and test frameworks (piglit's -fbo
- * mode, GLEW) check these names rather than the version. ES contexts list none. */
-static const char *const core_extensions[] = {
-   "GL_ARB_explicit_attrib_location",
-   "GL_ARB_framebuffer_object",
-   "GL_ARB_vertex_array_object",
+/* The extensions each context lists: exactly those implemented. GL core contexts also list
+ * the ARB extensions whose functionality GL 3.3 core already contains and splitgl implements,
+ * as desktop drivers do; apps and test frameworks (piglit's -fbo mode, GLEW) check these
+ * names rather than the version. */
+#define EXT_ES 1u
+#define EXT_CORE 2u
+static const struct {
+   const char *name;
+   unsigned apis;
+} extensions[] = {
+   {"GL_ARB_explicit_attrib_location", EXT_CORE},
+   {"GL_ARB_framebuffer_object", EXT_CORE},
+   {"GL_ARB_vertex_array_object", EXT_CORE},
+   {"GL_EXT_robustness", EXT_ES},            /* gl_front/robustness.c */
+   {"GL_KHR_robustness", EXT_ES | EXT_CORE}, /* gl_front/robustness.c */
 };
+
+static unsigned
+ext_api(const struct glf_context *ctx)
+{
+   return GLF_CORE(ctx) ? EXT_CORE : EXT_ES;
+}
 
 unsigned
 glf_num_extensions(const struct glf_context *ctx)
 {
-   return GLF_CORE(ctx) ? (unsigned)GLF_ARRAY_SIZE(core_extensions) : 0u;
+   unsigned n = 0;
+   for (unsigned i = 0; i < GLF_ARRAY_SIZE(extensions); i++)
+      n += (extensions[i].apis & ext_api(ctx)) != 0;
+   return n;
+}
+
+static const char *
+extension_at(const struct glf_context *ctx, unsigned index)
+{
+   for (unsigned i = 0; i < GLF_ARRAY_SIZE(extensions); i++)
+      if ((extensions[i].apis & ext_api(ctx)) && index-- == 0)
+         return extensions[i].name;
+   return NULL;
+}
+
+/* GL_EXTENSIONS: the names joined by spaces, built once per context. */
+static const char *
+extension_string(struct glf_context *ctx)
+{
+   if (ctx->extensions_str)
+      return ctx->extensions_str;
+   size_t len = 1;
+   for (unsigned i = 0; i < GLF_ARRAY_SIZE(extensions); i++)
+      len += strlen(extensions[i].name) + 1;
+   char *s = malloc(len);
+   if (!s)
+      return "";
+   s[0] = 0;
+   for (unsigned i = 0, n = glf_num_extensions(ctx); i < n; i++) {
+      if (i)
+         strcat(s, " ");
+      strcat(s, extension_at(ctx, i));
+   }
+   ctx->extensions_str = s;
+   return s;
 }
 
 const GLubyte *GLAPIENTRY
@@ -69,7 +118,7 @@ glf_GetString(GLenum name)
        * accepted name in the core profile (use GetStringi). */
       if (!es)
          break;
-      return (const GLubyte *)"";
+      return (const GLubyte *)extension_string(ctx);
    default:
       break;
    }
@@ -92,15 +141,18 @@ glf_GetStringi(GLenum name, GLuint index)
       glf_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
       return NULL;
    }
-   return (const GLubyte *)core_extensions[index];
+   return (const GLubyte *)extension_at(ctx, index);
 }
 
 void GLAPIENTRY
 glf_Finish(void)
 {
    GET_CURRENT_CONTEXT(ctx);
-   if (ctx)
-      wire_finish(ctx->wire);
+   /* "Finish does not return until the effects of all previously called GL commands are
+    * complete": the Finish record waits until it is applied, and applying it waits for the
+    * device. */
+   if (ctx && GLF_BEGIN(ctx, Finish))
+      wire_end(ctx->wire);
 }
 
 void GLAPIENTRY

@@ -11,12 +11,13 @@ void glf_shader_destroy(struct glf_shader *sh);
 struct glf_program *
 glf_lookup_program(struct glf_context *ctx, GLuint name, const char *caller)
 {
-   struct glf_shader *obj = glf_shared_lookup(ctx, &ctx->shared->programs, name);
+   struct glf_shader *obj = GLF_LOOKUP_REF(ctx, programs, name, glf_shader);
    if (!obj) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(program=%u)", caller, name);
       return NULL;
    }
    if (!obj->is_program) {
+      glf_shader_put(ctx, obj);
       glf_error(ctx, GL_INVALID_OPERATION, "%s(%u is a shader)", caller, name);
       return NULL;
    }
@@ -33,6 +34,7 @@ glf_CreateProgram(void)
    if (!p)
       return 0;
    p->is_program = true;
+   p->refcount = 1; /* it exists */
    glf_shared_lock(ctx);
    p->name = glf_hash_find_free_block(&ctx->shared->programs, 1);
    glf_hash_insert(&ctx->shared->programs, p->name, p);
@@ -94,7 +96,10 @@ glf_programs_destroy_all(struct glf_context *ctx, struct glf_hash *h)
 void
 glf_program_unuse(struct glf_context *ctx, struct glf_program *prog)
 {
-   if (--prog->use_count == 0 && prog->delete_pending)
+   glf_shared_lock(ctx);
+   bool now = --prog->use_count == 0 && prog->delete_pending;
+   glf_shared_unlock(ctx);
+   if (now)
       glf_program_delete_object(ctx, (struct glf_shader *)prog);
 }
 
@@ -104,14 +109,17 @@ glf_DeleteProgram(GLuint program)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx || !program)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, "glDeleteProgram");
-   if (!p || p->delete_pending)
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glDeleteProgram");
+   if (!p)
       return;
    /* From the OpenGL ES 3.0 spec, section 2.11.3: "If a program object is in use as part
     * of current rendering state, it will be flagged for deletion, but it will not be
     * deleted until it is no longer part of current rendering state for any context." */
+   glf_shared_lock(ctx);
+   bool now = !p->delete_pending && !p->use_count;
    p->delete_pending = true;
-   if (!p->use_count)
+   glf_shared_unlock(ctx);
+   if (now)
       glf_program_delete_object(ctx, (struct glf_shader *)p);
 }
 
@@ -121,8 +129,11 @@ glf_IsProgram(GLuint program)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return GL_FALSE;
-   struct glf_shader *obj = glf_shared_lookup(ctx, &ctx->shared->programs, program);
-   return obj && obj->is_program;
+   glf_shared_lock(ctx);
+   struct glf_shader *obj = glf_hash_lookup(&ctx->shared->programs, program);
+   bool is = obj && obj->is_program;
+   glf_shared_unlock(ctx);
+   return is;
 }
 
 void GLAPIENTRY
@@ -131,8 +142,8 @@ glf_AttachShader(GLuint program, GLuint shader)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, "glAttachShader");
-   struct glf_shader *sh = p ? glf_lookup_shader(ctx, shader, "glAttachShader") : NULL;
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glAttachShader");
+   struct glf_shader *sh GLF_SCOPED = p ? glf_lookup_shader(ctx, shader, "glAttachShader") : NULL;
    if (!sh)
       return;
    /* From the OpenGL ES 3.0 spec, section 2.11.3: "The error INVALID_OPERATION is
@@ -149,7 +160,9 @@ glf_AttachShader(GLuint program, GLuint shader)
       return;
    }
    p->attached[p->attached_count++] = sh;
+   glf_shared_lock(ctx);
    sh->attach_count++;
+   glf_shared_unlock(ctx);
 }
 
 void GLAPIENTRY
@@ -158,8 +171,8 @@ glf_DetachShader(GLuint program, GLuint shader)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, "glDetachShader");
-   struct glf_shader *sh = p ? glf_lookup_shader(ctx, shader, "glDetachShader") : NULL;
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glDetachShader");
+   struct glf_shader *sh GLF_SCOPED = p ? glf_lookup_shader(ctx, shader, "glDetachShader") : NULL;
    if (!sh)
       return;
    for (uint32_t i = 0; i < p->attached_count; i++) {
@@ -183,7 +196,7 @@ glf_GetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei *count, GLuint 
       glf_error(ctx, GL_INVALID_VALUE, "glGetAttachedShaders(maxCount < 0)");
       return;
    }
-   struct glf_program *p = glf_lookup_program(ctx, program, "glGetAttachedShaders");
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glGetAttachedShaders");
    if (!p)
       return;
    GLsizei n = 0;
@@ -199,7 +212,7 @@ glf_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, "glBindAttribLocation");
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glBindAttribLocation");
    if (!p)
       return;
    /* From the OpenGL ES 3.0 spec, section 2.11.5: "If index is greater than or equal to
@@ -310,7 +323,7 @@ glf_LinkProgram(GLuint program)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, "glLinkProgram");
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glLinkProgram");
    if (!p)
       return;
    p->link_status = link_program(ctx, p);
@@ -327,7 +340,7 @@ glf_UseProgram(GLuint program)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = NULL;
+   struct glf_program *p GLF_SCOPED = NULL;
    if (program) {
       p = glf_lookup_program(ctx, program, "glUseProgram");
       if (!p)
@@ -341,8 +354,11 @@ glf_UseProgram(GLuint program)
    }
    if (p == ctx->program)
       return;
-   if (p)
+   if (p) {
+      glf_shared_lock(ctx);
       p->use_count++;
+      glf_shared_unlock(ctx);
+   }
    struct glf_program *old = ctx->program;
    ctx->program = p;
    if (old)
@@ -356,7 +372,7 @@ glf_ValidateProgram(GLuint program)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, "glValidateProgram");
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glValidateProgram");
    if (!p)
       return;
    p->validate_status = p->link_status && p->info;
@@ -418,7 +434,7 @@ glf_GetProgramiv(GLuint program, GLenum pname, GLint *params)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, "glGetProgramiv");
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glGetProgramiv");
    if (p && !program_param(ctx, p, pname, params))
       glf_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname=0x%x)", pname);
 }
@@ -429,7 +445,7 @@ glf_GetProgramInfoLog(GLuint program, GLsizei bufSize, GLsizei *length, GLchar *
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, "glGetProgramInfoLog");
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glGetProgramInfoLog");
    if (!p)
       return;
    if (bufSize < 0) {
@@ -443,7 +459,7 @@ glf_GetProgramInfoLog(GLuint program, GLsizei bufSize, GLsizei *length, GLchar *
 static const struct spv_program_info *
 linked_info(struct glf_context *ctx, GLuint program, const char *caller)
 {
-   struct glf_program *p = glf_lookup_program(ctx, program, caller);
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, caller);
    if (!p)
       return NULL;
    if (!p->link_status || !p->info) {
@@ -475,7 +491,7 @@ get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_program *p = glf_lookup_program(ctx, program, caller);
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, caller);
    if (!p)
       return;
    const struct spv_program_info *info = p->link_status ? p->info : NULL;

@@ -59,15 +59,24 @@ glf_BindRenderbuffer(GLenum target, GLuint renderbuffer)
       }
       if (!rb || rb == GLF_NAME_RESERVED) {
          rb = calloc(1, sizeof(*rb));
+         if (!rb || !glf_hash_insert(&ctx->shared->renderbuffers, renderbuffer, rb)) {
+            glf_shared_unlock(ctx);
+            free(rb);
+            glf_error(ctx, GL_OUT_OF_MEMORY, "glBindRenderbuffer");
+            return;
+         }
          rb->name = renderbuffer;
-         rb->refcount = 1;
+         rb->refcount = 1; /* the name */
          rb->ifmt = GL_RGBA4;
-         glf_hash_insert(&ctx->shared->renderbuffers, renderbuffer, rb);
       }
       rb->bound_once = true;
+      glf_ref_inc(&rb->refcount); /* the binding's, taken with the lookup */
       glf_shared_unlock(ctx);
    }
-   glf_renderbuffer_ref(ctx, &ctx->renderbuffer, rb);
+   if (ctx->renderbuffer == rb)
+      glf_renderbuffer_unref(ctx, rb);
+   else
+      glf_renderbuffer_move(ctx, &ctx->renderbuffer, rb);
 }
 
 static void
@@ -109,7 +118,7 @@ glf_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
          detach_rb(ctx, ctx->draw_fb, rb);
       if (!ctx->read_fb->is_default)
          detach_rb(ctx, ctx->read_fb, rb);
-      glf_renderbuffer_ref(ctx, &rb, NULL);
+      glf_renderbuffer_unref(ctx, rb); /* the name's reference */
    }
 }
 
@@ -119,8 +128,11 @@ glf_IsRenderbuffer(GLuint renderbuffer)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return GL_FALSE;
-   struct glf_renderbuffer *rb = glf_shared_lookup(ctx, &ctx->shared->renderbuffers, renderbuffer);
-   return rb && rb != GLF_NAME_RESERVED && rb->bound_once;
+   glf_shared_lock(ctx);
+   struct glf_renderbuffer *rb = glf_hash_lookup(&ctx->shared->renderbuffers, renderbuffer);
+   bool is = rb && rb != GLF_NAME_RESERVED && rb->bound_once;
+   glf_shared_unlock(ctx);
+   return is;
 }
 
 static void
@@ -180,7 +192,7 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
       p->depth = p->layers = 1;
       wire_end(ctx->wire);
    }
-   ctx->shared->epoch++;
+   glf_shared_touch(ctx);
 }
 
 void GLAPIENTRY

@@ -27,7 +27,7 @@ glf_copy_string(const char *src, GLsizei bufSize, GLsizei *length, GLchar *dst)
 struct glf_shader *
 glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller)
 {
-   struct glf_shader *sh = glf_shared_lookup(ctx, &ctx->shared->programs, name);
+   struct glf_shader *sh = GLF_LOOKUP_REF(ctx, programs, name, glf_shader);
    /* From the OpenGL ES 3.0 spec, section 2.11.1 (error summary, section 2.5): commands
     * that take a shader name generate INVALID_VALUE if it is not a shader or program name
     * and INVALID_OPERATION if it names a program. */
@@ -36,6 +36,7 @@ glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller)
       return NULL;
    }
    if (sh->is_program) {
+      glf_shader_put(ctx, sh);
       glf_error(ctx, GL_INVALID_OPERATION, "%s(%u is a program)", caller, name);
       return NULL;
    }
@@ -63,6 +64,7 @@ glf_CreateShader(GLenum type)
    if (!sh)
       return 0;
    sh->type = type;
+   sh->refcount = 1; /* it exists */
    glf_shared_lock(ctx);
    sh->name = glf_hash_find_free_block(&ctx->shared->programs, 1);
    glf_hash_insert(&ctx->shared->programs, sh->name, sh);
@@ -85,13 +87,11 @@ glf_shader_destroy(struct glf_shader *sh)
    shader_free(sh);
 }
 
-/* Frees a shader or program object and its name (both have nothing else holding them). */
 void
-glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj)
+glf_shader_put(struct glf_context *ctx, struct glf_shader *obj)
 {
-   glf_shared_lock(ctx);
-   glf_hash_remove(&ctx->shared->programs, obj->name);
-   glf_shared_unlock(ctx);
+   if (!obj || !glf_ref_dec(&obj->refcount))
+      return;
    if (obj->is_program) {
       void glf_program_destroy(struct glf_context *ctx, struct glf_program *prog);
       glf_program_destroy(ctx, (struct glf_program *)obj);
@@ -100,10 +100,26 @@ glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj)
    }
 }
 
+/* The deletion of a shader or program takes effect (nothing uses or attaches it any more):
+ * its name goes at once; the object when the calls that still hold it are done. Called once
+ * per object: the caller decided under the share lock. */
+void
+glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj)
+{
+   glf_shared_lock(ctx);
+   if (glf_hash_lookup(&ctx->shared->programs, obj->name) == obj)
+      glf_hash_remove(&ctx->shared->programs, obj->name);
+   glf_shared_unlock(ctx);
+   glf_shader_put(ctx, obj); /* it no longer exists */
+}
+
 void
 glf_shader_unref_attach(struct glf_context *ctx, struct glf_shader *sh)
 {
-   if (--sh->attach_count == 0 && sh->delete_pending)
+   glf_shared_lock(ctx);
+   bool now = --sh->attach_count == 0 && sh->delete_pending;
+   glf_shared_unlock(ctx);
+   if (now)
       glf_program_delete_object(ctx, sh);
 }
 
@@ -113,14 +129,17 @@ glf_DeleteShader(GLuint shader)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx || !shader)
       return;
-   struct glf_shader *sh = glf_lookup_shader(ctx, shader, "glDeleteShader");
-   if (!sh || sh->delete_pending)
+   struct glf_shader *sh GLF_SCOPED = glf_lookup_shader(ctx, shader, "glDeleteShader");
+   if (!sh)
       return;
    /* From the OpenGL ES 3.0 spec, section 2.11.1: "If a shader object to be deleted is
     * attached to a program object, it will be flagged for deletion, but it will not be
     * deleted until it is no longer attached to any program object". */
+   glf_shared_lock(ctx);
+   bool now = !sh->delete_pending && !sh->attach_count;
    sh->delete_pending = true;
-   if (!sh->attach_count)
+   glf_shared_unlock(ctx);
+   if (now)
       glf_program_delete_object(ctx, sh);
 }
 
@@ -130,8 +149,11 @@ glf_IsShader(GLuint shader)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return GL_FALSE;
-   struct glf_shader *sh = glf_shared_lookup(ctx, &ctx->shared->programs, shader);
-   return sh && !sh->is_program;
+   glf_shared_lock(ctx);
+   struct glf_shader *sh = glf_hash_lookup(&ctx->shared->programs, shader);
+   bool is = sh && !sh->is_program;
+   glf_shared_unlock(ctx);
+   return is;
 }
 
 void GLAPIENTRY
@@ -140,7 +162,7 @@ glf_ShaderSource(GLuint shader, GLsizei count, const GLchar *const *string, cons
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_shader *sh = glf_lookup_shader(ctx, shader, "glShaderSource");
+   struct glf_shader *sh GLF_SCOPED = glf_lookup_shader(ctx, shader, "glShaderSource");
    if (!sh)
       return;
    if (count < 0) {
@@ -172,7 +194,7 @@ glf_CompileShader(GLuint shader)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_shader *sh = glf_lookup_shader(ctx, shader, "glCompileShader");
+   struct glf_shader *sh GLF_SCOPED = glf_lookup_shader(ctx, shader, "glCompileShader");
    if (!sh)
       return;
    if (sh->spv)
@@ -202,7 +224,7 @@ glf_GetShaderiv(GLuint shader, GLenum pname, GLint *params)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_shader *sh = glf_lookup_shader(ctx, shader, "glGetShaderiv");
+   struct glf_shader *sh GLF_SCOPED = glf_lookup_shader(ctx, shader, "glGetShaderiv");
    if (!sh)
       return;
    const char *log;
@@ -229,7 +251,7 @@ glf_GetShaderInfoLog(GLuint shader, GLsizei bufSize, GLsizei *length, GLchar *in
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_shader *sh = glf_lookup_shader(ctx, shader, "glGetShaderInfoLog");
+   struct glf_shader *sh GLF_SCOPED = glf_lookup_shader(ctx, shader, "glGetShaderInfoLog");
    if (!sh)
       return;
    if (bufSize < 0) {
@@ -245,7 +267,7 @@ glf_GetShaderSource(GLuint shader, GLsizei bufSize, GLsizei *length, GLchar *sou
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   struct glf_shader *sh = glf_lookup_shader(ctx, shader, "glGetShaderSource");
+   struct glf_shader *sh GLF_SCOPED = glf_lookup_shader(ctx, shader, "glGetShaderSource");
    if (!sh)
       return;
    if (bufSize < 0) {

@@ -181,20 +181,30 @@ glf_BindTexture(GLenum target, GLuint texture)
       }
       if (!tex || tex == GLF_NAME_RESERVED) {
          tex = glf_texture_new(texture);
-         glf_hash_insert(&ctx->shared->textures, texture, tex);
+         if (!tex || !glf_hash_insert(&ctx->shared->textures, texture, tex)) {
+            glf_shared_unlock(ctx);
+            free(tex);
+            glf_error(ctx, GL_OUT_OF_MEMORY, "glBindTexture");
+            return;
+         }
       }
-      glf_shared_unlock(ctx);
       /* From the OpenGL ES 3.0 spec, section 3.8.1: "If a texture object is bound to a
-       * target other than the one it was created with, INVALID_OPERATION". */
+       * target other than the one it was created with, INVALID_OPERATION". The target is
+       * fixed under the share lock: two contexts binding a new name race for it. */
       if (tex->target && tex->target != target) {
+         glf_shared_unlock(ctx);
          glf_error(ctx, GL_INVALID_OPERATION, "glBindTexture(target mismatch)");
          return;
       }
       tex->target = target;
+      glf_ref_inc(&tex->refcount); /* the binding's, taken with the lookup */
+      glf_shared_unlock(ctx);
    }
    struct glf_texture **slot = &ctx->tex[ctx->active_unit][ti];
-   if (*slot != tex) {
-      glf_texture_ref(ctx, slot, tex);
+   if (*slot == tex) {
+      glf_texture_unref(ctx, tex); /* already bound: drop the extra reference */
+   } else {
+      glf_texture_move(ctx, slot, tex);
       glf_dirty(ctx, GLF_DIRTY_TEXTURES);
    }
 }
@@ -244,7 +254,7 @@ glf_DeleteTextures(GLsizei n, const GLuint *textures)
          detach_texture(ctx, ctx->draw_fb, tex);
       if (!ctx->read_fb->is_default)
          detach_texture(ctx, ctx->read_fb, tex);
-      glf_texture_ref(ctx, &tex, NULL);
+      glf_texture_unref(ctx, tex); /* the name's reference */
    }
 }
 
@@ -254,8 +264,11 @@ glf_IsTexture(GLuint texture)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return GL_FALSE;
-   struct glf_texture *t = glf_shared_lookup(ctx, &ctx->shared->textures, texture);
-   return t && t != GLF_NAME_RESERVED && t->target;
+   glf_shared_lock(ctx);
+   struct glf_texture *t = glf_hash_lookup(&ctx->shared->textures, texture);
+   bool is = t && t != GLF_NAME_RESERVED && t->target;
+   glf_shared_unlock(ctx);
+   return is;
 }
 
 void GLAPIENTRY
@@ -321,7 +334,7 @@ ensure_storage(struct glf_context *ctx, struct glf_texture *tex, GLint level, ui
    tex->res_fmt = wfmt;
    tex->res_last_level = glf_texture_levels(bw, bh) - 1;
    emit_storage(ctx, tex, op, flags);
-   ctx->shared->epoch++;
+   glf_shared_touch(ctx);
 }
 
 /* Unpacks rows [row0, row0 + rows) of a client image into tight rows at dst. */
@@ -476,7 +489,7 @@ glf_TexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, 
       ensure_storage(ctx, tex, level, img->w, img->h, fmt->wfmt);
       upload_image(ctx, tex, face, level, 0, 0, img->w, img->h, src);
    }
-   ctx->shared->epoch++;
+   glf_shared_touch(ctx);
 }
 
 void GLAPIENTRY
@@ -563,7 +576,7 @@ glf_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei w
                                                  fmt->wfmt, true};
    ensure_storage(ctx, tex, 0, (uint32_t)width, (uint32_t)height, fmt->wfmt);
    tex->immutable = true;
-   ctx->shared->epoch++;
+   glf_shared_touch(ctx);
 }
 
 /* ---- completeness and views ------------------------------------------------------------------- */
@@ -754,7 +767,7 @@ tex_parameter(GLenum target, GLenum pname, GLfloat fv, GLint iv, bool is_float, 
       glf_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", caller, pname);
       return;
    }
-   ctx->shared->epoch++;
+   glf_shared_touch(ctx);
 }
 
 void GLAPIENTRY glf_TexParameteri(GLenum t, GLenum p, GLint v) { tex_parameter(t, p, 0, v, false, "glTexParameteri"); }
@@ -852,5 +865,5 @@ glf_GenerateMipmap(GLenum target)
       p->last_level = last < tex->res_last_level ? last : tex->res_last_level;
       wire_end(ctx->wire);
    }
-   ctx->shared->epoch++;
+   glf_shared_touch(ctx);
 }

@@ -57,8 +57,24 @@ struct srv_draw {
    struct srv_resource *index_res; /* non-NULL iff info.index_size != 0 */
 };
 
+/** What a backend could not do while applying the last record (take_status). */
+enum srv_status {
+   SRV_STATUS_OK = 0,
+   SRV_STATUS_OUT_OF_MEMORY, /* the record's work was not (fully) done: GL_OUT_OF_MEMORY */
+   SRV_STATUS_DEVICE_LOST,   /* sticky: nothing the backend does has effect any more */
+};
+
 struct srv_backend_ops {
    void (*destroy)(struct srv_backend *be);
+   /** The status of the record just applied: OUT_OF_MEMORY is reported once (the call clears
+    *  it) and the core raises GL_OUT_OF_MEMORY on the context that issued the record;
+    *  DEVICE_LOST stays, and the core ends the session with a DeviceLost fatal error after
+    *  posting the device-lost event. `what` (may be NULL) receives a reason. The core asks
+    *  after every record, so a backend call's failure is never dropped with only a log. */
+   enum srv_status (*take_status)(struct srv_backend *be, char *what, size_t what_size);
+   /** The client asked the session to end: long device waits give up (set by the core at
+    *  session creation; points into the segment). */
+   void (*set_cancel)(struct srv_backend *be, const uint32_t *cancel);
    void (*get_info)(struct srv_backend *be, struct wire_server_info *info);
    /** Adds the backend's counters (pipelines created, remints, validation messages). */
    void (*get_stats)(struct srv_backend *be, struct wire_server_stats *stats);

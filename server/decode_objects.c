@@ -32,6 +32,7 @@ srv_handle_ContextCreate(struct srv_session *s, const void *p, const uint8_t *ta
       srv_table_release(e);
       return srv_fatal(s, "OutOfMemory", "ContextCreate");
    }
+   ctx->handle = c->ctx;
    e->obj = ctx;
 }
 

@@ -37,6 +37,7 @@ srv_handle_Draw(struct srv_session *s, const void *p, const uint8_t *tail, uint3
    if (!d->count || !d->instance_count)
       return;
    s->stats.draws++;
+   ctx->draws++;
    s->ops->draw(ctx->be, &draw);
 }
 
@@ -158,6 +159,8 @@ srv_handle_GetStats(struct srv_session *s, const void *p, const uint8_t *tail, u
    if (!empty_ok(s, p, "GetStats.reserved"))
       return;
    struct wire_server_stats st = s->stats;
+   if (s->cur)
+      st.draws = s->cur->draws; /* the asking context's own draws */
    s->ops->get_stats(s->be, &st);
    memcpy(s->seg.reply, &st, sizeof(st));
    reply(s, sizeof(st));

@@ -76,6 +76,8 @@ main(int argc, char **argv)
       send_ack(sock, 1, base == MAP_FAILED ? "cannot map the segment" : err);
       return 1;
    }
+   if (!wire_segment_guard(&seg))
+      sgl_warn("server: cannot protect the segment's guard pages");
    struct srv_backend *be = srv_backend_create(err, sizeof(err));
    struct srv_session *s = be ? srv_session_create(&seg, be, true) : NULL;
    if (!s) {

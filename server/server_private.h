@@ -28,6 +28,8 @@ struct srv_cso {
  * from every context before the backend frees it. */
 struct srv_context {
    struct srv_ctx *be;
+   wire_handle handle;   /* its own handle: events it raises name it */
+   uint64_t draws;       /* per-context figures for GetStats */
    wire_handle cso[WIRE_CSO_COUNT];
    struct wire_framebuffer fb;
    struct wire_vertex_buffer vbs[WIRE_MAX_VERTEX_BUFFERS];

@@ -8,6 +8,7 @@
 #include "util/log.h"
 
 #define IDLE_SLICE_MS 100
+#define GL_OUT_OF_MEMORY_ENUM 0x0505
 #define SCRATCH_SIZE (WIRE_MAX_TAIL + 4096u)
 /* Every payload fits the 4 KiB above WIRE_MAX_TAIL (apply_one relies on it). */
 #define OP(num, name, payload, flags, wait)                                                      \
@@ -38,6 +39,8 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
    s->ops = be->ops;
    s->may_park = may_park;
    s->event_head = wire_load64(&s->seg.ctrl->event_head); /* 0 on a fresh segment */
+   if (s->ops->set_cancel)
+      s->ops->set_cancel(s->be, &s->seg.ctrl->client_closing);
    wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_RUNNING);
    return s;
 }
@@ -102,11 +105,16 @@ srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, con
       return;
    }
    if (pad) {
-      struct wire_event p = {0, pad, 0, 0, 0};
-      memcpy(s->seg.events + off, &p, sizeof(p));
+      /* A pad event only where its header fits; fewer bytes are skipped unwritten
+       * (wire/segment.h). */
+      if (pad >= sizeof(struct wire_event)) {
+         struct wire_event p = {.kind = 0, .size = pad};
+         memcpy(s->seg.events + off, &p, sizeof(p));
+      }
       off = 0;
    }
-   struct wire_event ev = {kind, size, a, b, s->seq};
+   struct wire_event ev = {.kind = kind, .size = size, .a = a, .b = b, .seq = s->seq,
+                           .ctx = s->cur ? s->cur->handle : (wire_handle){0, 0}};
    memcpy(s->seg.events + off, &ev, sizeof(ev));
    if (tlen) {
       memcpy(s->seg.events + off + sizeof(ev), text, tlen - 1);
@@ -194,6 +202,31 @@ record_applied(struct srv_session *s, uint32_t size, uint64_t seq)
    wire_ring_bell(&c->applied_bell, &c->client_waiting);
 }
 
+/* What the backend could not do while applying the record: GL_OUT_OF_MEMORY on the issuing
+ * context, or a lost device (posted as an event, then the session ends). */
+static void
+take_backend_status(struct srv_session *s, const char *op)
+{
+   if (!s->ops->take_status || s->ended)
+      return;
+   char what[160] = "";
+   switch (s->ops->take_status(s->be, what, sizeof(what))) {
+   case SRV_STATUS_OK:
+      break;
+   case SRV_STATUS_OUT_OF_MEMORY:
+      sgl_warn("server: out of memory applying %s%s%s: GL_OUT_OF_MEMORY", op, what[0] ? ": " : "", what);
+      srv_gl_error(s, GL_OUT_OF_MEMORY_ENUM);
+      break;
+   case SRV_STATUS_DEVICE_LOST: {
+      char msg[200];
+      snprintf(msg, sizeof(msg), "device lost applying %s%s%s", op, what[0] ? ": " : "", what);
+      srv_post_event(s, WIRE_EVENT_DEVICE_LOST, 0, 0, msg);
+      srv_fatal(s, "DeviceLost", op);
+      break;
+   }
+   }
+}
+
 /* Applies one record at the tail. Returns false when there is nothing (more) to do. */
 static bool
 apply_one(struct srv_session *s, uint64_t head)
@@ -234,6 +267,7 @@ apply_one(struct srv_session *s, uint64_t head)
    srv_handlers[h.op](s, s->scratch, s->scratch + info->payload_size, body - info->payload_size);
    s->stats.records++;
    s->stats.bytes += h.size;
+   take_backend_status(s, info->name);
    if (s->ended)
       return false;
    record_applied(s, h.size, h.seq);
@@ -272,8 +306,12 @@ srv_session_run(struct srv_session *s, bool (*idle)(void *user), void *user)
       __atomic_thread_fence(__ATOMIC_SEQ_CST);
       if (wire_load64(&c->cmd_head) == s->tail && !wire_load32(&c->client_closing)) {
          /* Flush GPU work before sleeping so nothing waits on a batch we sit on. */
-         if (s->cur)
+         if (s->cur) {
             s->ops->flush(s->cur->be);
+            take_backend_status(s, "Flush (idle)");
+            if (s->ended)
+               break;
+         }
          wire_futex_wait(&c->cmd_bell, bell, IDLE_SLICE_MS);
       }
       wire_store32(&c->server_sleeping, 0);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/knobs.h"
+
 static const VkDescriptorPoolSize pool_sizes[] = {
    {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 256},
    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 256}, /* the default block under be->default_block_ssbo */
@@ -103,8 +105,8 @@ batch_wait(struct mg_backend *be, struct mg_batch *b)
 {
    if (!b->submitted)
       return;
-   VkResult r = vkWaitForFences(be->dev, 1, &b->fence, VK_TRUE, UINT64_MAX);
-   mg_check(be, r, "vkWaitForFences");
+   if (!mg_wait_fence(be, b->fence, "batch fence") && !be->lost)
+      return; /* cancelled: still in flight; a later wait (or the device's destruction) ends it */
    vkResetFences(be->dev, 1, &b->fence);
    b->submitted = false;
    batch_reset(be, b);
@@ -310,7 +312,14 @@ mg_submit(struct mg_backend *be, bool wait)
       .commandBufferCount = 2,
       .pCommandBuffers = cbs,
    };
-   VkResult r = be->lost ? VK_ERROR_DEVICE_LOST : er != VK_SUCCESS ? er : vkQueueSubmit(be->queue, 1, &si, b->fence);
+   /* SPLITGL_TEST_DEVICE_LOST_AFTER=n: the (n+1)-th submission reports a lost device. */
+   int lose_after = sgl_knobs()->test_device_lost_after;
+   bool simulate_loss = lose_after > 0 && be->submits >= (uint64_t)lose_after;
+   VkResult r = be->lost || simulate_loss ? VK_ERROR_DEVICE_LOST
+                : er != VK_SUCCESS        ? er
+                                          : vkQueueSubmit(be->queue, 1, &si, b->fence);
+   if (r == VK_SUCCESS)
+      be->submits++;
    if (r != VK_SUCCESS) {
       mg_check(be, r, "vkQueueSubmit");
       /* Nothing was queued: the batch's objects can go right away. */
@@ -375,6 +384,7 @@ mg_stream_alloc(struct mg_backend *be, VkDeviceSize size, VkDeviceSize align, st
       VkDeviceSize csize = size > MG_STREAM_CHUNK ? MG_ALIGN(size, 65536) : MG_STREAM_CHUNK;
       if (!chunk_new(be, b, csize)) {
          sgl_warn("magma: out of streaming memory (%llu bytes)", (unsigned long long)size);
+         mg_out_of_memory(be, "streaming memory");
          return false;
       }
       c = &b->chunks[b->nchunks - 1];

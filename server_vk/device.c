@@ -9,17 +9,84 @@
 
 static const struct srv_backend_ops mg_ops;
 
+static void
+set_status_what(struct mg_backend *be, const char *what)
+{
+   if (!be->status_what[0])
+      snprintf(be->status_what, sizeof(be->status_what), "%s", what);
+}
+
+void
+mg_out_of_memory(struct mg_backend *be, const char *what)
+{
+   be->oom = true;
+   set_status_what(be, what);
+}
+
+/* Every VkResult that is not success reaches the core through take_status: a lost device
+ * ends the session, out-of-memory becomes GL_OUT_OF_MEMORY; anything else is a driver
+ * failure with the same effect on the GL as running out of memory (the work is not done). */
 void
 mg_check(struct mg_backend *be, VkResult r, const char *what)
 {
    if (r == VK_SUCCESS)
       return;
-   if (r == VK_ERROR_DEVICE_LOST && !be->lost) {
-      be->lost = true;
-      sgl_err("magma: device lost (%s)", what);
+   if (r == VK_ERROR_DEVICE_LOST) {
+      if (!be->lost) {
+         be->lost = true;
+         be->status_what[0] = 0;
+         set_status_what(be, what);
+         sgl_err("magma: device lost (%s)", what);
+      }
       return;
    }
    sgl_err("magma: %s failed: VkResult %d", what, (int)r);
+   mg_out_of_memory(be, what);
+}
+
+bool
+mg_wait_fence(struct mg_backend *be, VkFence fence, const char *what)
+{
+   const uint64_t slice_ns = 100000000ull;
+   uint64_t waited_ms = 0, limit_ms = (uint64_t)sgl_knobs()->wait_timeout_ms;
+   for (;;) {
+      VkResult r = vkWaitForFences(be->dev, 1, &fence, VK_TRUE, slice_ns);
+      if (r == VK_SUCCESS)
+         return true;
+      if (r != VK_TIMEOUT) {
+         mg_check(be, r, what);
+         return false;
+      }
+      waited_ms += slice_ns / 1000000u;
+      if (be->cancel && __atomic_load_n(be->cancel, __ATOMIC_ACQUIRE))
+         return false; /* the session is ending: nobody waits for the result */
+      if (waited_ms >= limit_ms) {
+         char msg[96];
+         snprintf(msg, sizeof(msg), "%s: GPU work did not complete in %llu ms", what, (unsigned long long)limit_ms);
+         mg_check(be, VK_ERROR_DEVICE_LOST, msg);
+         return false;
+      }
+   }
+}
+
+static enum srv_status
+mg_take_status(struct srv_backend *sbe, char *what, size_t what_size)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   enum srv_status st = be->lost ? SRV_STATUS_DEVICE_LOST : be->oom ? SRV_STATUS_OUT_OF_MEMORY : SRV_STATUS_OK;
+   if (st != SRV_STATUS_OK && what)
+      snprintf(what, what_size, "%s", be->status_what);
+   if (!be->lost) {
+      be->oom = false;
+      be->status_what[0] = 0;
+   }
+   return st;
+}
+
+static void
+mg_set_cancel(struct srv_backend *sbe, const uint32_t *cancel)
+{
+   mg_backend(sbe)->cancel = cancel;
 }
 
 int32_t
@@ -52,9 +119,14 @@ mg_alloc_memory(struct mg_backend *be, VkMemoryRequirements req, VkMemoryPropert
       .memoryTypeIndex = (uint32_t)type,
    };
    VkDeviceMemory mem = VK_NULL_HANDLE;
-   VkResult r = vkAllocateMemory(be->dev, &ai, NULL, &mem);
+   /* SPLITGL_TEST_OOM_ABOVE_KIB: a larger allocation fails as the device would when full. */
+   int limit_kib = sgl_knobs()->test_oom_above_kib;
+   VkResult r = limit_kib > 0 && req.size > (VkDeviceSize)limit_kib * 1024u ? VK_ERROR_OUT_OF_DEVICE_MEMORY
+                                                                          : vkAllocateMemory(be->dev, &ai, NULL, &mem);
    if (r != VK_SUCCESS) {
-      sgl_warn("magma: vkAllocateMemory(%llu) failed: %d", (unsigned long long)req.size, (int)r);
+      char what[96];
+      snprintf(what, sizeof(what), "vkAllocateMemory(%llu bytes) failed (%d)", (unsigned long long)req.size, (int)r);
+      mg_check(be, r, what);
       return VK_NULL_HANDLE;
    }
    return mem;
@@ -379,6 +451,8 @@ mg_get_stats(struct srv_backend *sbe, struct wire_server_stats *stats)
 
 static const struct srv_backend_ops mg_ops = {
    .destroy = mg_destroy,
+   .take_status = mg_take_status,
+   .set_cancel = mg_set_cancel,
    .get_info = mg_get_info,
    .get_stats = mg_get_stats,
    .context_create = mg_context_create,

@@ -261,7 +261,11 @@ struct mg_backend {
    struct mg_ctx *render_ctx;
    bool need_barrier;
    uint64_t view_epoch; /* moves when any image view may have been replaced */
-   bool lost;
+   bool lost;             /* sticky: VK_ERROR_DEVICE_LOST seen (or simulated) */
+   bool oom;              /* an allocation failed since the last take_status */
+   char status_what[128]; /* what failed (for the status) */
+   const uint32_t *cancel; /* the client asked the session to end (segment word) */
+   uint64_t submits;       /* queue submissions (SPLITGL_TEST_DEVICE_LOST_AFTER) */
 
    uint64_t next_id;
    uint64_t pipelines_created, remints;
@@ -287,6 +291,11 @@ static inline struct mg_program *mg_program(struct srv_program *p) { return p ? 
 int32_t mg_memory_type(struct mg_backend *be, uint32_t type_bits, VkMemoryPropertyFlags want, VkMemoryPropertyFlags prefer);
 VkDeviceMemory mg_alloc_memory(struct mg_backend *be, VkMemoryRequirements req, VkMemoryPropertyFlags want, VkMemoryPropertyFlags prefer);
 void mg_check(struct mg_backend *be, VkResult r, const char *what);
+/** Records an allocation failure for the core's GL_OUT_OF_MEMORY (take_status). */
+void mg_out_of_memory(struct mg_backend *be, const char *what);
+/** Waits for a fence in slices: gives up when the client closes the session, and declares
+ *  the device lost when it does not signal within SPLITGL_WAIT_TIMEOUT_MS. */
+bool mg_wait_fence(struct mg_backend *be, VkFence fence, const char *what);
 
 /* spirv_quirks.c */
 bool mg_spirv_default_block_to_ssbo(const uint32_t *words, uint32_t count, uint32_t binding, uint32_t **out_words,

@@ -67,11 +67,8 @@ mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
    struct mg_batch *b = mg_batch(be);
    if (!mg_submit(be, false) || !b->submitted)
       return false;
-   VkResult res = vkWaitForFences(be->dev, 1, &b->fence, VK_TRUE, UINT64_MAX);
-   if (res != VK_SUCCESS) {
-      mg_check(be, res, "vkWaitForFences(read_pixels)");
+   if (!mg_wait_fence(be, b->fence, "read-back fence"))
       return false;
-   }
    convert_rows(r, map, dst, w, (uint32_t)(x0 - x), (uint32_t)(y0 - y), cw, ch);
    return true;
 }

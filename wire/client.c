@@ -67,6 +67,8 @@ wire_client_map_anon(struct wire_client *c, char *err, unsigned err_size)
    c->mapping = p;
    c->mapping_size = total;
    wire_segment_init(&c->seg, p, total, cmd, stg);
+   if (!wire_segment_guard(&c->seg))
+      sgl_warn("wire: cannot protect the segment's guard pages: %s", strerror(errno));
    return true;
 }
 
@@ -133,12 +135,18 @@ wire_client_lost(const struct wire_client *c)
 void
 wire_client_set_lost(struct wire_client *c, const char *why)
 {
+   wire_client_set_lost_kind(c, why, false);
+}
+
+void
+wire_client_set_lost_kind(struct wire_client *c, const char *why, bool device_lost)
+{
    if (c->lost)
       return;
    __atomic_store_n(&c->lost, true, __ATOMIC_RELEASE);
    sgl_err("wire: server lost: %s", why);
    if (c->cb.lost)
-      c->cb.lost(c->cb.user, why);
+      c->cb.lost(c->cb.user, why, device_lost);
 }
 
 /* ---- events ------------------------------------------------------------------------------ */
@@ -149,14 +157,16 @@ dispatch_event(struct wire_client *c, const struct wire_event *ev, const char *t
    switch (ev->kind) {
    case WIRE_EVENT_GL_ERROR:
       if (c->cb.gl_error)
-         c->cb.gl_error(c->cb.user, ev->a);
+         c->cb.gl_error(c->cb.user, ev->ctx, ev->a);
       break;
    case WIRE_EVENT_LOG:
       sgl_log(ev->a <= SGL_LOG_DEBUG ? (enum sgl_log_level)ev->a : SGL_LOG_INFO, "server: %s", text);
       break;
    case WIRE_EVENT_FATAL:
-   case WIRE_EVENT_DEVICE_LOST:
       wire_client_set_lost(c, text);
+      break;
+   case WIRE_EVENT_DEVICE_LOST:
+      wire_client_set_lost_kind(c, text[0] ? text : "device lost", true);
       break;
    default:
       break;
@@ -176,6 +186,11 @@ drain_locked(struct wire_client *c)
    }
    while (tail < head) {
       uint32_t off = (uint32_t)(tail % c->seg.event_size);
+      if (c->seg.event_size - off < sizeof(struct wire_event)) {
+         /* too few bytes for a header before the end: skipped, never written (segment.h) */
+         tail += c->seg.event_size - off;
+         continue;
+      }
       struct wire_event ev;
       memcpy(&ev, c->seg.events + off, sizeof(ev));
       if (ev.size < sizeof(ev) || ev.size > c->seg.event_size - off || ev.size > head - tail || (ev.size & 7)) {
@@ -217,7 +232,8 @@ check_alive(struct wire_client *c)
       char msg[sizeof(c->seg.ctrl->fatal_msg)];
       memcpy(msg, c->seg.ctrl->fatal_msg, sizeof(msg));
       msg[sizeof(msg) - 1] = 0;
-      wire_client_set_lost(c, msg[0] ? msg : "server fatal error");
+      drain_locked(c); /* the device-lost event, if any, says more than the fatal line */
+      wire_client_set_lost_kind(c, msg[0] ? msg : "server fatal error", !strncmp(msg, "DeviceLost", 10));
       return false;
    }
    if (st == WIRE_SERVER_ENDED || !c->ops->alive(c)) {
@@ -240,6 +256,8 @@ wait_applied_locked(struct wire_client *c, uint64_t seq, enum wire_wait_class wh
       return true;
    }
    c->stats.waits[why]++;
+   if (c->issuer)
+      c->issuer->stats.waits[why]++;
    uint64_t deadline = now_ms() + (uint64_t)c->wait_timeout_ms;
    for (;;) {
       drain_locked(c);
@@ -287,6 +305,12 @@ reserve(struct wire_client *c, uint32_t size)
 {
    struct wire_ctrl *ctrl = c->seg.ctrl;
    uint32_t ring = c->seg.cmd_size;
+   if (size > ring) {
+      /* It could never fit: an error, not a wait for space that cannot come. */
+      sgl_err("wire: a record of %u bytes is larger than the %u-byte command ring (SPLITGL_RING_KIB)", size, ring);
+      wire_client_set_lost(c, "record larger than the command ring");
+      return NULL;
+   }
    for (;;) {
       uint32_t off = (uint32_t)(c->head % ring);
       uint32_t pad = (off + size > ring) ? ring - off : 0;
@@ -306,10 +330,11 @@ reserve(struct wire_client *c, uint32_t size)
    }
 }
 
-void *
-wire_begin(struct wire_client *c, uint32_t op, uint32_t tail_size)
+/* Starts encoding a record (lock held): reserves its ring bytes, or scratch when the channel
+ * is lost (the record is then dropped at publish). */
+static void *
+begin_locked(struct wire_client *c, uint32_t op, uint32_t tail_size)
 {
-   pthread_mutex_lock(&c->lock);
    const struct wire_op_info *info = wire_op_info(op);
    uint32_t size = (uint32_t)sizeof(struct wire_record_hdr) + (info ? info->payload_size : 0) + tail_size;
    size = (size + WIRE_RECORD_ALIGN - 1) & ~(WIRE_RECORD_ALIGN - 1);
@@ -326,6 +351,40 @@ wire_begin(struct wire_client *c, uint32_t op, uint32_t tail_size)
    c->rec_size = size;
    c->rec = rec;
    return rec + sizeof(struct wire_record_hdr);
+}
+
+static uint64_t publish(struct wire_client *c);
+
+static bool
+handle_eq(wire_handle a, wire_handle b)
+{
+   return a.slot == b.slot && a.gen == b.gen;
+}
+
+void *
+wire_begin(struct wire_client *c, uint32_t op, uint32_t tail_size)
+{
+   pthread_mutex_lock(&c->lock);
+   c->issuer = NULL;
+   return begin_locked(c, op, tail_size);
+}
+
+/* The context rule: before the first record of a context the server is not applying records
+ * to, a MakeCurrent naming it, in the same critical section, so no other thread's record can
+ * come between the switch and the record. ContextCreate itself needs no current context. */
+void *
+wire_begin_ctx(struct wire_client *c, struct wire_issuer *who, uint32_t op, uint32_t tail_size)
+{
+   pthread_mutex_lock(&c->lock);
+   c->issuer = who;
+   if (who && who->ctx.gen && op != WIRE_OP_ContextCreate && op != WIRE_OP_MakeCurrent &&
+       !handle_eq(who->ctx, c->server_ctx)) {
+      struct wire_make_current *m = begin_locked(c, WIRE_OP_MakeCurrent, 0);
+      m->ctx = who->ctx;
+      if (publish(c))
+         c->server_ctx = who->ctx;
+   }
+   return begin_locked(c, op, tail_size);
 }
 
 uint32_t
@@ -404,6 +463,8 @@ wire_stage(struct wire_client *c, uint32_t size, struct wire_span *span)
          span->offset = off;
          span->size = size;
          c->stats.staged_bytes += size;
+         if (c->issuer)
+            c->issuer->stats.staged_bytes += size;
          return c->seg.staging + off;
       }
       /* The oldest staged bytes belong to a published record: wait for it. */
@@ -424,6 +485,10 @@ publish(struct wire_client *c)
    c->head += c->rec_size;
    c->stats.records++;
    c->stats.bytes += c->rec_size;
+   if (c->issuer) {
+      c->issuer->stats.records++;
+      c->issuer->stats.bytes += c->rec_size;
+   }
    wire_store64(&c->seg.ctrl->cmd_head, c->head);
    c->ops->kick(c);
    return h.seq;
@@ -465,6 +530,7 @@ wire_end(struct wire_client *c)
    }
    if (c->lost)
       seq = 0;
+   c->issuer = NULL;
    pthread_mutex_unlock(&c->lock);
    return seq;
 }
@@ -485,6 +551,7 @@ wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
          ret = rsize;
       }
    }
+   c->issuer = NULL;
    pthread_mutex_unlock(&c->lock);
    return ret;
 }
@@ -510,9 +577,11 @@ wire_handle_release(struct wire_client *c, enum wire_handle_kind kind, wire_hand
 }
 
 void
-wire_client_get_stats(const struct wire_client *c, struct wire_client_stats *s)
+wire_client_get_stats(struct wire_client *c, const struct wire_issuer *who, struct wire_client_stats *s)
 {
-   *s = c->stats;
+   pthread_mutex_lock(&c->lock);
+   *s = who ? who->stats : c->stats;
+   pthread_mutex_unlock(&c->lock);
    s->bytes += s->staged_bytes;
 }
 

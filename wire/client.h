@@ -14,7 +14,9 @@
  *
  * A reply op ends with wire_end_reply(), which waits for and copies the reply.
  * wire_begin takes the channel lock and wire_end / wire_end_reply release it, so records
- * from several threads never interleave. Between begin and end, call nothing else on c.
+ * from several threads never interleave. Between begin and end, call nothing else on c and
+ * take no other lock (the channel lock is below every front-end lock but the context
+ * registry's and the handle pool's: docs/ARCHITECTURE.md, "Locks").
  */
 #ifndef SGL_WIRE_CLIENT_H
 #define SGL_WIRE_CLIENT_H
@@ -27,12 +29,35 @@
 
 struct wire_client;
 
+/** What a GL error or a lost channel means to the front end. Both callbacks run on whichever
+ *  thread drains the event ring, with the channel lock held: they may take only locks below
+ *  it (the front end's context registry) and must not encode records. */
 struct wire_client_callbacks {
-   /** A GL error the server raised (e.g. GL_OUT_OF_MEMORY), observed at a drain point. */
-   void (*gl_error)(void *user, uint32_t gl_error);
-   /** The server is gone (crash, protocol error, timeout). Called once. */
-   void (*lost)(void *user, const char *why);
+   /** A GL error the server raised (e.g. GL_OUT_OF_MEMORY) while applying a record of the
+    *  context `ctx`; observed at a drain point. */
+   void (*gl_error)(void *user, wire_handle ctx, uint32_t gl_error);
+   /** The server is gone (crash, protocol error, device lost, timeout). Called once.
+    *  device_lost: the server reported a lost device (as opposed to dying or misbehaving). */
+   void (*lost)(void *user, const char *why, bool device_lost);
    void *user;
+};
+
+struct wire_client_stats {
+   uint64_t records;
+   uint64_t bytes;        /* ring bytes + staged bytes */
+   uint64_t staged_bytes;
+   uint64_t waits[WIRE_WAIT_COUNT]; /* by wait class */
+};
+
+/** The GL context a record belongs to (DESIGN 2.1, the context rule): every record begun with
+ *  an issuer is applied to that context's server state whatever thread encodes it. The
+ *  channel emits a MakeCurrent record, under its lock, before the first record of an issuer
+ *  that is not the server's current context. Its counters are that context's share of the
+ *  channel's. Owned by the front end's context; the channel only writes `stats` while the
+ *  issuer's record is being encoded or waited for (under the channel lock). */
+struct wire_issuer {
+   wire_handle ctx;
+   struct wire_client_stats stats;
 };
 
 enum wire_transport_kind {
@@ -49,7 +74,10 @@ void wire_client_close(struct wire_client *c);
 enum wire_transport_kind wire_client_transport(const struct wire_client *c);
 const char *wire_transport_name(enum wire_transport_kind k);
 
+/** Begins a record that belongs to no context (surfaces, tests). Takes the channel lock. */
 void *wire_begin(struct wire_client *c, uint32_t op, uint32_t tail_size);
+/** Begins a record of the context `who` (see struct wire_issuer). Takes the channel lock. */
+void *wire_begin_ctx(struct wire_client *c, struct wire_issuer *who, uint32_t op, uint32_t tail_size);
 void *wire_stage(struct wire_client *c, uint32_t size, struct wire_span *span);
 uint32_t wire_max_stage(const struct wire_client *c);
 /** Publishes the record begun last; returns its sequence number (0 if the channel is lost). */
@@ -69,12 +97,7 @@ bool wire_client_lost(const struct wire_client *c);
 wire_handle wire_handle_mint(struct wire_client *c, enum wire_handle_kind kind);
 void wire_handle_release(struct wire_client *c, enum wire_handle_kind kind, wire_handle h);
 
-struct wire_client_stats {
-   uint64_t records;
-   uint64_t bytes;        /* ring bytes + staged bytes */
-   uint64_t staged_bytes;
-   uint64_t waits[WIRE_WAIT_COUNT]; /* by wait class */
-};
-void wire_client_get_stats(const struct wire_client *c, struct wire_client_stats *s);
+/** The channel's counters, or (who != NULL) that context's share of them. */
+void wire_client_get_stats(struct wire_client *c, const struct wire_issuer *who, struct wire_client_stats *s);
 
 #endif

@@ -40,6 +40,8 @@ struct wire_client {
 
    /* the record being encoded (between wire_begin and wire_end) */
    bool in_record;
+   struct wire_issuer *issuer; /* its context, or NULL */
+   wire_handle server_ctx;     /* the context the server applies records to (last MakeCurrent) */
    uint32_t rec_op;
    uint32_t rec_size;
    uint8_t *rec;
@@ -80,6 +82,8 @@ struct wire_client {
 
 /** Marks the channel lost (once) and tells the callbacks. Lock held. */
 void wire_client_set_lost(struct wire_client *c, const char *why);
+/** The same, saying whether the server reported a lost device. */
+void wire_client_set_lost_kind(struct wire_client *c, const char *why, bool device_lost);
 /** Maps an anonymous (shared) segment of the knob-configured sizes. */
 bool wire_client_map_anon(struct wire_client *c, char *err, unsigned err_size);
 

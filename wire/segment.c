@@ -5,6 +5,7 @@
 #include <linux/futex.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,7 +22,7 @@ size_t
 wire_segment_total(uint32_t cmd_size, uint32_t staging_size)
 {
    return WIRE_CTRL_SIZE + round_page(cmd_size) + round_page(staging_size) +
-          round_page(WIRE_MAX_REPLY) + round_page(WIRE_EVENT_RING_SIZE);
+          round_page(WIRE_MAX_REPLY) + round_page(WIRE_EVENT_RING_SIZE) + 5u * PAGE;
 }
 
 static void
@@ -31,14 +32,30 @@ layout(struct wire_segment *seg, void *base, size_t size)
    seg->base = base;
    seg->size = size;
    seg->ctrl = base;
-   p += WIRE_CTRL_SIZE;
+   p += WIRE_CTRL_SIZE + PAGE;
    seg->cmd = p;
-   p += round_page(seg->cmd_size);
+   p += round_page(seg->cmd_size) + PAGE;
    seg->staging = p;
-   p += round_page(seg->staging_size);
+   p += round_page(seg->staging_size) + PAGE;
    seg->reply = p;
-   p += round_page(seg->reply_size);
+   p += round_page(seg->reply_size) + PAGE;
    seg->events = p;
+}
+
+bool
+wire_segment_guard(struct wire_segment *seg)
+{
+   uint8_t *ends[] = {
+      (uint8_t *)seg->ctrl + WIRE_CTRL_SIZE,
+      seg->cmd + round_page(seg->cmd_size),
+      seg->staging + round_page(seg->staging_size),
+      seg->reply + round_page(seg->reply_size),
+      seg->events + round_page(seg->event_size),
+   };
+   bool ok = true;
+   for (unsigned i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
+      ok &= mprotect(ends[i], PAGE, PROT_NONE) == 0;
+   return ok;
 }
 
 void

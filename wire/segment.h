@@ -2,7 +2,10 @@
  *
  * One mapping (anonymous for monolith/inproc, a memfd passed over a unix socket for spawn):
  *
- *   [ctrl 4 KiB][command ring][staging arena][reply slot][event ring]
+ *   [ctrl 4 KiB]G[command ring]G[staging arena]G[reply slot]G[event ring]G
+ *
+ * Each G is a guard page that both sides map PROT_NONE (wire_segment_guard), so an overrun
+ * of any section faults at once instead of corrupting its neighbour.
  *
  * The command ring is SPSC: the client writes records at cmd_head, the server consumes at
  * cmd_tail (both monotonic byte counts; offset = count % cmd_size). A record never wraps: when
@@ -67,16 +70,21 @@ struct wire_ctrl {
    char fatal_msg[256];
 };
 
-/* An event: header + text, padded to 8 bytes. */
+/* An event: header + text, padded to 8 bytes. An event never wraps: when it does not fit
+ * before the end of the ring, the server skips to the start. The skipped bytes carry a pad
+ * event (kind 0, size = the bytes to the end) when a header fits there; when fewer than
+ * sizeof(struct wire_event) bytes remain, both sides skip them without reading (nothing is
+ * written there). */
 struct wire_event {
-   uint32_t kind; /* enum wire_event_kind */
+   uint32_t kind; /* enum wire_event_kind; 0 pads to the end of the ring */
    uint32_t size; /* whole event including header */
    uint32_t a;
    uint32_t b;
-   uint64_t seq;
+   uint64_t seq;     /* the record whose apply raised it (0: none) */
+   wire_handle ctx;  /* the context that record belongs to (null: none) */
    /* char text[] (NUL-terminated) */
 };
-static_assert(sizeof(struct wire_event) == 24, "event");
+static_assert(sizeof(struct wire_event) == 32, "event");
 
 struct wire_segment {
    void *base;
@@ -89,13 +97,17 @@ struct wire_segment {
    uint32_t cmd_size, staging_size, reply_size, event_size;
 };
 
-/** Total bytes for the given section sizes (each rounded to 4 KiB). */
+/** Total bytes for the given section sizes (each rounded to 4 KiB, each followed by a guard
+ *  page). */
 size_t wire_segment_total(uint32_t cmd_size, uint32_t staging_size);
 /** Client: lay out and initialise a fresh mapping. */
 void wire_segment_init(struct wire_segment *seg, void *base, size_t size, uint32_t cmd_size, uint32_t staging_size);
 /** Server: attach to a mapping the client initialised; validates the header against the
  *  mapping size. Returns false with a reason. */
 bool wire_segment_attach(struct wire_segment *seg, void *base, size_t size, char *err, size_t err_size);
+/** Makes this side's guard pages inaccessible (after init or attach). False if mprotect
+ *  failed (the mapping stays usable, without guards). */
+bool wire_segment_guard(struct wire_segment *seg);
 
 /* Futex helpers (shared futexes). timeout_ms < 0: no timeout. */
 void wire_futex_wait(uint32_t *addr, uint32_t expected, int timeout_ms);

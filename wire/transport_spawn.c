@@ -102,6 +102,8 @@ map_memfd(struct wire_client *c, char *err, unsigned err_size)
    c->mapping = p;
    c->mapping_size = total;
    wire_segment_init(&c->seg, p, total, cmd, stg);
+   if (!wire_segment_guard(&c->seg))
+      sgl_warn("wire: cannot protect the segment's guard pages: %s", strerror(errno));
    return true;
 }
 
@@ -153,18 +155,24 @@ spawn_kick(struct wire_client *c)
    wire_ring_bell(&c->seg.ctrl->cmd_bell, &c->seg.ctrl->server_sleeping);
 }
 
+/* The server is gone when its end of the control socket hangs up (it dies with the process,
+ * whoever reaps it), or when waitpid reaps it. An application that reaps every child or sets
+ * SIGCHLD to SIG_IGN takes the exit status from us (waitpid then fails with ECHILD): the pid
+ * is then no longer ours to wait for or signal. */
 static bool
 spawn_alive(struct wire_client *c)
 {
    if (!c->pid)
       return false;
+   struct pollfd pfd = {c->sock, POLLRDHUP, 0};
+   bool hung_up = c->sock >= 0 && poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR));
    int status;
    pid_t r = waitpid(c->pid, &status, WNOHANG);
-   if (r == c->pid) {
-      c->pid = 0;
+   if (r == c->pid || (r < 0 && errno == ECHILD)) {
+      c->pid = 0; /* reaped, here or by someone else: never signal that pid again */
       return false;
    }
-   return true;
+   return !hung_up;
 }
 
 static void
@@ -181,9 +189,11 @@ spawn_stop(struct wire_client *c)
       close(c->sock);
    c->sock = -1;
    if (c->pid) {
-      /* The server ends within one idle slice of the close; give it 2 s, then kill it. */
+      /* The server ends within one idle slice of the close; give it 2 s, then kill it. A pid
+       * someone else reaped (ECHILD) is not ours any more. */
       for (int i = 0; i < 200; i++) {
-         if (waitpid(c->pid, NULL, WNOHANG) == c->pid) {
+         pid_t r = waitpid(c->pid, NULL, WNOHANG);
+         if (r == c->pid || (r < 0 && errno == ECHILD)) {
             c->pid = 0;
             break;
          }

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WIRE_PROTOCOL_REVISION 1u
+#define WIRE_PROTOCOL_REVISION 2u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -499,6 +499,7 @@ static_assert(sizeof(struct wire_present) == 16, "present");
 /* ---- replies -------------------------------------------------------------------------- */
 #define WIRE_MAX_REPLY (2u * 1024u * 1024u)
 
+/* GetStats: draws are the asking context's; everything else is the session's. */
 struct wire_server_stats {
    uint64_t records;
    uint64_t bytes;
@@ -519,7 +520,7 @@ struct wire_server_info {
 
 /* ---- events (server -> client) -------------------------------------------------------- */
 enum wire_event_kind {
-   WIRE_EVENT_GL_ERROR = 1, /* a = GL error enum, b = seq of the record that raised it */
+   WIRE_EVENT_GL_ERROR = 1, /* a = GL error enum; seq and ctx name the record that raised it */
    WIRE_EVENT_LOG = 2,      /* a = level, text follows */
    WIRE_EVENT_DEVICE_LOST = 3,
    WIRE_EVENT_FATAL = 4,    /* protocol error: text = "ProtocolCorruption \"Op.field\"" */

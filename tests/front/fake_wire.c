@@ -52,6 +52,12 @@ wire_stage(struct wire_client *c, uint32_t size, struct wire_span *span)
    return stage_buf;
 }
 
+void *
+wire_begin_ctx(struct wire_client *c, struct wire_issuer *who, uint32_t op, uint32_t tail_size)
+{
+   return wire_begin(c, op, tail_size);
+}
+
 uint32_t wire_max_stage(const struct wire_client *c) { return 1u << 20; }
 
 uint64_t
@@ -82,7 +88,7 @@ wire_handle_mint(struct wire_client *c, enum wire_handle_kind kind)
 void wire_handle_release(struct wire_client *c, enum wire_handle_kind kind, wire_handle h) {}
 
 void
-wire_client_get_stats(const struct wire_client *c, struct wire_client_stats *s)
+wire_client_get_stats(struct wire_client *c, const struct wire_issuer *who, struct wire_client_stats *s)
 {
    memset(s, 0, sizeof(*s));
 }

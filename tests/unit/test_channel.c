@@ -26,7 +26,7 @@ static const struct wire_local_server fake_server = {fake_create, fake_pump, fak
 
 static int lost_calls;
 static char lost_why[300];
-static void on_lost(void *u, const char *why) { lost_calls++; snprintf(lost_why, sizeof(lost_why), "%s", why); }
+static void on_lost(void *u, const char *why, bool device_lost) { lost_calls++; snprintf(lost_why, sizeof(lost_why), "%s", why); }
 
 static wire_handle
 make_buffer(struct wire_client *c, uint32_t size)
@@ -114,7 +114,7 @@ basic(struct wire_client *c)
    CHECK_EQ(fake->calls_destroy_res, 1);
 
    struct wire_client_stats st;
-   wire_client_get_stats(c, &st);
+   wire_client_get_stats(c, NULL, &st);
    CHECK(st.records > 23000);
    CHECK(st.staged_bytes == 3000u * 100000u);
 }

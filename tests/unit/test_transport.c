@@ -14,7 +14,7 @@
 #include "wire/local_server.h"
 
 static int lost_calls;
-static void on_lost(void *u, const char *why) { lost_calls++; }
+static void on_lost(void *u, const char *why, bool device_lost) { lost_calls++; }
 
 static wire_handle
 setup(struct wire_client *c)
