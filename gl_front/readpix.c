@@ -62,19 +62,23 @@ convert_row(const struct read_layout *l, const uint8_t *src, uint8_t *dst, uint3
    }
 }
 
-static void
+/* False when the channel is lost (GL_CONTEXT_LOST is raised): the band is not written. */
+static bool
 read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,
           uint32_t h, uint8_t *tmp)
 {
    struct wire_read_pixels *p = GLF_BEGIN(ctx, ReadPixels);
    if (!p)
-      return;
+      return false;
    p->src = *src;
    p->x = x;
    p->y = y;
    p->w = w;
    p->h = h;
-   wire_end_reply(ctx->wire, tmp, w * h * 4);
+   if (wire_end_reply(ctx->wire, tmp, w * h * 4) == (int64_t)w * h * 4)
+      return true;
+   glf_error(ctx, GL_CONTEXT_LOST, "glReadPixels(channel lost)");
+   return false;
 }
 
 /* Bytes ReadPixels writes from the start of `pixels` with the pack state (the last row ends
@@ -151,7 +155,9 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    }
    for (uint32_t r = 0; r < ch; r += band) {
       uint32_t rows = ch - r < band ? ch - r : band;
-      read_band(ctx, &src, (int32_t)x0, (int32_t)(y0 + r), cw, rows, tmp);
+      /* KHR_robustness: after a reset, commands "will not modify memory passed by pointer" */
+      if (!read_band(ctx, &src, (int32_t)x0, (int32_t)(y0 + r), cw, rows, tmp))
+         break;
       for (uint32_t i = 0; i < rows; i++) {
          size_t dy = (size_t)(y0 - y) + r + i + (size_t)ps->skip_rows;
          size_t dx = (size_t)(x0 - x) + (size_t)ps->skip_pixels;

@@ -215,7 +215,7 @@ take_backend_status(struct srv_session *s, const char *op)
       break;
    case SRV_STATUS_OUT_OF_MEMORY:
       sgl_warn("server: out of memory applying %s%s%s: GL_OUT_OF_MEMORY", op, what[0] ? ": " : "", what);
-      srv_gl_error(s, GL_OUT_OF_MEMORY_ENUM);
+      srv_post_event(s, WIRE_EVENT_GL_ERROR, GL_OUT_OF_MEMORY_ENUM, 0, what[0] ? what : NULL);
       break;
    case SRV_STATUS_DEVICE_LOST: {
       char msg[200];

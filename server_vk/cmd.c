@@ -105,8 +105,10 @@ batch_wait(struct mg_backend *be, struct mg_batch *b)
 {
    if (!b->submitted)
       return;
-   if (!mg_wait_fence(be, b->fence, "batch fence") && !be->lost)
-      return; /* cancelled: still in flight; a later wait (or the device's destruction) ends it */
+   /* Not cancellable: the batch's memory is reused or freed right after. A hung fence leaves
+    * the batch as it is (mg_destroy then leaks the device). */
+   if (mg_wait_fence(be, b->fence, "batch fence", false) == MG_WAIT_HUNG)
+      return;
    vkResetFences(be->dev, 1, &b->fence);
    b->submitted = false;
    batch_reset(be, b);
@@ -406,11 +408,16 @@ mg_defer(struct mg_backend *be, enum mg_garbage_kind kind, uint64_t handle)
       return;
    struct mg_batch *b = &be->batches[be->cur];
    if (!b->recording) {
-      /* Nothing is being recorded: the newest submitted batch is the last user. */
-      struct mg_batch *prev = &be->batches[(be->cur + MG_NUM_BATCHES - 1) % MG_NUM_BATCHES];
-      if (prev->submitted)
-         b = prev;
-      else {
+      /* Nothing is being recorded: the newest submitted batch is the last user (batches
+       * complete in submission order). It need not be the previous one: a batch whose
+       * submission failed was reset without being submitted. */
+      b = NULL;
+      for (unsigned back = 1; back <= MG_NUM_BATCHES && !b; back++) {
+         struct mg_batch *prev = &be->batches[(be->cur + MG_NUM_BATCHES - back) % MG_NUM_BATCHES];
+         if (prev->submitted)
+            b = prev;
+      }
+      if (!b) {
          struct mg_garbage g = {kind, handle};
          mg_destroy_garbage(be, &g);
          return;

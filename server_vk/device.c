@@ -44,27 +44,28 @@ mg_check(struct mg_backend *be, VkResult r, const char *what)
    mg_out_of_memory(be, what);
 }
 
-bool
-mg_wait_fence(struct mg_backend *be, VkFence fence, const char *what)
+enum mg_wait_result
+mg_wait_fence(struct mg_backend *be, VkFence fence, const char *what, bool cancellable)
 {
    const uint64_t slice_ns = 100000000ull;
    uint64_t waited_ms = 0, limit_ms = (uint64_t)sgl_knobs()->wait_timeout_ms;
    for (;;) {
       VkResult r = vkWaitForFences(be->dev, 1, &fence, VK_TRUE, slice_ns);
       if (r == VK_SUCCESS)
-         return true;
+         return MG_WAIT_DONE;
       if (r != VK_TIMEOUT) {
          mg_check(be, r, what);
-         return false;
+         return MG_WAIT_LOST;
       }
       waited_ms += slice_ns / 1000000u;
-      if (be->cancel && __atomic_load_n(be->cancel, __ATOMIC_ACQUIRE))
-         return false; /* the session is ending: nobody waits for the result */
+      if (cancellable && be->cancel && __atomic_load_n(be->cancel, __ATOMIC_ACQUIRE))
+         return MG_WAIT_CANCELLED; /* the session is ending: nobody waits for the result */
       if (waited_ms >= limit_ms) {
          char msg[96];
          snprintf(msg, sizeof(msg), "%s: GPU work did not complete in %llu ms", what, (unsigned long long)limit_ms);
          mg_check(be, VK_ERROR_DEVICE_LOST, msg);
-         return false;
+         be->hung = true;
+         return MG_WAIT_HUNG;
       }
    }
 }
@@ -125,7 +126,7 @@ mg_alloc_memory(struct mg_backend *be, VkMemoryRequirements req, VkMemoryPropert
                                                                           : vkAllocateMemory(be->dev, &ai, NULL, &mem);
    if (r != VK_SUCCESS) {
       char what[96];
-      snprintf(what, sizeof(what), "vkAllocateMemory(%llu bytes) failed (%d)", (unsigned long long)req.size, (int)r);
+      snprintf(what, sizeof(what), "vkAllocateMemory(%llu bytes)", (unsigned long long)req.size);
       mg_check(be, r, what);
       return VK_NULL_HANDLE;
    }
@@ -360,6 +361,12 @@ static void
 mg_destroy(struct srv_backend *sbe)
 {
    struct mg_backend *be = mg_backend(sbe);
+   if (be->dev && be->hung) {
+      /* Work that never completed may still use every object: leak the device rather than
+       * free memory under it. */
+      sgl_err("magma: the device hung; its objects are not freed");
+      be->dev = VK_NULL_HANDLE;
+   }
    if (be->dev) {
       mg_wait_idle(be);
       for (unsigned i = 0; i < MG_ARRAY_SIZE(be->dummy); i++)

@@ -262,6 +262,7 @@ struct mg_backend {
    bool need_barrier;
    uint64_t view_epoch; /* moves when any image view may have been replaced */
    bool lost;             /* sticky: VK_ERROR_DEVICE_LOST seen (or simulated) */
+   bool hung;             /* a fence never signalled: its batch's memory is never freed */
    bool oom;              /* an allocation failed since the last take_status */
    char status_what[128]; /* what failed (for the status) */
    const uint32_t *cancel; /* the client asked the session to end (segment word) */
@@ -293,9 +294,15 @@ VkDeviceMemory mg_alloc_memory(struct mg_backend *be, VkMemoryRequirements req, 
 void mg_check(struct mg_backend *be, VkResult r, const char *what);
 /** Records an allocation failure for the core's GL_OUT_OF_MEMORY (take_status). */
 void mg_out_of_memory(struct mg_backend *be, const char *what);
-/** Waits for a fence in slices: gives up when the client closes the session, and declares
- *  the device lost when it does not signal within SPLITGL_WAIT_TIMEOUT_MS. */
-bool mg_wait_fence(struct mg_backend *be, VkFence fence, const char *what);
+enum mg_wait_result {
+   MG_WAIT_DONE,      /* signalled */
+   MG_WAIT_CANCELLED, /* the client is closing the session: the work may still be running */
+   MG_WAIT_LOST,      /* the driver reported the device lost: nothing runs any more */
+   MG_WAIT_HUNG,      /* no signal within SPLITGL_WAIT_TIMEOUT_MS: declared lost, may still run */
+};
+/** Waits for a fence in 100 ms slices, bounded by SPLITGL_WAIT_TIMEOUT_MS (then the device
+ *  is declared lost); a cancellable wait also gives up when the client closes the session. */
+enum mg_wait_result mg_wait_fence(struct mg_backend *be, VkFence fence, const char *what, bool cancellable);
 
 /* spirv_quirks.c */
 bool mg_spirv_default_block_to_ssbo(const uint32_t *words, uint32_t count, uint32_t binding, uint32_t **out_words,

@@ -67,7 +67,9 @@ mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
    struct mg_batch *b = mg_batch(be);
    if (!mg_submit(be, false) || !b->submitted)
       return false;
-   if (!mg_wait_fence(be, b->fence, "read-back fence"))
+   /* Cancellable: a closing client wants no pixels; the batch is recycled by a later
+    * (uncancellable) wait. */
+   if (mg_wait_fence(be, b->fence, "read-back fence", true) != MG_WAIT_DONE)
       return false;
    convert_rows(r, map, dst, w, (uint32_t)(x0 - x), (uint32_t)(y0 - y), cw, ch);
    return true;

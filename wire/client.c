@@ -156,6 +156,8 @@ dispatch_event(struct wire_client *c, const struct wire_event *ev, const char *t
 {
    switch (ev->kind) {
    case WIRE_EVENT_GL_ERROR:
+      if (text[0])
+         sgl_warn("server: GL error 0x%04x at record %llu: %s", ev->a, (unsigned long long)ev->seq, text);
       if (c->cb.gl_error)
          c->cb.gl_error(c->cb.user, ev->ctx, ev->a);
       break;
@@ -211,6 +213,13 @@ drain_locked(struct wire_client *c)
    }
    wire_store64(&ctrl->event_tail, tail);
    wire_ring_bell(&ctrl->event_bell, &ctrl->server_parked);
+}
+
+void
+wire_client_drain_locked(struct wire_client *c)
+{
+   if (c->mapping && wire_load64(&c->seg.ctrl->event_head) != c->seg.ctrl->event_tail)
+      drain_locked(c);
 }
 
 void

@@ -84,6 +84,8 @@ struct wire_client {
 void wire_client_set_lost(struct wire_client *c, const char *why);
 /** The same, saying whether the server reported a lost device. */
 void wire_client_set_lost_kind(struct wire_client *c, const char *why, bool device_lost);
+/** Drains the event ring if anything is in it. Lock held. */
+void wire_client_drain_locked(struct wire_client *c);
 /** Maps an anonymous (shared) segment of the knob-configured sizes. */
 bool wire_client_map_anon(struct wire_client *c, char *err, unsigned err_size);
 

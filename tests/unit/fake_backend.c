@@ -7,6 +7,7 @@
 
 struct srv_ctx {
    struct fake_backend *be;
+   uint32_t tag; /* ContextCreate's major: tests name their contexts with it */
 };
 struct srv_resource {
    int dummy;
@@ -31,6 +32,7 @@ f_ctx_create(struct srv_backend *be, const struct wire_context_create *c)
 {
    struct srv_ctx *ctx = calloc(1, sizeof(*ctx));
    ctx->be = FB(be);
+   ctx->tag = c->major;
    FB(be)->live_contexts++;
    return ctx;
 }
@@ -75,7 +77,30 @@ static void f_set_pb(struct srv_ctx *ctx, struct srv_program *p, uint32_t sc, co
 static void f_set_vp(struct srv_ctx *ctx, const struct wire_viewport *v) {}
 static void f_set_sc(struct srv_ctx *ctx, const struct wire_scissor *s) {}
 static void f_set_cv(struct srv_ctx *ctx, const struct wire_context_values *v) {}
-static void f_draw(struct srv_ctx *ctx, const struct srv_draw *d) { ctx->be->calls_draw++; ctx->be->last_draw = d->info; }
+static void
+f_draw(struct srv_ctx *ctx, const struct srv_draw *d)
+{
+   ctx->be->calls_draw++;
+   ctx->be->last_draw = d->info;
+   ctx->be->last_draw_ctx = ctx;
+   ctx->be->draws_by_tag_mismatch += d->info.start != ctx->tag; /* tests draw with start = tag */
+   ctx->be->pending = ctx->be->draw_status;
+   ctx->be->pending_what_len = d->info.instance_count - 1; /* the test's choice, carried by the record */
+}
+static enum srv_status
+f_take_status(struct srv_backend *sbe, char *what, size_t what_size)
+{
+   struct fake_backend *be = FB(sbe);
+   enum srv_status st = be->pending;
+   if (st != SRV_STATUS_OK) {
+      uint32_t n = be->pending_what_len < what_size - 1 ? be->pending_what_len : (uint32_t)what_size - 1;
+      memset(what, 'x', n);
+      what[n] = 0;
+   }
+   if (st != SRV_STATUS_DEVICE_LOST)
+      be->pending = SRV_STATUS_OK;
+   return st;
+}
 static void f_clear(struct srv_ctx *ctx, const struct wire_clear *c) { ctx->be->calls_clear++; }
 static void f_genmip(struct srv_ctx *ctx, struct srv_resource *r, uint32_t b, uint32_t l) {}
 static bool
@@ -103,7 +128,7 @@ static const struct srv_backend_ops fake_ops = {
    .set_constant_buffer = f_set_cb, .set_program_bindings = f_set_pb, .set_viewport = f_set_vp,
    .set_scissor = f_set_sc, .set_context_values = f_set_cv, .draw = f_draw, .clear = f_clear,
    .generate_mipmap = f_genmip, .read_pixels = f_read, .present = f_present, .flush = f_flush,
-   .finish = f_finish,
+   .finish = f_finish, .take_status = f_take_status,
 };
 
 struct fake_backend *

@@ -15,6 +15,13 @@ struct fake_backend {
    uint8_t last_subdata_first;
    struct srv_framebuffer last_fb;
    unsigned live_resources, live_csos, live_contexts;
+   /* take_status script: every draw reports draw_status with a reason of (instance_count - 1)
+    * 'x's (set draw_status only while the channel is idle: the server thread reads it) */
+   enum srv_status draw_status;
+   enum srv_status pending;
+   uint32_t pending_what_len;
+   struct srv_ctx *last_draw_ctx;
+   unsigned draws_by_tag_mismatch; /* draws applied to a context whose tag != the draw's start */
 };
 
 struct fake_backend *fake_backend_create(void);
