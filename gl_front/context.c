@@ -9,41 +9,34 @@
 __thread struct glf_context *glf__current;
 
 /* ---- channels: per wire client, shared by every context on it ------------------------ */
-static mtx_t channels_lock;
-static once_flag channels_once = ONCE_FLAG_INIT;
+static pthread_mutex_t channels_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct glf_channel *channels;
 
-static void
-channels_init(void)
-{
-   mtx_init(&channels_lock, mtx_plain);
-}
 
 static struct glf_channel *
 channel_get(struct wire_client *c)
 {
-   call_once(&channels_once, channels_init);
-   mtx_lock(&channels_lock);
+   pthread_mutex_lock(&channels_lock);
    struct glf_channel *ch;
    for (ch = channels; ch; ch = ch->next)
       if (ch->wire == c)
          break;
    if (!ch && (ch = calloc(1, sizeof(*ch)))) {
       ch->wire = c;
-      mtx_init(&ch->lock, mtx_plain);
+      pthread_mutex_init(&ch->lock, NULL);
       ch->next = channels;
       channels = ch;
    }
    if (ch)
       ch->refcount++;
-   mtx_unlock(&channels_lock);
+   pthread_mutex_unlock(&channels_lock);
    return ch;
 }
 
 static void
 channel_put(struct glf_channel *ch)
 {
-   mtx_lock(&channels_lock);
+   pthread_mutex_lock(&channels_lock);
    bool last = --ch->refcount == 0;
    if (last) {
       struct glf_channel **p = &channels;
@@ -51,35 +44,35 @@ channel_put(struct glf_channel *ch)
          p = &(*p)->next;
       *p = ch->next;
    }
-   mtx_unlock(&channels_lock);
+   pthread_mutex_unlock(&channels_lock);
    if (!last)
       return;
-   mtx_destroy(&ch->lock);
+   pthread_mutex_destroy(&ch->lock);
    free(ch);
 }
 
 static void
 channel_register(struct glf_channel *ch, struct glf_context *ctx)
 {
-   mtx_lock(&ch->lock);
+   pthread_mutex_lock(&ch->lock);
    ctx->chan_next = ch->contexts;
    ch->contexts = ctx;
    if (ch->lost)
       __atomic_store_n(&ctx->reset_status, GL_UNKNOWN_CONTEXT_RESET, __ATOMIC_RELEASE);
-   mtx_unlock(&ch->lock);
+   pthread_mutex_unlock(&ch->lock);
 }
 
 static void
 channel_unregister(struct glf_channel *ch, struct glf_context *ctx)
 {
-   mtx_lock(&ch->lock);
+   pthread_mutex_lock(&ch->lock);
    for (struct glf_context **p = &ch->contexts; *p; p = &(*p)->chan_next) {
       if (*p == ctx) {
          *p = ctx->chan_next;
          break;
       }
    }
-   mtx_unlock(&ch->lock);
+   pthread_mutex_unlock(&ch->lock);
 }
 
 /* The channel of wire client w, locked (channels_lock and its own lock held), or NULL.
@@ -87,23 +80,22 @@ channel_unregister(struct glf_channel *ch, struct glf_context *ctx)
 static struct glf_channel *
 channel_find_locked(struct wire_client *w)
 {
-   call_once(&channels_once, channels_init);
-   mtx_lock(&channels_lock);
+   pthread_mutex_lock(&channels_lock);
    struct glf_channel *ch = channels;
    while (ch && ch->wire != w)
       ch = ch->next;
    if (ch)
-      mtx_lock(&ch->lock);
+      pthread_mutex_lock(&ch->lock);
    else
-      mtx_unlock(&channels_lock);
+      pthread_mutex_unlock(&channels_lock);
    return ch;
 }
 
 static void
 channel_unlock_found(struct glf_channel *ch)
 {
-   mtx_unlock(&ch->lock);
-   mtx_unlock(&channels_lock);
+   pthread_mutex_unlock(&ch->lock);
+   pthread_mutex_unlock(&channels_lock);
 }
 
 static bool
@@ -204,13 +196,13 @@ glf_upload_buffer(struct glf_context *ctx, wire_handle res, uint32_t offset, con
 void
 glf_shared_lock(struct glf_context *ctx)
 {
-   mtx_lock(&ctx->shared->lock);
+   pthread_mutex_lock(&ctx->shared->lock);
 }
 
 void
 glf_shared_unlock(struct glf_context *ctx)
 {
-   mtx_unlock(&ctx->shared->lock);
+   pthread_mutex_unlock(&ctx->shared->lock);
 }
 
 bool
@@ -346,9 +338,9 @@ static void
 shared_release(struct glf_context *ctx)
 {
    struct glf_shared *sh = ctx->shared;
-   mtx_lock(&sh->lock);
+   pthread_mutex_lock(&sh->lock);
    bool last = --sh->refcount == 0;
-   mtx_unlock(&sh->lock);
+   pthread_mutex_unlock(&sh->lock);
    if (!last)
       return;
    /* The last sharer: Destroy records for everything the group owns. */
@@ -369,7 +361,7 @@ shared_release(struct glf_context *ctx)
    glf_hash_free(&sh->textures);
    glf_hash_free(&sh->renderbuffers);
    glf_hash_free(&sh->programs);
-   mtx_destroy(&sh->lock);
+   pthread_mutex_destroy(&sh->lock);
    free(sh);
 }
 
@@ -425,9 +417,9 @@ glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor
    ctx->chan = channel_get(c);
    if (share) {
       ctx->shared = share->shared;
-      mtx_lock(&ctx->shared->lock);
+      pthread_mutex_lock(&ctx->shared->lock);
       ctx->shared->refcount++;
-      mtx_unlock(&ctx->shared->lock);
+      pthread_mutex_unlock(&ctx->shared->lock);
    } else {
       ctx->shared = calloc(1, sizeof(*ctx->shared));
       if (!ctx->shared || !ctx->chan) {
@@ -436,7 +428,7 @@ glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor
          return NULL;
       }
       ctx->shared->refcount = 1;
-      mtx_init(&ctx->shared->lock, mtx_plain);
+      pthread_mutex_init(&ctx->shared->lock, NULL);
    }
    framebuffer_init(&ctx->winsys_draw, 0, true);
    framebuffer_init(&ctx->winsys_read, 0, true);
@@ -635,12 +627,14 @@ glf_print_stats(struct glf_context *ctx)
    glf_stats_unimplemented(unimpl, sizeof(unimpl));
    fprintf(stderr,
            "splitgl stats: ctx=%u transport=%s records=%llu bytes=%llu waits none/applied/reply/present=%llu/%llu/%llu/%llu "
-           "draws=%llu pipelines=%llu remints=%llu fatal=%llu validation_errors=%llu unimplemented=[%s]\n",
+           "draws=%llu pipelines=%llu remints=%llu fatal=%llu events_dropped=%llu validation=%s validation_errors=%llu "
+           "unimplemented=[%s]\n",
            ctx->issuer.ctx.slot, wire_transport_name(wire_client_transport(ctx->wire)),
            (unsigned long long)cs.records, (unsigned long long)cs.bytes,
            (unsigned long long)cs.waits[WIRE_WAIT_NONE], (unsigned long long)cs.waits[WIRE_WAIT_APPLIED],
            (unsigned long long)cs.waits[WIRE_WAIT_REPLY], (unsigned long long)cs.waits[WIRE_WAIT_PRESENT],
            (unsigned long long)ss.draws, (unsigned long long)ss.pipelines_created,
            (unsigned long long)ss.remints, (unsigned long long)ss.fatal_errors,
+           (unsigned long long)ss.events_dropped, ss.validation_active ? "on" : "off",
            (unsigned long long)ss.validation_errors, unimpl);
 }

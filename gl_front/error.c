@@ -43,25 +43,18 @@ glf_enum_name(GLenum e)
 
 /* ---- unimplemented entry points ------------------------------------------------------ */
 #define GLF_MAX_UNIMPL_HITS 512
-static mtx_t unimpl_lock;
-static once_flag unimpl_once = ONCE_FLAG_INIT;
+static pthread_mutex_t unimpl_lock = PTHREAD_MUTEX_INITIALIZER;
 static const char *unimpl_names[GLF_MAX_UNIMPL_HITS];
 static uint64_t unimpl_counts[GLF_MAX_UNIMPL_HITS];
 static unsigned unimpl_count;
 
-static void
-unimpl_init(void)
-{
-   mtx_init(&unimpl_lock, mtx_plain);
-}
 
 void
 glf_unimplemented(const char *name)
 {
    GET_CURRENT_CONTEXT(ctx);
    bool first = false;
-   call_once(&unimpl_once, unimpl_init);
-   mtx_lock(&unimpl_lock);
+   pthread_mutex_lock(&unimpl_lock);
    unsigned i;
    for (i = 0; i < unimpl_count; i++)
       if (unimpl_names[i] == name)
@@ -72,7 +65,7 @@ glf_unimplemented(const char *name)
    }
    if (i < unimpl_count)
       unimpl_counts[i]++;
-   mtx_unlock(&unimpl_lock);
+   pthread_mutex_unlock(&unimpl_lock);
    if (first)
       sgl_warn("%s is not implemented (GL_INVALID_OPERATION)", name);
    glf_error(ctx, GL_INVALID_OPERATION, "%s (not implemented)", name);
@@ -84,26 +77,24 @@ unimpl_list(char *buf, size_t size)
 {
    size_t used = 0;
    buf[0] = 0;
-   call_once(&unimpl_once, unimpl_init);
-   mtx_lock(&unimpl_lock);
+   pthread_mutex_lock(&unimpl_lock);
    for (unsigned i = 0; i < unimpl_count && used < size; i++) {
       int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", unimpl_names[i]);
       if (n < 0)
          break;
       used += (size_t)n;
    }
-   mtx_unlock(&unimpl_lock);
+   pthread_mutex_unlock(&unimpl_lock);
 }
 
 void
 glf_print_unimplemented_hits(void)
 {
-   call_once(&unimpl_once, unimpl_init);
-   mtx_lock(&unimpl_lock);
+   pthread_mutex_lock(&unimpl_lock);
    for (unsigned i = 0; i < unimpl_count; i++)
       fprintf(stderr, "splitgl: unimplemented %s called %llu times\n", unimpl_names[i],
               (unsigned long long)unimpl_counts[i]);
-   mtx_unlock(&unimpl_lock);
+   pthread_mutex_unlock(&unimpl_lock);
 }
 
 void

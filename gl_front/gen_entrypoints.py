@@ -8,8 +8,9 @@ the commands of the implemented extensions (EXTENSIONS below).
 Outputs (into the build tree):
   glf_gl.h          GL typedefs, the enum values those features require, and a prototype
                     glf_<Name> for every command of the set
-  glf_stubs.c       a weak default definition of each that calls glf_unimplemented("glName")
-                    and returns 0; the hand-written definitions in gl_front/*.c override them
+  glf_stubs.c       glf_stub_<Name> for each, which calls glf_unimplemented("glName") and
+                    returns 0, a weak glf_<Name> alias of it (the hand-written definitions in
+                    gl_front/*.c override them), and glf_stub_table
   glf_proc_table.c  the sorted name table glf_get_proc_address searches
 
 usage: gen_entrypoints.py gl.xml OUTDIR
@@ -178,18 +179,29 @@ def write_header(path, cmds, enums):
 
 
 def write_stubs(path, cmds):
+    """Each command gets a strong glf_stub_<Name> that calls glf_unimplemented, and a weak
+    glf_<Name> aliased to it; a hand-written glf_<Name> in gl_front/*.c overrides the alias.
+    glf_stub_table (in proc-table order) lets tests and the stats tell the two apart."""
     with open(path, "w") as f:
         f.write(BANNER)
-        f.write('#include "glf_gl.h"\n\nvoid glf_unimplemented(const char *name);\n\n')
-        f.write("#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n\n")
+        f.write('#include "glf_gl.h"\n#include "gl_front/glf_proc.h"\n\n')
+        f.write("void glf_unimplemented(const char *name);\n\n")
+        f.write("#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n")
+        f.write("#pragma GCC diagnostic ignored \"-Wmissing-prototypes\"\n\n")
         for name in sorted(cmds):
             ret, params = cmds[name]
             args = ", ".join(p for p, _ in params) or "void"
-            f.write("__attribute__((weak)) %s GLAPIENTRY\nglf_%s(%s)\n{\n" % (ret, name[2:], args))
+            f.write("%s GLAPIENTRY\nglf_stub_%s(%s)\n{\n" % (ret, name[2:], args))
             f.write('   glf_unimplemented("%s");\n' % name)
             if ret != "void":
                 f.write("   return (%s)0;\n" % ret)
-            f.write("}\n\n")
+            f.write("}\n")
+            f.write('%s GLAPIENTRY glf_%s(%s) __attribute__((weak, alias("glf_stub_%s")));\n\n'
+                    % (ret, name[2:], args, name[2:]))
+        f.write("const glf_proc_fn glf_stub_table[GLF_ENTRYPOINT_COUNT] = {\n")
+        for n in sorted(cmds):
+            f.write("   (glf_proc_fn)glf_stub_%s,\n" % n[2:])
+        f.write("};\n")
 
 
 def write_table(path, cmds):

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <threads.h>
+#include <pthread.h>
 
 #include "glf_gl.h" /* generated: GL types, enums and glf_ prototypes */
 #include "gl_front/glf_public.h"
@@ -189,7 +189,7 @@ struct glf_program {
 /* Share group: buffers, textures, renderbuffers, shaders and programs. */
 struct glf_shared {
    int refcount;
-   mtx_t lock;
+   pthread_mutex_t lock;
    struct glf_hash buffers, textures, renderbuffers, programs;
    uint32_t epoch; /* atomic: bumped when a texture's storage or sampling state changes */
 };
@@ -217,7 +217,7 @@ struct glf_channel {
    struct glf_channel *next;
    struct wire_client *wire;
    int refcount;
-   mtx_t lock;
+   pthread_mutex_t lock;
    struct glf_context *contexts; /* registry: the channel's live contexts (ctx->chan_next) */
    bool lost, device_lost;       /* the channel is gone (and whether the device was lost) */
    uint64_t frame_serial;        /* atomic */

@@ -2,12 +2,17 @@
 #ifndef SGL_GLF_PROC_H
 #define SGL_GLF_PROC_H
 
+typedef void (*glf_proc_fn)(void);
+
 struct glf_proc_entry {
    const char *name; /* "glBufferData"; the table is sorted by strcmp */
-   void (*fn)(void);
+   glf_proc_fn fn;
 };
 
 /* GLF_ENTRYPOINT_COUNT entries (glf_gl.h). */
 extern const struct glf_proc_entry glf_proc_table[];
+/* The unimplemented stub of each entry, in the same order: glf_proc_table[i].fn equals
+ * glf_stub_table[i] exactly when nothing in gl_front/ implements that command. */
+extern const glf_proc_fn glf_stub_table[];
 
 #endif

@@ -161,6 +161,7 @@ srv_handle_GetStats(struct srv_session *s, const void *p, const uint8_t *tail, u
    struct wire_server_stats st = s->stats;
    if (s->cur)
       st.draws = s->cur->draws; /* the asking context's own draws */
+   st.events_dropped = s->events_dropped;
    s->ops->get_stats(s->be, &st);
    memcpy(s->seg.reply, &st, sizeof(st));
    reply(s, sizeof(st));

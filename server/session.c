@@ -84,9 +84,8 @@ event_space(struct srv_session *s, uint32_t need)
       }
       /* Park until the client drains (every client wait drains the ring). */
       uint32_t bell = wire_load32(&c->event_bell);
-      wire_store32(&c->server_parked, 1);
-      __atomic_thread_fence(__ATOMIC_SEQ_CST);
-      if (wire_load64(&c->event_tail) == tail)
+      wire_store32_sc(&c->server_parked, 1);
+      if (wire_load64_sc(&c->event_tail) == tail)
          wire_futex_wait(&c->event_bell, bell, IDLE_SLICE_MS);
       wire_store32(&c->server_parked, 0);
    }
@@ -196,9 +195,9 @@ record_applied(struct srv_session *s, uint32_t size, uint64_t seq)
 {
    struct wire_ctrl *c = s->seg.ctrl;
    s->tail += size;
-   wire_store64(&c->cmd_tail, s->tail);
+   wire_store64_sc(&c->cmd_tail, s->tail);
    if (seq)
-      wire_store64(&c->applied_seq, seq);
+      wire_store64_sc(&c->applied_seq, seq);
    wire_ring_bell(&c->applied_bell, &c->client_waiting);
 }
 
@@ -302,9 +301,8 @@ srv_session_run(struct srv_session *s, bool (*idle)(void *user), void *user)
       if (wire_load32(&c->client_closing))
          break;
       uint32_t bell = wire_load32(&c->cmd_bell);
-      wire_store32(&c->server_sleeping, 1);
-      __atomic_thread_fence(__ATOMIC_SEQ_CST);
-      if (wire_load64(&c->cmd_head) == s->tail && !wire_load32(&c->client_closing)) {
+      wire_store32_sc(&c->server_sleeping, 1);
+      if (wire_load64_sc(&c->cmd_head) == s->tail && !wire_load32(&c->client_closing)) {
          /* Flush GPU work before sleeping so nothing waits on a batch we sit on. */
          if (s->cur) {
             s->ops->flush(s->cur->be);

@@ -161,7 +161,10 @@ create_instance(struct mg_backend *be)
    };
    VkResult r = vkCreateInstance(&ci, NULL, &be->instance);
    if (r != VK_SUCCESS && validate) {
-      sgl_warn("magma: instance with VK_LAYER_KHRONOS_validation failed (%d); validation off", (int)r);
+      /* The stats line says validation=off: a validation lane checks it (a lane whose layer
+       * did not load must fail, not pass). */
+      sgl_err("magma: SPLITGL_VALIDATE=1 but VK_LAYER_KHRONOS_validation cannot be enabled (%d); validation off",
+              (int)r);
       ci.pNext = NULL;
       ci.enabledLayerCount = ci.enabledExtensionCount = 0;
       validate = false;
@@ -454,6 +457,7 @@ mg_get_stats(struct srv_backend *sbe, struct wire_server_stats *stats)
    stats->remints += be->remints;
    stats->validation_errors += __atomic_load_n(&be->val_errors, __ATOMIC_RELAXED);
    stats->validation_warnings += __atomic_load_n(&be->val_warnings, __ATOMIC_RELAXED);
+   stats->validation_active = be->validation_active;
 }
 
 static const struct srv_backend_ops mg_ops = {

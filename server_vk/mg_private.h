@@ -251,6 +251,7 @@ struct mg_backend {
    VkPhysicalDeviceMemoryProperties memprops;
    bool has_uint8, has_divisor, wide_lines, independent_blend;
    bool robust; /* robustBufferAccess enabled */
+   bool validation_active; /* SPLITGL_VALIDATE=1 and the layer + messenger are up */
    bool default_block_ssbo; /* quirk: bind the default uniform block as a storage buffer (spirv_quirks.c) */
    VkFormat ds_format; /* D24S8, or D32_SFLOAT_S8_UINT */
 

@@ -81,10 +81,11 @@ mg_validate_create_messenger(struct mg_backend *be)
    VkDebugUtilsMessengerCreateInfoEXT mi;
    mg_validate_messenger_info(be, &mi);
    if (!create || create(be->instance, &mi, NULL, &be->messenger) != VK_SUCCESS) {
-      sgl_warn("magma: cannot create the debug messenger; validation messages are not routed");
+      sgl_err("magma: cannot create the debug messenger; validation messages are not routed (validation=off)");
       be->messenger = VK_NULL_HANDLE;
       return;
    }
+   be->validation_active = true;
    sgl_info("magma: VK_LAYER_KHRONOS_validation enabled");
 }
 

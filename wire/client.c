@@ -211,7 +211,7 @@ drain_locked(struct wire_client *c)
       if (ev.kind)
          dispatch_event(c, &ev, text);
    }
-   wire_store64(&ctrl->event_tail, tail);
+   wire_store64_sc(&ctrl->event_tail, tail);
    wire_ring_bell(&ctrl->event_bell, &ctrl->server_parked);
 }
 
@@ -271,9 +271,8 @@ wait_applied_locked(struct wire_client *c, uint64_t seq, enum wire_wait_class wh
    for (;;) {
       drain_locked(c);
       uint32_t bell = wire_load32(&ctrl->applied_bell);
-      wire_store32(&ctrl->client_waiting, 1);
-      __atomic_thread_fence(__ATOMIC_SEQ_CST);
-      if (wire_load64(&ctrl->applied_seq) >= seq)
+      wire_store32_sc(&ctrl->client_waiting, 1);
+      if (wire_load64_sc(&ctrl->applied_seq) >= seq)
          break;
       if (!check_alive(c))
          break;
@@ -498,7 +497,7 @@ publish(struct wire_client *c)
       c->issuer->stats.records++;
       c->issuer->stats.bytes += c->rec_size;
    }
-   wire_store64(&c->seg.ctrl->cmd_head, c->head);
+   wire_store64_sc(&c->seg.ctrl->cmd_head, c->head);
    c->ops->kick(c);
    return h.seq;
 }

@@ -509,6 +509,8 @@ struct wire_server_stats {
    uint64_t fatal_errors;
    uint64_t validation_errors;   /* SPLITGL_VALIDATE=1: messages at error severity */
    uint64_t validation_warnings;
+   uint64_t validation_active;   /* 1: the validation layer is loaded and its messages routed */
+   uint64_t events_dropped;      /* events lost to a client that stopped draining (DESIGN 2.7) */
 };
 
 struct wire_server_info {

@@ -45,11 +45,32 @@ main(void)
          printf("FAIL: %s resolves\n", must_not_resolve[i]);
          fails++;
       }
-   /* The implemented ones are the strong definitions, not the weak stubs. */
-   if (glf_get_proc_address("glBufferData") != (void *)glf_BufferData) {
-      printf("FAIL: glBufferData is not glf_BufferData\n");
+   /* Implemented commands resolve to their hand-written definitions, not to the generated
+    * unimplemented stub (the table of stubs is distinct from the weak aliases). */
+   static const char *const implemented[] = {
+      "glBufferData", "glDrawArrays", "glReadPixels", "glGetError", "glGetGraphicsResetStatus",
+      "glGetGraphicsResetStatusKHR", "glGetGraphicsResetStatusEXT", "glReadnPixels", "glReadnPixelsEXT",
+      "glGetnUniformfv", "glGetnUniformivEXT", "glFinish", "glGetStringi",
+   };
+   unsigned stubs = 0;
+   for (unsigned i = 0; i < GLF_ENTRYPOINT_COUNT; i++)
+      stubs += glf_proc_table[i].fn == glf_stub_table[i];
+   for (unsigned i = 0; i < sizeof(implemented) / sizeof(implemented[0]); i++) {
+      const struct glf_proc_entry *e = NULL;
+      for (unsigned j = 0; j < GLF_ENTRYPOINT_COUNT; j++)
+         if (!strcmp(glf_proc_table[j].name, implemented[i]))
+            e = &glf_proc_table[j];
+      if (!e || e->fn == glf_stub_table[e - glf_proc_table]) {
+         printf("FAIL: %s is the unimplemented stub\n", implemented[i]);
+         fails++;
+      }
+   }
+   if (!stubs || stubs == GLF_ENTRYPOINT_COUNT) {
+      printf("FAIL: %u of %u entry points are stubs: the stub table cannot tell them apart\n", stubs,
+             (unsigned)GLF_ENTRYPOINT_COUNT);
       fails++;
    }
-   printf("%u entry points, %d failures\n", (unsigned)GLF_ENTRYPOINT_COUNT, fails);
+   printf("%u entry points, %u implemented, %u unimplemented stubs, %d failures\n", (unsigned)GLF_ENTRYPOINT_COUNT,
+          (unsigned)GLF_ENTRYPOINT_COUNT - stubs, stubs, fails);
    return fails ? 1 : 0;
 }

@@ -114,6 +114,8 @@ teardown(struct t *t)
    struct wire_server_stats st = {0};
    t->ops->get_stats(t->be, &st);
    CHECK(st.validation_errors == 0, "validation_errors = %llu", (unsigned long long)st.validation_errors);
+   const char *v = getenv("SPLITGL_VALIDATE");
+   CHECK(!(v && !strcmp(v, "1")) || st.validation_active, "SPLITGL_VALIDATE=1 but the validation layer is not active");
    if (st.validation_warnings)
       fprintf(stderr, "note: %llu validation warnings\n", (unsigned long long)st.validation_warnings);
    struct srv_framebuffer none = {0};
