@@ -313,6 +313,7 @@ glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor
       glf_vao_init(ctx->default_vao, 0);
       ctx->vao = ctx->default_vao;
    }
+   glf_limits_init(ctx); /* the server's capabilities (caps.c): before anything validates */
    glf_state_init(ctx);
    emit_context_create(ctx);
    ctx->dirty = GLF_DIRTY_ALL;
