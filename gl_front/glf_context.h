@@ -403,6 +403,16 @@ bool glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffe
                                   struct wire_surface_ref *ref, uint32_t *w, uint32_t *h);
 void glf_framebuffer_size(struct glf_context *ctx, struct glf_framebuffer *fb, uint32_t *w, uint32_t *h);
 
+/* attrib_convert.c */
+uint32_t glf_attrib_elem_size(const struct glf_vertex_attrib *a);
+/** True if the server cannot fetch `a` as it is: draw.c streams it converted. */
+bool glf_attrib_converted(const struct glf_context *ctx, const struct glf_vertex_attrib *a);
+/** The wire format the server fetches `a` in (its own, or the converted one). */
+uint8_t glf_attrib_vformat(const struct glf_context *ctx, const struct glf_vertex_attrib *a);
+/** Elements 0 .. count-1 of `a` from `src` (`avail` bytes) as 32-bit components into dst. */
+void glf_attrib_convert(const struct glf_vertex_attrib *a, const uint8_t *src, uint64_t avail, uint32_t count,
+                        uint8_t *dst);
+
 /* emit.c / cso_cache.c */
 /** Validates derived state and emits every dirty atom; false if the draw must be skipped. */
 void glf_update_derived(struct glf_context *ctx);
