@@ -74,6 +74,8 @@ big_device(void)
    set_cap(WIRE_CAP_POINT_SIZE_MAX, wire_cap_from_float(64.0f));
    set_cap(WIRE_CAP_LINE_WIDTH_MIN, wire_cap_from_float(0.5f));
    set_cap(WIRE_CAP_LINE_WIDTH_MAX, wire_cap_from_float(8.0f));
+   set_cap(WIRE_CAP_MIN_TEXEL_OFFSET, wire_cap_from_int(-32));
+   set_cap(WIRE_CAP_MAX_TEXEL_OFFSET, wire_cap_from_int(31));
    struct glf_context *ctx = make(GLF_API_GLES);
    CHECK(get_int(GL_MAX_TEXTURE_SIZE) == WIRE_MAX_TEXTURE_SIZE, "MAX_TEXTURE_SIZE %d", get_int(GL_MAX_TEXTURE_SIZE));
    CHECK(get_int(GL_MAX_CUBE_MAP_TEXTURE_SIZE) == WIRE_MAX_TEXTURE_SIZE, "cube");
@@ -113,6 +115,26 @@ big_device(void)
    GLint v[4];
    glf_GetIntegerv(GL_VIEWPORT, v);
    CHECK(v[2] == WIRE_MAX_VIEWPORT_DIM && v[3] == 20000, "viewport clamped to MAX_VIEWPORT_DIMS: %d %d", v[2], v[3]);
+   /* The shading language sees the same limits: its gl_Max* constants, and textureOffset's
+    * range (GLSL ES 3.00 section 8.8: outside [gl_MinProgramTexelOffset,
+    * gl_MaxProgramTexelOffset] is a compile-time error). */
+   CHECK(get_int(GL_MAX_PROGRAM_TEXEL_OFFSET) == 31 && get_int(GL_MIN_PROGRAM_TEXEL_OFFSET) == -32, "texel offsets");
+   static const char *fs =
+      "#version 300 es\nprecision mediump float;\nuniform sampler2D s;\nout vec4 o;\n"
+      "float check[gl_MaxFragmentUniformVectors == 2048 && gl_MaxDrawBuffers == 8 ? 1 : -1];\n"
+      "void main() { o = textureOffset(s, vec2(0.5), ivec2(20, -30)); }\n";
+   GLuint sh = glf_CreateShader(GL_FRAGMENT_SHADER);
+   glf_ShaderSource(sh, 1, &fs, NULL);
+   glf_CompileShader(sh);
+   GLint ok = 0;
+   glf_GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[1024];
+      glf_GetShaderInfoLog(sh, sizeof(log), NULL, log);
+      printf("%s\n", log);
+   }
+   CHECK(ok, "shader built against the context's limits");
+   glf_DeleteShader(sh);
    drop(ctx);
 }
 
