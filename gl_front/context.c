@@ -440,6 +440,7 @@ glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor
       ctx->vao = ctx->default_vao;
    }
    ctx->reset_strategy = GL_NO_RESET_NOTIFICATION;
+   glf_limits_init(ctx); /* the server's capabilities (caps.c): before anything validates */
    glf_state_init(ctx);
    emit_context_create(ctx);
    channel_register(ctx->chan, ctx);
@@ -628,7 +629,7 @@ glf_print_stats(struct glf_context *ctx)
    fprintf(stderr,
            "splitgl stats: ctx=%u transport=%s records=%llu bytes=%llu waits none/applied/reply/present=%llu/%llu/%llu/%llu "
            "draws=%llu pipelines=%llu remints=%llu fatal=%llu events_dropped=%llu validation=%s validation_errors=%llu "
-           "unimplemented=[%s]\n",
+           "skipped=%llu unimplemented=[%s]\n",
            ctx->issuer.ctx.slot, wire_transport_name(wire_client_transport(ctx->wire)),
            (unsigned long long)cs.records, (unsigned long long)cs.bytes,
            (unsigned long long)cs.waits[WIRE_WAIT_NONE], (unsigned long long)cs.waits[WIRE_WAIT_APPLIED],
@@ -636,5 +637,5 @@ glf_print_stats(struct glf_context *ctx)
            (unsigned long long)ss.draws, (unsigned long long)ss.pipelines_created,
            (unsigned long long)ss.remints, (unsigned long long)ss.fatal_errors,
            (unsigned long long)ss.events_dropped, ss.validation_active ? "on" : "off",
-           (unsigned long long)ss.validation_errors, unimpl);
+           (unsigned long long)ss.validation_errors, (unsigned long long)ss.skipped, unimpl);
 }

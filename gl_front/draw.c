@@ -3,7 +3,6 @@
 
 #include "glf_context.h"
 
-uint32_t glf_attrib_elem_size(const struct glf_vertex_attrib *a);
 uint32_t glf_active_attrib_mask(struct glf_context *ctx);
 
 static bool
@@ -75,8 +74,10 @@ max_index(const void *indices, GLenum type, GLsizei count)
    return m;
 }
 
-/* Uploads enabled client-memory arrays (vertices 0 .. max_vertex, instances) into the
- * streaming buffer; VERTEX_BUFFERS then points at it. */
+/* Streams what the server cannot read from a buffer object as it is: enabled client-memory
+ * arrays, and attributes in a format the server cannot fetch (converted on the way:
+ * attrib_convert.c), for vertices 0 .. max_vertex (instanced ones: 0 .. (instances - 1) /
+ * divisor). VERTEX_BUFFERS then points at the streaming buffer. */
 static void
 upload_client_arrays(struct glf_context *ctx, uint32_t max_vertex, GLsizei instances)
 {
@@ -84,17 +85,38 @@ upload_client_arrays(struct glf_context *ctx, uint32_t max_vertex, GLsizei insta
    ctx->client_mask = 0;
    for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++) {
       const struct glf_vertex_attrib *a = &ctx->vao->attr[i];
-      if (!(active & (1u << i)) || a->buffer || !a->ptr)
+      const bool convert = glf_attrib_converted(ctx, a);
+      if (!(active & (1u << i)) || (a->buffer && !convert) || (!a->buffer && !a->ptr))
          continue;
       uint32_t elem = glf_attrib_elem_size(a);
       uint32_t stride = a->stride ? (uint32_t)a->stride : elem;
       uint32_t last = a->divisor ? (uint32_t)(instances - 1) / a->divisor : max_vertex;
-      uint64_t size = (uint64_t)last * stride + elem;
+      uint64_t size = convert ? ((uint64_t)last + 1) * 4u * (uint32_t)a->size : (uint64_t)last * stride + elem;
       if (size > WIRE_MAX_BUFFER_SIZE / 4) {
          glf_error(ctx, GL_OUT_OF_MEMORY, "client vertex array too large");
          continue;
       }
-      uint32_t off = glf_stream_upload(ctx, a->ptr, (uint32_t)size, 4);
+      uint32_t off;
+      if (!convert) {
+         off = glf_stream_upload(ctx, a->ptr, (uint32_t)size, 4);
+      } else {
+         const uint8_t *src = a->ptr;
+         uint64_t avail = UINT64_MAX;
+         if (a->buffer) { /* the buffer's shadow holds every byte the application wrote */
+            uintptr_t o = (uintptr_t)a->ptr;
+            src = a->buffer->shadow && o < a->buffer->size ? a->buffer->shadow + o : NULL;
+            avail = src ? a->buffer->size - o : 0;
+         }
+         uint8_t *tmp = malloc((size_t)size);
+         if (!tmp) {
+            glf_error(ctx, GL_OUT_OF_MEMORY, "vertex attribute conversion");
+            continue;
+         }
+         glf_attrib_convert(a, src, avail, last + 1, tmp);
+         off = glf_stream_upload(ctx, tmp, (uint32_t)size, 4);
+         free(tmp);
+         stride = 4u * (uint32_t)a->size;
+      }
       ctx->client_vb[i] = (struct wire_vertex_buffer){ctx->stream_res, off, stride};
       ctx->client_mask |= 1u << i;
    }
@@ -107,7 +129,7 @@ has_client_arrays(struct glf_context *ctx)
 {
    uint32_t active = glf_active_attrib_mask(ctx);
    for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++)
-      if ((active & (1u << i)) && !ctx->vao->attr[i].buffer)
+      if ((active & (1u << i)) && (!ctx->vao->attr[i].buffer || glf_attrib_converted(ctx, &ctx->vao->attr[i])))
          return true;
    return false;
 }
@@ -185,15 +207,30 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices, GLsi
    struct wire_draw d = {.mode = wmode, .index_size = isz, .count = (uint32_t)count,
                          .instance_count = (uint32_t)instances, .base_vertex = basevertex};
    const void *cpu_indices = indices;
+   uint8_t *robust = NULL; /* indices rebuilt with robust buffer access semantics */
    if (eb) {
-      uint64_t end = (uint64_t)(uintptr_t)indices + (uint64_t)count * isz;
-      if (!eb->created || end > eb->size) {
-         sgl_log_once(SGL_LOG_WARN, "%s: indices outside the element array buffer (draw skipped)", caller);
-         return;
+      uint64_t off = (uint64_t)(uintptr_t)indices, bytes = (uint64_t)count * isz;
+      if (eb->created && off + bytes <= eb->size && off % isz == 0) {
+         d.index_res = eb->res;
+         d.index_offset = (uint32_t)off;
+         cpu_indices = eb->shadow + off;
+      } else {
+         /* Indices past the end of the element array buffer (or at an offset that is not a
+          * multiple of the index size). The OpenGL ES 3.0 and OpenGL 3.3 specs name no error
+          * for it and leave the result undefined; splitgl draws it the way robust buffer
+          * access does (GL_KHR_robust_buffer_access_behavior, appended to ES 3.1 section
+          * 6.4: "Out-of-bounds reads may return any of the following values: values from
+          * anywhere within the buffer object, zero values, ..."): the indices inside the
+          * buffer are kept, every one past its end reads as zero, and the list is streamed
+          * like client-side indices. */
+         if (bytes > WIRE_MAX_BUFFER_SIZE / 4 || !(robust = calloc(1, (size_t)bytes))) {
+            glf_error(ctx, GL_OUT_OF_MEMORY, "%s(indices outside the element array buffer)", caller);
+            return;
+         }
+         if (eb->shadow && off < eb->size)
+            memcpy(robust, eb->shadow + off, (size_t)(eb->size - off < bytes ? eb->size - off : bytes));
+         cpu_indices = indices = robust;
       }
-      d.index_res = eb->res;
-      d.index_offset = (uint32_t)(uintptr_t)indices;
-      cpu_indices = eb->shadow + (uintptr_t)indices;
    } else if (GLF_CORE(ctx) || !indices) {
       glf_error(ctx, GL_INVALID_OPERATION, "%s(no element array buffer)", caller);
       return;
@@ -202,10 +239,11 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices, GLsi
       int64_t maxv = (int64_t)max_index(cpu_indices, type, count) + basevertex;
       upload_client_arrays(ctx, maxv > 0 ? (uint32_t)maxv : 0, instances);
    }
-   if (!eb) {
+   if (!eb || robust) {
       d.index_offset = glf_stream_upload(ctx, indices, (uint32_t)count * isz, 4);
       d.index_res = ctx->stream_res;
    }
+   free(robust);
    emit_draw(ctx, &d);
 }
 

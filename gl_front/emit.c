@@ -53,54 +53,15 @@ stencil_op(GLenum op)
    }
 }
 
-/* Vertex fetch format; false if the wire has none for it. */
-static bool
-vformat(const struct glf_vertex_attrib *a, uint8_t *out)
-{
-   uint32_t n = (uint32_t)a->size - 1;
-   uint32_t group;
-   switch (a->type) {
-   case GL_FLOAT: group = WIRE_VF_R32_FLOAT; break;
-   case GL_HALF_FLOAT: group = WIRE_VF_R16_FLOAT; break;
-   case GL_UNSIGNED_BYTE: group = a->integer ? WIRE_VF_R8_UINT : a->normalized ? WIRE_VF_R8_UNORM : WIRE_VF_R8_USCALED; break;
-   case GL_BYTE: group = a->integer ? WIRE_VF_R8_SINT : a->normalized ? WIRE_VF_R8_SNORM : WIRE_VF_R8_SSCALED; break;
-   case GL_UNSIGNED_SHORT: group = a->integer ? WIRE_VF_R16_UINT : a->normalized ? WIRE_VF_R16_UNORM : WIRE_VF_R16_USCALED; break;
-   case GL_SHORT: group = a->integer ? WIRE_VF_R16_SINT : a->normalized ? WIRE_VF_R16_SNORM : WIRE_VF_R16_SSCALED; break;
-   case GL_UNSIGNED_INT: if (!a->integer) return false; group = WIRE_VF_R32_UINT; break;
-   case GL_INT: if (!a->integer) return false; group = WIRE_VF_R32_SINT; break;
-   default: return false;
-   }
-   *out = (uint8_t)(group + n);
-   return true;
-}
-
-uint32_t
-glf_attrib_elem_size(const struct glf_vertex_attrib *a)
-{
-   switch (a->type) {
-   case GL_BYTE: case GL_UNSIGNED_BYTE: return (uint32_t)a->size;
-   case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2u * (uint32_t)a->size;
-   case GL_DOUBLE: return 8u * (uint32_t)a->size;
-   case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
-   default: return 4u * (uint32_t)a->size;
-   }
-}
-
-/* Attributes that take part in the draw: enabled, with a format the wire can fetch. */
+/* Attributes that take part in the draw: every enabled one (a format the server cannot fetch
+ * is converted on upload: attrib_convert.c). */
 uint32_t
 glf_active_attrib_mask(struct glf_context *ctx)
 {
    uint32_t mask = 0;
-   for (unsigned i = 0; ctx->vao && i < GLF_MAX_VERTEX_ATTRIBS; i++) {
-      uint8_t f;
-      const struct glf_vertex_attrib *a = &ctx->vao->attr[i];
-      if (!a->enabled)
-         continue;
-      if (vformat(a, &f))
+   for (unsigned i = 0; ctx->vao && i < GLF_MAX_VERTEX_ATTRIBS; i++)
+      if (ctx->vao->attr[i].enabled)
          mask |= 1u << i;
-      else
-         sgl_log_once(SGL_LOG_WARN, "vertex attribute type 0x%x is not supported yet (attribute disabled)", a->type);
-   }
    return mask;
 }
 
@@ -189,7 +150,7 @@ glf_emit_velems(struct glf_context *ctx)
          continue;
       const struct glf_vertex_attrib *a = &ctx->vao->attr[i];
       struct wire_vertex_element *e = &v.e[v.count++];
-      vformat(a, &e->format);
+      e->format = glf_attrib_vformat(ctx, a);
       e->vb_index = (uint8_t)i;
       e->location = (uint8_t)i;
       e->divisor = a->divisor;

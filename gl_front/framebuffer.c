@@ -150,7 +150,7 @@ static unsigned
 attachment_index(struct glf_context *ctx, GLenum attachment, unsigned idx[2])
 {
    bool es2 = GLF_ES(ctx) && ctx->major < 3;
-   unsigned max_color = es2 ? 1 : GLF_MAX_DRAW_BUFFERS;
+   unsigned max_color = es2 ? 1 : (unsigned)ctx->limits.max_color_attachments;
    if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + max_color) {
       idx[0] = attachment - GL_COLOR_ATTACHMENT0;
       return 1;
@@ -219,7 +219,7 @@ glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
          glf_error(ctx, GL_INVALID_OPERATION, "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
-      if (level < 0 || level >= GLF_MAX_LEVELS || (level != 0 && GLF_ES(ctx) && ctx->major < 3)) {
+      if (level < 0 || level >= ctx->limits.max_levels || (level != 0 && GLF_ES(ctx) && ctx->major < 3)) {
          glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)", level);
          return;
@@ -472,7 +472,8 @@ glf_DrawBuffers(GLsizei n, const GLenum *bufs)
     * framebuffer "n must be 1 and bufs must be BACK or NONE"; for a framebuffer object
     * "the ith buffer listed in bufs must be COLOR_ATTACHMENTi or NONE", else
     * INVALID_OPERATION. */
-   if (n < 0 || n > GLF_MAX_DRAW_BUFFERS) {
+   const GLenum max_att = GL_COLOR_ATTACHMENT0 + (GLenum)ctx->limits.max_color_attachments;
+   if (n < 0 || n > ctx->limits.max_draw_buffers) {
       glf_error(ctx, GL_INVALID_VALUE, "glDrawBuffers(n=%d)", n);
       return;
    }
@@ -481,10 +482,10 @@ glf_DrawBuffers(GLsizei n, const GLenum *bufs)
       bool ok = fb->is_default ? (n == 1 && (b == GL_BACK || b == GL_NONE))
                                : (b == GL_NONE || b == GL_COLOR_ATTACHMENT0 + (GLenum)i ||
                                   (GLF_CORE(ctx) && b >= GL_COLOR_ATTACHMENT0 &&
-                                   b < GL_COLOR_ATTACHMENT0 + GLF_MAX_DRAW_BUFFERS));
+                                   b < max_att));
       if (!ok) {
          bool known = b == GL_BACK || b == GL_NONE ||
-                      (b >= GL_COLOR_ATTACHMENT0 && b < GL_COLOR_ATTACHMENT0 + GLF_MAX_DRAW_BUFFERS);
+                      (b >= GL_COLOR_ATTACHMENT0 && b < max_att);
          glf_error(ctx, known ? GL_INVALID_OPERATION : GL_INVALID_ENUM, "glDrawBuffers(bufs[%d]=0x%x)", i, b);
          return;
       }
@@ -508,7 +509,7 @@ glf_ReadBuffer(GLenum src)
    if (!ctx)
       return;
    struct glf_framebuffer *fb = ctx->read_fb;
-   bool color = src >= GL_COLOR_ATTACHMENT0 && src < GL_COLOR_ATTACHMENT0 + GLF_MAX_DRAW_BUFFERS;
+   bool color = src >= GL_COLOR_ATTACHMENT0 && src < GL_COLOR_ATTACHMENT0 + (GLenum)ctx->limits.max_color_attachments;
    if (src != GL_BACK && src != GL_NONE && !color && src != GL_FRONT && src != GL_LEFT) {
       glf_error(ctx, GL_INVALID_ENUM, "glReadBuffer(src=0x%x)", src);
       return;

@@ -46,6 +46,8 @@ struct get_entry {
 #define CONSTF2(p, api, a, b) {p, api, K_CONSTF, 2, 0, {a, b}, NULL}
 #define CTX(p, api, kind, n, field) {p, api, kind, n, offsetof(struct glf_context, field), {0, 0}, NULL}
 #define FN(p, api, f) {p, api, K_FN, 0, 0, {0, 0}, f}
+#define LIM(p, api, n, field) CTX(p, api, K_CTX_INT, n, limits.field)
+#define LIMF(p, api, n, field) CTX(p, api, K_CTX_FLOAT, n, limits.field)
 
 static GLint
 name_of(const void *obj)
@@ -86,6 +88,7 @@ g_context_flags(struct glf_context *c, struct get_value *v)
 /* KHR_robustness: RESET_NOTIFICATION_STRATEGY and CONTEXT_ROBUST_ACCESS (both APIs). */
 static void g_reset_strategy(struct glf_context *c, struct get_value *v) { set_int(v, c->reset_strategy); }
 static void g_robust_access(struct glf_context *c, struct get_value *v) { set_int(v, c->robust); }
+static void g_max_element_index(struct glf_context *c, struct get_value *v) { set_int(v, c->limits.max_element_index); }
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
 
@@ -118,50 +121,50 @@ g_compressed_formats(struct glf_context *c, struct get_value *v)
 }
 
 static const struct get_entry get_table[] = {
-   /* limits */
-   CONST(GL_MAX_TEXTURE_SIZE, API_ALL, GLF_MAX_TEXTURE_SIZE),
-   CONST(GL_MAX_CUBE_MAP_TEXTURE_SIZE, API_ALL, GLF_MAX_TEXTURE_SIZE),
-   CONST(GL_MAX_RENDERBUFFER_SIZE, API_ALL, GLF_MAX_RENDERBUFFER_SIZE),
-   CONST(GL_MAX_3D_TEXTURE_SIZE, API_3, WIRE_MAX_3D_TEXTURE_SIZE),
-   CONST(GL_MAX_ARRAY_TEXTURE_LAYERS, API_3, 256),
-   CONST2(GL_MAX_VIEWPORT_DIMS, API_ALL, GLF_MAX_TEXTURE_SIZE, GLF_MAX_TEXTURE_SIZE),
-   CONST(GL_MAX_VERTEX_ATTRIBS, API_ALL, GLF_MAX_VERTEX_ATTRIBS),
-   CONST(GL_MAX_TEXTURE_IMAGE_UNITS, API_ALL, GLF_MAX_STAGE_TEXTURE_UNITS),
-   CONST(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, API_ALL, GLF_MAX_STAGE_TEXTURE_UNITS),
-   CONST(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, API_ALL, GLF_MAX_TEXTURE_UNITS),
-   CONST(GL_MAX_VERTEX_UNIFORM_VECTORS, API_ES, GLF_MAX_VERTEX_UNIFORM_VECTORS),
-   CONST(GL_MAX_FRAGMENT_UNIFORM_VECTORS, API_ES, GLF_MAX_FRAGMENT_UNIFORM_VECTORS),
-   CONST(GL_MAX_VARYING_VECTORS, API_ES, GLF_MAX_VARYING_VECTORS),
-   CONST(GL_MAX_VERTEX_UNIFORM_COMPONENTS, API_3, GLF_MAX_VERTEX_UNIFORM_VECTORS * 4),
-   CONST(GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, API_3, GLF_MAX_FRAGMENT_UNIFORM_VECTORS * 4),
-   CONST(GL_MAX_VARYING_COMPONENTS, API_3, GLF_MAX_VARYING_VECTORS * 4),
-   CONST(GL_MAX_VERTEX_OUTPUT_COMPONENTS, API_3, 64),
-   CONST(GL_MAX_FRAGMENT_INPUT_COMPONENTS, API_3, 60),
-   CONST(GL_MAX_DRAW_BUFFERS, API_3, GLF_MAX_DRAW_BUFFERS),
-   CONST(GL_MAX_COLOR_ATTACHMENTS, API_3, GLF_MAX_DRAW_BUFFERS),
-   CONST(GL_MAX_SAMPLES, API_3, 4),
-   CONST(GL_MAX_ELEMENTS_VERTICES, API_3, 1 << 20),
+   /* limits: from the server's capability table (gl_front/caps.c, struct glf_limits) */
+   LIM(GL_MAX_TEXTURE_SIZE, API_ALL, 1, max_texture_size),
+   LIM(GL_MAX_CUBE_MAP_TEXTURE_SIZE, API_ALL, 1, max_cube_map_texture_size),
+   LIM(GL_MAX_RENDERBUFFER_SIZE, API_ALL, 1, max_renderbuffer_size),
+   LIM(GL_MAX_3D_TEXTURE_SIZE, API_3, 1, max_3d_texture_size),
+   LIM(GL_MAX_ARRAY_TEXTURE_LAYERS, API_3, 1, max_array_texture_layers),
+   LIM(GL_MAX_VIEWPORT_DIMS, API_ALL, 2, max_viewport_dims),
+   LIM(GL_MAX_VERTEX_ATTRIBS, API_ALL, 1, max_vertex_attribs),
+   LIM(GL_MAX_TEXTURE_IMAGE_UNITS, API_ALL, 1, max_texture_image_units),
+   LIM(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, API_ALL, 1, max_vertex_texture_image_units),
+   LIM(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, API_ALL, 1, max_combined_texture_image_units),
+   LIM(GL_MAX_VERTEX_UNIFORM_VECTORS, API_ES, 1, max_vertex_uniform_vectors),
+   LIM(GL_MAX_FRAGMENT_UNIFORM_VECTORS, API_ES, 1, max_fragment_uniform_vectors),
+   LIM(GL_MAX_VARYING_VECTORS, API_ES, 1, max_varying_vectors),
+   LIM(GL_MAX_VERTEX_UNIFORM_COMPONENTS, API_3, 1, max_vertex_uniform_components),
+   LIM(GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, API_3, 1, max_fragment_uniform_components),
+   LIM(GL_MAX_VARYING_COMPONENTS, API_3, 1, max_varying_components),
+   LIM(GL_MAX_VERTEX_OUTPUT_COMPONENTS, API_3, 1, max_vertex_output_components),
+   LIM(GL_MAX_FRAGMENT_INPUT_COMPONENTS, API_3, 1, max_fragment_input_components),
+   LIM(GL_MAX_DRAW_BUFFERS, API_3, 1, max_draw_buffers),
+   LIM(GL_MAX_COLOR_ATTACHMENTS, API_3, 1, max_color_attachments),
+   LIM(GL_MAX_SAMPLES, API_3, 1, max_samples),
+   CONST(GL_MAX_ELEMENTS_VERTICES, API_3, 1 << 20), /* a performance hint, no minimum */
    CONST(GL_MAX_ELEMENTS_INDICES, API_3, 1 << 20),
-   CONST(GL_MAX_ELEMENT_INDEX, API_ES3, 0xffffffffll),
-   CONST(GL_MAX_UNIFORM_BUFFER_BINDINGS, API_3, WIRE_MAX_UNIFORM_BLOCKS),
-   CONST(GL_MAX_UNIFORM_BLOCK_SIZE, API_3, 16384),
-   CONST(GL_MAX_VERTEX_UNIFORM_BLOCKS, API_3, 12),
-   CONST(GL_MAX_FRAGMENT_UNIFORM_BLOCKS, API_3, 12),
-   CONST(GL_MAX_COMBINED_UNIFORM_BLOCKS, API_3, WIRE_MAX_UNIFORM_BLOCKS),
-   CONST(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, API_3, 256),
-   CONST(GL_MAX_PROGRAM_TEXEL_OFFSET, API_3, 7),
-   CONST(GL_MIN_PROGRAM_TEXEL_OFFSET, API_3, -8),
-   CONST(GL_MAX_TEXTURE_LOD_BIAS, API_3, 2),
+   FN(GL_MAX_ELEMENT_INDEX, API_ES3, g_max_element_index),
+   LIM(GL_MAX_UNIFORM_BUFFER_BINDINGS, API_3, 1, max_uniform_buffer_bindings),
+   LIM(GL_MAX_UNIFORM_BLOCK_SIZE, API_3, 1, max_uniform_block_size),
+   LIM(GL_MAX_VERTEX_UNIFORM_BLOCKS, API_3, 1, max_vertex_uniform_blocks),
+   LIM(GL_MAX_FRAGMENT_UNIFORM_BLOCKS, API_3, 1, max_fragment_uniform_blocks),
+   LIM(GL_MAX_COMBINED_UNIFORM_BLOCKS, API_3, 1, max_combined_uniform_blocks),
+   LIM(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, API_3, 1, uniform_buffer_offset_alignment),
+   LIM(GL_MAX_PROGRAM_TEXEL_OFFSET, API_3, 1, max_program_texel_offset),
+   LIM(GL_MIN_PROGRAM_TEXEL_OFFSET, API_3, 1, min_program_texel_offset),
+   LIMF(GL_MAX_TEXTURE_LOD_BIAS, API_3, 1, max_texture_lod_bias),
    CONST(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, API_3, 64),
    CONST(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, API_3, 4),
    CONST(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, API_3, 4),
    CONST(GL_MAX_SERVER_WAIT_TIMEOUT, API_3, 0),
-   CONSTF2(GL_ALIASED_POINT_SIZE_RANGE, API_ES, 1, 255),
-   CONSTF2(GL_POINT_SIZE_RANGE, API_CORE, 1, 255),
-   CONSTF2(GL_ALIASED_LINE_WIDTH_RANGE, API_ALL, 1, 1),
-   CONSTF2(GL_SMOOTH_LINE_WIDTH_RANGE, API_CORE, 1, 1),
-   CONST(GL_SUBPIXEL_BITS, API_ALL, 8),
-   CONST(GL_MAX_CLIP_DISTANCES, API_CORE, 8),
+   LIMF(GL_ALIASED_POINT_SIZE_RANGE, API_ES, 2, point_size_range),
+   LIMF(GL_POINT_SIZE_RANGE, API_CORE, 2, point_size_range),
+   LIMF(GL_ALIASED_LINE_WIDTH_RANGE, API_ALL, 2, line_width_range),
+   CONSTF2(GL_SMOOTH_LINE_WIDTH_RANGE, API_CORE, 1, 1), /* no smooth lines */
+   LIM(GL_SUBPIXEL_BITS, API_ALL, 1, subpixel_bits),
+   LIM(GL_MAX_CLIP_DISTANCES, API_CORE, 1, max_clip_distances),
    FN(GL_NUM_EXTENSIONS, API_3, g_num_extensions),
    CONST(GL_NUM_COMPRESSED_TEXTURE_FORMATS, API_ALL, 0),
    FN(GL_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_compressed_formats),
@@ -297,7 +300,7 @@ get_value(struct glf_context *ctx, GLenum pname, struct get_value *v, const char
       set_int(v, cap);
       return true;
    }
-   if (!e && (api_bit(ctx) & API_3) && pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + GLF_MAX_DRAW_BUFFERS) {
+   if (!e && (api_bit(ctx) & API_3) && pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + (GLenum)ctx->limits.max_draw_buffers) {
       set_int(v, ctx->draw_fb->draw_buffers[pname - GL_DRAW_BUFFER0]);
       return true;
    }

@@ -16,18 +16,42 @@
 #include "wire/client.h"
 #include "wire/format.h"
 
-/* ---- limits (consistent with the wire's, never below the ES 3.0 minimums) ---------------- */
+/* ---- array capacities: the wire's maxima ------------------------------------------------
+ * Per-context arrays are sized by these. The limits a context reports and checks are in
+ * ctx->limits (struct glf_limits, caps.c): the server's capability table clamped to these
+ * and raised to the spec's minimums, so an index below a limit is always inside its array. */
 #define GLF_MAX_TEXTURE_UNITS WIRE_MAX_SAMPLER_UNITS /* combined */
-#define GLF_MAX_STAGE_TEXTURE_UNITS 16
 #define GLF_MAX_VERTEX_ATTRIBS WIRE_MAX_VERTEX_ATTRIBS
 #define GLF_MAX_DRAW_BUFFERS WIRE_MAX_COLOR_BUFS
-#define GLF_MAX_TEXTURE_SIZE 8192
-#define GLF_MAX_LEVELS 14 /* log2(8192) + 1 */
-#define GLF_MAX_RENDERBUFFER_SIZE 8192
-#define GLF_MAX_VERTEX_UNIFORM_VECTORS 256
-#define GLF_MAX_FRAGMENT_UNIFORM_VECTORS 224
-#define GLF_MAX_VARYING_VECTORS 16
-#define GLF_MAX_VERTEX_ATTRIB_STRIDE 2048
+#define GLF_MAX_LEVELS 15 /* log2(WIRE_MAX_TEXTURE_SIZE) + 1 */
+static_assert(WIRE_MAX_TEXTURE_SIZE >> (GLF_MAX_LEVELS - 1) == 1, "levels");
+
+/** The GL limits of one context: the channel's capability table (wire_types.h WIRE_CAPS) for
+ *  the context's API, each clamped to the wire's maxima and raised to the minimum the
+ *  OpenGL ES 3.0 / OpenGL 3.3 core spec requires (where a wire maximum is below a GL 3.3
+ *  minimum, the wire maximum wins: ARCHITECTURE.md "capability flow"). Filled once at context
+ *  creation by glf_limits_init (caps.c). */
+struct glf_limits {
+   GLint max_texture_size, max_cube_map_texture_size, max_3d_texture_size, max_array_texture_layers;
+   GLint max_renderbuffer_size, max_viewport_dims[2];
+   GLint max_levels; /* mip levels of the largest 2D texture: log2(max_texture_size) + 1 */
+   GLint max_vertex_attribs, max_vertex_attrib_stride;
+   GLint max_vertex_uniform_components, max_fragment_uniform_components;
+   GLint max_vertex_uniform_vectors, max_fragment_uniform_vectors;
+   GLint max_varying_components, max_varying_vectors;
+   GLint max_vertex_output_components, max_fragment_input_components;
+   GLint max_texture_image_units, max_vertex_texture_image_units, max_combined_texture_image_units;
+   GLint max_draw_buffers, max_color_attachments, max_samples;
+   GLint max_uniform_block_size, max_vertex_uniform_blocks, max_fragment_uniform_blocks;
+   GLint max_combined_uniform_blocks, max_uniform_buffer_bindings, uniform_buffer_offset_alignment;
+   GLint min_program_texel_offset, max_program_texel_offset;
+   GLint subpixel_bits, max_clip_distances;
+   GLint64 max_element_index;
+   float max_texture_lod_bias;
+   float point_size_range[2], line_width_range[2];
+   uint64_t vformats[2];        /* wire_vformat bits the server fetches natively */
+   uint64_t renderable_formats; /* wire_format bits the server renders to */
+};
 
 #define GLF_NAME_RESERVED ((void *)(uintptr_t)1) /* glGen'd name, object not yet created */
 
@@ -222,7 +246,8 @@ struct glf_channel {
    bool lost, device_lost;       /* the channel is gone (and whether the device was lost) */
    uint64_t frame_serial;        /* atomic */
    char renderer[160];
-   bool have_info;
+   bool have_info; /* renderer and caps hold the server's GetInfo reply (caps.c) */
+   uint64_t caps[WIRE_CAP_COUNT]; /* 0 where the server reported nothing */
 };
 
 /* Plain GL state the setters compare against before marking an atom dirty. */
@@ -295,6 +320,7 @@ struct glf_context {
    struct glf_texture *default_tex[GLF_TEX_COUNT];
    float current_attrib[GLF_MAX_VERTEX_ATTRIBS][4];
 
+   struct glf_limits limits;
    struct glf_state st;
    struct glf_pixelstore unpack, pack;
 
@@ -412,6 +438,19 @@ unsigned glf_num_extensions(const struct glf_context *ctx);
  *  default texture (name 0). NULL only on out-of-memory. */
 struct glf_texture *glf_unit_texture(struct glf_context *ctx, unsigned unit, enum glf_tex_target ti);
 
+/* ---- capabilities (caps.c) ------------------------------------------------------------ */
+/** Fetches the server's GetInfo reply (renderer name, capability table) once per channel;
+ *  false if the channel is lost (then the caps stay 0 and the limits are the spec minimums). */
+bool glf_channel_info(struct glf_context *ctx);
+/** Fills ctx->limits from the channel's caps for ctx's API (called at context creation). */
+void glf_limits_init(struct glf_context *ctx);
+/** True if the server fetches wire vertex format `vf` natively; others are converted. */
+static inline bool
+glf_vformat_native(const struct glf_context *ctx, uint32_t vf)
+{
+   return vf < WIRE_VF_COUNT && ((ctx->limits.vformats[vf / 64] >> (vf % 64)) & 1u);
+}
+
 /* ---- state helpers -------------------------------------------------------------------- */
 static inline void
 glf_dirty(struct glf_context *ctx, uint64_t bits)
@@ -434,6 +473,16 @@ void glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, st
 bool glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffer *fb,
                                   struct wire_surface_ref *ref, uint32_t *w, uint32_t *h);
 void glf_framebuffer_size(struct glf_context *ctx, struct glf_framebuffer *fb, uint32_t *w, uint32_t *h);
+
+/* attrib_convert.c */
+uint32_t glf_attrib_elem_size(const struct glf_vertex_attrib *a);
+/** True if the server cannot fetch `a` as it is: draw.c streams it converted. */
+bool glf_attrib_converted(const struct glf_context *ctx, const struct glf_vertex_attrib *a);
+/** The wire format the server fetches `a` in (its own, or the converted one). */
+uint8_t glf_attrib_vformat(const struct glf_context *ctx, const struct glf_vertex_attrib *a);
+/** Elements 0 .. count-1 of `a` from `src` (`avail` bytes) as 32-bit components into dst. */
+void glf_attrib_convert(const struct glf_vertex_attrib *a, const uint8_t *src, uint64_t avail, uint32_t count,
+                        uint8_t *dst);
 
 /* emit.c / cso_cache.c */
 /** Validates derived state and emits every dirty atom; false if the draw must be skipped. */

@@ -9,24 +9,8 @@
 static const char *
 renderer_string(struct glf_context *ctx)
 {
-   struct glf_channel *ch = ctx->chan;
-   pthread_mutex_lock(&ch->lock);
-   bool have = ch->have_info;
-   pthread_mutex_unlock(&ch->lock);
-   if (!have) {
-      struct wire_server_info info;
-      memset(&info, 0, sizeof(info));
-      if (GLF_BEGIN(ctx, GetInfo) && wire_end_reply(ctx->wire, &info, sizeof(info)) > 0) {
-         info.renderer[sizeof(info.renderer) - 1] = 0;
-         pthread_mutex_lock(&ch->lock);
-         snprintf(ch->renderer, sizeof(ch->renderer), "%s", info.renderer[0] ? info.renderer : "splitgl");
-         ch->have_info = true;
-         pthread_mutex_unlock(&ch->lock);
-      } else {
-         return "splitgl (server lost)";
-      }
-   }
-   return ch->renderer;
+   /* Written once per channel (caps.c), read-only afterwards. */
+   return glf_channel_info(ctx) ? ctx->chan->renderer : "splitgl (server lost)";
 }
 
 /* The extensions each context lists: exactly those implemented. GL core contexts also list

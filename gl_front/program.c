@@ -218,7 +218,7 @@ glf_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
    /* From the OpenGL ES 3.0 spec, section 2.11.5: "If index is greater than or equal to
     * MAX_VERTEX_ATTRIBS, the error INVALID_VALUE is generated. ... If name starts with the
     * reserved "gl_" prefix, the error INVALID_OPERATION is generated." */
-   if (index >= GLF_MAX_VERTEX_ATTRIBS) {
+   if (index >= (GLuint)ctx->limits.max_vertex_attribs) {
       glf_error(ctx, GL_INVALID_VALUE, "glBindAttribLocation(index=%u)", index);
       return;
    }

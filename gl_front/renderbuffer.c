@@ -4,8 +4,9 @@
 #include "glf_context.h"
 
 /* The wire format a renderable internal format is stored in; NONE if not renderable. */
-static uint32_t
-rb_format(struct glf_context *ctx, GLenum ifmt)
+uint32_t glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt);
+uint32_t
+glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt)
 {
    bool es2 = GLF_ES(ctx) && ctx->major < 3;
    switch (ifmt) {
@@ -17,7 +18,7 @@ rb_format(struct glf_context *ctx, GLenum ifmt)
       return WIRE_FMT_D24_UNORM_S8_UINT;
    case GL_DEPTH_COMPONENT32F: return es2 ? WIRE_FMT_NONE : WIRE_FMT_D32_FLOAT;
    case GL_RGBA: case GL_RGB: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
-      return GLF_CORE(ctx) ? rb_format(ctx, ifmt == GL_RGBA ? GL_RGBA8 : ifmt == GL_RGB ? GL_RGB8
+      return GLF_CORE(ctx) ? glf_renderbuffer_format(ctx, ifmt == GL_RGBA ? GL_RGBA8 : ifmt == GL_RGB ? GL_RGB8
                                                 : ifmt == GL_DEPTH_COMPONENT ? GL_DEPTH_COMPONENT24
                                                                              : GL_DEPTH24_STENCIL8)
                            : WIRE_FMT_NONE;
@@ -145,7 +146,7 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
-   uint32_t wfmt = rb_format(ctx, ifmt);
+   uint32_t wfmt = glf_renderbuffer_format(ctx, ifmt);
    /* From the OpenGL ES 3.0 spec, section 4.4.2.1: "An INVALID_ENUM error is generated if
     * internalformat is not one of the color-renderable, depth-renderable, or
     * stencil-renderable formats"; "INVALID_VALUE if width or height is negative or greater
@@ -155,11 +156,12 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
       glf_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", caller, ifmt);
       return;
    }
-   if (w < 0 || h < 0 || w > GLF_MAX_RENDERBUFFER_SIZE || h > GLF_MAX_RENDERBUFFER_SIZE || samples < 0) {
+   const GLint max_size = ctx->limits.max_renderbuffer_size;
+   if (w < 0 || h < 0 || w > max_size || h > max_size || samples < 0) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(%dx%d)", caller, w, h);
       return;
    }
-   if (samples > 4) {
+   if (samples > ctx->limits.max_samples) {
       glf_error(ctx, GL_INVALID_OPERATION, "%s(samples=%d)", caller, samples);
       return;
    }

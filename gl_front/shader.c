@@ -204,7 +204,25 @@ glf_CompileShader(GLuint shader)
    if (sh->type != GL_VERTEX_SHADER && sh->type != GL_FRAGMENT_SHADER)
       return; /* geometry shaders: not supported yet, compile fails */
    enum spv_stage stage = sh->type == GL_VERTEX_SHADER ? SPV_STAGE_VERTEX : SPV_STAGE_FRAGMENT;
-   sh->spv = spv_compile(stage, GLF_ES(ctx) ? SPV_API_GLES : SPV_API_GL, sh->source ? sh->source : "");
+   /* The shading language's gl_Max* constants are the context's limits (caps.c). */
+   const struct glf_limits *l = &ctx->limits;
+   const struct spv_limits lim = {
+      .max_vertex_attribs = l->max_vertex_attribs,
+      .max_vertex_uniform_vectors = l->max_vertex_uniform_vectors,
+      .max_fragment_uniform_vectors = l->max_fragment_uniform_vectors,
+      .max_varying_vectors = l->max_varying_vectors,
+      .max_varying_components = l->max_varying_components,
+      .max_vertex_output_components = l->max_vertex_output_components,
+      .max_fragment_input_components = l->max_fragment_input_components,
+      .max_vertex_texture_image_units = l->max_vertex_texture_image_units,
+      .max_texture_image_units = l->max_texture_image_units,
+      .max_combined_texture_image_units = l->max_combined_texture_image_units,
+      .max_draw_buffers = l->max_draw_buffers,
+      .min_program_texel_offset = l->min_program_texel_offset,
+      .max_program_texel_offset = l->max_program_texel_offset,
+      .max_clip_distances = GLF_CORE(ctx) ? l->max_clip_distances : 0,
+   };
+   sh->spv = spv_compile_limits(stage, GLF_ES(ctx) ? SPV_API_GLES : SPV_API_GL, sh->source ? sh->source : "", &lim);
    sh->compiled = sh->spv && spv_shader_ok(sh->spv);
 }
 

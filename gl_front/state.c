@@ -358,10 +358,10 @@ glf_Viewport(GLint x, GLint y, GLsizei width, GLsizei height)
       return;
    }
    /* "The viewport width and height are clamped to implementation-dependent maximums". */
-   if (width > GLF_MAX_TEXTURE_SIZE)
-      width = GLF_MAX_TEXTURE_SIZE;
-   if (height > GLF_MAX_TEXTURE_SIZE)
-      height = GLF_MAX_TEXTURE_SIZE;
+   if (width > ctx->limits.max_viewport_dims[0])
+      width = ctx->limits.max_viewport_dims[0];
+   if (height > ctx->limits.max_viewport_dims[1])
+      height = ctx->limits.max_viewport_dims[1];
    GLint v[4] = {x, y, width, height};
    if (memcmp(v, ctx->st.viewport, sizeof(v))) {
       memcpy(ctx->st.viewport, v, sizeof(v));

@@ -279,7 +279,7 @@ glf_ActiveTexture(GLenum texture)
       return;
    /* "An INVALID_ENUM error is generated if an invalid texture is specified" (texture is
     * TEXTURE0 + i, i < MAX_COMBINED_TEXTURE_IMAGE_UNITS). */
-   if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + GLF_MAX_TEXTURE_UNITS) {
+   if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + (GLenum)ctx->limits.max_combined_texture_image_units) {
       glf_error(ctx, GL_INVALID_ENUM, "glActiveTexture(texture=0x%x)", texture);
       return;
    }
@@ -442,8 +442,10 @@ validate_tex_image(struct glf_context *ctx, GLenum target, GLint level, GLint if
    /* "An INVALID_VALUE error is generated if level is negative or larger than log2 of the
     * maximum texture size, if width or height is negative or larger than the maximum, if
     * border is not zero; for cube map faces if width and height differ." */
-   if (level < 0 || level >= GLF_MAX_LEVELS || w < 0 || h < 0 || w > (GLF_MAX_TEXTURE_SIZE >> level) ||
-       h > (GLF_MAX_TEXTURE_SIZE >> level) || border != 0 || (bind_target == GL_TEXTURE_CUBE_MAP && w != h)) {
+   const GLint max_size = bind_target == GL_TEXTURE_CUBE_MAP ? ctx->limits.max_cube_map_texture_size
+                                                             : ctx->limits.max_texture_size;
+   if (level < 0 || level >= ctx->limits.max_levels || w < 0 || h < 0 || w > (max_size >> level) ||
+       h > (max_size >> level) || border != 0 || (bind_target == GL_TEXTURE_CUBE_MAP && w != h)) {
       glf_error(ctx, GL_INVALID_VALUE, "glTexImage2D(level=%d, %dx%d, border=%d)", level, w, h, border);
       return false;
    }
@@ -510,7 +512,7 @@ glf_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsi
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, bind_target);
-   if (level < 0 || level >= GLF_MAX_LEVELS || width < 0 || height < 0 || xoffset < 0 || yoffset < 0) {
+   if (level < 0 || level >= ctx->limits.max_levels || width < 0 || height < 0 || xoffset < 0 || yoffset < 0) {
       glf_error(ctx, GL_INVALID_VALUE, "glTexSubImage2D(level/offset/size)");
       return;
    }
@@ -557,7 +559,9 @@ glf_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei w
    /* From the OpenGL ES 3.0 spec, section 3.8.4: "An INVALID_VALUE error is generated if
     * width, height or levels are less than 1"; "An INVALID_OPERATION error is generated if
     * levels is greater than floor(log2(max(width, height))) + 1". */
-   if (width < 1 || height < 1 || levels < 1 || width > GLF_MAX_TEXTURE_SIZE || height > GLF_MAX_TEXTURE_SIZE ||
+   const GLint max_size = target == GL_TEXTURE_CUBE_MAP ? ctx->limits.max_cube_map_texture_size
+                                                        : ctx->limits.max_texture_size;
+   if (width < 1 || height < 1 || levels < 1 || width > max_size || height > max_size ||
        (target == GL_TEXTURE_CUBE_MAP && width != height)) {
       glf_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size/levels)");
       return;

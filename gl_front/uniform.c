@@ -187,7 +187,7 @@ sampler_units(struct glf_context *ctx, struct glf_program *p, const struct spv_u
       /* "An INVALID_VALUE error is generated if Uniform1i{v} is used to set a sampler
        * uniform to a value less than zero or greater than or equal to the value of
        * MAX_COMBINED_TEXTURE_IMAGE_UNITS." */
-      if (v[i] < 0 || v[i] >= GLF_MAX_TEXTURE_UNITS) {
+      if (v[i] < 0 || v[i] >= ctx->limits.max_combined_texture_image_units) {
          glf_error(ctx, GL_INVALID_VALUE, "%s(sampler unit %d)", caller, v[i]);
          return false;
       }

@@ -111,8 +111,8 @@ attrib_pointer(GLuint index, GLint size, GLenum type, GLboolean normalized, bool
    /* From the OpenGL ES 3.0 spec, section 2.8: "An INVALID_VALUE error is generated if
     * index is greater than or equal to the value of MAX_VERTEX_ATTRIBS ... if size is not
     * one of the values shown in table 2.5 ... if stride is negative." */
-   if (index >= GLF_MAX_VERTEX_ATTRIBS || size < 1 || size > 4 || stride < 0 ||
-       stride > GLF_MAX_VERTEX_ATTRIB_STRIDE) {
+   if (index >= (GLuint)ctx->limits.max_vertex_attribs || size < 1 || size > 4 || stride < 0 ||
+       stride > ctx->limits.max_vertex_attrib_stride) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(index=%u, size=%d, stride=%d)", caller, index, size, stride);
       return;
    }
@@ -164,7 +164,7 @@ glf_VertexAttribIPointer(GLuint index, GLint size, GLenum type, GLsizei stride, 
 static struct glf_vertex_attrib *
 attrib_for(struct glf_context *ctx, GLuint index, const char *caller)
 {
-   if (index >= GLF_MAX_VERTEX_ATTRIBS) {
+   if (index >= (GLuint)ctx->limits.max_vertex_attribs) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", caller, index);
       return NULL;
    }
@@ -220,7 +220,7 @@ set_current(GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w, const char
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   if (index >= GLF_MAX_VERTEX_ATTRIBS) {
+   if (index >= (GLuint)ctx->limits.max_vertex_attribs) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", caller, index);
       return;
    }
@@ -247,7 +247,7 @@ vertex_attrib_param(GLuint index, GLenum pname, GLint *out, GLfloat *fout, const
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return false;
-   if (index >= GLF_MAX_VERTEX_ATTRIBS) {
+   if (index >= (GLuint)ctx->limits.max_vertex_attribs) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", caller, index);
       return false;
    }

@@ -75,8 +75,16 @@ struct srv_backend_ops {
    /** The client asked the session to end: long device waits give up (set by the core at
     *  session creation; points into the segment). */
    void (*set_cancel)(struct srv_backend *be, const uint32_t *cancel);
+   /** Fills renderer and device names (the core fills the capability table). */
    void (*get_info)(struct srv_backend *be, struct wire_server_info *info);
-   /** Adds the backend's counters (pipelines created, remints, validation messages). */
+   /** The device's value of one capability (wire_types.h WIRE_CAPS: kind, unit, meaning), as
+    *  the backend will honour it: a feature the backend lowers (8-bit indices, divisors) is
+    *  reported as the device has it, a limit as the device has it (the front end clamps to the
+    *  wire's maxima and raises to the GL minimums). 0 for a capability the backend does not
+    *  know. Called once per GetInfo for every param < WIRE_CAP_COUNT. */
+   uint64_t (*get_param)(struct srv_backend *be, enum wire_cap param);
+   /** Adds the backend's counters (pipelines created, remints, validation messages, work it
+    *  declined: `skipped`). */
    void (*get_stats)(struct srv_backend *be, struct wire_server_stats *stats);
 
    struct srv_ctx *(*context_create)(struct srv_backend *be, const struct wire_context_create *c);

@@ -160,6 +160,8 @@ srv_handle_BufferSubData(struct srv_session *s, const void *p, const uint8_t *ta
    const void *data = srv_staged(s, b->data, "BufferSubData.data");
    if (data && r->be && b->data.size)
       s->ops->buffer_subdata(s->be, r->be, b->offset, data, b->data.size);
+   else if (data && b->data.size)
+      s->stats.skipped++; /* no storage (out of memory at create) */
 }
 
 /* Extent of `level` along each axis of a texture template. */
@@ -199,6 +201,8 @@ srv_handle_TextureSubData(struct srv_session *s, const void *p, const uint8_t *t
    const void *data = srv_staged(s, b->data, "TextureSubData.data");
    if (data && r->be && need)
       s->ops->texture_subdata(s->be, r->be, b, data);
+   else if (data && need)
+      s->stats.skipped++; /* no storage (out of memory at create) */
 }
 
 void

@@ -29,8 +29,10 @@ srv_handle_Draw(struct srv_session *s, const void *p, const uint8_t *tail, uint3
       if (r->templ.target != WIRE_TARGET_BUFFER || end > r->templ.width || d->index_offset % d->index_size)
          return srv_fatal(s, "ProtocolCorruption", "Draw.index_offset");
       draw.index_res = r->be;
-      if (!r->be)
+      if (!r->be) { /* no storage (out of memory at create, GL_OUT_OF_MEMORY raised then) */
+         s->stats.skipped++;
          return;
+      }
    } else if (d->index_res.gen || d->index_offset || d->base_vertex) {
       return srv_fatal(s, "ProtocolCorruption", "Draw.index_res");
    }
@@ -71,7 +73,9 @@ srv_handle_GenerateMipmap(struct srv_session *s, const void *p, const uint8_t *t
    if (!srv_is_texture_target(r->templ.target) || g->base_level > g->last_level ||
        g->last_level > r->templ.last_level || wire_format_has_depth(r->templ.format))
       return srv_fatal(s, "ProtocolCorruption", "GenerateMipmap.level");
-   if (r->be && g->base_level < g->last_level)
+   if (!r->be)
+      s->stats.skipped++; /* no storage (out of memory at create) */
+   else if (g->base_level < g->last_level)
       s->ops->generate_mipmap(ctx->be, r->be, g->base_level, g->last_level);
 }
 
@@ -105,7 +109,9 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
     * stale reply-slot bytes. */
    memset(s->seg.reply, 0, bytes);
    struct srv_surface surf = {r->be, rp->src.level, rp->src.layer};
-   if (r->be && bytes)
+   if (!r->be)
+      s->stats.skipped++; /* no storage (out of memory at create): zeros */
+   else if (bytes)
       s->ops->read_pixels(ctx->be, &surf, rp->x, rp->y, rp->w, rp->h, s->seg.reply);
    reply(s, (uint32_t)bytes);
 }
@@ -127,6 +133,8 @@ srv_handle_Present(struct srv_session *s, const void *p, const uint8_t *tail, ui
       return srv_fatal(s, "ProtocolCorruption", "Present.res");
    if (r->be)
       s->ops->present(ctx->be, r->be);
+   else
+      s->stats.skipped++; /* no storage (out of memory at create) */
 }
 
 static bool
@@ -175,6 +183,10 @@ srv_handle_GetInfo(struct srv_session *s, const void *p, const uint8_t *tail, ui
    struct wire_server_info info;
    memset(&info, 0, sizeof(info));
    s->ops->get_info(s->be, &info);
+   info.cap_count = WIRE_CAP_COUNT;
+   info.pad = 0;
+   for (uint32_t i = 0; i < WIRE_MAX_CAPS; i++)
+      info.caps[i] = i < WIRE_CAP_COUNT ? s->ops->get_param(s->be, (enum wire_cap)i) : 0;
    info.renderer[sizeof(info.renderer) - 1] = 0;
    info.device[sizeof(info.device) - 1] = 0;
    memcpy(s->seg.reply, &info, sizeof(info));

@@ -51,7 +51,7 @@ mg_buffer_subdata(struct srv_backend *sbe, struct srv_resource *res, uint32_t of
       return;
    struct mg_alloc a;
    if (!mg_stream_alloc(be, size, 16, &a)) {
-      sgl_err("magma: buffer upload of %u bytes dropped (out of memory)", size);
+      mg_skip(be, "a buffer upload (out of memory)");
       return;
    }
    memcpy(a.map, data, size);

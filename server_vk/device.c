@@ -426,6 +426,7 @@ mg_backend_create(void)
       mg_destroy(&be->base);
       return NULL;
    }
+   mg_caps_init(be);
    struct wire_sampler_state def = {.min_filter = WIRE_FILTER_NEAREST, .mag_filter = WIRE_FILTER_LINEAR,
                                     .mip_filter = WIRE_MIP_LINEAR, .min_lod = -1000.0f, .max_lod = 1000.0f,
                                     .max_anisotropy = 1.0f};
@@ -445,8 +446,6 @@ mg_get_info(struct srv_backend *sbe, struct wire_server_info *info)
    memset(info, 0, sizeof(*info));
    snprintf(info->renderer, sizeof(info->renderer), "splitgl Magma (%.100s)", be->props.deviceName);
    snprintf(info->device, sizeof(info->device), "%.127s", be->props.deviceName);
-   uint32_t m = be->props.limits.maxImageDimension2D;
-   info->max_texture_size = m < WIRE_MAX_TEXTURE_SIZE ? m : WIRE_MAX_TEXTURE_SIZE;
 }
 
 static void
@@ -455,6 +454,7 @@ mg_get_stats(struct srv_backend *sbe, struct wire_server_stats *stats)
    struct mg_backend *be = mg_backend(sbe);
    stats->pipelines_created += be->pipelines_created;
    stats->remints += be->remints;
+   stats->skipped += be->skipped;
    stats->validation_errors += __atomic_load_n(&be->val_errors, __ATOMIC_RELAXED);
    stats->validation_warnings += __atomic_load_n(&be->val_warnings, __ATOMIC_RELAXED);
    stats->validation_active = be->validation_active;
@@ -465,6 +465,7 @@ static const struct srv_backend_ops mg_ops = {
    .take_status = mg_take_status,
    .set_cancel = mg_set_cancel,
    .get_info = mg_get_info,
+   .get_param = mg_get_param,
    .get_stats = mg_get_stats,
    .context_create = mg_context_create,
    .context_destroy = mg_context_destroy,

@@ -96,7 +96,7 @@ mg_set_constant_buffer(struct srv_ctx *sctx, uint32_t index, const void *data, u
    if (size > ctx->cb0_size || !ctx->cb0) {
       uint8_t *n = realloc(ctx->cb0, size ? size : 1);
       if (!n) {
-         sgl_err("magma: constant buffer of %u bytes dropped (out of memory)", size);
+         mg_skip(ctx->be, "a constant buffer update (out of memory)");
          return;
       }
       ctx->cb0 = n;
@@ -188,9 +188,10 @@ emit_dynamic_state(struct mg_ctx *ctx, VkCommandBuffer cmd)
    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, ctx->vals.stencil_ref_back & 0xff);
 }
 
-/* Element i of the velems feeds binding i; missing attributes read the constant binding. */
+/* Element i of the velems feeds binding i; missing attributes read the constant binding.
+ * Elements whose divisor was lowered read the plan's replicated instance data. */
 static bool
-emit_vertex_buffers(struct mg_ctx *ctx, VkCommandBuffer cmd)
+emit_vertex_buffers(struct mg_ctx *ctx, VkCommandBuffer cmd, const struct mg_draw_plan *pl)
 {
    struct mg_backend *be = ctx->be;
    VkBuffer bufs[WIRE_MAX_VERTEX_ATTRIBS + 1];
@@ -200,6 +201,10 @@ emit_vertex_buffers(struct mg_ctx *ctx, VkCommandBuffer cmd)
       bufs[i] = be->zero_buffer, offs[i] = 0, strides[i] = 0;
       if (!ve || i >= ve->s.count)
          continue;
+      if (pl->emulated & (1u << i)) {
+         bufs[i] = pl->ebuf[i], offs[i] = pl->eoff[i], strides[i] = pl->estride[i];
+         continue;
+      }
       const struct wire_vertex_element *e = &ve->s.e[i];
       const struct srv_vertex_buffer *vb = &ctx->vbs[e->vb_index % WIRE_MAX_VERTEX_BUFFERS];
       struct mg_resource *r = mg_resource(vb->res);
@@ -224,72 +229,68 @@ emit_vertex_buffers(struct mg_ctx *ctx, VkCommandBuffer cmd)
 static const VkPrimitiveTopology topologies[WIRE_PRIM_COUNT] = {
    [WIRE_PRIM_POINTS] = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
    [WIRE_PRIM_LINES] = VK_PRIMITIVE_TOPOLOGY_LINE_LIST,
-   [WIRE_PRIM_LINE_LOOP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
+   [WIRE_PRIM_LINE_LOOP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, /* lowered: lower.c */
    [WIRE_PRIM_LINE_STRIP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
    [WIRE_PRIM_TRIANGLES] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
    [WIRE_PRIM_TRIANGLE_STRIP] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
    [WIRE_PRIM_TRIANGLE_FAN] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN,
 };
 
-static VkIndexType
-index_type(uint32_t size)
-{
-   return size == 1 ? VK_INDEX_TYPE_UINT8_EXT : size == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
-}
-
-/* LINE_LOOP as a LINE_STRIP over count + 1 indices: [start..start+count-1, start] generated
- * on the CPU, or (indexed) the application's indices copied GPU-side with the first appended. */
-static bool
-line_loop_indices(struct mg_ctx *ctx, const struct srv_draw *d, struct mg_alloc *a, VkIndexType *type)
-{
-   struct mg_backend *be = ctx->be;
-   const struct wire_draw *w = &d->info;
-   if (w->count > MG_MAX_LOOP_VERTICES) {
-      sgl_log_once(SGL_LOG_WARN, "magma: LINE_LOOP of more than %u vertices skipped", MG_MAX_LOOP_VERTICES);
-      return false;
-   }
-   if (!w->index_size) {
-      if (!mg_stream_alloc(be, ((VkDeviceSize)w->count + 1) * 4, 4, a))
-         return false;
-      uint32_t *idx = (uint32_t *)a->map;
-      for (uint32_t i = 0; i < w->count; i++)
-         idx[i] = i; /* vertexOffset carries start */
-      idx[w->count] = 0;
-      *type = VK_INDEX_TYPE_UINT32;
-      return true;
-   }
-   struct mg_resource *src = mg_resource(d->index_res);
-   VkDeviceSize bytes = (VkDeviceSize)w->count * w->index_size;
-   if (!src || !src->is_buffer || w->index_offset + bytes > src->size ||
-       !mg_stream_alloc(be, bytes + w->index_size, 4, a))
-      return false;
-   VkBufferCopy regions[2] = {{w->index_offset, a->offset, bytes}, {w->index_offset, a->offset + bytes, w->index_size}};
-   vkCmdCopyBuffer(mg_cmd(be), src->buffer, a->buffer, 2, regions);
-   mg_transfer_done(be);
-   *type = index_type(w->index_size);
-   return true;
-}
-
+/* False: nothing to draw (an empty framebuffer), or the draw is declined (counted). */
 static bool
 draw_ready(struct mg_ctx *ctx, const struct srv_draw *d)
 {
-   if (!ctx->prog || !mg_fb_valid(ctx) || !d->info.count || !d->info.instance_count || ctx->be->lost)
+   struct mg_backend *be = ctx->be;
+   if (!d->info.count || !d->info.instance_count || d->info.mode >= WIRE_PRIM_COUNT)
       return false;
-   if (d->info.index_size == 1 && !ctx->be->has_uint8) {
-      sgl_log_once(SGL_LOG_WARN, "magma: 8-bit indices unsupported on this device; draw skipped");
+   if (be->lost) {
+      mg_skip(be, "draws after the device was lost");
       return false;
    }
-   if (d->info.index_size && !d->index_res)
+   if (!ctx->prog) {
+      mg_skip(be, "a draw without a program");
       return false;
+   }
+   if (!ctx->fb.nr_cbufs && !ctx->fb.zsbuf.res) {
+      mg_skip(be, "a draw without attachments");
+      return false;
+   }
+   if (!mg_fb_valid(ctx))
+      return false; /* a 0x0 framebuffer: no fragment to produce */
+   if (d->info.index_size && !d->index_res) {
+      mg_skip(be, "a draw without its index buffer");
+      return false;
+   }
    if (d->info.mode == WIRE_PRIM_POINTS && !ctx->prog->writes_point_size) {
-      /* Vulkan needs PointSize written for point topologies. Desktop GL programs always write
-       * it (spirv/lift.c wraps main to store glPointSize or the shader's value); this is an
-       * ES program that does not, whose point size the GLSL ES 3.00 spec (section 7.1) leaves
-       * undefined, or a desktop one that redeclares gl_PerVertex without gl_PointSize. */
-      sgl_log_once(SGL_LOG_WARN, "magma: points drawn by a program that does not write gl_PointSize are skipped");
+      /* Vulkan needs PointSize written for point topologies; spirv/lift.c makes every vertex
+       * shader write it (1.0 where GL leaves the size undefined), so only a program whose
+       * gl_PerVertex redeclaration drops gl_PointSize gets here. */
+      mg_skip(be, "points from a program that cannot write gl_PointSize");
       return false;
    }
-   return d->info.mode < WIRE_PRIM_COUNT;
+   for (uint32_t i = 0; ctx->velems && i < ctx->velems->s.count; i++) {
+      if (!mg_vformat_supported(be, ctx->velems->s.e[i].format)) {
+         /* The front end converts what the capability table says the device cannot fetch. */
+         mg_skip(be, "a vertex format the device cannot fetch");
+         return false;
+      }
+   }
+   return true;
+}
+
+static void
+record_draw(VkCommandBuffer cmd, const struct mg_draw_plan *pl, uint32_t instances, uint32_t first_instance)
+{
+   if (pl->indexed) {
+      vkCmdBindIndexBuffer(cmd, pl->ibuf, pl->ioff, pl->itype);
+      vkCmdDrawIndexed(cmd, pl->count, instances, 0, pl->vertex_offset, first_instance);
+   } else {
+      vkCmdDraw(cmd, pl->count, instances, pl->first_vertex, first_instance);
+   }
+   if (pl->closing) {
+      vkCmdBindIndexBuffer(cmd, pl->cbuf, pl->coff, pl->ctype);
+      vkCmdDrawIndexed(cmd, 2, instances, 0, pl->cbase, first_instance);
+   }
 }
 
 void
@@ -303,32 +304,33 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
    struct mg_batch *b = mg_batch(be);
    if (b->draws >= MG_BATCH_MAX_DRAWS || b->stream_bytes >= MG_BATCH_MAX_STREAM)
       mg_submit(be, false);
-   bool loop = w->mode == WIRE_PRIM_LINE_LOOP && w->count >= 2;
-   struct mg_alloc loop_idx;
-   VkIndexType loop_type = VK_INDEX_TYPE_UINT32;
-   if (loop && !line_loop_indices(ctx, d, &loop_idx, &loop_type))
+   struct mg_draw_plan pl;
+   if (!mg_lower_draw(ctx, d, &pl)) {
+      mg_skip(be, "a draw whose lowering ran out of memory");
       return;
-   VkPipeline pipe = mg_get_pipeline(ctx, topologies[w->mode]);
-   if (!pipe || !mg_render_begin(ctx))
+   }
+   VkPipeline pipe = mg_get_pipeline(ctx, topologies[w->mode], pl.emulated);
+   if (!pipe || !mg_render_begin(ctx)) {
+      mg_skip(be, "a draw without a pipeline or render pass");
       return;
+   }
    b = mg_batch(be);
    VkCommandBuffer cmd = b->cmd;
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-   if (!mg_emit_descriptors(ctx) || !emit_vertex_buffers(ctx, cmd))
+   if (!mg_emit_descriptors(ctx) || !emit_vertex_buffers(ctx, cmd, &pl)) {
+      mg_skip(be, "a draw whose descriptors or vertex buffers ran out of memory");
       return;
+   }
    emit_dynamic_state(ctx, cmd);
    b->draws++;
-   if (loop) {
-      vkCmdBindIndexBuffer(cmd, loop_idx.buffer, loop_idx.offset, loop_type);
-      int32_t base = w->index_size ? w->base_vertex : (int32_t)w->start;
-      vkCmdDrawIndexed(cmd, w->count + 1, w->instance_count, 0, base, 0);
-   } else if (w->index_size) {
-      struct mg_resource *ib = mg_resource(d->index_res);
-      vkCmdBindIndexBuffer(cmd, ib->buffer, w->index_offset, index_type(w->index_size));
-      vkCmdDrawIndexed(cmd, w->count, w->instance_count, 0, w->base_vertex, 0);
-   } else {
-      vkCmdDraw(cmd, w->count, w->instance_count, w->start, 0);
+   if (!pl.per_instance) {
+      record_draw(cmd, &pl, w->instance_count, 0);
+      return;
    }
+   /* gl_InstanceID is InstanceIndex (which counts from firstInstance), and every instanced
+    * element advances once per instance (lower.c replicated the others). */
+   for (uint32_t i = 0; i < w->instance_count; i++)
+      record_draw(cmd, &pl, 1, i);
 }
 
 void

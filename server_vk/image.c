@@ -309,7 +309,7 @@ mg_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const stru
    uint64_t bytes = texels * (r->templ.format == WIRE_FMT_D24_UNORM_S8_UINT ? 5 : 4);
    struct mg_alloc a;
    if (bytes > (1ull << 31) || !mg_stream_alloc(be, bytes, 16, &a)) {
-      sgl_err("magma: texture upload dropped (out of memory)");
+      mg_skip(be, "a texture upload (out of memory)");
       return;
    }
    VkBufferImageCopy regions[2];

@@ -158,6 +158,7 @@ struct mg_sampler { struct mg_object base; struct wire_sampler_state s; VkSample
 struct mg_pipeline_key {
    uint64_t velems, blend, dsa, rast;
    uint32_t topology;
+   uint32_t divisor_emulated; /* instance data replicated per instance (draw.c): divisors are 1 */
    uint32_t nr_cbufs;
    VkFormat cbufs[WIRE_MAX_COLOR_BUFS];
    VkFormat zs; /* the key is memset and compared bytewise */
@@ -173,8 +174,9 @@ struct mg_pipeline_entry {
 /* Pipelines one program caches. Keys name state objects by id, so a client that creates and
  * deletes state objects would otherwise grow the cache without bound. */
 #define MG_MAX_PROGRAM_PIPELINES 1024
-/* Vertices a LINE_LOOP draw may turn into a generated index list (4 bytes each). */
-#define MG_MAX_LOOP_VERTICES (16u << 20)
+/* LINE_LOOP: loops up to be->loop_limit vertices (SPLITGL_MAGMA_LOOP_LIMIT, default 16M) are
+ * drawn from one generated index list of count + 1 entries; longer ones as a strip plus a
+ * closing segment (draw.c). */
 
 struct mg_program {
    struct mg_object base;
@@ -223,6 +225,30 @@ struct mg_ctx {
    bool set_dirty;
 };
 
+/* ---- a draw after the lowerings (lower.c) ---------------------------------------------- */
+/* Everything the device lacks is turned into transfers recorded before rendering begins; the
+ * plan says what the draw then binds. */
+struct mg_draw_plan {
+   bool indexed;
+   VkBuffer ibuf;
+   VkDeviceSize ioff;
+   VkIndexType itype;
+   uint32_t count;          /* vertices or indices of the main draw */
+   uint32_t first_vertex;   /* non-indexed */
+   int32_t vertex_offset;   /* indexed: added to every index */
+   /* A LINE_LOOP longer than be->loop_limit is the strip above plus the segment from its last
+    * vertex back to its first, drawn from this 2-entry index list. */
+   bool closing;
+   VkBuffer cbuf;
+   VkDeviceSize coff;
+   VkIndexType ctype;
+   int32_t cbase;
+   bool per_instance;       /* instances drawn one at a time (firstInstance = i), in GL's order */
+   uint32_t emulated;       /* velems elements whose instance data was replicated (divisor 1) */
+   VkBuffer ebuf[WIRE_MAX_VERTEX_ATTRIBS];
+   VkDeviceSize eoff[WIRE_MAX_VERTEX_ATTRIBS], estride[WIRE_MAX_VERTEX_ATTRIBS];
+};
+
 /* ---- internal clear pipelines --------------------------------------------------------- */
 struct mg_clear_key {
    uint32_t nr_cbufs;
@@ -252,6 +278,12 @@ struct mg_backend {
    bool has_uint8, has_divisor, wide_lines, independent_blend;
    bool robust; /* robustBufferAccess enabled */
    bool validation_active; /* SPLITGL_VALIDATE=1 and the layer + messenger are up */
+   uint32_t max_divisor; /* largest instance divisor the device takes natively (has_divisor) */
+   uint32_t hidden;      /* MG_HIDE_*: SPLITGL_MAGMA_HIDE, features lowered although present */
+   uint32_t loop_limit;  /* SPLITGL_MAGMA_LOOP_LIMIT */
+   uint64_t vformats[2]; /* wire_vformat bits the device fetches (caps.c) */
+   uint64_t caps[WIRE_CAP_COUNT];
+   uint64_t skipped;     /* work declined: mg_skip */
    bool default_block_ssbo; /* quirk: bind the default uniform block as a storage buffer (spirv_quirks.c) */
    VkFormat ds_format; /* D24S8, or D32_SFLOAT_S8_UINT */
 
@@ -283,6 +315,18 @@ struct mg_backend {
    struct mg_clear_pipeline *clear_pipelines;
 };
 
+#define MG_HIDE_UINT8 (1u << 0)
+#define MG_HIDE_DIVISOR (1u << 1)
+#define MG_HIDE_VFORMATS (1u << 2)
+
+/* A draw or record Magma declines to execute: counted (SPLITGL_STATS "skipped=") and named once
+ * per site in the log. The scene suite requires the count to stay 0. */
+#define mg_skip(be, ...)                                                                    \
+   do {                                                                                     \
+      (be)->skipped++;                                                                      \
+      sgl_log_once(SGL_LOG_WARN, "magma: skipped: " __VA_ARGS__);                           \
+   } while (0)
+
 static inline struct mg_backend *mg_backend(struct srv_backend *be) { return container_of(be, struct mg_backend, base); }
 static inline struct mg_resource *mg_resource(struct srv_resource *r) { return r ? container_of((struct mg_object *)r, struct mg_resource, base) : NULL; }
 static inline struct srv_resource *mg_srv_resource(struct mg_resource *r) { return (struct srv_resource *)&r->base; }
@@ -304,6 +348,11 @@ enum mg_wait_result {
 /** Waits for a fence in 100 ms slices, bounded by SPLITGL_WAIT_TIMEOUT_MS (then the device
  *  is declared lost); a cancellable wait also gives up when the client closes the session. */
 enum mg_wait_result mg_wait_fence(struct mg_backend *be, VkFence fence, const char *what, bool cancellable);
+
+/* caps.c */
+void mg_caps_init(struct mg_backend *be);
+uint64_t mg_get_param(struct srv_backend *sbe, enum wire_cap param);
+bool mg_vformat_supported(const struct mg_backend *be, uint32_t vf);
 
 /* spirv_quirks.c */
 bool mg_spirv_default_block_to_ssbo(const uint32_t *words, uint32_t count, uint32_t binding, uint32_t **out_words,
@@ -357,13 +406,17 @@ void *mg_create_rast(struct srv_backend *sbe, const struct wire_rast_state *s);
 void *mg_create_velems(struct srv_backend *sbe, const struct wire_velems_state *s);
 struct srv_program *mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info);
 void mg_delete_cso(struct srv_backend *sbe, uint32_t kind, void *cso);
-VkPipeline mg_get_pipeline(struct mg_ctx *ctx, VkPrimitiveTopology topo);
+VkPipeline mg_get_pipeline(struct mg_ctx *ctx, VkPrimitiveTopology topo, uint32_t divisor_emulated);
 VkFormat mg_const_attrib_format(uint32_t gl_type);
+VkFormat mg_vformat(uint32_t wire_vformat);
 
 /* descriptor.c */
 void *mg_create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s);
 VkSampler mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s);
 bool mg_emit_descriptors(struct mg_ctx *ctx);
+
+/* lower.c */
+bool mg_lower_draw(struct mg_ctx *ctx, const struct srv_draw *d, struct mg_draw_plan *plan);
 
 /* draw.c */
 struct srv_ctx *mg_context_create(struct srv_backend *sbe, const struct wire_context_create *c);

@@ -209,9 +209,25 @@ static const VkFormat vformats[WIRE_VF_COUNT] = {
 #define VK_FORMAT_R16G16_FLOAT VK_FORMAT_R16G16_SFLOAT
 #define VK_FORMAT_R16G16B16_FLOAT VK_FORMAT_R16G16B16_SFLOAT
 #define VK_FORMAT_R16G16B16A16_FLOAT VK_FORMAT_R16G16B16A16_SFLOAT
+/* Vulkan has no 32-bit SCALED formats: the capability table leaves them out and the front end
+ * converts such attributes to float. */
+#define VK_FORMAT_R32_USCALED VK_FORMAT_UNDEFINED
+#define VK_FORMAT_R32G32_USCALED VK_FORMAT_UNDEFINED
+#define VK_FORMAT_R32G32B32_USCALED VK_FORMAT_UNDEFINED
+#define VK_FORMAT_R32G32B32A32_USCALED VK_FORMAT_UNDEFINED
+#define VK_FORMAT_R32_SSCALED VK_FORMAT_UNDEFINED
+#define VK_FORMAT_R32G32_SSCALED VK_FORMAT_UNDEFINED
+#define VK_FORMAT_R32G32B32_SSCALED VK_FORMAT_UNDEFINED
+#define VK_FORMAT_R32G32B32A32_SSCALED VK_FORMAT_UNDEFINED
    WIRE_VFORMATS(F)
 #undef F
 };
+
+VkFormat
+mg_vformat(uint32_t wire_vformat)
+{
+   return wire_vformat < WIRE_VF_COUNT ? vformats[wire_vformat] : VK_FORMAT_UNDEFINED;
+}
 
 VkFormat
 mg_const_attrib_format(uint32_t gl_type)
@@ -237,7 +253,8 @@ struct vertex_input {
 /* Element i of the velems CSO feeds binding i (so each element has its own divisor);
  * locations the shader reads but velems leaves out read binding MG_CONST_BINDING, stride 0. */
 static void
-build_vertex_input(struct mg_backend *be, const struct mg_program *p, const struct mg_velems *ve, struct vertex_input *vi)
+build_vertex_input(struct mg_backend *be, const struct mg_program *p, const struct mg_velems *ve, uint32_t emulated,
+                   struct vertex_input *vi)
 {
    uint32_t nb = 0, na = 0, nd = 0, used = 0;
    for (uint32_t a = 0; a < p->attrib_count; a++)
@@ -249,7 +266,9 @@ build_vertex_input(struct mg_backend *be, const struct mg_program *p, const stru
          continue;
       used &= ~(1u << e->location);
       vi->bindings[nb++] = (VkVertexInputBindingDescription){i, 0, e->divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX};
-      if (e->divisor > 1 && be->has_divisor)
+      /* Divisors the device cannot take were lowered (lower.c: the element's instance data is
+       * replicated, so it advances once per instance). */
+      if (e->divisor > 1 && !(emulated & (1u << i)))
          vi->divisors[nd++] = (VkVertexInputBindingDivisorDescriptionEXT){i, e->divisor};
       vi->attrs[na++] = (VkVertexInputAttributeDescription){e->location, i, vformats[e->format], 0};
    }
@@ -376,9 +395,10 @@ key_hash(const struct mg_pipeline_key *k)
 }
 
 static void
-fill_key(struct mg_ctx *ctx, VkPrimitiveTopology topo, struct mg_pipeline_key *k)
+fill_key(struct mg_ctx *ctx, VkPrimitiveTopology topo, uint32_t emulated, struct mg_pipeline_key *k)
 {
    memset(k, 0, sizeof(*k));
+   k->divisor_emulated = emulated;
    k->velems = ctx->velems ? ctx->velems->base.id : 0;
    k->blend = ctx->blend ? ctx->blend->base.id : 0;
    k->dsa = ctx->dsa ? ctx->dsa->base.id : 0;
@@ -411,7 +431,7 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
             VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, vk_stage[s], p->modules[s], "main",
             s == SPV_STAGE_VERTEX && p->point_size_spec ? &psz_spec : NULL};
    struct vertex_input vi;
-   build_vertex_input(be, p, ctx->velems, &vi);
+   build_vertex_input(be, p, ctx->velems, k->divisor_emulated, &vi);
    VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0, k->topology, VK_FALSE};
    VkPipelineViewportDepthClipControlCreateInfoEXT clip = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT, NULL, VK_TRUE};
    VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, &clip, 0, 1, NULL, 1, NULL};
@@ -462,10 +482,10 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
 }
 
 VkPipeline
-mg_get_pipeline(struct mg_ctx *ctx, VkPrimitiveTopology topo)
+mg_get_pipeline(struct mg_ctx *ctx, VkPrimitiveTopology topo, uint32_t divisor_emulated)
 {
    struct mg_pipeline_key k;
-   fill_key(ctx, topo, &k);
+   fill_key(ctx, topo, divisor_emulated, &k);
    uint32_t b = key_hash(&k) % MG_PIPELINE_BUCKETS;
    for (struct mg_pipeline_entry *e = ctx->prog->buckets[b]; e; e = e->next)
       if (!memcmp(&e->key, &k, sizeof(k)))

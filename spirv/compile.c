@@ -180,8 +180,40 @@ hoist_version(const char *src, const char *directive)
    return out;
 }
 
+void
+spv_fill_resource(glslang_resource_t *r, const struct spv_shader *sh)
+{
+   *r = *glslang_default_resource();
+   const struct spv_limits *l = &sh->limits;
+#define SET(field, value)                                                                    \
+   if ((value) != 0)                                                                        \
+      r->field = (value);
+   SET(max_vertex_attribs, l->max_vertex_attribs)
+   SET(max_vertex_uniform_vectors, l->max_vertex_uniform_vectors)
+   SET(max_vertex_uniform_components, l->max_vertex_uniform_vectors * 4)
+   SET(max_fragment_uniform_vectors, l->max_fragment_uniform_vectors)
+   SET(max_fragment_uniform_components, l->max_fragment_uniform_vectors * 4)
+   SET(max_varying_vectors, l->max_varying_vectors)
+   SET(max_varying_components, l->max_varying_components)
+   SET(max_varying_floats, l->max_varying_components)
+   SET(max_vertex_output_components, l->max_vertex_output_components)
+   SET(max_vertex_output_vectors, l->max_vertex_output_components / 4)
+   SET(max_fragment_input_components, l->max_fragment_input_components)
+   SET(max_fragment_input_vectors, l->max_fragment_input_components / 4)
+   SET(max_vertex_texture_image_units, l->max_vertex_texture_image_units)
+   SET(max_texture_image_units, l->max_texture_image_units)
+   SET(max_combined_texture_image_units, l->max_combined_texture_image_units)
+   SET(max_draw_buffers, l->max_draw_buffers)
+   SET(max_clip_distances, l->max_clip_distances)
+#undef SET
+   if (l->min_program_texel_offset || l->max_program_texel_offset) {
+      r->min_program_texel_offset = l->min_program_texel_offset;
+      r->max_program_texel_offset = l->max_program_texel_offset;
+   }
+}
+
 static void
-fill_input(glslang_input_t *in, const struct spv_shader *sh, const char *code)
+fill_input(glslang_input_t *in, glslang_resource_t *res, const struct spv_shader *sh, const char *code)
 {
    memset(in, 0, sizeof(*in));
    in->language = GLSLANG_SOURCE_GLSL;
@@ -192,15 +224,24 @@ fill_input(glslang_input_t *in, const struct spv_shader *sh, const char *code)
    in->default_version = sh->api == SPV_API_GLES ? 100 : 110;
    in->default_profile = sh->api == SPV_API_GLES ? GLSLANG_ES_PROFILE : GLSLANG_NO_PROFILE;
    in->messages = GLSLANG_MSG_DEFAULT_BIT;
-   in->resource = glslang_default_resource();
+   spv_fill_resource(res, sh);
+   in->resource = res;
 }
 
 struct spv_shader *
 spv_compile(enum spv_stage stage, enum spv_api api, const char *source)
 {
+   return spv_compile_limits(stage, api, source, NULL);
+}
+
+struct spv_shader *
+spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, const struct spv_limits *limits)
+{
    struct spv_shader *sh = calloc(1, sizeof(*sh));
    if (!sh)
       return NULL;
+   if (limits)
+      sh->limits = *limits;
    sh->stage = stage;
    sh->api = api;
    sh->source = strdup(source ? source : "");
@@ -230,7 +271,8 @@ spv_compile(enum spv_stage stage, enum spv_api api, const char *source)
                      version, es ? " es" : "", api == SPV_API_GLES ? "OpenGL ES" : "OpenGL core");
    } else {
       glslang_input_t in;
-      fill_input(&in, sh, hoisted ? hoisted : sh->source);
+      glslang_resource_t res;
+      fill_input(&in, &res, sh, hoisted ? hoisted : sh->source);
       glslang_shader_t *gs = glslang_shader_create(&in);
       if (!gs) {
          spv_str_puts(&log, "ERROR: out of memory\n");

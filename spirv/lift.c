@@ -273,9 +273,15 @@ extension_name(const struct tok *t, char *buf, size_t size)
  * sgl__point_size;"); one that does not gets 1.0 there (undefined, see above). The decision
  * is static use of the gl_PointSize token in the preprocessed source. The renamed main is
  * SPV_RENAME_PREFIX "main", so should the token name anything reflected (a struct member
- * "main"), spv_unrename gives the name back. ES is left alone: there gl_PointSize is the
- * only source and undefined when not written (GLSL ES 3.00 spec, section 7.1). */
-enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS };
+ * "main"), spv_unrename gives the name back.
+ *
+ * ES: gl_PointSize is the only source of the size. The GLSL ES 3.00 spec, section 7.1: "It is
+ * intended for the shader to write gl_PointSize ... If gl_PointSize is not written to, its
+ * value is undefined in subsequent pipe stages" — and Vulkan needs it written to rasterize
+ * points at all. A vertex shader that never names gl_PointSize gets it written as 1.0 after its
+ * main (what GL's default point size, and Mesa, give it), so its points draw instead of being
+ * dropped; one that names it is left alone. */
+enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS, PSZ_ES_ONE };
 
 #define SPV_POINT_SIZE_MAIN SPV_RENAME_PREFIX "main"
 #define SPV_POINT_SIZE_CONST SPV_RENAME_PREFIX "point_size"
@@ -283,7 +289,7 @@ enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS };
 static enum psz_wrap
 point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
 {
-   if (sh->es || sh->stage != SPV_STAGE_VERTEX)
+   if (sh->stage != SPV_STAGE_VERTEX)
       return PSZ_NONE;
    bool has_main = false, writes = false, per_vertex = false;
    for (uint32_t i = 0; i < tl->n; i++) {
@@ -299,6 +305,8 @@ point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
     * point draws of that program as it does for ES programs that do not write the size. */
    if (!has_main || (per_vertex && !writes))
       return PSZ_NONE;
+   if (sh->es)
+      return writes ? PSZ_NONE : PSZ_ES_ONE;
    return writes ? PSZ_KEEP_SHADER : PSZ_ALWAYS;
 }
 
@@ -307,6 +315,10 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz)
 {
    if (psz == PSZ_NONE)
       return;
+   if (psz == PSZ_ES_ONE) {
+      spv_str_puts(out, "\nvoid main()\n{\n   " SPV_POINT_SIZE_MAIN "();\n   gl_PointSize = 1.0;\n}\n");
+      return;
+   }
    spv_str_printf(out, "\nlayout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
                   SPV_SPEC_POINT_SIZE);
    spv_str_puts(out, "void main()\n{\n   " SPV_POINT_SIZE_MAIN "();\n");

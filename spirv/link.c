@@ -33,6 +33,7 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], uint32_t *words[SPV
    char *lifted[SPV_STAGE_COUNT] = {0};
    glslang_shader_t *gs[SPV_STAGE_COUNT] = {0};
    glslang_input_t in[SPV_STAGE_COUNT];
+   glslang_resource_t res[SPV_STAGE_COUNT];
    glslang_program_t *prog = glslang_program_create();
    bool ok = prog != NULL;
    const int messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT;
@@ -54,7 +55,8 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], uint32_t *words[SPV
       in[s].default_version = sh[s]->es ? 310 : 450;
       in[s].default_profile = sh[s]->es ? GLSLANG_ES_PROFILE : GLSLANG_CORE_PROFILE;
       in[s].messages = messages;
-      in[s].resource = glslang_default_resource();
+      spv_fill_resource(&res[s], sh[s]);
+      in[s].resource = &res[s];
       gs[s] = glslang_shader_create(&in[s]);
       if (!gs[s]) {
          ok = false;

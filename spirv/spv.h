@@ -29,9 +29,27 @@ enum spv_api {
 /* ---- client: compile and link ---------------------------------------------------------- */
 struct spv_shader;
 
+/** The GL limits a context reports, for the shading language's built-in constants
+ *  (gl_MaxVertexUniformVectors, gl_MinProgramTexelOffset, ...) and glslang's checks against
+ *  them (e.g. textureOffset's range). 0: glslang's default for that field. */
+struct spv_limits {
+   int32_t max_vertex_attribs;
+   int32_t max_vertex_uniform_vectors, max_fragment_uniform_vectors;
+   int32_t max_varying_vectors, max_varying_components;
+   int32_t max_vertex_output_components, max_fragment_input_components;
+   int32_t max_vertex_texture_image_units, max_texture_image_units, max_combined_texture_image_units;
+   int32_t max_draw_buffers;
+   int32_t min_program_texel_offset, max_program_texel_offset; /* both 0: defaults */
+   int32_t max_clip_distances;
+};
+
 /** Compiles with the shader's own version (the spec's compile status and info log).
  *  Never returns NULL except on allocation failure; check spv_shader_ok(). */
 struct spv_shader *spv_compile(enum spv_stage stage, enum spv_api api, const char *source);
+/** spv_compile under the context's limits (NULL: glslang's defaults); the link generates
+ *  code under the same limits. */
+struct spv_shader *spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source,
+                                      const struct spv_limits *limits);
 bool spv_shader_ok(const struct spv_shader *sh);
 const char *spv_shader_info_log(const struct spv_shader *sh); /* never NULL, may be "" */
 void spv_shader_free(struct spv_shader *sh);

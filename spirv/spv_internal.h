@@ -30,9 +30,13 @@ struct spv_shader {
    char *source;     /* as given */
    char *preprocessed; /* glslang's preprocessor output (only when ok) */
    char *log;
+   struct spv_limits limits; /* zero fields: glslang's defaults */
 };
 
 void spv_glslang_init(void);
+struct glslang_resource_s;
+/** glslang's default resources with the shader's limits applied. */
+void spv_fill_resource(struct glslang_resource_s *r, const struct spv_shader *sh);
 
 /* ---- source-level facts the SPIR-V loses (lift.c) ---------------------------------------- */
 enum spv_decl_storage {

@@ -11,6 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* 2: GetInfo's reply carries the capability table (wire_server_info.caps); R32 SCALED vertex
+ *    formats; events name the context of the record that raised them (32-byte header); guard
+ *    pages between the segment's sections. */
 #define WIRE_PROTOCOL_REVISION 2u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -140,7 +143,9 @@ enum wire_swizzle { WIRE_SWZ_R = 0, WIRE_SWZ_G, WIRE_SWZ_B, WIRE_SWZ_A, WIRE_SWZ
    F(R16_UINT) F(R16G16_UINT) F(R16G16B16_UINT) F(R16G16B16A16_UINT)                         \
    F(R16_SINT) F(R16G16_SINT) F(R16G16B16_SINT) F(R16G16B16A16_SINT)                         \
    F(R32_UINT) F(R32G32_UINT) F(R32G32B32_UINT) F(R32G32B32A32_UINT)                         \
-   F(R32_SINT) F(R32G32_SINT) F(R32G32B32_SINT) F(R32G32B32A32_SINT)
+   F(R32_SINT) F(R32G32_SINT) F(R32G32B32_SINT) F(R32G32B32A32_SINT)                         \
+   F(R32_USCALED) F(R32G32_USCALED) F(R32G32B32_USCALED) F(R32G32B32A32_USCALED)             \
+   F(R32_SSCALED) F(R32G32_SSCALED) F(R32G32B32_SSCALED) F(R32G32B32A32_SSCALED)
 
 enum wire_vformat {
 #define F(n) WIRE_VF_##n,
@@ -149,7 +154,12 @@ enum wire_vformat {
    WIRE_VF_COUNT
 };
 
-/* Limits every count on the wire is checked against. */
+/* Limits every count on the wire is checked against. The front end reports the device's
+ * limits clamped to these. Each is at least the OpenGL ES 3.0 minimum of the matching GL limit
+ * (asserted below); two are below OpenGL 3.3 core's, and widening them changes the size of
+ * shipped payloads (SetSamplerViews, BindSamplerStates: tests/unit/catalogue.txt), so GL 3.3
+ * contexts report 32 combined texture units (GL 3.3: 48) and 24 uniform-buffer bindings and
+ * combined uniform blocks (GL 3.3: 36); docs/ARCHITECTURE.md lists it as a divergence. */
 #define WIRE_MAX_COLOR_BUFS 8
 #define WIRE_MAX_VERTEX_ATTRIBS 16
 #define WIRE_MAX_VERTEX_BUFFERS 16
@@ -162,6 +172,13 @@ enum wire_vformat {
 #define WIRE_MAX_BUFFER_SIZE (1u << 31)
 #define WIRE_MAX_CONSTANT_SIZE (64u * 1024u)
 #define WIRE_MAX_PROGRAM_BLOB (16u * 1024u * 1024u)
+#define WIRE_MAX_VIEWPORT_DIM 32768
+#define WIRE_MAX_VERTEX_ATTRIB_STRIDE 2048 /* what the front end accepts as a stride */
+static_assert(WIRE_MAX_COLOR_BUFS >= 8 && WIRE_MAX_VERTEX_ATTRIBS >= 16 && WIRE_MAX_SAMPLER_UNITS >= 32 &&
+                 WIRE_MAX_UNIFORM_BLOCKS >= 24 && WIRE_MAX_TEXTURE_SIZE >= 2048 && WIRE_MAX_3D_TEXTURE_SIZE >= 256 &&
+                 WIRE_MAX_ARRAY_LAYERS >= 256 && WIRE_MAX_CONSTANT_SIZE >= 16384 &&
+                 WIRE_MAX_VIEWPORT_DIM >= WIRE_MAX_TEXTURE_SIZE,
+              "wire maxima below an ES 3.0 minimum");
 
 /* ---- payloads ------------------------------------------------------------------------- */
 struct wire_empty {
@@ -511,14 +528,88 @@ struct wire_server_stats {
    uint64_t validation_warnings;
    uint64_t validation_active;   /* 1: the validation layer is loaded and its messages routed */
    uint64_t events_dropped;      /* events lost to a client that stopped draining (DESIGN 2.7) */
+   uint64_t skipped;             /* draws / records the server declined to execute (should stay 0) */
 };
 
+/* ---- capabilities ----------------------------------------------------------------------
+ * What the server's device offers, one uint64 per capability, in GetInfo's reply. The list is
+ * append-only (like ops.def): a capability keeps its index forever. Values are the device's
+ * own (the front end clamps them to the WIRE_MAX_* above and raises them to the spec's
+ * minimums). Kinds: U an unsigned count or size, I a signed int32 (two's complement in the low
+ * 32 bits), F a float (IEEE-754 bits in the low 32 bits), M a bit mask.
+ *   CAP(name, kind) */
+#define WIRE_CAPS(CAP)                                                                         \
+   CAP(MAX_TEXTURE_SIZE, U)              /* maxImageDimension2D */                            \
+   CAP(MAX_CUBE_MAP_TEXTURE_SIZE, U)     /* maxImageDimensionCube */                          \
+   CAP(MAX_3D_TEXTURE_SIZE, U)           /* maxImageDimension3D */                            \
+   CAP(MAX_ARRAY_TEXTURE_LAYERS, U)      /* maxImageArrayLayers */                            \
+   CAP(MAX_RENDERBUFFER_SIZE, U)         /* largest attachment: framebuffer and 2D image */   \
+   CAP(MAX_VIEWPORT_WIDTH, U)                                                                 \
+   CAP(MAX_VIEWPORT_HEIGHT, U)                                                                \
+   CAP(MAX_VERTEX_ATTRIBS, U)            /* attributes a program may read */                 \
+   CAP(MAX_VERTEX_ATTRIB_STRIDE, U)                                                           \
+   CAP(MAX_VERTEX_OUTPUT_COMPONENTS, U)                                                       \
+   CAP(MAX_FRAGMENT_INPUT_COMPONENTS, U)                                                      \
+   CAP(MAX_UNIFORM_BUFFER_RANGE, U)      /* bytes one uniform buffer binding may expose */    \
+   CAP(UNIFORM_BUFFER_OFFSET_ALIGNMENT, U)                                                    \
+   CAP(MAX_PER_STAGE_SAMPLERS, U)        /* combined image samplers one stage may use */     \
+   CAP(MAX_COMBINED_SAMPLERS, U)         /* ... all stages of a program together */          \
+   CAP(MAX_PER_STAGE_UNIFORM_BUFFERS, U)                                                      \
+   CAP(MAX_COMBINED_UNIFORM_BUFFERS, U)                                                       \
+   CAP(MAX_COLOR_ATTACHMENTS, U)                                                              \
+   CAP(COLOR_SAMPLE_COUNTS, M)           /* bit n: 2^n samples (as VkSampleCountFlags) */     \
+   CAP(DEPTH_SAMPLE_COUNTS, M)                                                                \
+   CAP(STENCIL_SAMPLE_COUNTS, M)                                                              \
+   CAP(MIN_TEXEL_OFFSET, I)                                                                   \
+   CAP(MAX_TEXEL_OFFSET, I)                                                                   \
+   CAP(MAX_LOD_BIAS, F)                                                                       \
+   CAP(POINT_SIZE_MIN, F)                                                                     \
+   CAP(POINT_SIZE_MAX, F)                                                                     \
+   CAP(LINE_WIDTH_MIN, F)                /* 1.0 / 1.0 without wide lines */                   \
+   CAP(LINE_WIDTH_MAX, F)                                                                     \
+   CAP(SUBPIXEL_BITS, U)                                                                      \
+   CAP(MAX_CLIP_DISTANCES, U)                                                                 \
+   CAP(MAX_DRAW_INDEX, U)                /* largest index value a draw may use */             \
+   CAP(MAX_ANISOTROPY, F)                /* 1.0 without anisotropic filtering */              \
+   CAP(FEATURES, M)                      /* WIRE_FEATURE_* */                                 \
+   CAP(VERTEX_FORMATS_0, M)              /* bit v: wire_vformat v is fetched natively */     \
+   CAP(VERTEX_FORMATS_1, M)              /* bit v - 64 */                                     \
+   CAP(SAMPLED_FORMATS, M)               /* bit f: wire_format f can be sampled */           \
+   CAP(RENDERABLE_FORMATS, M)            /* bit f: wire_format f can be rendered to */       \
+   CAP(FILTERABLE_FORMATS, M)            /* bit f: ... sampled with LINEAR */
+
+enum wire_cap {
+#define CAP(n, kind) WIRE_CAP_##n,
+   WIRE_CAPS(CAP)
+#undef CAP
+   WIRE_CAP_COUNT
+};
+#define WIRE_MAX_CAPS 64 /* the reply's table size; the list may grow up to it */
+static_assert(WIRE_CAP_COUNT <= WIRE_MAX_CAPS, "caps table full");
+static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 64, "format masks");
+
+/* WIRE_CAP_FEATURES bits. The device's own support: the server lowers what is missing (8-bit
+ * indices widened, divisors replicated), so these are informative for the front end. */
+#define WIRE_FEATURE_INDEX_UINT8 (1u << 0)     /* VK_EXT_index_type_uint8 */
+#define WIRE_FEATURE_INSTANCE_DIVISOR (1u << 1) /* VK_EXT_vertex_attribute_divisor, any divisor */
+#define WIRE_FEATURE_WIDE_LINES (1u << 2)
+#define WIRE_FEATURE_INDEPENDENT_BLEND (1u << 3)
+#define WIRE_FEATURE_ROBUST_BUFFER_ACCESS (1u << 4)
+#define WIRE_FEATURE_DEPTH_CLAMP (1u << 5)
+#define WIRE_FEATURE_DUAL_SRC_BLEND (1u << 6)
+#define WIRE_FEATURE_LOGIC_OP (1u << 7)
+#define WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 (1u << 8)
+#define WIRE_FEATURE_TEXTURE_COMPRESSION_BC (1u << 9)
+
+/* GetInfo reply. */
 struct wire_server_info {
    char renderer[128]; /* e.g. "splitgl Magma (llvmpipe (LLVM 15.0.6, 256 bits))" */
    char device[128];
-   uint32_t max_texture_size;
+   uint32_t cap_count; /* WIRE_CAP_COUNT of the server; the client reads min(its, this) */
    uint32_t pad;
+   uint64_t caps[WIRE_MAX_CAPS]; /* enum wire_cap; unused entries 0 */
 };
+static_assert(sizeof(struct wire_server_info) == 264 + 8 * WIRE_MAX_CAPS, "server info");
 
 /* ---- events (server -> client) -------------------------------------------------------- */
 enum wire_event_kind {

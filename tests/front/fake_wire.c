@@ -21,6 +21,10 @@ static uint32_t cur_op;
 static uint32_t next_slot[WIRE_KIND_COUNT];
 uint64_t fake_wire_op_count[WIRE_OP_LIMIT];
 uint64_t fake_wire_staged;
+struct wire_server_info fake_wire_info;
+struct wire_draw fake_wire_last_draw;
+const uint8_t *fake_wire_last_stage;
+uint32_t fake_wire_last_stage_size;
 
 struct wire_client *
 wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, unsigned err_size)
@@ -49,6 +53,8 @@ wire_stage(struct wire_client *c, uint32_t size, struct wire_span *span)
    span->offset = 0;
    span->size = size;
    fake_wire_staged += size;
+   fake_wire_last_stage = stage_buf;
+   fake_wire_last_stage_size = size;
    return stage_buf;
 }
 
@@ -64,6 +70,8 @@ uint64_t
 wire_end(struct wire_client *c)
 {
    fake_wire_op_count[cur_op]++;
+   if (cur_op == WIRE_OP_Draw)
+      memcpy(&fake_wire_last_draw, record, sizeof(fake_wire_last_draw));
    return 1;
 }
 
@@ -72,6 +80,8 @@ wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
 {
    fake_wire_op_count[cur_op]++;
    memset(dst, 0, cap);
+   if (cur_op == WIRE_OP_GetInfo)
+      memcpy(dst, &fake_wire_info, cap < sizeof(fake_wire_info) ? cap : sizeof(fake_wire_info));
    return cap;
 }
 

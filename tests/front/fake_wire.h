@@ -3,4 +3,10 @@
 #include "wire/client.h"
 extern uint64_t fake_wire_op_count[WIRE_OP_LIMIT];
 extern uint64_t fake_wire_staged;
+/* GetInfo's reply (zero: a server that reports no capabilities). */
+extern struct wire_server_info fake_wire_info;
+/* The payload of the last Draw, and the bytes of the last wire_stage (until the next one). */
+extern struct wire_draw fake_wire_last_draw;
+extern const uint8_t *fake_wire_last_stage;
+extern uint32_t fake_wire_last_stage_size;
 #endif

@@ -788,8 +788,17 @@ test_info(struct t *t)
    struct wire_server_info info;
    t->ops->get_info(t->be, &info);
    CHECK(!strncmp(info.renderer, "splitgl Magma (", 15), "renderer \"%s\"", info.renderer);
-   CHECK(info.max_texture_size >= 4096, "max texture size %u", info.max_texture_size);
-   /* Draws without a program or a framebuffer are skipped, not fatal. */
+   uint64_t max_tex = t->ops->get_param(t->be, WIRE_CAP_MAX_TEXTURE_SIZE);
+   CHECK(max_tex >= 4096, "max texture size %llu", (unsigned long long)max_tex);
+   CHECK(t->ops->get_param(t->be, WIRE_CAP_MAX_VERTEX_ATTRIBS) >= 16, "max vertex attribs");
+   float psz = wire_cap_float(t->ops->get_param(t->be, WIRE_CAP_POINT_SIZE_MAX));
+   CHECK(psz >= 1.0f, "point size max %f", psz);
+   uint64_t vf = t->ops->get_param(t->be, WIRE_CAP_VERTEX_FORMATS_0);
+   CHECK(vf & (1ull << WIRE_VF_R32G32B32A32_FLOAT), "RGBA32F vertex fetch not reported");
+   CHECK(t->ops->get_param(t->be, WIRE_CAP_COUNT) == 0, "past the table");
+   /* Draws without a program or a framebuffer are declined, not fatal, and counted. */
+   struct wire_server_stats st0 = {0}, st1 = {0};
+   t->ops->get_stats(t->be, &st0);
    draw(t, WIRE_PRIM_TRIANGLES, 0, 3, 1);
    struct srv_program *p = color_program(t);
    t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, p);
@@ -799,6 +808,9 @@ test_info(struct t *t)
    t->ops->bind_cso(t->ctx, WIRE_CSO_PROGRAM, NULL);
    t->ops->delete_cso(t->be, WIRE_KIND_PROGRAM, p);
    t->ops->set_framebuffer(t->ctx, &t->fb);
+   t->ops->get_stats(t->be, &st1);
+   CHECK(st1.skipped == st0.skipped + 2, "declined draws counted: %llu -> %llu",
+         (unsigned long long)st0.skipped, (unsigned long long)st1.skipped);
    /* Two contexts interleaved: each keeps its own framebuffer and render pass. */
    struct wire_context_create cc = {.api = 1, .major = 4};
    struct srv_ctx *c2 = t->ops->context_create(t->be, &cc);

@@ -11,8 +11,9 @@ Modes:
 Environment:
   SPLITGL_SCENE_ORACLE_ONLY=1   compare mode runs only the oracle (and checks that it succeeds).
 
-A splitgl run fails when it exits non-zero, times out, or -- when SPLITGL_VALIDATE=1 is in its
-environment -- when its stderr contains "VALIDATION ERROR".
+A splitgl run fails when it exits non-zero, times out, when its SPLITGL_STATS line reports work
+the server declined (skipped=N, N > 0) or has no such line, or -- when SPLITGL_VALIDATE=1 is in
+its environment -- when its stderr contains "VALIDATION ERROR".
 Python 3 standard library only.
 """
 import argparse
@@ -150,8 +151,9 @@ def splitgl_env(json_path, scene_env, extra_env):
     env.update(scene_env)
     env.update(extra_env)
     env["__EGL_VENDOR_LIBRARY_FILENAMES"] = json_path
-    if env.get("SPLITGL_VALIDATE") == "1":
-        env["SPLITGL_STATS"] = "1"  # the stats line carries the validation error count
+    # The stats line carries the server's count of declined work (and, under
+    # SPLITGL_VALIDATE=1, of validation errors).
+    env["SPLITGL_STATS"] = "1"
     return env
 
 
@@ -160,7 +162,7 @@ class RunResult:
         self.label, self.ok, self.why, self.stderr, self.image = label, ok, why, stderr, image
 
 
-def run_one(label, scene, out_path, env, timeout, validate=False):
+def run_one(label, scene, out_path, env, timeout, validate=False, splitgl=False):
     if os.path.exists(out_path):
         os.unlink(out_path)
     try:
@@ -190,6 +192,15 @@ def run_one(label, scene, out_path, env, timeout, validate=False):
         if "validation=on" not in err:
             return RunResult(label, False, "SPLITGL_VALIDATE=1 but the validation layer is not active "
                              "(stats line says validation=off)", err, None)
+    if splitgl:
+        # Nothing may be skipped: every draw and record the server got was executed (lowered
+        # where the device lacks a feature). One stats line per context.
+        counts = [int(n) for n in re.findall(r"\bskipped=(\d+)", err)]
+        if not counts:
+            return RunResult(label, False, "no SPLITGL_STATS line with skipped=", err, None)
+        if any(counts):
+            return RunResult(label, False, f"skipped={max(counts)}: the server declined work",
+                             err, None)
     try:
         img = read_pam(out_path)
     except (OSError, ValueError, KeyError) as e:
@@ -256,7 +267,7 @@ def cmd_compare(args):
     validate = run_env.get("SPLITGL_VALIDATE") == "1"
     splitgl = run_one("splitgl" + (" " + " ".join(args.env) if args.env else ""), args.scene,
                       os.path.join(out_dir, stem + "_splitgl_raw.pam"), run_env, args.timeout,
-                      validate)
+                      validate, splitgl=True)
     if not oracle.ok or not splitgl.ok:
         report_failure([oracle, splitgl])
         return 1

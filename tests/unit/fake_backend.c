@@ -24,7 +24,16 @@ f_get_info(struct srv_backend *be, struct wire_server_info *i)
 {
    strcpy(i->renderer, "splitgl Fake");
    strcpy(i->device, "fake");
-   i->max_texture_size = 16384;
+}
+/* A device at exactly the ES 3.0 / GL 3.3 minimums where it matters to the front end. */
+static uint64_t
+f_get_param(struct srv_backend *be, enum wire_cap p)
+{
+   switch (p) {
+   case WIRE_CAP_MAX_TEXTURE_SIZE: return 16384;
+   case WIRE_CAP_MAX_VERTEX_ATTRIBS: return 16;
+   default: return 0;
+   }
 }
 static void f_get_stats(struct srv_backend *be, struct wire_server_stats *s) {}
 static struct srv_ctx *
@@ -117,7 +126,7 @@ static void f_flush(struct srv_ctx *ctx) {}
 static void f_finish(struct srv_ctx *ctx) {}
 
 static const struct srv_backend_ops fake_ops = {
-   .destroy = f_destroy, .get_info = f_get_info, .get_stats = f_get_stats,
+   .destroy = f_destroy, .get_info = f_get_info, .get_param = f_get_param, .get_stats = f_get_stats,
    .context_create = f_ctx_create, .context_destroy = f_ctx_destroy,
    .resource_create = f_res_create, .resource_respecify = f_respecify, .resource_destroy = f_res_destroy,
    .buffer_subdata = f_buffer_subdata, .texture_subdata = f_texture_subdata,

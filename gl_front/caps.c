@@ -1,0 +1,237 @@
+/* splitgl gl_front: capabilities flow from the server. The server's GetInfo reply (renderer
+ * name and the capability table, wire_types.h WIRE_CAPS) is fetched once per channel; every
+ * context derives its GL limits from it (struct glf_limits); glGetInternalformativ answers
+ * from it. */
+#include <stdio.h>
+
+#include "glf_context.h"
+
+bool
+glf_channel_info(struct glf_context *ctx)
+{
+   struct glf_channel *ch = ctx->chan;
+   pthread_mutex_lock(&ch->lock);
+   bool have = ch->have_info;
+   pthread_mutex_unlock(&ch->lock);
+   if (have)
+      return true;
+   /* No lock is held across the reply wait; two contexts racing here both ask, and both
+    * store the same answer. */
+   struct wire_server_info info;
+   memset(&info, 0, sizeof(info));
+   if (!GLF_BEGIN(ctx, GetInfo) || wire_end_reply(ctx->wire, &info, sizeof(info)) < (int64_t)sizeof(info))
+      return false;
+   info.renderer[sizeof(info.renderer) - 1] = 0;
+   uint32_t n = info.cap_count < WIRE_CAP_COUNT ? info.cap_count : WIRE_CAP_COUNT;
+   pthread_mutex_lock(&ch->lock);
+   if (!ch->have_info) { /* written once: readers use renderer without the lock afterwards */
+      snprintf(ch->renderer, sizeof(ch->renderer), "%s", info.renderer[0] ? info.renderer : "splitgl");
+      memset(ch->caps, 0, sizeof(ch->caps));
+      memcpy(ch->caps, info.caps, n * sizeof(info.caps[0]));
+      ch->have_info = true;
+   }
+   pthread_mutex_unlock(&ch->lock);
+   return true;
+}
+
+/* The device's value raised to the spec's minimum, then clamped to the wire's maximum (which
+ * wins where it is below the minimum: see WIRE_MAX_SAMPLER_UNITS). */
+static GLint
+limit(uint64_t device, int64_t spec_min, int64_t wire_max)
+{
+   int64_t v = device > (uint64_t)INT32_MAX ? INT32_MAX : (int64_t)device;
+   if (v < spec_min)
+      v = spec_min;
+   if (v > wire_max)
+      v = wire_max;
+   return (GLint)v;
+}
+
+static GLint
+min_i(GLint a, GLint b)
+{
+   return a < b ? a : b;
+}
+
+static float
+cap_float(uint64_t v, float fallback)
+{
+   float f = wire_cap_float(v);
+   return v && f == f ? f : fallback; /* 0 (not reported) or NaN: the fallback */
+}
+
+static GLint
+log2_levels(GLint size)
+{
+   GLint n = 1;
+   while (size > 1) {
+      size >>= 1;
+      n++;
+   }
+   return n;
+}
+
+/* Minimums: OpenGL ES 3.0.6 tables 6.28-6.32 ("Implementation Dependent Values"); OpenGL 3.3
+ * core tables 6.47-6.54. ES 2.0 contexts are served as ES 3.0 and get its minimums. */
+void
+glf_limits_init(struct glf_context *ctx)
+{
+   const bool gl = GLF_CORE(ctx);
+   uint64_t c[WIRE_CAP_COUNT];
+   glf_channel_info(ctx);
+   pthread_mutex_lock(&ctx->chan->lock);
+   memcpy(c, ctx->chan->caps, sizeof(c));
+   pthread_mutex_unlock(&ctx->chan->lock);
+   struct glf_limits *l = &ctx->limits;
+   memset(l, 0, sizeof(*l));
+
+   l->max_texture_size = limit(c[WIRE_CAP_MAX_TEXTURE_SIZE], gl ? 1024 : 2048, WIRE_MAX_TEXTURE_SIZE);
+   l->max_cube_map_texture_size =
+      min_i(limit(c[WIRE_CAP_MAX_CUBE_MAP_TEXTURE_SIZE], gl ? 1024 : 2048, WIRE_MAX_TEXTURE_SIZE), l->max_texture_size);
+   l->max_3d_texture_size = limit(c[WIRE_CAP_MAX_3D_TEXTURE_SIZE], 256, WIRE_MAX_3D_TEXTURE_SIZE);
+   l->max_array_texture_layers = limit(c[WIRE_CAP_MAX_ARRAY_TEXTURE_LAYERS], 256, WIRE_MAX_ARRAY_LAYERS);
+   l->max_renderbuffer_size =
+      min_i(limit(c[WIRE_CAP_MAX_RENDERBUFFER_SIZE], gl ? 1024 : 2048, WIRE_MAX_TEXTURE_SIZE), l->max_texture_size);
+   l->max_levels = log2_levels(l->max_texture_size);
+   /* MAX_VIEWPORT_DIMS: "as large as the visible dimensions of the display being rendered
+    * to"; the largest surface splitgl makes is a renderbuffer-sized one. */
+   l->max_viewport_dims[0] = limit(c[WIRE_CAP_MAX_VIEWPORT_WIDTH], l->max_renderbuffer_size, WIRE_MAX_VIEWPORT_DIM);
+   l->max_viewport_dims[1] = limit(c[WIRE_CAP_MAX_VIEWPORT_HEIGHT], l->max_renderbuffer_size, WIRE_MAX_VIEWPORT_DIM);
+
+   l->max_vertex_attribs = limit(c[WIRE_CAP_MAX_VERTEX_ATTRIBS], 16, WIRE_MAX_VERTEX_ATTRIBS);
+   /* No minimum in ES 3.0 / GL 3.3 (ES 3.1 asks 2048 of MAX_VERTEX_ATTRIB_STRIDE). */
+   l->max_vertex_attrib_stride = limit(c[WIRE_CAP_MAX_VERTEX_ATTRIB_STRIDE], 0, WIRE_MAX_VERTEX_ATTRIB_STRIDE);
+
+   /* The loose uniforms of every stage share one default uniform block (spirv/), so each
+    * stage is promised half of it. */
+   GLint block = limit(c[WIRE_CAP_MAX_UNIFORM_BUFFER_RANGE], 16384, WIRE_MAX_CONSTANT_SIZE);
+   GLint stage_components = block / 4 / 2;
+   l->max_vertex_uniform_components = stage_components > 1024 ? stage_components : 1024;
+   l->max_fragment_uniform_components = stage_components > (gl ? 1024 : 896) ? stage_components : (gl ? 1024 : 896);
+   l->max_vertex_uniform_vectors = l->max_vertex_uniform_components / 4;
+   l->max_fragment_uniform_vectors = l->max_fragment_uniform_components / 4;
+
+   l->max_vertex_output_components = limit(c[WIRE_CAP_MAX_VERTEX_OUTPUT_COMPONENTS], 64, 128);
+   l->max_fragment_input_components = limit(c[WIRE_CAP_MAX_FRAGMENT_INPUT_COMPONENTS], gl ? 128 : 60, 128);
+   /* Varyings: what one vertex shader may write and the fragment shader read, four components
+    * of the output budget kept for gl_Position as ES counts it. */
+   GLint varying = min_i(l->max_vertex_output_components - 4, l->max_fragment_input_components);
+   l->max_varying_components = varying > 60 ? varying : 60;
+   l->max_varying_vectors = l->max_varying_components / 4;
+
+   l->max_texture_image_units = limit(c[WIRE_CAP_MAX_PER_STAGE_SAMPLERS], 16, WIRE_MAX_SAMPLER_UNITS);
+   l->max_vertex_texture_image_units = l->max_texture_image_units;
+   l->max_combined_texture_image_units = limit(c[WIRE_CAP_MAX_COMBINED_SAMPLERS], gl ? 48 : 32, WIRE_MAX_SAMPLER_UNITS);
+   l->max_texture_image_units = min_i(l->max_texture_image_units, l->max_combined_texture_image_units);
+   l->max_vertex_texture_image_units = l->max_texture_image_units;
+
+   l->max_color_attachments = limit(c[WIRE_CAP_MAX_COLOR_ATTACHMENTS], gl ? 8 : 4, WIRE_MAX_COLOR_BUFS);
+   l->max_draw_buffers = l->max_color_attachments;
+   /* Sample counts the server honours for every renderable format; multisampling is not
+    * built (Magma reports 1), so this is the spec's minimum of 4, resolved single-sampled. */
+   uint64_t counts = c[WIRE_CAP_COLOR_SAMPLE_COUNTS] & c[WIRE_CAP_DEPTH_SAMPLE_COUNTS] & c[WIRE_CAP_STENCIL_SAMPLE_COUNTS];
+   GLint samples = 1;
+   for (int b = 0; b < 7; b++)
+      if (counts & (1u << b))
+         samples = 1 << b;
+   l->max_samples = limit((uint64_t)samples, 4, 4);
+
+   l->max_uniform_block_size = limit(c[WIRE_CAP_MAX_UNIFORM_BUFFER_RANGE], 16384, WIRE_MAX_CONSTANT_SIZE);
+   l->max_vertex_uniform_blocks = limit(c[WIRE_CAP_MAX_PER_STAGE_UNIFORM_BUFFERS], 12, WIRE_MAX_UNIFORM_BLOCKS);
+   l->max_fragment_uniform_blocks = l->max_vertex_uniform_blocks;
+   l->max_combined_uniform_blocks = limit(c[WIRE_CAP_MAX_COMBINED_UNIFORM_BUFFERS], gl ? 36 : 24, WIRE_MAX_UNIFORM_BLOCKS);
+   l->max_uniform_buffer_bindings = l->max_combined_uniform_blocks;
+   /* UNIFORM_BUFFER_OFFSET_ALIGNMENT is a maximum (256 in both specs), at least 1. */
+   l->uniform_buffer_offset_alignment = limit(c[WIRE_CAP_UNIFORM_BUFFER_OFFSET_ALIGNMENT], 1, 256);
+
+   int32_t tmin = wire_cap_int(c[WIRE_CAP_MIN_TEXEL_OFFSET]), tmax = wire_cap_int(c[WIRE_CAP_MAX_TEXEL_OFFSET]);
+   l->min_program_texel_offset = tmin < -8 ? (tmin < -64 ? -64 : tmin) : -8;
+   l->max_program_texel_offset = tmax > 7 ? (tmax > 63 ? 63 : tmax) : 7;
+   float bias = cap_float(c[WIRE_CAP_MAX_LOD_BIAS], 2.0f);
+   l->max_texture_lod_bias = bias > 2.0f ? bias : 2.0f;
+   l->subpixel_bits = limit(c[WIRE_CAP_SUBPIXEL_BITS], 4, 16);
+   l->max_clip_distances = limit(c[WIRE_CAP_MAX_CLIP_DISTANCES], 8, 8);
+   /* ES 3.0 MAX_ELEMENT_INDEX: at least 2^24 - 1; the wire carries 32-bit indices. */
+   uint64_t mi = c[WIRE_CAP_MAX_DRAW_INDEX];
+   l->max_element_index = mi < (1u << 24) - 1 ? (1u << 24) - 1 : mi > 0xffffffffu ? 0xffffffffu : (GLint64)mi;
+
+   /* Point and line ranges must contain 1.0 (both specs' minimum range is (1, 1)). */
+   float pmin = cap_float(c[WIRE_CAP_POINT_SIZE_MIN], 1.0f), pmax = cap_float(c[WIRE_CAP_POINT_SIZE_MAX], 1.0f);
+   float lmin = cap_float(c[WIRE_CAP_LINE_WIDTH_MIN], 1.0f), lmax = cap_float(c[WIRE_CAP_LINE_WIDTH_MAX], 1.0f);
+   l->point_size_range[0] = pmin < 1.0f ? pmin : 1.0f;
+   l->point_size_range[1] = pmax > 1.0f ? pmax : 1.0f;
+   l->line_width_range[0] = lmin < 1.0f ? lmin : 1.0f;
+   l->line_width_range[1] = lmax > 1.0f ? lmax : 1.0f;
+
+   l->vformats[0] = c[WIRE_CAP_VERTEX_FORMATS_0];
+   l->vformats[1] = c[WIRE_CAP_VERTEX_FORMATS_1];
+   l->renderable_formats = c[WIRE_CAP_RENDERABLE_FORMATS];
+}
+
+/* ---- glGetInternalformativ ------------------------------------------------------------ */
+uint32_t glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt);
+
+static bool
+integer_format(GLenum ifmt)
+{
+   switch (ifmt) {
+   case GL_R8I: case GL_R8UI: case GL_R16I: case GL_R16UI: case GL_R32I: case GL_R32UI:
+   case GL_RG8I: case GL_RG8UI: case GL_RG16I: case GL_RG16UI: case GL_RG32I: case GL_RG32UI:
+   case GL_RGBA8I: case GL_RGBA8UI: case GL_RGBA16I: case GL_RGBA16UI: case GL_RGBA32I: case GL_RGBA32UI:
+   case GL_RGB10_A2UI:
+      return true;
+   default:
+      return false;
+   }
+}
+
+void GLAPIENTRY
+glf_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsizei bufSize, GLint *params)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (GLF_ES(ctx) && ctx->major < 3) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetInternalformativ (not in OpenGL ES 2.0)");
+      return;
+   }
+   /* From the OpenGL ES 3.0 spec, section 6.1.15: "An INVALID_ENUM error is generated if
+    * target is not RENDERBUFFER. An INVALID_ENUM error is generated if internalformat is not
+    * color-, depth-, or stencil-renderable. An INVALID_ENUM error is generated if pname is not
+    * SAMPLES or NUM_SAMPLE_COUNTS. An INVALID_VALUE error is generated if bufSize is
+    * negative." Renderable here means renderable by splitgl (the formats glRenderbufferStorage
+    * accepts) on this server (the capability table's RENDERABLE_FORMATS). */
+   if (target != GL_RENDERBUFFER) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetInternalformativ(target=0x%x)", target);
+      return;
+   }
+   uint32_t wfmt = glf_renderbuffer_format(ctx, internalformat);
+   if (wfmt == WIRE_FMT_NONE || (ctx->limits.renderable_formats && !(ctx->limits.renderable_formats & (1ull << wfmt)))) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetInternalformativ(internalformat=0x%x)", internalformat);
+      return;
+   }
+   if (pname != GL_SAMPLES && pname != GL_NUM_SAMPLE_COUNTS) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetInternalformativ(pname=0x%x)", pname);
+      return;
+   }
+   if (bufSize < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetInternalformativ(bufSize=%d)", bufSize);
+      return;
+   }
+   /* "SAMPLES: The sample counts supported for internalformat and target are written into
+    * params, in descending numeric order. Only positive values are returned." The largest is
+    * at least MAX_SAMPLES (MAX_INTEGER_SAMPLES for integer formats, which splitgl does not
+    * render). The counts glRenderbufferStorageMultisample accepts: powers of two from
+    * MAX_SAMPLES down to 2. */
+   GLint counts[8], n = 0;
+   GLint max = integer_format(internalformat) ? 0 : ctx->limits.max_samples;
+   for (GLint s = max; s >= 2 && n < 8; s /= 2)
+      counts[n++] = s;
+   if (pname == GL_NUM_SAMPLE_COUNTS) {
+      if (bufSize >= 1)
+         params[0] = n;
+      return;
+   }
+   for (GLint i = 0; i < n && i < bufSize; i++)
+      params[i] = counts[i];
+}

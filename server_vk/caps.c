@@ -1,0 +1,180 @@
+/* Magma: the capability table (server/backend.h get_param) from the Vulkan device's limits,
+ * features and format support, and the SPLITGL_MAGMA_HIDE test knob that makes Magma lower
+ * what the device does have (so the lowered paths run on lavapipe too). */
+#include "mg_private.h"
+
+#include <string.h>
+
+#include "util/knobs.h"
+#include "wire/format.h"
+
+static uint64_t
+u64min(uint64_t a, uint64_t b)
+{
+   return a < b ? a : b;
+}
+
+/* "uint8,divisor" -> flags; "all" hides everything. Unknown words are logged, not fatal. */
+static uint32_t
+hidden_features(void)
+{
+   const char *s = sgl_knobs()->magma_hide;
+   uint32_t out = 0;
+   while (s && *s) {
+      size_t n = strcspn(s, ",");
+      if (n == 5 && !strncmp(s, "uint8", 5))
+         out |= MG_HIDE_UINT8;
+      else if (n == 7 && !strncmp(s, "divisor", 7))
+         out |= MG_HIDE_DIVISOR;
+      else if (n == 8 && !strncmp(s, "vformats", 8))
+         out |= MG_HIDE_VFORMATS;
+      else if (n == 3 && !strncmp(s, "all", 3))
+         out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS;
+      else if (n)
+         sgl_warn("magma: SPLITGL_MAGMA_HIDE: unknown feature \"%.*s\"", (int)n, s);
+      s += n;
+      if (*s == ',')
+         s++;
+   }
+   return out;
+}
+
+/* The vertex formats every Vulkan device fetches (Vulkan 1.3, "Required Format Support"):
+ * 8- and 16-bit UNORM / SNORM / UINT / SINT and 16-bit float with 1, 2 or 4 components, 32-bit
+ * UINT / SINT / float with 1 to 4. SPLITGL_MAGMA_HIDE=vformats reports only these. */
+static bool
+vformat_mandatory(uint32_t vf)
+{
+   uint32_t comps = wire_vformat_components(vf);
+   switch (vf - comps + 1u) {
+   case WIRE_VF_R8_USCALED: case WIRE_VF_R8_SSCALED: case WIRE_VF_R16_USCALED: case WIRE_VF_R16_SSCALED:
+   case WIRE_VF_R32_USCALED: case WIRE_VF_R32_SSCALED:
+      return false;
+   default:
+      break;
+   }
+   return wire_vformat_component_size(vf) == 4 || comps != 3;
+}
+
+static void
+format_caps(struct mg_backend *be, uint64_t *caps)
+{
+   for (uint32_t vf = 0; vf < WIRE_VF_COUNT; vf++) {
+      VkFormatProperties p;
+      VkFormat vk = mg_vformat(vf);
+      if (vk == VK_FORMAT_UNDEFINED)
+         continue;
+      vkGetPhysicalDeviceFormatProperties(be->pdev, vk, &p);
+      bool ok = (p.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) != 0;
+      if ((be->hidden & MG_HIDE_VFORMATS) && !vformat_mandatory(vf))
+         ok = false;
+      if (ok)
+         be->vformats[vf / 64] |= 1ull << (vf % 64);
+   }
+   caps[WIRE_CAP_VERTEX_FORMATS_0] = be->vformats[0];
+   caps[WIRE_CAP_VERTEX_FORMATS_1] = be->vformats[1];
+   for (uint32_t f = 1; f < WIRE_FMT_COUNT; f++) {
+      VkFormat vk = mg_vk_format(be, f);
+      if (vk == VK_FORMAT_UNDEFINED)
+         continue;
+      VkFormatProperties p;
+      vkGetPhysicalDeviceFormatProperties(be->pdev, vk, &p);
+      VkFormatFeatureFlags t = p.optimalTilingFeatures;
+      uint64_t bit = 1ull << f;
+      if (t & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT)
+         caps[WIRE_CAP_SAMPLED_FORMATS] |= bit;
+      if (t & (VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+         caps[WIRE_CAP_RENDERABLE_FORMATS] |= bit;
+      if (t & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
+         caps[WIRE_CAP_FILTERABLE_FORMATS] |= bit;
+   }
+}
+
+/* Runs once the device exists (has_uint8, has_divisor, wide_lines, ... are known). */
+void
+mg_caps_init(struct mg_backend *be)
+{
+   be->hidden = hidden_features();
+   if (be->hidden & MG_HIDE_UINT8)
+      be->has_uint8 = false;
+   if (be->hidden & MG_HIDE_DIVISOR)
+      be->has_divisor = false;
+   be->max_divisor = 1;
+   if (be->has_divisor) {
+      VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT dp = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &dp};
+      vkGetPhysicalDeviceProperties2(be->pdev, &p2);
+      be->max_divisor = dp.maxVertexAttribDivisor;
+   }
+   be->loop_limit = (uint32_t)sgl_knobs()->magma_loop_limit;
+   VkPhysicalDeviceFeatures f;
+   vkGetPhysicalDeviceFeatures(be->pdev, &f);
+   const VkPhysicalDeviceLimits *l = &be->props.limits;
+   uint64_t *c = be->caps;
+   memset(c, 0, sizeof(be->caps));
+   c[WIRE_CAP_MAX_TEXTURE_SIZE] = l->maxImageDimension2D;
+   c[WIRE_CAP_MAX_CUBE_MAP_TEXTURE_SIZE] = l->maxImageDimensionCube;
+   c[WIRE_CAP_MAX_3D_TEXTURE_SIZE] = l->maxImageDimension3D;
+   c[WIRE_CAP_MAX_ARRAY_TEXTURE_LAYERS] = l->maxImageArrayLayers;
+   c[WIRE_CAP_MAX_RENDERBUFFER_SIZE] =
+      u64min(l->maxImageDimension2D, u64min(l->maxFramebufferWidth, l->maxFramebufferHeight));
+   c[WIRE_CAP_MAX_VIEWPORT_WIDTH] = l->maxViewportDimensions[0];
+   c[WIRE_CAP_MAX_VIEWPORT_HEIGHT] = l->maxViewportDimensions[1];
+   /* Binding MG_CONST_BINDING (one past the attributes) carries the constant attributes. */
+   c[WIRE_CAP_MAX_VERTEX_ATTRIBS] =
+      u64min(l->maxVertexInputAttributes, l->maxVertexInputBindings ? l->maxVertexInputBindings - 1u : 0);
+   c[WIRE_CAP_MAX_VERTEX_ATTRIB_STRIDE] = l->maxVertexInputBindingStride;
+   c[WIRE_CAP_MAX_VERTEX_OUTPUT_COMPONENTS] = l->maxVertexOutputComponents;
+   c[WIRE_CAP_MAX_FRAGMENT_INPUT_COMPONENTS] = l->maxFragmentInputComponents;
+   /* The default uniform block is bound as a storage buffer on llvmpipe (spirv_quirks.c). */
+   c[WIRE_CAP_MAX_UNIFORM_BUFFER_RANGE] =
+      be->default_block_ssbo ? u64min(l->maxUniformBufferRange, l->maxStorageBufferRange) : l->maxUniformBufferRange;
+   c[WIRE_CAP_UNIFORM_BUFFER_OFFSET_ALIGNMENT] = l->minUniformBufferOffsetAlignment;
+   c[WIRE_CAP_MAX_PER_STAGE_SAMPLERS] =
+      u64min(l->maxPerStageDescriptorSamplers, l->maxPerStageDescriptorSampledImages);
+   c[WIRE_CAP_MAX_COMBINED_SAMPLERS] = u64min(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages);
+   /* One uniform-buffer binding per stage holds the default block. */
+   c[WIRE_CAP_MAX_PER_STAGE_UNIFORM_BUFFERS] =
+      l->maxPerStageDescriptorUniformBuffers ? l->maxPerStageDescriptorUniformBuffers - 1u : 0;
+   c[WIRE_CAP_MAX_COMBINED_UNIFORM_BUFFERS] =
+      l->maxDescriptorSetUniformBuffers ? l->maxDescriptorSetUniformBuffers - 1u : 0;
+   c[WIRE_CAP_MAX_COLOR_ATTACHMENTS] = u64min(l->maxColorAttachments, l->maxFragmentOutputAttachments);
+   /* Magma renders single-sampled (multisampling is not built yet): that is what it honours. */
+   c[WIRE_CAP_COLOR_SAMPLE_COUNTS] = VK_SAMPLE_COUNT_1_BIT;
+   c[WIRE_CAP_DEPTH_SAMPLE_COUNTS] = VK_SAMPLE_COUNT_1_BIT;
+   c[WIRE_CAP_STENCIL_SAMPLE_COUNTS] = VK_SAMPLE_COUNT_1_BIT;
+   c[WIRE_CAP_MIN_TEXEL_OFFSET] = wire_cap_from_int(l->minTexelOffset);
+   c[WIRE_CAP_MAX_TEXEL_OFFSET] = wire_cap_from_int((int32_t)l->maxTexelOffset);
+   c[WIRE_CAP_MAX_LOD_BIAS] = wire_cap_from_float(l->maxSamplerLodBias);
+   c[WIRE_CAP_POINT_SIZE_MIN] = wire_cap_from_float(l->pointSizeRange[0]);
+   c[WIRE_CAP_POINT_SIZE_MAX] = wire_cap_from_float(l->pointSizeRange[1]);
+   c[WIRE_CAP_LINE_WIDTH_MIN] = wire_cap_from_float(be->wide_lines ? l->lineWidthRange[0] : 1.0f);
+   c[WIRE_CAP_LINE_WIDTH_MAX] = wire_cap_from_float(be->wide_lines ? l->lineWidthRange[1] : 1.0f);
+   c[WIRE_CAP_SUBPIXEL_BITS] = l->subPixelPrecisionBits;
+   c[WIRE_CAP_MAX_CLIP_DISTANCES] = f.shaderClipDistance ? l->maxClipDistances : 0;
+   c[WIRE_CAP_MAX_DRAW_INDEX] = l->maxDrawIndexedIndexValue;
+   c[WIRE_CAP_MAX_ANISOTROPY] = wire_cap_from_float(f.samplerAnisotropy ? l->maxSamplerAnisotropy : 1.0f);
+   c[WIRE_CAP_FEATURES] = (be->has_uint8 ? WIRE_FEATURE_INDEX_UINT8 : 0) |
+                          (be->has_divisor ? WIRE_FEATURE_INSTANCE_DIVISOR : 0) |
+                          (be->wide_lines ? WIRE_FEATURE_WIDE_LINES : 0) |
+                          (be->independent_blend ? WIRE_FEATURE_INDEPENDENT_BLEND : 0) |
+                          (be->robust ? WIRE_FEATURE_ROBUST_BUFFER_ACCESS : 0);
+   format_caps(be, c);
+   if (be->hidden)
+      sgl_info("magma: SPLITGL_MAGMA_HIDE: lowering%s%s%s", (be->hidden & MG_HIDE_UINT8) ? " uint8" : "",
+               (be->hidden & MG_HIDE_DIVISOR) ? " divisor" : "", (be->hidden & MG_HIDE_VFORMATS) ? " vformats" : "");
+}
+
+uint64_t
+mg_get_param(struct srv_backend *sbe, enum wire_cap param)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   return (unsigned)param < WIRE_CAP_COUNT ? be->caps[param] : 0;
+}
+
+bool
+mg_vformat_supported(const struct mg_backend *be, uint32_t vf)
+{
+   return vf < WIRE_VF_COUNT && (be->vformats[vf / 64] >> (vf % 64)) & 1u;
+}
