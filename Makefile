@@ -1,11 +1,15 @@
 # splitgl: the two commands of the README.
 #   make demo    installs dependencies, builds, renders the demo scene (build/demo.png)
-#   make check   installs dependencies, builds with -Werror, runs the whole test suite
+#   make check   installs dependencies, builds with -Werror, runs the whole test suite: the
+#                main lane (every ctest label, external-suite slices included), then the unit,
+#                scene and thread suites again under ASan+UBSan and under ThreadSanitizer
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
+# The sanitizer lanes run these ctest labels (the external suites stay in the main lane).
+SANITIZER_LABELS = unit|scene|threads
 
-.PHONY: all deps build demo check sanitize clean
+.PHONY: all deps build demo check check-main sanitize tsan clean
 
 all: build
 
@@ -21,15 +25,24 @@ build: deps $(BUILD)/CMakeCache.txt
 demo: build
 	$(BUILD)/demo/splitgl-demo --frames 300 --out $(BUILD)/demo.png
 
-check: build
+check: check-main sanitize tsan
+
+check-main: build
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 300
 
-# ASan + UBSan build of the tests in build-asan/.
+# ASan + UBSan build of the unit, scene and thread suites in build-asan/.
 sanitize: deps
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSPLITGL_SANITIZE=ON -DSPLITGL_WERROR=ON
 	cmake --build build-asan -j $(JOBS)
 	cd build-asan && LSAN_OPTIONS=suppressions=$(CURDIR)/tools/lsan.supp \
-	  ctest -j $(JOBS) --output-on-failure --timeout 600 -L unit
+	  ctest -j $(JOBS) --output-on-failure --timeout 600 -L '$(SANITIZER_LABELS)'
+
+# ThreadSanitizer build of the same suites in build-tsan/ (a report fails the test: exit 66).
+tsan: deps
+	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPLITGL_TSAN=ON -DSPLITGL_WERROR=ON
+	cmake --build build-tsan -j $(JOBS)
+	cd build-tsan && TSAN_OPTIONS="suppressions=$(CURDIR)/tools/tsan.supp halt_on_error=0" \
+	  ctest -j $(JOBS) --output-on-failure --timeout 600 -L '$(SANITIZER_LABELS)'
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan build-tsan

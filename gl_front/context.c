@@ -428,7 +428,11 @@ glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor
          return NULL;
       }
       ctx->shared->refcount = 1;
-      pthread_mutex_init(&ctx->shared->lock, NULL);
+      pthread_mutexattr_t attr;
+      pthread_mutexattr_init(&attr);
+      pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE); /* GET_CURRENT_CONTEXT */
+      pthread_mutex_init(&ctx->shared->lock, &attr);
+      pthread_mutexattr_destroy(&attr);
    }
    framebuffer_init(&ctx->winsys_draw, 0, true);
    framebuffer_init(&ctx->winsys_read, 0, true);

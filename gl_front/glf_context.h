@@ -348,7 +348,27 @@ struct glf_context {
 
 /* ---- current context ------------------------------------------------------------------ */
 extern __thread struct glf_context *glf__current;
-#define GET_CURRENT_CONTEXT(ctx) struct glf_context *ctx = glf__current
+/* Every GL entry point runs holding its context's share-group lock (a recursive mutex: helpers
+ * and lookups take it again). Contexts that share objects therefore apply their GL calls to
+ * those objects one at a time: a texture respecified on one thread is never half-updated when
+ * another thread's draw names it on the wire (the server would end the session on a record
+ * that does not match the object). Contexts of different share groups never contend. The
+ * lock is released when the entry point returns (cleanup attribute), also on early returns. */
+static inline struct glf_context *
+glf_enter(void)
+{
+   struct glf_context *c = glf__current;
+   if (c)
+      pthread_mutex_lock(&c->shared->lock);
+   return c;
+}
+static inline void
+glf_leave(struct glf_context **pc)
+{
+   if (*pc)
+      pthread_mutex_unlock(&(*pc)->shared->lock);
+}
+#define GET_CURRENT_CONTEXT(ctx) struct glf_context *ctx __attribute__((cleanup(glf_leave))) = glf_enter()
 #define GLF_ES(ctx) ((ctx)->api == GLF_API_GLES)
 #define GLF_ES3(ctx) ((ctx)->api == GLF_API_GLES && (ctx)->major >= 3)
 #define GLF_CORE(ctx) ((ctx)->api == GLF_API_GL_CORE)
