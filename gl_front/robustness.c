@@ -48,26 +48,16 @@ readn(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, GLsize
    glf_read_pixels(ctx, x, y, w, h, format, type, (size_t)bufSize, data);
 }
 
-void GLAPIENTRY
-glf_ReadnPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, GLsizei bufSize, void *data)
-{
-   readn(x, y, w, h, format, type, bufSize, data);
-}
-void GLAPIENTRY
-glf_ReadnPixelsKHR(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, GLsizei bufSize, void *data)
-{
-   readn(x, y, w, h, format, type, bufSize, data);
-}
-void GLAPIENTRY
-glf_ReadnPixelsEXT(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, GLsizei bufSize, void *data)
-{
-   readn(x, y, w, h, format, type, bufSize, data);
-}
-void GLAPIENTRY
-glf_ReadnPixelsARB(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, GLsizei bufSize, void *data)
-{
-   readn(x, y, w, h, format, type, bufSize, data);
-}
+#define READN_PIXELS(suffix)                                                                  \
+   void GLAPIENTRY glf_ReadnPixels##suffix(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,   \
+                                           GLenum type, GLsizei bufSize, void *data)              \
+   {                                                                                          \
+      readn(x, y, w, h, format, type, bufSize, data);                                         \
+   }
+READN_PIXELS()
+READN_PIXELS(KHR)
+READN_PIXELS(EXT)
+READN_PIXELS(ARB)
 
 #define GETN_UNIFORM(suffix, ctype, gltype)                                                   \
    void GLAPIENTRY glf_GetnUniform##suffix(GLuint p, GLint l, GLsizei n, ctype *v)         \

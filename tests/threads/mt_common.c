@@ -41,6 +41,14 @@ mt_pbuffer(struct mt_display *d, int w, int h)
    return s;
 }
 
+void
+mt_release(struct mt_display *d, EGLContext ctx, EGLSurface surf)
+{
+   MT_CHECK(eglMakeCurrent(d->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release: 0x%x", eglGetError());
+   MT_CHECK(eglDestroySurface(d->dpy, surf) && eglDestroyContext(d->dpy, ctx), "destroy: 0x%x", eglGetError());
+   MT_CHECK(eglReleaseThread(), "eglReleaseThread");
+}
+
 static GLuint
 shader(GLenum type, const char *src)
 {

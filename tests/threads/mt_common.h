@@ -35,6 +35,8 @@ void mt_init(struct mt_display *d);
  *  EGL_LOSE_CONTEXT_ON_RESET (EGL_EXT_create_context_robustness). */
 EGLContext mt_context(struct mt_display *d, EGLContext share, bool lose_on_reset);
 EGLSurface mt_pbuffer(struct mt_display *d, int w, int h);
+/** A thread's end: release its context, destroy it and its surface, release the thread. */
+void mt_release(struct mt_display *d, EGLContext ctx, EGLSurface surf);
 /** Links a program from GLSL ES 3.00 sources; exits on failure. */
 GLuint mt_program(const char *vs, const char *fs);
 /** A program drawing a_pos with the uniform color u_color; *loc receives its location. */

@@ -65,10 +65,7 @@ worker(void *arg)
    MT_CHECK(glGetError() == GL_NO_ERROR, "thread %d: GL error", t);
    __atomic_add_fetch(&wrong_total, wrong, __ATOMIC_RELAXED);
    glDeleteProgram(prog);
-   MT_CHECK(eglMakeCurrent(disp.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
-   eglDestroySurface(disp.dpy, surf);
-   eglDestroyContext(disp.dpy, ctx);
-   eglReleaseThread();
+   mt_release(&disp, ctx, surf);
    return NULL;
 }
 

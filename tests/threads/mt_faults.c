@@ -108,10 +108,7 @@ bystander(void *arg)
       GLenum e = glGetError();
       MT_CHECK(e == GL_NO_ERROR, "bystander saw GL error 0x%x (another context's error)", e);
    }
-   eglMakeCurrent(disp.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroySurface(disp.dpy, surf);
-   eglDestroyContext(disp.dpy, ctx);
-   eglReleaseThread();
+   mt_release(&disp, ctx, surf);
    return NULL;
 }
 

@@ -135,10 +135,7 @@ worker(void *arg)
    glUseProgram(0);
    glFinish();
    MT_CHECK(glGetError() == GL_NO_ERROR, "thread %d: error after glFinish (a lost context?)", t);
-   MT_CHECK(eglMakeCurrent(disp.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
-   eglDestroySurface(disp.dpy, surf);
-   eglDestroyContext(disp.dpy, ctx);
-   eglReleaseThread();
+   mt_release(&disp, ctx, surf);
    return NULL;
 }
 

@@ -28,10 +28,7 @@ swapper(void *arg)
       __atomic_add_fetch(&swaps, 1, __ATOMIC_RELAXED);
    }
    MT_CHECK(glGetError() == GL_NO_ERROR, "swapper GL error");
-   eglMakeCurrent(disp.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroySurface(disp.dpy, surf);
-   eglDestroyContext(disp.dpy, ctx);
-   eglReleaseThread();
+   mt_release(&disp, ctx, surf);
    return NULL;
 }
 
@@ -87,10 +84,7 @@ drawer(void *arg)
    MT_CHECK(glGetError() == GL_NO_ERROR, "drawer GL error");
    glDeleteTextures(1, &tex);
    glDeleteProgram(prog);
-   eglMakeCurrent(disp.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroySurface(disp.dpy, surf);
-   eglDestroyContext(disp.dpy, ctx);
-   eglReleaseThread();
+   mt_release(&disp, ctx, surf);
    return NULL;
 }
 
