@@ -357,6 +357,8 @@ shared_release(struct glf_context *ctx)
          glf_renderbuffer_unref(ctx, v);
    }
    glf_programs_destroy_all(ctx, &sh->programs);
+   glf_syncs_destroy_all(&sh->syncs);
+   glf_hash_free(&sh->syncs);
    glf_hash_free(&sh->buffers);
    glf_hash_free(&sh->textures);
    glf_hash_free(&sh->renderbuffers);

@@ -305,7 +305,10 @@ eglf_Terminate(EGLDisplay dpy)
    struct egl_object *o, *next;
    for (o = d->objects[EGL_OBJ_SYNC]; o; o = next) {
       next = o->next;
-      egl_sync_destroy(d, (struct egl_sync *)o);
+      if (((struct egl_sync *)o)->waiters)
+         __atomic_store_n(&o->marked, true, __ATOMIC_RELEASE); /* a wait in progress destroys it when it returns */
+      else
+         egl_sync_destroy(d, (struct egl_sync *)o);
    }
    for (o = d->objects[EGL_OBJ_CONTEXT]; o; o = next) {
       struct egl_context *c = (struct egl_context *)o;

@@ -85,6 +85,8 @@ struct egl_sync {
    struct egl_object base;
    EGLenum type;   /* EGL_SYNC_FENCE */
    EGLenum status; /* EGL_SIGNALED / EGL_UNSIGNALED */
+   uint64_t fence; /* wire_fence id */
+   unsigned waiters; /* eglClientWaitSync calls in progress (destruction waits for them) */
 };
 
 struct egl_display {

@@ -1,10 +1,11 @@
 /* splitgl EGL: EGL 1.5 fence syncs (section 3.8), also as EGL_KHR_fence_sync / EGL_KHR_wait_sync.
  *
- * A fence is signalled once the server has applied every record published before it. The
- * channel is in order and shared by all the display's contexts, so that is exactly what
- * wire_finish waits for: a client wait (or a status query) finishes the channel, bounded by
- * SPLITGL_WAIT_TIMEOUT_MS, and the fence is then signalled. eglWaitSync (a server-side wait)
- * has nothing to do: later records are applied after earlier ones anyway.
+ * A fence sync is a fence on the wire (wire_fence, the one GL sync objects use): the server
+ * signals it once the device completed every record before it. Status queries never block
+ * (they drain the event ring); eglClientWaitSync waits without the display lock, honours its
+ * timeout (0 only tests), and a sync destroyed while a wait is in progress goes when the wait
+ * returns. eglWaitSync (a server-side wait) has nothing to do: every context of the display
+ * feeds one ordered server queue. After a loss, waits return as if the fence had signalled.
  */
 #include "gl_front/egl_private.h"
 
@@ -25,16 +26,13 @@ egl_sync_destroy(struct egl_display *d, struct egl_sync *s)
    free(s);
 }
 
-/* Signals s (finishing the channel) unless it already is. Display lock held. */
+/* Never blocks. Display lock held. */
 static bool
-sync_signal(struct egl_display *d, struct egl_sync *s)
+sync_signaled(struct egl_display *d, struct egl_sync *s)
 {
-   if (s->status == EGL_SIGNALED)
-      return true;
-   if (!d->wire || !wire_finish(d->wire))
-      return false;
-   s->status = EGL_SIGNALED;
-   return true;
+   if (s->status != EGL_SIGNALED && (!d->wire || wire_fence_signaled(d->wire, s->fence)))
+      s->status = EGL_SIGNALED;
+   return s->status == EGL_SIGNALED;
 }
 
 /* EGL 1.5 eglCreateSync and EGL_KHR_fence_sync's eglCreateSyncKHR differ only in the error
@@ -65,9 +63,9 @@ create_sync(EGLDisplay dpy, EGLenum type, bool has_attribs, EGLint bad_type_erro
       EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_SYNC);
    s->type = EGL_SYNC_FENCE;
    s->status = EGL_UNSIGNALED;
-   /* The fence command is "inserted into the client API command stream": make sure what
-    * came before it is on the wire. */
-   glf_flush(c->glf);
+   /* The fence command is "inserted into the client API command stream" of the current
+    * context. */
+   s->fence = glf_fence_insert(c->glf);
    egl_object_link(d, &s->base, EGL_OBJ_SYNC);
    EGLF_RETURN(d, EGL_SUCCESS, (EGLSync)s);
 }
@@ -91,7 +89,13 @@ eglf_DestroySync(EGLDisplay dpy, EGLSync sync)
    if (!s)
       return EGL_FALSE;
    struct egl_display *d = s->base.dpy;
-   egl_sync_destroy(d, s);
+   /* EGL 1.5 section 3.8.1.4: "If any eglClientWaitSync [...] commands are blocking on sync
+    * when eglDestroySync is called, they will be woken up, as if sync were signaled" -- ours
+    * returns within its slice; the object goes when the last wait is done. */
+   if (s->waiters)
+      __atomic_store_n(&s->base.marked, true, __ATOMIC_RELEASE); /* ends the waits */
+   else
+      egl_sync_destroy(d, s);
    EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
 }
 
@@ -104,11 +108,31 @@ eglf_ClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout)
    struct egl_display *d = s->base.dpy;
    if (flags & ~EGL_SYNC_FLUSH_COMMANDS_BIT)
       EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
-   /* Even with timeout 0 the finish is done: it is bounded, and a poll loop must see the
-    * fence signal. */
-   if (!sync_signal(d, s))
-      EGLF_RETURN(d, EGL_CONTEXT_LOST, EGL_FALSE);
-   EGLF_RETURN(d, EGL_SUCCESS, EGL_CONDITION_SATISFIED);
+   if (sync_signaled(d, s))
+      EGLF_RETURN(d, EGL_SUCCESS, EGL_CONDITION_SATISFIED);
+   /* "If timeout is zero, eglClientWaitSync simply tests the current status of sync." */
+   if (timeout == 0)
+      EGLF_RETURN(d, EGL_SUCCESS, EGL_TIMEOUT_EXPIRED);
+   /* Wait without the display lock (the sync cannot go: waiters defers its destruction;
+    * the channel outlives every object on it). */
+   s->waiters++;
+   struct wire_client *w = d->wire;
+   uint64_t fence = s->fence;
+   egl_display_unlock(d);
+   /* s->base.marked (set under the display lock by eglDestroySync) ends the wait: the
+    * sync cannot be freed while waiters is not 0 */
+   bool done = wire_fence_wait(w, fence, timeout == EGL_FOREVER ? UINT64_MAX : (uint64_t)timeout, &s->base.marked);
+   egl_display_lock((EGLDisplay)d, false);
+   s->waiters--;
+   bool destroyed = s->base.marked;
+   if (done)
+      s->status = EGL_SIGNALED;
+   if (destroyed && !s->waiters) {
+      egl_sync_destroy(d, s);
+      egl_display_maybe_close(d);
+   }
+   /* a sync destroyed during the wait unblocks it "as if sync were signaled" */
+   EGLF_RETURN(d, EGL_SUCCESS, done || destroyed ? EGL_CONDITION_SATISFIED : EGL_TIMEOUT_EXPIRED);
 }
 
 EGLBoolean
@@ -139,10 +163,8 @@ eglf_GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib *va
    switch (attribute) {
    case EGL_SYNC_TYPE: v = s->type; break;
    case EGL_SYNC_CONDITION: v = EGL_SYNC_PRIOR_COMMANDS_COMPLETE; break;
-   case EGL_SYNC_STATUS:
-      if (!sync_signal(d, s))
-         EGLF_RETURN(d, EGL_CONTEXT_LOST, EGL_FALSE);
-      v = s->status;
+   case EGL_SYNC_STATUS: /* never blocks */
+      v = sync_signaled(d, s) ? EGL_SIGNALED : EGL_UNSIGNALED;
       break;
    default: EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_FALSE);
    }

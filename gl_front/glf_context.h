@@ -214,9 +214,17 @@ struct glf_program {
 struct glf_shared {
    int refcount;
    pthread_mutex_t lock;
-   struct glf_hash buffers, textures, renderbuffers, programs;
+   struct glf_hash buffers, textures, renderbuffers, programs, syncs;
    uint32_t epoch; /* atomic: bumped when a texture's storage or sampling state changes */
 };
+
+/* A sync object (sync.c): shared; GLsync is its name in glf_shared.syncs. */
+struct glf_sync {
+   GLuint name;
+   int refcount; /* atomic: the name + waits and queries in progress */
+   uint64_t fence; /* wire_fence id */
+};
+void glf_syncs_destroy_all(struct glf_hash *h);
 
 /* CSO caches are per context (cso_cache.c): by value, handles minted by wire_handle_mint. */
 enum glf_cso_kind { GLF_CSO_BLEND = 0, GLF_CSO_DSA, GLF_CSO_RAST, GLF_CSO_SAMPLER, GLF_CSO_VELEMS, GLF_CSO_COUNT };

@@ -38,6 +38,8 @@ struct glf_context *glf_current(void);
 /** eglSwapBuffers on a pbuffer: emits Present for the draw surface (waits for the present
  *  credit only). Returns false if the channel is lost. */
 bool glf_present(struct glf_context *ctx);
+/** A fence after ctx's records so far (EGL fence syncs): its wire_fence id, 0 if lost. */
+uint64_t glf_fence_insert(struct glf_context *ctx);
 /** glFlush semantics for eglMakeCurrent / eglDestroySurface. */
 void glf_flush(struct glf_context *ctx);
 

@@ -141,6 +141,13 @@ struct srv_backend_ops {
    void (*flush)(struct srv_ctx *ctx);
    /** Returns when every command submitted so far has completed on the device. */
    void (*finish)(struct srv_ctx *ctx);
+
+   /* Fences (GL sync objects, EGL fence syncs): a serial for "everything recorded so far". */
+   /** Submits what is recorded and returns a serial that is complete once all of it has
+    *  completed on the device (0: nothing was pending, complete already). Serials increase. */
+   uint64_t (*fence_submit)(struct srv_backend *be);
+   /** The highest serial known complete; never blocks. After a lost device, every serial. */
+   uint64_t (*fence_completed)(struct srv_backend *be);
 };
 
 struct srv_backend {

@@ -51,6 +51,13 @@ struct srv_session {
    uint8_t *scratch;    /* a copy of the record being applied (never read shared memory twice) */
    uint64_t event_head; /* event bytes produced (the server's copy; ctrl->event_head publishes it) */
    uint64_t events_dropped;
+   /* fences not yet signalled, in id order (a ring: ids are posted in order) */
+   struct srv_fence {
+      uint64_t id, serial;
+      wire_handle ctx; /* the context that created it (its FENCE_SIGNALED event names it) */
+   } *fences;
+   uint32_t fence_cap, fence_first, fence_count;
+   uint64_t last_fence_id;
    bool (*idle)(void *user); /* srv_session_run's hook, also asked while parked on events */
    void *idle_user;
    struct wire_server_stats stats;

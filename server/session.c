@@ -56,6 +56,7 @@ srv_session_destroy(struct srv_session *s)
    s->ops->destroy(s->be);
    if (wire_load32(&s->seg.ctrl->server_state) == WIRE_SERVER_RUNNING)
       wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_ENDED);
+   free(s->fences);
    free(s->scratch);
    free(s);
 }
@@ -273,10 +274,62 @@ apply_one(struct srv_session *s, uint64_t head)
    return true;
 }
 
+/* ---- fences -------------------------------------------------------------------------------- */
+
+#define SRV_MAX_PENDING_FENCES (1u << 20) /* bounds what a client can make the server hold */
+
+/* FenceSync: the record's fence covers every record before it. */
+void
+srv_handle_FenceSync(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_fence_sync *f = p;
+   if (f->id != s->last_fence_id + 1)
+      return srv_fatal(s, "ProtocolCorruption", "FenceSync.id");
+   if (s->fence_count == s->fence_cap) {
+      uint32_t cap = s->fence_cap ? s->fence_cap * 2 : 64;
+      struct srv_fence *n = cap <= SRV_MAX_PENDING_FENCES ? malloc(cap * sizeof(*n)) : NULL;
+      if (!n)
+         return srv_fatal(s, "OutOfMemory", "FenceSync");
+      for (uint32_t i = 0; i < s->fence_count; i++)
+         n[i] = s->fences[(s->fence_first + i) % s->fence_cap];
+      free(s->fences);
+      s->fences = n;
+      s->fence_cap = cap;
+      s->fence_first = 0;
+   }
+   s->last_fence_id = f->id;
+   uint64_t serial = s->ops->fence_submit ? s->ops->fence_submit(s->be) : 0;
+   s->fences[(s->fence_first + s->fence_count++) % s->fence_cap] =
+      (struct srv_fence){f->id, serial, s->cur ? s->cur->handle : (wire_handle){0, 0}};
+}
+
+/* Posts FENCE_SIGNALED for the newest fence whose work completed (the client treats every
+ * earlier one as signalled too) and wakes a client that waits for one. Never blocks. */
+static void
+poll_fences(struct srv_session *s)
+{
+   if (!s->fence_count || s->ended)
+      return;
+   uint64_t done = s->ops->fence_completed ? s->ops->fence_completed(s->be) : UINT64_MAX;
+   uint64_t newest = 0;
+   while (s->fence_count && s->fences[s->fence_first].serial <= done) {
+      newest = s->fences[s->fence_first].id;
+      s->fence_first = (s->fence_first + 1) % s->fence_cap;
+      s->fence_count--;
+   }
+   if (!newest)
+      return;
+   srv_post_event(s, WIRE_EVENT_FENCE_SIGNALED, (uint32_t)newest, (uint32_t)(newest >> 32), NULL);
+   struct wire_ctrl *c = s->seg.ctrl;
+   __atomic_add_fetch(&c->applied_bell, 1, __ATOMIC_SEQ_CST);
+   wire_futex_wake(&c->applied_bell);
+}
+
 bool
 srv_session_pump(struct srv_session *s)
 {
    struct wire_ctrl *c = s->seg.ctrl;
+   poll_fences(s);
    while (!s->ended) {
       uint64_t head = wire_load64(&c->cmd_head);
       if (head == s->tail)
@@ -287,6 +340,7 @@ srv_session_pump(struct srv_session *s)
       }
       while (s->tail < head && apply_one(s, head))
          ;
+      poll_fences(s);
    }
    return !s->ended;
 }
@@ -310,7 +364,9 @@ srv_session_run(struct srv_session *s, bool (*idle)(void *user), void *user)
             if (s->ended)
                break;
          }
-         wire_futex_wait(&c->cmd_bell, bell, IDLE_SLICE_MS);
+         /* Pending fences are polled every slice: 1 ms while the client waits for one. */
+         int slice = !s->fence_count ? IDLE_SLICE_MS : wire_load64(&c->fence_wanted) ? 1 : 10;
+         wire_futex_wait(&c->cmd_bell, bell, slice);
       }
       wire_store32(&c->server_sleeping, 0);
       if (idle && wire_load64(&c->cmd_head) == s->tail && !idle(user))

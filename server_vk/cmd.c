@@ -320,8 +320,10 @@ mg_submit(struct mg_backend *be, bool wait)
    VkResult r = be->lost || simulate_loss ? VK_ERROR_DEVICE_LOST
                 : er != VK_SUCCESS        ? er
                                           : vkQueueSubmit(be->queue, 1, &si, b->fence);
-   if (r == VK_SUCCESS)
+   if (r == VK_SUCCESS) {
       be->submits++;
+      be->last_submitted = b->serial;
+   }
    if (r != VK_SUCCESS) {
       mg_check(be, r, "vkQueueSubmit");
       /* Nothing was queued: the batch's objects can go right away. */
@@ -333,6 +335,38 @@ mg_submit(struct mg_backend *be, bool wait)
    if (wait)
       mg_wait_idle(be);
    return r == VK_SUCCESS;
+}
+
+/* ---- fences ------------------------------------------------------------------------------ */
+
+uint64_t
+mg_fence_submit(struct srv_backend *sbe)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   mg_submit(be, false);
+   return be->last_submitted; /* 0 when nothing was ever submitted: complete */
+}
+
+/* Batches complete in submission order: everything below the oldest batch still running is
+ * done. */
+uint64_t
+mg_fence_completed(struct srv_backend *sbe)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   if (be->lost)
+      return UINT64_MAX;
+   uint64_t oldest_running = UINT64_MAX;
+   for (unsigned i = 0; i < MG_NUM_BATCHES; i++) {
+      struct mg_batch *b = &be->batches[i];
+      if (!b->submitted || b->serial >= oldest_running)
+         continue;
+      VkResult r = vkGetFenceStatus(be->dev, b->fence);
+      if (r == VK_NOT_READY)
+         oldest_running = b->serial;
+      else if (r != VK_SUCCESS)
+         mg_check(be, r, "vkGetFenceStatus");
+   }
+   return oldest_running == UINT64_MAX ? be->last_submitted : oldest_running - 1;
 }
 
 void

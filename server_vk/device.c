@@ -498,4 +498,6 @@ static const struct srv_backend_ops mg_ops = {
    .present = mg_present,
    .flush = mg_flush,
    .finish = mg_finish,
+   .fence_submit = mg_fence_submit,
+   .fence_completed = mg_fence_completed,
 };

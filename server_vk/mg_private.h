@@ -290,6 +290,7 @@ struct mg_backend {
    struct mg_batch batches[MG_NUM_BATCHES];
    uint32_t cur;
    uint64_t next_serial;
+   uint64_t last_submitted; /* serial of the newest batch the queue accepted */
    bool in_rendering;
    struct mg_ctx *render_ctx;
    bool need_barrier;
@@ -378,6 +379,8 @@ bool mg_render_begin(struct mg_ctx *ctx);
 bool mg_render_begin_clear(struct mg_ctx *ctx, const VkClearAttachment *clears, uint32_t nclears);
 bool mg_submit(struct mg_backend *be, bool wait);
 void mg_wait_idle(struct mg_backend *be);
+uint64_t mg_fence_submit(struct srv_backend *sbe);
+uint64_t mg_fence_completed(struct srv_backend *sbe);
 bool mg_stream_alloc(struct mg_backend *be, VkDeviceSize size, VkDeviceSize align, struct mg_alloc *out);
 void mg_defer(struct mg_backend *be, enum mg_garbage_kind kind, uint64_t handle);
 void mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g);

@@ -167,6 +167,16 @@ dispatch_event(struct wire_client *c, const struct wire_event *ev, const char *t
    case WIRE_EVENT_FATAL:
       wire_client_set_lost(c, text);
       break;
+   case WIRE_EVENT_FENCE_SIGNALED: {
+      uint64_t id = (uint64_t)ev->b << 32 | ev->a;
+      if (id > c->fence_next) { /* never minted: a server bug or a hostile one */
+         wire_client_set_lost(c, "fence signalled before it was created");
+         break;
+      }
+      if (id > c->fence_signaled)
+         __atomic_store_n(&c->fence_signaled, id, __ATOMIC_RELEASE);
+      break;
+   }
    case WIRE_EVENT_DEVICE_LOST:
       wire_client_set_lost_kind(c, text[0] ? text : "device lost", true);
       break;
@@ -562,6 +572,73 @@ wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
    c->issuer = NULL;
    pthread_mutex_unlock(&c->lock);
    return ret;
+}
+
+/* ---- fences ---------------------------------------------------------------------------------- */
+
+uint64_t
+wire_fence(struct wire_client *c, struct wire_issuer *who)
+{
+   struct wire_fence_sync *f = wire_begin_ctx(c, who, WIRE_OP_FenceSync, 0);
+   /* minted under the channel lock: fences reach the server in id order */
+   uint64_t id = ++c->fence_next;
+   f->id = id;
+   wire_end(c);
+   return id;
+}
+
+static bool
+fence_done(struct wire_client *c, uint64_t id)
+{
+   /* After a loss every fence counts as signalled (KHR_robustness: waits return). */
+   return __atomic_load_n(&c->fence_signaled, __ATOMIC_ACQUIRE) >= id || wire_client_lost(c);
+}
+
+bool
+wire_fence_signaled(struct wire_client *c, uint64_t id)
+{
+   if (fence_done(c, id))
+      return true;
+   pthread_mutex_lock(&c->lock);
+   if (!c->lost) {
+      c->ops->kick(c); /* monolith: the server polls its fences only when it runs */
+      drain_locked(c);
+      check_alive(c);
+   }
+   pthread_mutex_unlock(&c->lock);
+   return fence_done(c, id);
+}
+
+/* Waits without holding the channel lock between its 1-100 ms slices, so other threads keep
+ * encoding while one waits for a fence. */
+bool
+wire_fence_wait(struct wire_client *c, uint64_t id, uint64_t timeout_ns, const bool *cancel)
+{
+   struct wire_ctrl *ctrl = c->seg.ctrl;
+   uint64_t start = now_ms();
+   uint64_t limit_ms = timeout_ns / 1000000u + (timeout_ns % 1000000u != 0);
+   bool waited = false;
+   for (;;) {
+      uint32_t bell = wire_load32(&ctrl->applied_bell);
+      if (wire_fence_signaled(c, id))
+         break;
+      uint64_t elapsed = now_ms() - start;
+      if (elapsed >= limit_ms || (cancel && __atomic_load_n(cancel, __ATOMIC_ACQUIRE)))
+         break;
+      if (!waited) {
+         pthread_mutex_lock(&c->lock);
+         c->stats.waits[WIRE_WAIT_REPLY]++;
+         pthread_mutex_unlock(&c->lock);
+         waited = true;
+      }
+      wire_store64_sc(&ctrl->fence_wanted, id);
+      uint64_t left = limit_ms - elapsed;
+      /* monolith: nobody else runs the server, so poll it often */
+      int slice = c->kind == WIRE_TRANSPORT_MONOLITH ? 1 : WAIT_SLICE_MS;
+      wire_futex_wait(&ctrl->applied_bell, bell, left < (uint64_t)slice ? (int)left : slice);
+   }
+   wire_store64(&ctrl->fence_wanted, 0);
+   return fence_done(c, id);
 }
 
 /* ---- handles, stats ------------------------------------------------------------------------ */

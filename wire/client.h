@@ -86,6 +86,15 @@ uint64_t wire_end(struct wire_client *c);
  *  Returns the reply size, or -1 if the channel is lost. */
 int64_t wire_end_reply(struct wire_client *c, void *dst, uint32_t cap);
 
+/** Fences (GL sync objects, EGL fence syncs). wire_fence publishes a FenceSync record of
+ *  `who` covering every record before it and returns its id (0 if the channel is lost).
+ *  wire_fence_signaled never blocks (it drains events); wire_fence_wait waits up to
+ *  timeout_ns without holding the channel between its slices. Both report a fence of a lost
+ *  channel as signalled (KHR_robustness: waits return after a reset); check wire_client_lost. */
+uint64_t wire_fence(struct wire_client *c, struct wire_issuer *who);
+bool wire_fence_signaled(struct wire_client *c, uint64_t id);
+bool wire_fence_wait(struct wire_client *c, uint64_t id, uint64_t timeout_ns, const bool *cancel);
+
 /** glFinish: waits until everything published so far is applied (and drains events). */
 bool wire_finish(struct wire_client *c);
 /** Drains pending events (GL errors, logs) without waiting. */

@@ -54,6 +54,10 @@ struct wire_client {
    struct wire_stage_entry *stage_fifo;
    uint32_t stage_fifo_cap, stage_fifo_first, stage_fifo_count;
 
+   /* fences (FenceSync): the last id minted, the newest the server signalled (atomic) */
+   uint64_t fence_next;
+   uint64_t fence_signaled;
+
    /* present credit: seqs of the last presents */
    uint64_t present_seqs[16];
    uint64_t presents;

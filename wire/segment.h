@@ -55,6 +55,7 @@ struct wire_ctrl {
    uint64_t event_tail;     /* event bytes consumed */
    uint32_t event_bell;     /* futex: bumped when the client consumed events */
    uint32_t client_closing; /* the client asks the server to end the session */
+   uint64_t fence_wanted;   /* the client waits for this fence id (0: none): poll promptly */
 
    /* written by the server */
    _Alignas(64) uint64_t cmd_tail;

@@ -507,6 +507,15 @@ struct wire_read_pixels {
 };
 static_assert(sizeof(struct wire_read_pixels) == 32, "read pixels");
 
+/* FenceSync: a fence after every record before it. `id` is minted by the client, 1-based and
+ * increasing by one per fence on a channel. The server posts WIRE_EVENT_FENCE_SIGNALED with
+ * the fence's id once the device has completed all work of the records before it; fences
+ * signal in id order. */
+struct wire_fence_sync {
+   uint64_t id;
+};
+static_assert(sizeof(struct wire_fence_sync) == 8, "fence sync");
+
 struct wire_present {
    wire_handle res; /* the surface's color resource */
    uint64_t frame_serial; /* 1-based, minted by the client */
@@ -617,6 +626,8 @@ enum wire_event_kind {
    WIRE_EVENT_LOG = 2,      /* a = level, text follows */
    WIRE_EVENT_DEVICE_LOST = 3,
    WIRE_EVENT_FATAL = 4,    /* protocol error: text = "ProtocolCorruption \"Op.field\"" */
+   WIRE_EVENT_FENCE_SIGNALED = 5, /* a = low, b = high 32 bits of the fence id: it and every
+                                   * earlier fence are signalled */
 };
 
 #endif

@@ -104,3 +104,13 @@ wire_client_get_stats(struct wire_client *c, const struct wire_issuer *who, stru
 }
 
 const char *wire_wait_class_name(uint32_t wc) { return "?"; }
+
+/* Fences: every fence is signalled at once (no device behind the fake). */
+static uint64_t fake_fence_next;
+uint64_t wire_fence(struct wire_client *c, struct wire_issuer *who)
+{
+   fake_wire_op_count[WIRE_OP_FenceSync]++;
+   return ++fake_fence_next;
+}
+bool wire_fence_signaled(struct wire_client *c, uint64_t id) { return true; }
+bool wire_fence_wait(struct wire_client *c, uint64_t id, uint64_t timeout_ns, const bool *cancel) { return true; }

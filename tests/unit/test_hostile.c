@@ -123,6 +123,10 @@ table_cases(void)
    expect_fatal("Draw.index_res", WIRE_OP_Draw, &d, sizeof(d));
    struct wire_destroy ds = {WIRE_KIND_RESOURCE, 0, {0, 7}};
    expect_fatal("Destroy.h", WIRE_OP_Destroy, &ds, sizeof(ds));
+   struct wire_fence_sync fs = {2}; /* fence ids start at 1 and go up by one */
+   expect_fatal("FenceSync.id", WIRE_OP_FenceSync, &fs, sizeof(fs));
+   fs.id = 0;
+   expect_fatal("FenceSync.id", WIRE_OP_FenceSync, &fs, sizeof(fs));
    ds = (struct wire_destroy){WIRE_KIND_COUNT, 0, {0, 1}};
    expect_fatal("Destroy.kind", WIRE_OP_Destroy, &ds, sizeof(ds));
    struct wire_resource_create rc = {{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_R8G8B8A8_UNORM, 64, 64, 1, 1, 9, 0, 0, 0};
