@@ -243,6 +243,7 @@ buffer_free(struct glf_context *ctx, struct glf_buffer *buf)
    if (buf->created)
       glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, buf->res);
    free(buf->shadow);
+   free(buf->label);
    free(buf);
 }
 
@@ -276,6 +277,7 @@ texture_free(struct glf_context *ctx, struct glf_texture *tex)
 {
    if (tex->created)
       glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, tex->res);
+   free(tex->label);
    free(tex);
 }
 
@@ -311,6 +313,7 @@ glf_renderbuffer_unref(struct glf_context *ctx, struct glf_renderbuffer *rb)
       return;
    if (rb->created)
       glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, rb->res);
+   free(rb->label);
    free(rb);
 }
 
@@ -446,6 +449,7 @@ glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor
       ctx->vao = ctx->default_vao;
    }
    ctx->reset_strategy = GL_NO_RESET_NOTIFICATION;
+   ctx->debug_output = debug; /* KHR_debug: DEBUG_OUTPUT starts enabled in debug contexts */
    glf_limits_init(ctx); /* the server's capabilities (caps.c): before anything validates */
    glf_state_init(ctx);
    emit_context_create(ctx);
@@ -466,6 +470,7 @@ void
 glf_vao_free(struct glf_context *ctx, struct glf_vao *vao)
 {
    vao_unbind_all(ctx, vao);
+   free(vao->label);
    free(vao);
 }
 
@@ -524,6 +529,7 @@ glf_context_destroy(struct glf_context *ctx)
    context_release_bindings(ctx);
    glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, ctx->stream_res);
    glf_cso_cache_fini(ctx);
+   glf_debug_destroy(ctx);
    shared_release(ctx);
    glf_emit_destroy(ctx, WIRE_KIND_CONTEXT, ctx->issuer.ctx);
    glf__current = prev == ctx ? NULL : prev;

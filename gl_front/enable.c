@@ -25,6 +25,8 @@ cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
       return es2 ? NULL : &st->primitive_restart_fixed;
    case GL_PRIMITIVE_RESTART:
       return GLF_CORE(ctx) ? &st->primitive_restart : NULL;
+   case GL_DEBUG_OUTPUT: return &ctx->debug_output;                       /* KHR_debug */
+   case GL_DEBUG_OUTPUT_SYNCHRONOUS: return &ctx->debug_output_sync;
    case GL_PROGRAM_POINT_SIZE:
       *dirty = GLF_DIRTY_RAST;
       return GLF_CORE(ctx) ? &st->program_point_size : NULL;

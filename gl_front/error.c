@@ -12,13 +12,18 @@ glf_error(struct glf_context *ctx, GLenum err, const char *fmt, ...)
       return;
    if (ctx->error == GL_NO_ERROR)
       ctx->error = err;
-   if (sgl_log_enabled(SGL_LOG_DEBUG)) {
+   if (sgl_log_enabled(SGL_LOG_DEBUG) || ctx->debug_output) {
       char where[256];
       va_list ap;
       va_start(ap, fmt);
       vsnprintf(where, sizeof(where), fmt, ap);
       va_end(ap);
       sgl_dbg("GL error %s in %s", glf_enum_name(err), where);
+      if (ctx->debug_output) {
+         char text[320];
+         snprintf(text, sizeof(text), "%s in %s", glf_enum_name(err), where);
+         glf_debug_error(ctx, err, text);
+      }
    }
 }
 
@@ -33,6 +38,8 @@ glf_enum_name(GLenum e)
    case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
    case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
    case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
+   case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
+   case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
    default: {
       static __thread char buf[16];
       snprintf(buf, sizeof(buf), "0x%04x", e);
@@ -68,6 +75,7 @@ glf_unimplemented(const char *name)
    pthread_mutex_unlock(&unimpl_lock);
    if (first)
       sgl_warn("%s is not implemented (GL_INVALID_OPERATION)", name);
+   glf_debug_warn(ctx, GL_DEBUG_TYPE_OTHER, "splitgl: %s is not implemented", name);
    glf_error(ctx, GL_INVALID_OPERATION, "%s (not implemented)", name);
 }
 

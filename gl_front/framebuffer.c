@@ -25,6 +25,7 @@ glf_framebuffer_free(struct glf_context *ctx, struct glf_framebuffer *fb)
 {
    for (unsigned i = 0; i < GLF_ATT_COUNT; i++)
       att_clear(ctx, &fb->att[i]);
+   free(fb->label);
    free(fb);
 }
 

@@ -83,10 +83,13 @@ static void
 g_context_flags(struct glf_context *c, struct get_value *v)
 {
    set_int(v, (c->forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
-                 (c->robust ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT_ARB : 0));
+                 (c->robust ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT_ARB : 0) | (c->debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0));
 }
 /* KHR_robustness: RESET_NOTIFICATION_STRATEGY and CONTEXT_ROBUST_ACCESS (both APIs). */
 static void g_reset_strategy(struct glf_context *c, struct get_value *v) { set_int(v, c->reset_strategy); }
+static void g_debug_logged(struct glf_context *c, struct get_value *v) { set_int(v, glf_debug_get(c, GL_DEBUG_LOGGED_MESSAGES)); }
+static void g_debug_next(struct glf_context *c, struct get_value *v) { set_int(v, glf_debug_get(c, GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH)); }
+static void g_debug_depth(struct glf_context *c, struct get_value *v) { set_int(v, glf_debug_get(c, GL_DEBUG_GROUP_STACK_DEPTH)); }
 static void g_robust_access(struct glf_context *c, struct get_value *v) { set_int(v, c->robust); }
 static void g_max_element_index(struct glf_context *c, struct get_value *v) { set_int(v, c->limits.max_element_index); }
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
@@ -179,6 +182,14 @@ static const struct get_entry get_table[] = {
    CONST(GL_CONTEXT_PROFILE_MASK, API_CORE, GL_CONTEXT_CORE_PROFILE_BIT),
    FN(GL_CONTEXT_FLAGS, API_CORE, g_context_flags),
    FN(GL_RESET_NOTIFICATION_STRATEGY, API_ALL, g_reset_strategy),
+   /* KHR_debug */
+   CONST(GL_MAX_DEBUG_MESSAGE_LENGTH, API_ALL, GLF_MAX_DEBUG_MESSAGE_LENGTH),
+   CONST(GL_MAX_DEBUG_LOGGED_MESSAGES, API_ALL, GLF_MAX_DEBUG_LOGGED_MESSAGES),
+   CONST(GL_MAX_DEBUG_GROUP_STACK_DEPTH, API_ALL, GLF_MAX_DEBUG_GROUP_DEPTH),
+   CONST(GL_MAX_LABEL_LENGTH, API_ALL, GLF_MAX_LABEL_LENGTH),
+   FN(GL_DEBUG_LOGGED_MESSAGES, API_ALL, g_debug_logged),
+   FN(GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH, API_ALL, g_debug_next),
+   FN(GL_DEBUG_GROUP_STACK_DEPTH, API_ALL, g_debug_depth),
    FN(GL_CONTEXT_ROBUST_ACCESS, API_ALL, g_robust_access),
    FN(GL_MAJOR_VERSION, API_3, g_major),
    FN(GL_MINOR_VERSION, API_3, g_minor),

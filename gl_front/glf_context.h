@@ -55,6 +55,12 @@ struct glf_limits {
 
 #define GLF_NAME_RESERVED ((void *)(uintptr_t)1) /* glGen'd name, object not yet created */
 
+/* KHR_debug limits (debug.c); the spec's minimums are 1, 16, 64 and 256. */
+#define GLF_MAX_DEBUG_MESSAGE_LENGTH 1024
+#define GLF_MAX_DEBUG_LOGGED_MESSAGES 64
+#define GLF_MAX_DEBUG_GROUP_DEPTH 64
+#define GLF_MAX_LABEL_LENGTH 256
+
 /* ---- name -> object hash (open addressing, GLuint keys; 0 is never a key) ---------------- */
 struct glf_hash {
    uint32_t cap, count;
@@ -87,6 +93,7 @@ struct glf_buffer {
    uint32_t size;
    GLenum usage;
    uint8_t *shadow; /* client copy: index bounds for client-array draws, later reads */
+   char *label;     /* KHR_debug */
 };
 
 enum glf_tex_target { GLF_TEX_2D = 0, GLF_TEX_CUBE, GLF_TEX_3D, GLF_TEX_2D_ARRAY, GLF_TEX_COUNT };
@@ -111,6 +118,7 @@ struct glf_texture {
    float min_lod, max_lod;
    GLint base_level, max_level;
    bool immutable;
+   char *label; /* KHR_debug */
 };
 
 struct glf_renderbuffer {
@@ -122,6 +130,7 @@ struct glf_renderbuffer {
    uint32_t w, h, samples;
    GLenum ifmt;
    uint32_t wfmt;
+   char *label; /* KHR_debug */
 };
 
 enum { GLF_ATT_DEPTH = GLF_MAX_DRAW_BUFFERS, GLF_ATT_STENCIL, GLF_ATT_COUNT };
@@ -143,6 +152,7 @@ struct glf_framebuffer {
    GLenum read_buffer;
    bool has_drawable;            /* default framebuffer with a surface */
    struct glf_drawable drawable; /* default framebuffer only */
+   char *label;                  /* KHR_debug */
 };
 
 struct glf_vertex_attrib {
@@ -160,6 +170,7 @@ struct glf_vao {
    bool bound_once;
    struct glf_vertex_attrib attr[GLF_MAX_VERTEX_ATTRIBS];
    struct glf_buffer *element;
+   char *label; /* KHR_debug */
 };
 
 /* Shaders and programs share one namespace and one lifetime rule: `refcount` (atomic) is 1
@@ -177,6 +188,7 @@ struct glf_shader {
    struct spv_shader *spv;
    bool compiled, delete_pending;
    int attach_count;
+   char *label; /* KHR_debug */
 };
 
 struct glf_attrib_binding {
@@ -208,6 +220,7 @@ struct glf_program {
    struct glf_uniform_slot *locs; /* by location, info->max_uniform_location entries */
    uint32_t *sampler_units;       /* by sampler slot */
    uint32_t uniform_serial, bindings_serial, link_serial;
+   char *label; /* KHR_debug */
 };
 
 /* Share group: buffers, textures, renderbuffers, shaders and programs. */
@@ -223,6 +236,7 @@ struct glf_sync {
    GLuint name;
    int refcount; /* atomic: the name + waits and queries in progress */
    uint64_t fence; /* wire_fence id */
+   char *label;    /* KHR_debug (glObjectPtrLabel) */
 };
 void glf_syncs_destroy_all(struct glf_hash *h);
 
@@ -309,6 +323,9 @@ struct glf_context {
    uint32_t server_error;         /* atomic: a GL error the server raised, not yet reported */
    GLenum reset_status;           /* atomic: GL_UNKNOWN_CONTEXT_RESET once the channel is lost */
    bool loss_reported;            /* glGetError reported GL_CONTEXT_LOST at least once */
+   bool debug_output;             /* GL_DEBUG_OUTPUT (KHR_debug) */
+   bool debug_output_sync;        /* GL_DEBUG_OUTPUT_SYNCHRONOUS (output is always synchronous) */
+   struct glf_debug *debug_state; /* debug.c, made on first use */
    GLenum reset_strategy;         /* GL_NO_RESET_NOTIFICATION or GL_LOSE_CONTEXT_ON_RESET */
    uint64_t dirty; /* GLF_DIRTY_* (state_atoms.h) */
 
@@ -527,6 +544,14 @@ struct glf_program *glf_lookup_program(struct glf_context *ctx, GLuint name, con
 struct glf_shader *glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller);
 void glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj);
 void glf_uniform_init_storage(struct glf_program *prog);
+
+/* debug.c (KHR_debug) */
+/** A GL error as a debug message (source API, type ERROR, severity HIGH, id = the error). */
+void glf_debug_error(struct glf_context *ctx, GLenum err, const char *text);
+/** One of splitgl's own warnings on the context as a debug message (severity MEDIUM). */
+void glf_debug_warn(struct glf_context *ctx, GLenum type, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void glf_debug_destroy(struct glf_context *ctx);
+GLint glf_debug_get(struct glf_context *ctx, GLenum pname);
 
 /* readpix.c / uniform.c / robustness.c */
 /** glReadPixels writing at most buf_size bytes (KHR_robustness's ReadnPixels). */

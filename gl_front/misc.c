@@ -13,21 +13,17 @@ renderer_string(struct glf_context *ctx)
    return glf_channel_info(ctx) ? ctx->chan->renderer : "splitgl (server lost)";
 }
 
-/* The extensions each context lists: exactly those implemented. GL core contexts also list
- * the ARB extensions whose functionality GL 3.3 core already contains and splitgl implements,
- * as desktop drivers do; apps and test frameworks (piglit's -fbo mode, GLEW) check these
- * names rather than the version. */
+/* The extensions each context lists: exactly those implemented (gl_front/extensions.def). */
+#define EXT_NONE 0u
 #define EXT_ES 1u
 #define EXT_CORE 2u
 static const struct {
    const char *name;
    unsigned apis;
 } extensions[] = {
-   {"GL_ARB_explicit_attrib_location", EXT_CORE},
-   {"GL_ARB_framebuffer_object", EXT_CORE},
-   {"GL_ARB_vertex_array_object", EXT_CORE},
-   {"GL_EXT_robustness", EXT_ES},            /* gl_front/robustness.c */
-   {"GL_KHR_robustness", EXT_ES | EXT_CORE}, /* gl_front/robustness.c */
+#define EXT(name, apis) {#name, apis},
+#include "gl_front/extensions.def"
+#undef EXT
 };
 
 static unsigned

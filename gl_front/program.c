@@ -69,6 +69,7 @@ glf_program_destroy(struct glf_context *ctx, struct glf_program *prog)
       free(prog->bindings[i].name);
    free(prog->bindings);
    free(prog->info_log);
+   free(prog->label);
    free(prog);
 }
 

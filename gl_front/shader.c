@@ -78,6 +78,7 @@ shader_free(struct glf_shader *sh)
    free(sh->source);
    if (sh->spv)
       spv_shader_free(sh->spv);
+   free(sh->label);
    free(sh);
 }
 

@@ -32,8 +32,10 @@ lookup_sync(struct glf_context *ctx, GLsync sync, const char *caller)
 static void
 sync_unref(struct glf_sync *s)
 {
-   if (s && glf_ref_dec(&s->refcount))
+   if (s && glf_ref_dec(&s->refcount)) {
+      free(s->label);
       free(s);
+   }
 }
 
 GLsync GLAPIENTRY

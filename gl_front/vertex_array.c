@@ -320,3 +320,9 @@ glf_GetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer)
    if (a)
       *pointer = (void *)a->ptr;
 }
+
+/* OES_vertex_array_object (ES 2.0 contexts; ES 3.0 made it core): the same objects. */
+void GLAPIENTRY glf_BindVertexArrayOES(GLuint array) { glf_BindVertexArray(array); }
+void GLAPIENTRY glf_DeleteVertexArraysOES(GLsizei n, const GLuint *arrays) { glf_DeleteVertexArrays(n, arrays); }
+void GLAPIENTRY glf_GenVertexArraysOES(GLsizei n, GLuint *arrays) { glf_GenVertexArrays(n, arrays); }
+GLboolean GLAPIENTRY glf_IsVertexArrayOES(GLuint array) { return glf_IsVertexArray(array); }
