@@ -163,6 +163,7 @@ glf_limits_init(struct glf_context *ctx)
    l->line_width_range[0] = lmin < 1.0f ? lmin : 1.0f;
    l->line_width_range[1] = lmax > 1.0f ? lmax : 1.0f;
 
+   l->features = (uint32_t)c[WIRE_CAP_FEATURES];
    l->vformats[0] = c[WIRE_CAP_VERTEX_FORMATS_0];
    l->vformats[1] = c[WIRE_CAP_VERTEX_FORMATS_1];
    l->renderable_formats = c[WIRE_CAP_RENDERABLE_FORMATS];

@@ -60,15 +60,15 @@ index_size(GLenum type)
    return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
 }
 
+/* The largest index that names a vertex (a restart index, when `restart`, names none). */
 static uint32_t
-max_index(const void *indices, GLenum type, GLsizei count)
+max_index(const void *indices, uint32_t isz, uint32_t count, bool restart, uint32_t restart_index)
 {
    uint32_t m = 0;
-   for (GLsizei i = 0; i < count; i++) {
-      uint32_t v = type == GL_UNSIGNED_BYTE ? ((const uint8_t *)indices)[i]
-                   : type == GL_UNSIGNED_SHORT ? ((const uint16_t *)indices)[i]
-                                               : ((const uint32_t *)indices)[i];
-      if (v > m)
+   for (uint32_t i = 0; i < count; i++) {
+      uint32_t v = isz == 1 ? ((const uint8_t *)indices)[i] : isz == 2 ? ((const uint16_t *)indices)[i]
+                                                                        : ((const uint32_t *)indices)[i];
+      if (v > m && !(restart && v == restart_index))
          m = v;
    }
    return m;
@@ -213,7 +213,7 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices, GLsi
       if (eb->created && off + bytes <= eb->size && off % isz == 0) {
          d.index_res = eb->res;
          d.index_offset = (uint32_t)off;
-         cpu_indices = eb->shadow + off;
+         cpu_indices = eb->shadow ? eb->shadow + off : NULL;
       } else {
          /* Indices past the end of the element array buffer (or at an offset that is not a
           * multiple of the index size). The OpenGL ES 3.0 and OpenGL 3.3 specs name no error
@@ -235,16 +235,46 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices, GLsi
       glf_error(ctx, GL_INVALID_OPERATION, "%s(no element array buffer)", caller);
       return;
    }
+   uint32_t restart_index = 0;
+   bool restart = glf_restart_index(ctx, isz, &restart_index);
+   uint32_t *rewritten = NULL;
+   if (restart && glf_restart_native(ctx, wmode, isz, restart_index)) {
+      d.flags |= WIRE_DRAW_PRIMITIVE_RESTART;
+   } else if (restart) {
+      /* restart.c: the indices become 32-bit ones the device can restart on */
+      bool restarts = false;
+      uint32_t n = 0, m = wmode;
+      if (!cpu_indices) {
+         sgl_log_once(SGL_LOG_WARN, "%s: primitive restart with this index needs the element buffer's CPU copy", caller);
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(primitive restart: element buffer without a CPU copy)", caller);
+         free(robust);
+         return;
+      }
+      rewritten = glf_restart_rewrite(ctx, cpu_indices, isz, (uint32_t)count, restart_index, &m, &n, &restarts);
+      if (!rewritten) {
+         glf_error(ctx, GL_OUT_OF_MEMORY, "%s(primitive restart)", caller);
+         free(robust);
+         return;
+      }
+      d.mode = m;
+      d.count = n;
+      d.index_size = isz = 4;
+      d.flags = restarts ? WIRE_DRAW_PRIMITIVE_RESTART : 0;
+      cpu_indices = indices = rewritten;
+      restart_index = 0xffffffffu;
+   }
    if (has_client_arrays(ctx)) {
-      int64_t maxv = (int64_t)max_index(cpu_indices, type, count) + basevertex;
+      int64_t maxv = (int64_t)max_index(cpu_indices, isz, d.count, restart, restart_index) + basevertex;
       upload_client_arrays(ctx, maxv > 0 ? (uint32_t)maxv : 0, instances);
    }
-   if (!eb || robust) {
-      d.index_offset = glf_stream_upload(ctx, indices, (uint32_t)count * isz, 4);
+   if (!eb || robust || rewritten) {
+      d.index_offset = d.count ? glf_stream_upload(ctx, indices, d.count * isz, 4) : 0;
       d.index_res = ctx->stream_res;
    }
    free(robust);
-   emit_draw(ctx, &d);
+   free(rewritten);
+   if (d.count)
+      emit_draw(ctx, &d);
 }
 
 void GLAPIENTRY

@@ -50,6 +50,7 @@ struct glf_limits {
    float max_texture_lod_bias;
    float point_size_range[2], line_width_range[2];
    uint64_t vformats[2];        /* wire_vformat bits the server fetches natively */
+   uint32_t features;           /* WIRE_FEATURE_* the server's device has */
    uint64_t renderable_formats; /* wire_format bits the server renders to */
 };
 
@@ -301,6 +302,7 @@ struct glf_state {
    float clear_depth;
    GLint clear_stencil;
    GLenum hint_mipmap, hint_derivative;
+   GLuint restart_index; /* GL core: glPrimitiveRestartIndex */
    float sample_coverage_value;
    GLboolean sample_coverage_invert;
 };
@@ -544,6 +546,17 @@ struct glf_program *glf_lookup_program(struct glf_context *ctx, GLuint name, con
 struct glf_shader *glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller);
 void glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj);
 void glf_uniform_init_storage(struct glf_program *prog);
+
+/* restart.c: primitive restart */
+/** Whether primitive restart applies to an indexed draw, and its index. */
+bool glf_restart_index(struct glf_context *ctx, uint32_t index_size, uint32_t *index);
+/** Whether the server's device restarts this draw as it is (WIRE_DRAW_PRIMITIVE_RESTART). */
+bool glf_restart_native(struct glf_context *ctx, uint32_t mode, uint32_t index_size, uint32_t index);
+/** The indices rewritten as 32-bit ones the device restarts on (malloc'ed; NULL: out of
+ *  memory); *mode may change (LINE_LOOP -> LINE_STRIP), *restarts says whether any 0xffffffff
+ *  separator is in them. */
+uint32_t *glf_restart_rewrite(struct glf_context *ctx, const void *src, uint32_t index_size, uint32_t count,
+                              uint32_t index, uint32_t *mode, uint32_t *out_count, bool *restarts);
 
 /* debug.c (KHR_debug) */
 /** A GL error as a debug message (source API, type ERROR, severity HIGH, id = the error). */

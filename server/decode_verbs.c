@@ -11,8 +11,11 @@ srv_handle_Draw(struct srv_session *s, const void *p, const uint8_t *tail, uint3
    struct srv_context *ctx = srv_cur(s, "Draw.context");
    if (!ctx)
       return;
-   if (d->mode >= WIRE_PRIM_COUNT || d->pad)
+   if (d->mode >= WIRE_PRIM_COUNT)
       return srv_fatal(s, "ProtocolCorruption", "Draw.mode");
+   if ((d->flags & ~WIRE_DRAW_PRIMITIVE_RESTART) ||
+       ((d->flags & WIRE_DRAW_PRIMITIVE_RESTART) && (!d->index_size || d->mode == WIRE_PRIM_LINE_LOOP)))
+      return srv_fatal(s, "ProtocolCorruption", "Draw.flags");
    /* GL's first, count and instancecount are GLint / GLsizei and never negative: anything
     * past INT32_MAX did not come from a GL call (and first + count stays below 2^32, so
     * Vulkan's vertex index never wraps). */

@@ -28,8 +28,10 @@ hidden_features(void)
          out |= MG_HIDE_DIVISOR;
       else if (n == 8 && !strncmp(s, "vformats", 8))
          out |= MG_HIDE_VFORMATS;
+      else if (n == 12 && !strncmp(s, "list_restart", 12))
+         out |= MG_HIDE_LIST_RESTART;
       else if (n == 3 && !strncmp(s, "all", 3))
-         out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS;
+         out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS | MG_HIDE_LIST_RESTART;
       else if (n)
          sgl_warn("magma: SPLITGL_MAGMA_HIDE: unknown feature \"%.*s\"", (int)n, s);
       s += n;
@@ -99,6 +101,8 @@ mg_caps_init(struct mg_backend *be)
       be->has_uint8 = false;
    if (be->hidden & MG_HIDE_DIVISOR)
       be->has_divisor = false;
+   if (be->hidden & MG_HIDE_LIST_RESTART)
+      be->has_list_restart = false; /* the client cuts lists itself (gl_front/restart.c) */
    be->max_divisor = 1;
    if (be->has_divisor) {
       VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT dp = {
@@ -159,7 +163,8 @@ mg_caps_init(struct mg_backend *be)
                           (be->has_divisor ? WIRE_FEATURE_INSTANCE_DIVISOR : 0) |
                           (be->wide_lines ? WIRE_FEATURE_WIDE_LINES : 0) |
                           (be->independent_blend ? WIRE_FEATURE_INDEPENDENT_BLEND : 0) |
-                          (be->robust ? WIRE_FEATURE_ROBUST_BUFFER_ACCESS : 0);
+                          (be->robust ? WIRE_FEATURE_ROBUST_BUFFER_ACCESS : 0) |
+                          (be->has_list_restart ? WIRE_FEATURE_LIST_RESTART : 0);
    format_caps(be, c);
    if (be->hidden)
       sgl_info("magma: SPLITGL_MAGMA_HIDE: lowering%s%s%s", (be->hidden & MG_HIDE_UINT8) ? " uint8" : "",

@@ -261,14 +261,18 @@ create_device(struct mg_backend *be)
       free(e);
       return false;
    }
-   const char *exts[4];
+   const char *exts[8];
    uint32_t next = 0;
    bool clip = has_ext(e, n, VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME);
+   be->has_list_restart = has_ext(e, n, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
    be->has_uint8 = has_ext(e, n, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
    be->has_divisor = has_ext(e, n, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
    free(e);
 
-   VkPhysicalDeviceDepthClipControlFeaturesEXT clipf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lrf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+   VkPhysicalDeviceDepthClipControlFeaturesEXT clipf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
+                                                        .pNext = &lrf};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8f = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT, .pNext = &clipf};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, .pNext = &u8f};
    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = &divf};
@@ -284,14 +288,21 @@ create_device(struct mg_backend *be)
    }
    be->has_uint8 = be->has_uint8 && u8f.indexTypeUint8;
    be->has_divisor = be->has_divisor && divf.vertexAttributeInstanceRateDivisor;
+   /* GL's primitive restart also cuts point, line and triangle lists */
+   be->has_list_restart = be->has_list_restart && lrf.primitiveTopologyListRestart;
    exts[next++] = VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME;
+   if (be->has_list_restart)
+      exts[next++] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME;
    if (be->has_uint8)
       exts[next++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
    if (be->has_divisor)
       exts[next++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
 
    /* Enable only what we use. */
-   VkPhysicalDeviceDepthClipControlFeaturesEXT en_clip = {.sType = clipf.sType, .depthClipControl = VK_TRUE};
+   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT en_lr = {.sType = lrf.sType,
+      .primitiveTopologyListRestart = be->has_list_restart};
+   VkPhysicalDeviceDepthClipControlFeaturesEXT en_clip = {.sType = clipf.sType, .pNext = be->has_list_restart ? &en_lr : NULL,
+                                                          .depthClipControl = VK_TRUE};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT en_u8 = {.sType = u8f.sType, .pNext = &en_clip, .indexTypeUint8 = be->has_uint8};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT en_div = {.sType = divf.sType, .pNext = &en_u8,
       .vertexAttributeInstanceRateDivisor = be->has_divisor, .vertexAttributeInstanceRateZeroDivisor = be->has_divisor && divf.vertexAttributeInstanceRateZeroDivisor};

@@ -304,6 +304,14 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
    struct mg_batch *b = mg_batch(be);
    if (b->draws >= MG_BATCH_MAX_DRAWS || b->stream_bytes >= MG_BATCH_MAX_STREAM)
       mg_submit(be, false);
+   /* The client sends restart only where the device restarts as it is (caps): a widened
+    * 8-bit list would lose its 0xff, a list topology needs list restart. */
+   bool list = w->mode == WIRE_PRIM_POINTS || w->mode == WIRE_PRIM_LINES || w->mode == WIRE_PRIM_TRIANGLES;
+   if ((w->flags & WIRE_DRAW_PRIMITIVE_RESTART) &&
+       ((w->index_size == 1 && !be->has_uint8) || (list && !be->has_list_restart))) {
+      mg_skip(be, "a primitive-restart draw the device cannot restart");
+      return;
+   }
    struct mg_draw_plan pl;
    if (!mg_lower_draw(ctx, d, &pl)) {
       mg_skip(be, "a draw whose lowering ran out of memory");
@@ -322,6 +330,7 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
       return;
    }
    emit_dynamic_state(ctx, cmd);
+   vkCmdSetPrimitiveRestartEnable(cmd, (w->flags & WIRE_DRAW_PRIMITIVE_RESTART) != 0);
    b->draws++;
    if (!pl.per_instance) {
       record_draw(cmd, &pl, w->instance_count, 0);

@@ -276,6 +276,7 @@ struct mg_backend {
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties memprops;
    bool has_uint8, has_divisor, wide_lines, independent_blend;
+   bool has_list_restart; /* VK_EXT_primitive_topology_list_restart */
    bool robust; /* robustBufferAccess enabled */
    bool validation_active; /* SPLITGL_VALIDATE=1 and the layer + messenger are up */
    uint32_t max_divisor; /* largest instance divisor the device takes natively (has_divisor) */
@@ -319,6 +320,7 @@ struct mg_backend {
 #define MG_HIDE_UINT8 (1u << 0)
 #define MG_HIDE_DIVISOR (1u << 1)
 #define MG_HIDE_VFORMATS (1u << 2)
+#define MG_HIDE_LIST_RESTART (1u << 3)
 
 /* A draw or record Magma declines to execute: counted (SPLITGL_STATS "skipped=") and named once
  * per site in the log. The scene suite requires the count to stay 0. */

@@ -459,7 +459,12 @@ struct wire_context_values {
 static_assert(sizeof(struct wire_context_values) == 24, "ctx values");
 
 /* Draw. index_size 0: non-indexed, vertices [start, start+count). Otherwise indices are read
- * from index_res at byte offset index_offset (count of them, index_size 1, 2 or 4 bytes). */
+ * from index_res at byte offset index_offset (count of them, index_size 1, 2 or 4 bytes).
+ * WIRE_DRAW_PRIMITIVE_RESTART (indexed, not LINE_LOOP): an index with every bit set (0xff,
+ * 0xffff, 0xffffffff for the index size) ends the primitive and starts a new one; on a list
+ * topology only when the device reports WIRE_FEATURE_LIST_RESTART (the client lowers
+ * otherwise, and other restart indices and line loops). */
+#define WIRE_DRAW_PRIMITIVE_RESTART 1u
 struct wire_draw {
    uint32_t mode; /* wire_prim */
    uint32_t index_size;
@@ -469,7 +474,7 @@ struct wire_draw {
    int32_t base_vertex;
    wire_handle index_res;
    uint32_t index_offset;
-   uint32_t pad;
+   uint32_t flags; /* WIRE_DRAW_* */
 };
 static_assert(sizeof(struct wire_draw) == 40, "draw");
 
@@ -609,6 +614,7 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 64, "format masks");
 #define WIRE_FEATURE_LOGIC_OP (1u << 7)
 #define WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 (1u << 8)
 #define WIRE_FEATURE_TEXTURE_COMPRESSION_BC (1u << 9)
+#define WIRE_FEATURE_LIST_RESTART (1u << 10)   /* VK_EXT_primitive_topology_list_restart */
 
 /* GetInfo reply. */
 struct wire_server_info {

@@ -123,6 +123,10 @@ table_cases(void)
    expect_fatal("Draw.index_res", WIRE_OP_Draw, &d, sizeof(d));
    struct wire_destroy ds = {WIRE_KIND_RESOURCE, 0, {0, 7}};
    expect_fatal("Destroy.h", WIRE_OP_Destroy, &ds, sizeof(ds));
+   d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 0, 0, 3, 1, 0, {0, 0}, 0, WIRE_DRAW_PRIMITIVE_RESTART};
+   expect_fatal("Draw.flags", WIRE_OP_Draw, &d, sizeof(d)); /* restart without indices */
+   d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 2, 0, 3, 1, 0, {0, 1}, 0, 0x80};
+   expect_fatal("Draw.flags", WIRE_OP_Draw, &d, sizeof(d)); /* unknown flag */
    struct wire_fence_sync fs = {2}; /* fence ids start at 1 and go up by one */
    expect_fatal("FenceSync.id", WIRE_OP_FenceSync, &fs, sizeof(fs));
    fs.id = 0;
