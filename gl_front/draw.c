@@ -308,3 +308,65 @@ glf_DrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, const void *
 {
    draw_elements(mode, count, type, indices, 1, basevertex, "glDrawElementsBaseVertex");
 }
+
+void GLAPIENTRY
+glf_DrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                                const void *indices, GLint basevertex)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (end < start) {
+      glf_error(ctx, GL_INVALID_VALUE, "glDrawRangeElementsBaseVertex(end < start)");
+      return;
+   }
+   draw_elements(mode, count, type, indices, 1, basevertex, "glDrawRangeElementsBaseVertex");
+}
+
+void GLAPIENTRY
+glf_DrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type, const void *indices,
+                                    GLsizei instancecount, GLint basevertex)
+{
+   draw_elements(mode, count, type, indices, instancecount, basevertex, "glDrawElementsInstancedBaseVertex");
+}
+
+/* OpenGL 3.3 section 2.8.3: MultiDraw* "behave identically to" the single draws in a loop;
+ * "An INVALID_VALUE error is generated if drawcount is negative". */
+static bool
+valid_drawcount(GLsizei drawcount, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (ctx && drawcount < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(drawcount < 0)", caller);
+      return false;
+   }
+   return ctx != NULL;
+}
+
+void GLAPIENTRY
+glf_MultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLsizei drawcount)
+{
+   if (!valid_drawcount(drawcount, "glMultiDrawArrays"))
+      return;
+   for (GLsizei i = 0; i < drawcount; i++)
+      draw_arrays(mode, first[i], count[i], 1, "glMultiDrawArrays");
+}
+
+void GLAPIENTRY
+glf_MultiDrawElements(GLenum mode, const GLsizei *count, GLenum type, const void *const *indices, GLsizei drawcount)
+{
+   if (!valid_drawcount(drawcount, "glMultiDrawElements"))
+      return;
+   for (GLsizei i = 0; i < drawcount; i++)
+      draw_elements(mode, count[i], type, indices[i], 1, 0, "glMultiDrawElements");
+}
+
+void GLAPIENTRY
+glf_MultiDrawElementsBaseVertex(GLenum mode, const GLsizei *count, GLenum type, const void *const *indices,
+                                GLsizei drawcount, const GLint *basevertex)
+{
+   if (!valid_drawcount(drawcount, "glMultiDrawElementsBaseVertex"))
+      return;
+   for (GLsizei i = 0; i < drawcount; i++)
+      draw_elements(mode, count[i], type, indices[i], 1, basevertex[i], "glMultiDrawElementsBaseVertex");
+}

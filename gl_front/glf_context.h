@@ -345,7 +345,10 @@ struct glf_context {
    struct glf_texture *tex[GLF_MAX_TEXTURE_UNITS][GLF_TEX_COUNT]; /* NULL: texture 0 */
    /* GL's default textures (name 0), one per target, per context; made on first use. */
    struct glf_texture *default_tex[GLF_TEX_COUNT];
-   float current_attrib[GLF_MAX_VERTEX_ATTRIBS][4];
+   /* current generic attribute values (current_attrib.c): the four components' bits as the
+    * call that set them gave them, and their type (GL_FLOAT, GL_INT, GL_UNSIGNED_INT) */
+   uint32_t current_attrib[GLF_MAX_VERTEX_ATTRIBS][4];
+   GLenum current_attrib_type[GLF_MAX_VERTEX_ATTRIBS];
 
    struct glf_limits limits;
    struct glf_state st;
@@ -546,6 +549,11 @@ struct glf_program *glf_lookup_program(struct glf_context *ctx, GLuint name, con
 struct glf_shader *glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller);
 void glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj);
 void glf_uniform_init_storage(struct glf_program *prog);
+
+/* current_attrib.c */
+/** The current value of generic attribute `index` as `as` (GL_FLOAT, GL_DOUBLE, GL_INT,
+ *  GL_UNSIGNED_INT), four components. */
+void glf_current_attrib_get(struct glf_context *ctx, GLuint index, GLenum as, void *out);
 
 /* restart.c: primitive restart */
 /** Whether primitive restart applies to an indexed draw, and its index. */

@@ -26,8 +26,11 @@ glf_state_init(struct glf_context *ctx)
    st->hint_mipmap = st->hint_derivative = GL_DONT_CARE;
    st->sample_coverage_value = 1.0f;
    ctx->unpack.alignment = ctx->pack.alignment = 4;
-   for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++)
-      ctx->current_attrib[i][3] = 1.0f;
+   for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++) {
+      const float one = 1.0f;
+      memcpy(&ctx->current_attrib[i][3], &one, 4); /* (0, 0, 0, 1) */
+      ctx->current_attrib_type[i] = GL_FLOAT;
+   }
 }
 
 #define SET(field, value, bits)                                                             \

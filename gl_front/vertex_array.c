@@ -213,33 +213,6 @@ glf_VertexAttribDivisor(GLuint index, GLuint divisor)
    }
 }
 
-/* ---- current generic attribute values --------------------------------------------------- */
-static void
-set_current(GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w, const char *caller)
-{
-   GET_CURRENT_CONTEXT(ctx);
-   if (!ctx)
-      return;
-   if (index >= (GLuint)ctx->limits.max_vertex_attribs) {
-      glf_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", caller, index);
-      return;
-   }
-   float v[4] = {x, y, z, w};
-   if (memcmp(ctx->current_attrib[index], v, sizeof(v))) {
-      memcpy(ctx->current_attrib[index], v, sizeof(v));
-      glf_dirty(ctx, GLF_DIRTY_VELEMS);
-   }
-}
-
-void GLAPIENTRY glf_VertexAttrib1f(GLuint i, GLfloat x) { set_current(i, x, 0, 0, 1, "glVertexAttrib1f"); }
-void GLAPIENTRY glf_VertexAttrib2f(GLuint i, GLfloat x, GLfloat y) { set_current(i, x, y, 0, 1, "glVertexAttrib2f"); }
-void GLAPIENTRY glf_VertexAttrib3f(GLuint i, GLfloat x, GLfloat y, GLfloat z) { set_current(i, x, y, z, 1, "glVertexAttrib3f"); }
-void GLAPIENTRY glf_VertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, GLfloat w) { set_current(i, x, y, z, w, "glVertexAttrib4f"); }
-void GLAPIENTRY glf_VertexAttrib1fv(GLuint i, const GLfloat *v) { set_current(i, v[0], 0, 0, 1, "glVertexAttrib1fv"); }
-void GLAPIENTRY glf_VertexAttrib2fv(GLuint i, const GLfloat *v) { set_current(i, v[0], v[1], 0, 1, "glVertexAttrib2fv"); }
-void GLAPIENTRY glf_VertexAttrib3fv(GLuint i, const GLfloat *v) { set_current(i, v[0], v[1], v[2], 1, "glVertexAttrib3fv"); }
-void GLAPIENTRY glf_VertexAttrib4fv(GLuint i, const GLfloat *v) { set_current(i, v[0], v[1], v[2], v[3], "glVertexAttrib4fv"); }
-
 /* ---- queries -------------------------------------------------------------------------------- */
 static bool
 vertex_attrib_param(GLuint index, GLenum pname, GLint *out, GLfloat *fout, const char *caller)
@@ -252,10 +225,8 @@ vertex_attrib_param(GLuint index, GLenum pname, GLint *out, GLfloat *fout, const
       return false;
    }
    if (pname == GL_CURRENT_VERTEX_ATTRIB) {
-      for (int i = 0; i < 4; i++) {
-         fout[i] = ctx->current_attrib[index][i];
-         out[i] = (GLint)ctx->current_attrib[index][i];
-      }
+      glf_current_attrib_get(ctx, index, GL_FLOAT, fout);
+      glf_current_attrib_get(ctx, index, GL_INT, out);
       return true;
    }
    struct glf_vertex_attrib *a = attrib_for(ctx, index, caller);
