@@ -5,8 +5,11 @@
  *    OpenGL ES 2.0 and 3.0 requests  -> an OpenGL ES 3.0 context (as Mesa hands ES 3.2 to ES 2.0
  *                                       requests); ES 1.x, 2.x>0, 3.1+ -> EGL_BAD_MATCH
  *    OpenGL 3.1, 3.2, 3.3 core, and 3.0 forward-compatible -> OpenGL 3.3 core
- *    OpenGL < 3.0, 3.0 without forward-compatible (both need the deprecated features of a
- *    compatibility context), the compatibility profile, or > 3.3 -> EGL_BAD_MATCH
+ *    OpenGL without a version (EGL's default, 1.0) -> OpenGL 3.3 core, the highest core
+ *    context (as Mesa gives the highest it has to a request that names no version)
+ *    OpenGL < 3.0 asked for, 3.0 without forward-compatible (both need the deprecated features
+ *    of a compatibility context), the compatibility profile, or > 3.3 -> EGL_BAD_MATCH
+ * Every refusal says why in the log (at WARN): which attribute, and what splitgl offers.
  * EGL_CONTEXT_CLIENT_VERSION reports the major version that was asked for; GL_VERSION says
  * what the context implements.
  */
@@ -52,6 +55,7 @@ egl_context_destroy(struct egl_display *d, struct egl_context *c)
 
 struct egl_context_request {
    EGLint major, minor;
+   bool version_given; /* EGL_CONTEXT_MAJOR_VERSION or _MINOR_VERSION was in the list */
    EGLint profile;
    bool debug, forward_compatible, robust;
    bool lose_on_reset; /* reset notification strategy LOSE_CONTEXT_ON_RESET */
@@ -80,9 +84,11 @@ parse_context_attribs(EGLenum api, const EGLint *list, struct egl_context_reques
       switch (list[0]) {
       case EGL_CONTEXT_MAJOR_VERSION: /* == EGL_CONTEXT_CLIENT_VERSION */
          r->major = v;
+         r->version_given = true;
          break;
       case EGL_CONTEXT_MINOR_VERSION:
          r->minor = v;
+         r->version_given = true;
          break;
       case EGL_CONTEXT_FLAGS_KHR:
          /* EGL_KHR_create_context: "If <attrib_list> specifies [...] bits other than those
@@ -153,6 +159,8 @@ resolve_version(EGLenum api, const struct egl_context_request *r, enum glf_api *
    }
    *gapi = GLF_API_GL_CORE;
    *renderable_bit = EGL_OPENGL_BIT;
+   if (!r->version_given && r->profile == EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT && !r->forward_compatible)
+      return EGL_SUCCESS; /* no version asked: the highest core context, 3.3 */
    /* "If an OpenGL context is requested and the values for attributes EGL_CONTEXT_MAJOR_VERSION
     * and EGL_CONTEXT_MINOR_VERSION, when considered together with the value for attribute
     * EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, specify an OpenGL version and feature set that
@@ -200,20 +208,32 @@ eglf_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context, c
 
    struct egl_context_request req;
    EGLint err = parse_context_attribs(api, attrib_list, &req);
-   if (err != EGL_SUCCESS)
+   if (err != EGL_SUCCESS) {
+      sgl_warn("eglCreateContext: an attribute is not valid for %s (EGL_BAD_ATTRIBUTE)",
+               api == EGL_OPENGL_API ? "OpenGL" : "OpenGL ES");
       EGLF_RETURN(d, err, EGL_NO_CONTEXT);
+   }
    enum glf_api gapi;
    EGLint bit;
    err = resolve_version(api, &req, &gapi, &bit);
-   if (err != EGL_SUCCESS)
+   if (err != EGL_SUCCESS) {
+      sgl_warn("eglCreateContext: %s %d.%d%s%s is not offered (EGL_BAD_MATCH); splitgl offers OpenGL ES 2.0 / 3.0 "
+               "and OpenGL 3.1 - 3.3 core (3.0 forward-compatible)",
+               api == EGL_OPENGL_API ? "OpenGL" : "OpenGL ES", req.major, req.minor,
+               api == EGL_OPENGL_API && req.profile != EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT ? " compatibility profile" : "",
+               req.forward_compatible ? " forward-compatible" : "");
       EGLF_RETURN(d, err, EGL_NO_CONTEXT);
+   }
    /* "If config does not support a client API context compatible with the requested API
     * major and minor version, [...] an EGL_BAD_MATCH error is generated." */
    if (cfg) {
       EGLint renderable = 0;
       egl_config_attrib(cfg, EGL_RENDERABLE_TYPE, &renderable);
-      if (!(renderable & bit))
+      if (!(renderable & bit)) {
+         sgl_warn("eglCreateContext: config %d does not render for this API (EGL_RENDERABLE_TYPE 0x%x, need 0x%x)",
+                  cfg->id, renderable, bit);
          EGLF_RETURN(d, EGL_BAD_MATCH, EGL_NO_CONTEXT);
+      }
    }
    struct egl_context *share = NULL;
    if (share_context != EGL_NO_CONTEXT) {
