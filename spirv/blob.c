@@ -20,6 +20,13 @@
  *   ATTRIBS (5)   attrib_count x 5 u32: name, gl_type, array_size, location, slots
  *   OUTPUTS (6)   output_count x 4 u32: name, gl_type, array_size, location
  *   INIT (7)      default_block_size bytes: the default block's initial image (optional)
+ *   XFB (8)       (version 2; present iff the program captures transform feedback)
+ *                 6 u32: varying_count (1 .. SPV_MAX_XFB_VARYINGS), separate (0/1),
+ *                 strides[SPV_MAX_XFB_BUFFERS] (bytes per vertex, multiples of 4, 0: unused);
+ *                 then varying_count x 6 u32: name, gl_type, size, buffer, offset, components
+ *                 (interleaved: buffer 0; separate: buffer i for varying i; every varying
+ *                 inside its buffer's stride). The vertex stage's Xfb execution mode and its
+ *                 XfbBuffer / XfbStride / Offset decorations must agree with it.
  *   SPIRV (16+s)  the SPIR-V words of stage s, for each stage in stage_mask
  *
  * spv_blob_parse treats the blob as hostile: every offset, size, count and string is checked
@@ -35,7 +42,8 @@
 #error "the blob codec assumes a little-endian host"
 #endif
 
-#define SPV_BLOB_VERSION 1u
+/* 2: the XFB section (transform feedback). */
+#define SPV_BLOB_VERSION 2u
 #define SPV_BLOB_MAX_SECTIONS 16u
 #define SPV_BLOB_MAX_SIZE (64u << 20)
 #define SPV_BLOB_ALIGN 8u
@@ -56,6 +64,7 @@ enum {
    SEC_ATTRIBS = 5,
    SEC_OUTPUTS = 6,
    SEC_INIT = 7,
+   SEC_XFB = 8,
    SEC_SPIRV = 16,
    SEC_KIND_MAX = SEC_SPIRV + SPV_STAGE_COUNT,
 };
@@ -67,6 +76,8 @@ enum {
 #define SAMPLER_WORDS 5u
 #define ATTRIB_WORDS 5u
 #define OUTPUT_WORDS 4u
+#define XFB_HEADER_WORDS (2u + SPV_MAX_XFB_BUFFERS)
+#define XFB_WORDS 6u
 
 static uint32_t
 rd32(const uint8_t *p)
@@ -105,7 +116,8 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
    uint32_t *uname = calloc(info->uniform_count + 1, sizeof(uint32_t));
    uint32_t *aname = calloc(info->attrib_count + 1, sizeof(uint32_t));
    uint32_t *oname = calloc(info->output_count + 1, sizeof(uint32_t));
-   bool ok = uname && aname && oname;
+   uint32_t *xname = calloc(info->xfb_varying_count + 1, sizeof(uint32_t));
+   bool ok = uname && aname && oname && xname;
    for (uint32_t i = 0; ok && i < info->uniform_count; i++) {
       uname[i] = (uint32_t)strings.len;
       spv_str_putn(&strings, r->uniforms[i].name, strlen(r->uniforms[i].name) + 1);
@@ -117,6 +129,10 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
    for (uint32_t i = 0; ok && i < info->output_count; i++) {
       oname[i] = (uint32_t)strings.len;
       spv_str_putn(&strings, r->outputs[i].name, strlen(r->outputs[i].name) + 1);
+   }
+   for (uint32_t i = 0; ok && i < info->xfb_varying_count; i++) {
+      xname[i] = (uint32_t)strings.len;
+      spv_str_putn(&strings, r->xfb[i].name, strlen(r->xfb[i].name) + 1);
    }
    ok = ok && !strings.oom;
 
@@ -130,6 +146,8 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
    sec[n++] = (struct section){SEC_OUTPUTS, NULL, info->output_count * OUTPUT_WORDS * 4, 0};
    if (r->default_block_init)
       sec[n++] = (struct section){SEC_INIT, r->default_block_init, info->default_block_size, 0};
+   if (info->xfb_varying_count)
+      sec[n++] = (struct section){SEC_XFB, NULL, (XFB_HEADER_WORDS + info->xfb_varying_count * XFB_WORDS) * 4, 0};
    for (int s = 0; s < SPV_STAGE_COUNT; s++)
       if (info->stage_mask & (1u << s))
          sec[n++] = (struct section){SEC_SPIRV + (uint32_t)s, info->spirv[s], info->spirv_words[s] * 4, 0};
@@ -147,6 +165,7 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
       free(uname);
       free(aname);
       free(oname);
+      free(xname);
       return false;
    }
    memcpy(b, "SGLP", 4);
@@ -211,6 +230,20 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
                wr32(d + 4 * j, w[j]);
          }
          break;
+      case SEC_XFB: {
+         wr32(d, info->xfb_varying_count);
+         wr32(d + 4, info->xfb_separate);
+         for (uint32_t b = 0; b < SPV_MAX_XFB_BUFFERS; b++)
+            wr32(d + 8 + 4 * b, info->xfb_strides[b]);
+         d += XFB_HEADER_WORDS * 4;
+         for (uint32_t k = 0; k < info->xfb_varying_count; k++, d += XFB_WORDS * 4) {
+            const struct spv_xfb_varying *x = &r->xfb[k];
+            const uint32_t w[XFB_WORDS] = {xname[k], x->gl_type, x->size, x->buffer, x->offset, x->components};
+            for (uint32_t j = 0; j < XFB_WORDS; j++)
+               wr32(d + 4 * j, w[j]);
+         }
+         break;
+      }
       default:
          break;
       }
@@ -219,6 +252,7 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
    free(uname);
    free(aname);
    free(oname);
+   free(xname);
    *out = b;
    *out_size = pos;
    return true;
@@ -282,8 +316,9 @@ check_spirv(const uint8_t *p, uint32_t size)
 enum {
    OP_EXTENSION = 10, OP_ENTRY_POINT = 15, OP_CAPABILITY = 17, OP_TYPE_IMAGE = 25, OP_TYPE_SAMPLED_IMAGE = 27,
    OP_TYPE_ARRAY = 28, OP_TYPE_RUNTIME_ARRAY = 29, OP_TYPE_STRUCT = 30, OP_TYPE_POINTER = 32,
-   OP_CONSTANT = 43, OP_VARIABLE = 59, OP_DECORATE = 71,
-   DEC_BUFFER_BLOCK = 3, DEC_BINDING = 33, DEC_DESCRIPTOR_SET = 34,
+   OP_CONSTANT = 43, OP_VARIABLE = 59, OP_DECORATE = 71, OP_MEMBER_DECORATE = 72, OP_EXECUTION_MODE = 16,
+   DEC_BUFFER_BLOCK = 3, DEC_BINDING = 33, DEC_DESCRIPTOR_SET = 34, DEC_OFFSET = 35, DEC_XFB_BUFFER = 36,
+   DEC_XFB_STRIDE = 37, EXEC_MODE_XFB = 11,
    SC_UNIFORM_CONSTANT = 0, SC_INPUT = 1, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_PRIVATE = 6, SC_FUNCTION = 7,
    EXEC_VERTEX = 0, EXEC_FRAGMENT = 4,
 };
@@ -311,6 +346,9 @@ struct iface_ids {
    uint32_t *set;   /* [bound] DescriptorSet + 1, 0: none */
    uint32_t *bind;  /* [bound] Binding + 1, 0: none */
    uint8_t *bufblk; /* [bound] decorated BufferBlock */
+   uint32_t *xfb;   /* [bound] XfbBuffer + 1, 0: none */
+   uint32_t *xstride; /* [bound] XfbStride + 1 */
+   uint32_t *xoff;  /* [bound] Offset + 1 (on an id, not a member) */
 };
 
 static bool
@@ -322,8 +360,10 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
       reject(err, err_size, "blob: stage %u id bound %u", stage, bound);
       return false;
    }
-   struct iface_ids ids = {calloc(bound, 4), calloc(bound, 4), calloc(bound, 4), calloc(bound, 1)};
-   bool ok = ids.def && ids.set && ids.bind && ids.bufblk, main_found = false;
+   struct iface_ids ids = {calloc(bound, 4), calloc(bound, 4), calloc(bound, 4), calloc(bound, 1),
+                           calloc(bound, 4), calloc(bound, 4), calloc(bound, 4)};
+   bool ok = ids.def && ids.set && ids.bind && ids.bufblk && ids.xfb && ids.xstride && ids.xoff, main_found = false;
+   bool xfb_mode = false;
    if (!ok)
       reject(err, err_size, "blob: out of memory");
    const uint32_t model = stage == SPV_STAGE_VERTEX ? EXEC_VERTEX : EXEC_FRAGMENT;
@@ -335,8 +375,18 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
       else if (op == OP_ENTRY_POINT && wc >= 4 && w[i + 1] == model &&
                strnlen((const char *)&w[i + 3], (wc - 3) * 4) == 4 && !memcmp(&w[i + 3], "main", 4))
          main_found = true;
+      else if (op == OP_EXECUTION_MODE && wc >= 3 && w[i + 2] == EXEC_MODE_XFB)
+         xfb_mode = true;
+      else if (op == OP_MEMBER_DECORATE && wc >= 4 && (w[i + 3] == DEC_XFB_BUFFER || w[i + 3] == DEC_XFB_STRIDE))
+         ok = !!reject(err, err_size, "blob: stage %u decorates a member for transform feedback", stage);
       else if (op == OP_DECORATE && wc >= 3 && w[i + 1] < bound) {
          uint32_t id = w[i + 1];
+         if (wc >= 4 && w[i + 2] == DEC_XFB_BUFFER)
+            ids.xfb[id] = w[i + 3] < SPV_MAX_XFB_BUFFERS ? w[i + 3] + 1 : UINT32_MAX;
+         else if (wc >= 4 && w[i + 2] == DEC_XFB_STRIDE)
+            ids.xstride[id] = w[i + 3] <= SPV_MAX_XFB_STRIDE ? w[i + 3] + 1 : UINT32_MAX;
+         else if (wc >= 4 && w[i + 2] == DEC_OFFSET)
+            ids.xoff[id] = w[i + 3] < SPV_MAX_XFB_STRIDE ? w[i + 3] + 1 : UINT32_MAX;
          if (w[i + 2] == DEC_BUFFER_BLOCK)
             ids.bufblk[id] = 1;
          else if (wc >= 4 && w[i + 2] == DEC_DESCRIPTOR_SET)
@@ -353,6 +403,21 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
    }
    if (ok && !main_found)
       ok = !!reject(err, err_size, "blob: stage %u has no entry point \"main\" of its execution model", stage);
+   /* Transform feedback: only the vertex stage of a program with an XFB section captures, into
+    * the buffers and strides that section names, at 4-byte offsets inside the stride (the
+    * driver writes where these decorations say). */
+   if (ok && xfb_mode != (stage == SPV_STAGE_VERTEX && info->xfb_varying_count > 0))
+      ok = !!reject(err, err_size, "blob: stage %u Xfb execution mode does not match the XFB section", stage);
+   for (uint32_t id = 0; ok && id < bound; id++) {
+      uint32_t b = ids.xfb[id];
+      if (!b && !ids.xstride[id])
+         continue;
+      if (!b || b == UINT32_MAX || !xfb_mode || !info->xfb_strides[b - 1] ||
+          ids.xstride[id] != info->xfb_strides[b - 1] + 1 || !ids.xoff[id] || ids.xoff[id] == UINT32_MAX ||
+          (ids.xoff[id] - 1) % 4 || ids.xoff[id] - 1 >= info->xfb_strides[b - 1])
+         ok = !!reject(err, err_size, "blob: stage %u id %u has transform feedback decorations outside the XFB section",
+                       stage, id);
+   }
    /* Pass 2: every variable outside the shader's own storage is a binding of the layout. */
    for (uint32_t i = 5; ok && i < count; i += w[i] >> 16) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
@@ -366,6 +431,19 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
       if (op != OP_VARIABLE || wc < 4)
          continue;
       uint32_t var = w[i + 2], sc = w[i + 3];
+      if (var < bound && ids.xfb[var]) {
+         /* Captured variables are outputs of scalar, vector, matrix or array type (a struct's
+          * member Offsets would be capture offsets the XFB section does not bound). */
+         uint32_t ptr = w[i + 1] < bound ? ids.def[w[i + 1]] : 0;
+         uint32_t t = ptr && (w[ptr] & 0xffff) == OP_TYPE_POINTER && (w[ptr] >> 16) >= 4 && w[ptr + 3] < bound
+                         ? ids.def[w[ptr + 3]] : 0;
+         if (t && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4)
+            t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
+         if (sc != SC_OUTPUT || (t && (w[t] & 0xffff) == OP_TYPE_STRUCT)) {
+            ok = !!reject(err, err_size, "blob: stage %u variable %u captured for transform feedback", stage, var);
+            break;
+         }
+      }
       if (sc != SC_UNIFORM_CONSTANT && sc != SC_UNIFORM)
          continue; /* other classes were refused at their pointer type */
       uint32_t ptr = w[i + 1] < bound ? ids.def[w[i + 1]] : 0;
@@ -407,6 +485,9 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
    free(ids.set);
    free(ids.bind);
    free(ids.bufblk);
+   free(ids.xfb);
+   free(ids.xstride);
+   free(ids.xoff);
    return ok;
 }
 
@@ -443,7 +524,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    memset(&ps, 0, sizeof(ps));
    for (uint32_t i = 0; i < nsec; i++) {
       uint32_t kind = rd32(b + 16 + 12 * i), off = rd32(b + 20 + 12 * i), sz = rd32(b + 24 + 12 * i);
-      bool known = (kind >= SEC_INFO && kind <= SEC_INIT) || (kind >= SEC_SPIRV && kind < SEC_KIND_MAX);
+      bool known = (kind >= SEC_INFO && kind <= SEC_XFB) || (kind >= SEC_SPIRV && kind < SEC_KIND_MAX);
       if (!known)
          return reject(err, err_size, "blob: unknown section kind %u", kind);
       if (ps.have[kind])
@@ -562,6 +643,41 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
          return reject(err, err_size, "blob: output %u malformed", i);
    }
 
+   /* Transform feedback: every varying inside its buffer's per-vertex record. */
+   uint32_t xfb_count = 0;
+   const uint8_t *xp = NULL;
+   if (ps.have[SEC_XFB]) {
+      const uint8_t *xh = b + ps.off[SEC_XFB];
+      if (ps.size[SEC_XFB] < XFB_HEADER_WORDS * 4)
+         return reject(err, err_size, "blob: XFB section too small");
+      xfb_count = rd32(xh);
+      hdr.xfb_separate = rd32(xh + 4);
+      for (uint32_t k = 0; k < SPV_MAX_XFB_BUFFERS; k++)
+         hdr.xfb_strides[k] = rd32(xh + 8 + 4 * k);
+      if (xfb_count == 0 || xfb_count > SPV_MAX_XFB_VARYINGS || hdr.xfb_separate > 1 ||
+          (hdr.xfb_separate && xfb_count > SPV_MAX_XFB_BUFFERS) ||
+          ps.size[SEC_XFB] != (XFB_HEADER_WORDS + xfb_count * XFB_WORDS) * 4)
+         return reject(err, err_size, "blob: XFB section malformed");
+      uint32_t used = 0;
+      for (uint32_t k = 0; k < SPV_MAX_XFB_BUFFERS; k++)
+         if (hdr.xfb_strides[k] % 4 || hdr.xfb_strides[k] > SPV_MAX_XFB_STRIDE)
+            return reject(err, err_size, "blob: XFB stride %u malformed", k);
+      xp = xh + XFB_HEADER_WORDS * 4;
+      for (uint32_t i = 0; i < xfb_count; i++) {
+         const uint8_t *v = xp + i * XFB_WORDS * 4;
+         uint32_t gl_type = rd32(v + 4), size = rd32(v + 8), buf = rd32(v + 12), off = rd32(v + 16);
+         uint32_t comps = rd32(v + 20), per = spv_xfb_type_components(gl_type);
+         if (!name_ok(rd32(v), strings_size) || !per || size == 0 || size > SPV_MAX_XFB_STRIDE / 4 ||
+             comps != size * per || buf != (hdr.xfb_separate ? i : 0) || off % 4 ||
+             (uint64_t)off + (uint64_t)comps * 4 > hdr.xfb_strides[buf])
+            return reject(err, err_size, "blob: XFB varying %u malformed", i);
+         used |= 1u << buf;
+      }
+      for (uint32_t k = 0; k < SPV_MAX_XFB_BUFFERS; k++)
+         if (!(used & (1u << k)) != !hdr.xfb_strides[k])
+            return reject(err, err_size, "blob: XFB stride %u without varyings", k);
+   }
+
    /* One allocation: info, records, SPIR-V, init image, strings. All sizes are bounded by
     * the caps above and the blob size, so the sum cannot overflow size_t. */
    size_t need = sizeof(struct spv_program_info);
@@ -573,6 +689,8 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    need += (size_t)hdr.attrib_count * sizeof(struct spv_attrib);
    const size_t ooff = need = (need + 7) & ~(size_t)7;
    need += (size_t)hdr.output_count * sizeof(struct spv_output);
+   const size_t xoff = need = (need + 7) & ~(size_t)7;
+   need += (size_t)xfb_count * sizeof(struct spv_xfb_varying);
    size_t woff[SPV_STAGE_COUNT] = {0};
    for (uint32_t s = 0; s < SPV_STAGE_COUNT; s++) {
       woff[s] = need = (need + 7) & ~(size_t)7;
@@ -630,6 +748,13 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       out[i].array_size = rd32(op + 8);
       out[i].location = (int32_t)rd32(op + 12);
    }
+   struct spv_xfb_varying *xv = (struct spv_xfb_varying *)(mem + xoff);
+   for (uint32_t i = 0; i < xfb_count; i++) {
+      const uint8_t *v = xp + i * XFB_WORDS * 4;
+      xv[i] = (struct spv_xfb_varying){str + rd32(v), rd32(v + 4), rd32(v + 8), rd32(v + 12), rd32(v + 16), rd32(v + 20)};
+   }
+   info->xfb_varying_count = xfb_count;
+   info->xfb_varyings = xfb_count ? xv : NULL;
    for (uint32_t s = 0; s < SPV_STAGE_COUNT; s++) {
       if (!(hdr.stage_mask & (1u << s)))
          continue;

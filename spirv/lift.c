@@ -310,29 +310,42 @@ point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
    return writes ? PSZ_KEEP_SHADER : PSZ_ALWAYS;
 }
 
+/* The wrapper main: the shader's own (renamed), the point-size store, then the
+ * transform-feedback copies (spirv/xfb.c), which see the final values. */
 static void
-append_point_size_main(struct spv_str *out, enum psz_wrap psz)
+append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies)
 {
-   if (psz == PSZ_NONE)
+   if (psz == PSZ_NONE && !ncopies)
       return;
-   if (psz == PSZ_ES_ONE) {
-      spv_str_puts(out, "\nvoid main()\n{\n   " SPV_POINT_SIZE_MAIN "();\n   gl_PointSize = 1.0;\n}\n");
-      return;
-   }
-   spv_str_printf(out, "\nlayout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
-                  SPV_SPEC_POINT_SIZE);
+   spv_str_puts(out, "\n");
+   for (uint32_t i = 0; i < ncopies; i++)
+      spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", copies[i].flat ? "flat " : "",
+                     copies[i].glsl_type, i);
+   if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
+      spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
+                     SPV_SPEC_POINT_SIZE);
    spv_str_puts(out, "void main()\n{\n   " SPV_POINT_SIZE_MAIN "();\n");
-   if (psz == PSZ_KEEP_SHADER)
+   if (psz == PSZ_ES_ONE)
+      spv_str_puts(out, "   gl_PointSize = 1.0;\n");
+   else if (psz == PSZ_KEEP_SHADER)
       spv_str_puts(out, "   if (" SPV_POINT_SIZE_CONST " > 0.0)\n"
                         "      gl_PointSize = " SPV_POINT_SIZE_CONST ";\n");
-   else
+   else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST
                         " : 1.0;\n");
+   for (uint32_t i = 0; i < ncopies; i++)
+      spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
    spv_str_puts(out, "}\n");
 }
 
 char *
 spv_lift_source(const struct spv_shader *sh)
+{
+   return spv_lift_source_xfb(sh, NULL, 0);
+}
+
+char *
+spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t ncopies)
 {
    struct tok_list tl;
    if (!tokenize(sh->preprocessed ? sh->preprocessed : "", &tl))
@@ -411,6 +424,10 @@ spv_lift_source(const struct spv_shader *sh)
    }
 
    const enum psz_wrap psz = point_size_wrap(sh, &tl);
+   if (sh->stage != SPV_STAGE_VERTEX)
+      ncopies = 0;
+   /* Copies need the wrapper; a shader without main fails glslang's link either way. */
+   const bool wrap = psz != PSZ_NONE || ncopies;
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
       if (t->kind == TK_DIRECTIVE) {
@@ -425,7 +442,7 @@ spv_lift_source(const struct spv_shader *sh)
       }
       const char *rep = NULL;
       bool rename = false;
-      if (psz != PSZ_NONE && tok_is(t, "main"))
+      if (wrap && tok_is(t, "main"))
          rep = SPV_POINT_SIZE_MAIN;
       if (!rep && (es100 || desktop)) {
          if (tok_is(t, "attribute"))
@@ -479,7 +496,7 @@ spv_lift_source(const struct spv_shader *sh)
          spv_str_putn(&out, t->s, t->n);
       }
    }
-   append_point_size_main(&out, psz);
+   append_point_size_main(&out, psz, copies, ncopies);
    free(tl.t);
    return spv_str_take(&out);
 }

@@ -27,8 +27,8 @@ glslang_stage_of(int s)
 }
 
 static bool
-generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE_COUNT],
-         uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
+generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xfb_copy *copies, uint32_t ncopies,
+         uint32_t *words[SPV_STAGE_COUNT], uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
 {
    char *lifted[SPV_STAGE_COUNT] = {0};
    glslang_shader_t *gs[SPV_STAGE_COUNT] = {0};
@@ -39,7 +39,7 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], uint32_t *words[SPV
    const int messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT;
 
    for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
-      lifted[s] = spv_lift_source(sh[s]);
+      lifted[s] = spv_lift_source_xfb(sh[s], copies, s == SPV_STAGE_VERTEX ? ncopies : 0);
       if (!lifted[s]) {
          ok = false;
          break;
@@ -472,6 +472,20 @@ rebind_blocks(struct spv_module *mods[SPV_STAGE_COUNT])
 
 /* ---- spv_link ---------------------------------------------------------------------------- */
 static bool
+index_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE_COUNT],
+              const uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      char err[128];
+      if (!spv_module_index(&mods[s], words[s], counts[s], err, sizeof(err))) {
+         spv_str_printf(log, "error: internal: %s\n", err);
+         return false;
+      }
+   }
+   return true;
+}
+
+static bool
 check_shaders(struct spv_shader *const *shaders, uint32_t count,
               const struct spv_shader *by_stage[SPV_STAGE_COUNT], struct spv_str *log)
 {
@@ -533,6 +547,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    struct spv_module mods[SPV_STAGE_COUNT] = {0};
    struct spv_module *modp[SPV_STAGE_COUNT] = {&mods[0], &mods[1]};
    struct spv_reflection r = {0};
+   struct spv_xfb_plan xfb = {0};
    bool ok = false;
 
    *blob = NULL;
@@ -546,14 +561,24 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
          goto out;
       }
    }
-   if (!generate(sh, words, counts, &log))
+   if (!generate(sh, NULL, 0, words, counts, &log) || !index_modules(mods, words, counts, &log))
       goto out;
-   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
-      char err[128];
-      if (!spv_module_index(&mods[s], words[s], counts[s], err, sizeof(err))) {
-         spv_str_printf(&log, "error: internal: %s\n", err);
-         goto out;
+   /* Transform feedback: checked against the generated vertex outputs; what cannot be
+    * decorated in place is copied into outputs of its own, which takes a second generation
+    * (spirv/xfb.c). */
+   if (!spv_xfb_resolve(&mods[SPV_STAGE_VERTEX], opts, &xfb, &log))
+      goto out;
+   if (xfb.copy_count) {
+      struct spv_xfb_copy *copies = NULL;
+      for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+         spv_module_fini(&mods[s]);
+         free(words[s]);
+         words[s] = NULL;
       }
+      bool gen = spv_xfb_copies(&xfb, &copies) && generate(sh, copies, xfb.copy_count, words, counts, &log);
+      free(copies);
+      if (!gen || !index_modules(mods, words, counts, &log))
+         goto out;
    }
    if (!link_varyings(&mods[SPV_STAGE_VERTEX], &mods[SPV_STAGE_FRAGMENT], &src[SPV_STAGE_VERTEX],
                       sh[0]->es, &log) ||
@@ -566,6 +591,10 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    r.info.writes_point_size = spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
    r.info.point_size_spec = spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
                                                         SPV_SPEC_POINT_SIZE);
+   /* Last: the decorations re-create the vertex words (mods[] no longer index them). */
+   if (!spv_xfb_apply(&xfb, &words[SPV_STAGE_VERTEX], &counts[SPV_STAGE_VERTEX], &log) ||
+       !spv_xfb_reflect(&xfb, &r))
+      goto out;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       r.info.stage_mask |= 1u << s;
       r.info.spirv[s] = words[s];
@@ -594,6 +623,7 @@ out:
    if (!ok && log.len == 0)
       spv_str_puts(&log, "error: out of memory\n");
    spv_reflection_fini(&r);
+   spv_xfb_plan_fini(&xfb);
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       spv_module_fini(&mods[s]);
       free(words[s]);

@@ -24,6 +24,9 @@ spv_reflection_fini(struct spv_reflection *r)
       free((char *)r->attribs[i].name);
    for (uint32_t i = 0; i < r->info.output_count; i++)
       free((char *)r->outputs[i].name);
+   for (uint32_t i = 0; i < r->info.xfb_varying_count; i++)
+      free((char *)r->xfb[i].name);
+   free(r->xfb);
    free(r->uniforms);
    free(r->samplers);
    free(r->attribs);

@@ -59,11 +59,22 @@ struct spv_binding {
    int32_t location;
 };
 
+/* Transform feedback (OpenGL ES 3.0 section 2.15, OpenGL 3.3 section 2.17). */
+#define SPV_MAX_XFB_BUFFERS 4
+#define SPV_MAX_XFB_VARYINGS 128 /* names one program may capture */
+#define SPV_MAX_XFB_STRIDE 2048  /* bytes one vertex may write to one buffer (blob limit) */
+
 struct spv_link_options {
    const struct spv_binding *attrib_bindings; /* glBindAttribLocation */
    uint32_t attrib_binding_count;
    const struct spv_binding *frag_data_bindings; /* glBindFragDataLocation (desktop GL) */
    uint32_t frag_data_binding_count;
+   /* glTransformFeedbackVaryings: names to capture and the buffer mode, with the context's
+    * limits for the link's checks (0: the GL minimums). */
+   const char *const *xfb_varyings;
+   uint32_t xfb_varying_count;
+   bool xfb_separate; /* GL_SEPARATE_ATTRIBS (else GL_INTERLEAVED_ATTRIBS) */
+   uint32_t xfb_max_interleaved_components, xfb_max_separate_components, xfb_max_separate_attribs;
 };
 
 /** Links (at most one shader per stage), generates SPIR-V per stage under the relaxed Vulkan
@@ -108,6 +119,16 @@ struct spv_output {
    int32_t location;
 };
 
+/** One captured varying (glGetTransformFeedbackVarying) and where its data goes. */
+struct spv_xfb_varying {
+   const char *name;    /* as given to glTransformFeedbackVaryings: "v", "a[2]", "gl_Position" */
+   uint32_t gl_type;    /* GL_FLOAT_VEC4, ... (the element type of a captured array) */
+   uint32_t size;       /* elements captured: the array length, 1 otherwise */
+   uint32_t buffer;     /* interleaved: 0; separate: the varying's index */
+   uint32_t offset;     /* bytes into the buffer's record of one vertex */
+   uint32_t components; /* 32-bit components captured (size * the type's components) */
+};
+
 struct spv_program_info {
    uint32_t stage_mask;              /* 1 << spv_stage for each stage present */
    const uint32_t *spirv[SPV_STAGE_COUNT];
@@ -132,6 +153,13 @@ struct spv_program_info {
    /* Added: the vertex stage declares the SPV_SPEC_POINT_SIZE specialization constant
     * (desktop GL: spv_layout.h says what to specialize it to); 0 or 1. */
    uint32_t point_size_spec;
+   /* Added (blob version 2): transform feedback. The vertex stage declares the Xfb execution
+    * mode and decorates what it captures (XfbBuffer, XfbStride, Offset) iff the count is not
+    * 0; xfb_strides[b] is the bytes one vertex writes to buffer b (0: buffer unused). */
+   uint32_t xfb_varying_count;
+   const struct spv_xfb_varying *xfb_varyings;
+   uint32_t xfb_separate;
+   uint32_t xfb_strides[SPV_MAX_XFB_BUFFERS];
 };
 
 /** Parses and validates a blob. Returns a self-contained object (one allocation that also

@@ -84,6 +84,15 @@ const struct spv_struct_def *spv_find_struct(const struct spv_source_info *info,
  *  that collide with newer keywords or built-ins to SPV_RENAME_PREFIX + name. Returns a
  *  malloc'd string or NULL on out of memory. */
 char *spv_lift_source(const struct spv_shader *sh);
+/** A transform-feedback copy (xfb.c): `flat out <glsl_type> sgl__xfb<k>;` assigned `expr` at
+ *  the end of main (after the point-size store). */
+struct spv_xfb_copy {
+   const char *glsl_type;
+   const char *expr;
+   bool flat;
+};
+/** spv_lift_source with copies appended to a vertex shader (n may be 0). */
+char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t n);
 #define SPV_RENAME_PREFIX "sgl__"
 /** Removes SPV_RENAME_PREFIX from every component of a reflected name, in place, and maps
  *  the lifted gl_FragColor / gl_FragData back. */
@@ -207,6 +216,7 @@ struct spv_reflection {
    struct spv_attrib *attribs;
    struct spv_output *outputs;
    uint8_t *default_block_init; /* default_block_size bytes or NULL */
+   struct spv_xfb_varying *xfb; /* info.xfb_varying_count entries, malloc'd names */
    uint32_t uniform_cap, attrib_cap, output_cap, sampler_cap;
 };
 void spv_reflection_fini(struct spv_reflection *r);
@@ -228,5 +238,35 @@ bool spv_reflect_uniforms(struct spv_reflection *r, struct spv_module *mods[SPV_
  *  matrix_stride for matrices). Returns false if the expression is not understood. */
 bool spv_eval_init(const char *text, uint32_t gl_type, uint32_t matrix_stride, uint8_t *dst,
                    size_t dst_size);
+
+/* ---- transform feedback (xfb.c) --------------------------------------------------------- */
+struct spv_xfb_entry {
+   char *name;       /* as the application gave it */
+   char *expr;       /* whole variable: its SPIR-V name; copy: the GLSL expression copied */
+   int64_t index;    /* array element, or -1 */
+   bool copy;        /* captured through SPV_RENAME_PREFIX "xfb<copy_index>" */
+   uint32_t copy_index;
+   uint32_t gl_type, size, components, buffer, offset;
+};
+
+struct spv_xfb_plan {
+   struct spv_xfb_entry *e;
+   uint32_t count, copy_count;
+   bool separate;
+   uint32_t strides[SPV_MAX_XFB_BUFFERS];
+};
+
+/** Checks the requested varyings against the vertex module (GL's link errors into log) and
+ *  lays them out. */
+bool spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, struct spv_xfb_plan *plan,
+                     struct spv_str *log);
+/** The copies the lift appends (NULL when none); the strings point into the plan. */
+bool spv_xfb_copies(const struct spv_xfb_plan *plan, struct spv_xfb_copy **out);
+/** Decorates the final vertex module (replaces *words). */
+bool spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count, struct spv_str *log);
+bool spv_xfb_reflect(const struct spv_xfb_plan *plan, struct spv_reflection *r);
+void spv_xfb_plan_fini(struct spv_xfb_plan *p);
+/** 32-bit components of a capturable GL type, 0 for others. */
+uint32_t spv_xfb_type_components(uint32_t gl_type);
 
 #endif

@@ -171,7 +171,7 @@ main(void)
    put32(copy + 8, (uint32_t)size + 8); /* total size lies */
    CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
    memcpy(copy, blob, size);
-   put32(copy + 4, 2); /* version */
+   put32(copy + 4, 1); /* an older version (before the XFB section) */
    CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
    CHECK(strstr(err, "version") != NULL);
    /* unterminated string table: find STRINGS (kind 2) and clobber its last byte */

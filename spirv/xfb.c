@@ -1,0 +1,424 @@
+/* splitgl spirv: transform feedback at link time.
+ *
+ * glTransformFeedbackVaryings names vertex outputs ("v"), their array elements ("a[2]") and
+ * the built-ins gl_Position / gl_PointSize. Vulkan (VK_EXT_transform_feedback) captures
+ * whole output variables decorated XfbBuffer / XfbStride / Offset in a module with the Xfb
+ * execution mode. So:
+ *
+ *   - a whole user output is decorated where it is;
+ *   - anything else (an array element, a built-in, which lives in the gl_PerVertex block whose
+ *     members would all have to go to one buffer) is copied, at the end of main, into an
+ *     output of its own, SPV_RENAME_PREFIX "xfb<k>", which is decorated instead. The copies
+ *     are GLSL appended by the lift (lift.c), so the link generates code a second time when
+ *     a program needs any.
+ *
+ * Layout (OpenGL ES 3.0 section 2.15.2): interleaved, varyings follow each other tightly
+ * packed in buffer 0; separate, varying i alone in buffer i. Components are 32 bits; arrays
+ * and matrix columns are captured consecutively, which is Vulkan's layout for an Offset
+ * decorated variable too. */
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spirv/spv_internal.h"
+
+enum {
+   OP_CAPABILITY = 17,
+   OP_ENTRY_POINT = 15,
+   OP_EXECUTION_MODE = 16,
+   CAP_TRANSFORM_FEEDBACK = 53,
+   EXEC_MODE_XFB = 11,
+   DEC_XFB_BUFFER = 36,
+   DEC_XFB_STRIDE = 37,
+};
+
+/* The ES 3.0 / GL 3.3 minimums (tables 6.37 / 6.53), for options that leave a limit 0. */
+#define MIN_INTERLEAVED_COMPONENTS 64
+#define MIN_SEPARATE_COMPONENTS 4
+#define MIN_SEPARATE_ATTRIBS 4
+
+static const struct {
+   uint32_t gl_type, components;
+   const char *glsl;
+} types[] = {
+   {GL_FLOAT, 1, "float"}, {GL_FLOAT_VEC2, 2, "vec2"}, {GL_FLOAT_VEC3, 3, "vec3"}, {GL_FLOAT_VEC4, 4, "vec4"},
+   {GL_INT, 1, "int"}, {GL_INT_VEC2, 2, "ivec2"}, {GL_INT_VEC3, 3, "ivec3"}, {GL_INT_VEC4, 4, "ivec4"},
+   {GL_UNSIGNED_INT, 1, "uint"}, {GL_UNSIGNED_INT_VEC2, 2, "uvec2"}, {GL_UNSIGNED_INT_VEC3, 3, "uvec3"},
+   {GL_UNSIGNED_INT_VEC4, 4, "uvec4"},
+   {GL_FLOAT_MAT2, 4, "mat2"}, {GL_FLOAT_MAT3, 9, "mat3"}, {GL_FLOAT_MAT4, 16, "mat4"},
+   {GL_FLOAT_MAT2x3, 6, "mat2x3"}, {GL_FLOAT_MAT2x4, 8, "mat2x4"}, {GL_FLOAT_MAT3x2, 6, "mat3x2"},
+   {GL_FLOAT_MAT3x4, 12, "mat3x4"}, {GL_FLOAT_MAT4x2, 8, "mat4x2"}, {GL_FLOAT_MAT4x3, 12, "mat4x3"},
+};
+
+static int
+type_index(uint32_t gl_type)
+{
+   for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+      if (types[i].gl_type == gl_type)
+         return (int)i;
+   return -1;
+}
+
+uint32_t
+spv_xfb_type_components(uint32_t gl_type)
+{
+   int i = type_index(gl_type);
+   return i < 0 ? 0 : types[i].components;
+}
+
+static bool
+is_integer(uint32_t gl_type)
+{
+   return (gl_type >= GL_INT_VEC2 && gl_type <= GL_INT_VEC4) || gl_type == GL_INT || gl_type == GL_UNSIGNED_INT ||
+          (gl_type >= GL_UNSIGNED_INT_VEC2 && gl_type <= GL_UNSIGNED_INT_VEC4);
+}
+
+void
+spv_xfb_plan_fini(struct spv_xfb_plan *p)
+{
+   for (uint32_t i = 0; i < p->count; i++) {
+      free(p->e[i].name);
+      free(p->e[i].expr);
+   }
+   free(p->e);
+   memset(p, 0, sizeof(*p));
+}
+
+/* "name" or "name[N]" (N decimal, no sign, no spaces). */
+static bool
+split_name(const char *s, char *base, size_t base_size, int64_t *index)
+{
+   const char *br = strchr(s, '[');
+   size_t n = br ? (size_t)(br - s) : strlen(s);
+   if (n == 0 || n >= base_size)
+      return false;
+   memcpy(base, s, n);
+   base[n] = '\0';
+   *index = -1;
+   if (!br)
+      return true;
+   const char *p = br + 1;
+   if (*p < '0' || *p > '9')
+      return false;
+   int64_t v = 0;
+   while (*p >= '0' && *p <= '9') {
+      v = v * 10 + (*p - '0');
+      if (v > (1 << 20))
+         return false;
+      p++;
+   }
+   if (p[0] != ']' || p[1] != '\0')
+      return false;
+   *index = v;
+   return true;
+}
+
+/* The user output of the vertex stage whose GL name is `name` (0 if none). */
+static uint32_t
+find_output(const struct spv_module *m, const char *name)
+{
+   for (uint32_t i = 0; i < m->var_count; i++) {
+      uint32_t v = m->vars[i];
+      if (spv_var_storage(m, v) != SPV_SC_OUTPUT || m->ids[v].builtin != SPV_NO_VALUE || !m->ids[v].name)
+         continue;
+      const struct spv_member_info *mi = spv_member(m, spv_var_type(m, v), 0);
+      if (mi && mi->builtin != SPV_NO_VALUE) /* gl_PerVertex */
+         continue;
+      char *gl = strdup(m->ids[v].name);
+      if (!gl)
+         return 0;
+      spv_unrename(gl);
+      bool hit = strcmp(gl, name) == 0;
+      free(gl);
+      if (hit)
+         return v;
+   }
+   return 0;
+}
+
+static uint32_t
+find_named(const struct spv_module *m, const char *spirv_name)
+{
+   for (uint32_t i = 0; i < m->var_count; i++) {
+      uint32_t v = m->vars[i];
+      if (spv_var_storage(m, v) == SPV_SC_OUTPUT && m->ids[v].name && strcmp(m->ids[v].name, spirv_name) == 0)
+         return v;
+   }
+   return 0;
+}
+
+/* From the OpenGL ES 3.0 spec, section 2.11.3 (LinkProgram): "... the program object will
+ * fail to link if: ... any variable name specified in the varyings array is not declared as
+ * an output in the vertex shader; any two entries in the varyings array specify the same
+ * varying variable; the total number of components to capture in any varying variable in
+ * varyings is greater than the value of MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS and the
+ * buffer mode is SEPARATE_ATTRIBS; or the total number of components to capture is greater
+ * than the value of MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS and the buffer mode is
+ * INTERLEAVED_ATTRIBS." */
+bool
+spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, struct spv_xfb_plan *plan,
+                struct spv_str *log)
+{
+   memset(plan, 0, sizeof(*plan));
+   uint32_t n = o ? o->xfb_varying_count : 0;
+   if (!n)
+      return true;
+   if (n > SPV_MAX_XFB_VARYINGS) {
+      spv_str_printf(log, "error: too many transform feedback varyings (%u)\n", n);
+      return false;
+   }
+   plan->separate = o->xfb_separate;
+   plan->e = calloc(n, sizeof(*plan->e));
+   if (!plan->e)
+      return false;
+   uint32_t max_inter = o->xfb_max_interleaved_components ? o->xfb_max_interleaved_components : MIN_INTERLEAVED_COMPONENTS;
+   uint32_t max_sep = o->xfb_max_separate_components ? o->xfb_max_separate_components : MIN_SEPARATE_COMPONENTS;
+   uint32_t max_attribs = o->xfb_max_separate_attribs ? o->xfb_max_separate_attribs : MIN_SEPARATE_ATTRIBS;
+   if (plan->separate && (n > max_attribs || n > SPV_MAX_XFB_BUFFERS)) {
+      spv_str_printf(log, "error: %u separate transform feedback varyings, at most %u\n", n, max_attribs);
+      return false;
+   }
+   uint32_t total = 0, copies = 0;
+   for (uint32_t i = 0; i < n; i++) {
+      struct spv_xfb_entry *e = &plan->e[i];
+      const char *name = o->xfb_varyings[i] ? o->xfb_varyings[i] : "";
+      e->name = strdup(name);
+      if (!e->name)
+         return false;
+      plan->count = i + 1;
+      char base[256];
+      int64_t index;
+      if (!split_name(name, base, sizeof(base), &index)) {
+         spv_str_printf(log, "error: transform feedback varying '%s' is not a vertex shader output\n", name);
+         return false;
+      }
+      e->index = index;
+      uint32_t len = 0; /* 0: not an array */
+      if (!strcmp(base, "gl_Position") || !strcmp(base, "gl_PointSize")) {
+         if (index >= 0) {
+            spv_str_printf(log, "error: transform feedback varying '%s': %s is not an array\n", name, base);
+            return false;
+         }
+         e->gl_type = strcmp(base, "gl_Position") == 0 ? GL_FLOAT_VEC4 : GL_FLOAT;
+         e->copy = true;
+      } else {
+         uint32_t var = base[0] == 'g' && base[1] == 'l' && base[2] == '_' ? 0 : find_output(vs, base);
+         if (!var) {
+            spv_str_printf(log, "error: transform feedback varying '%s' is not a vertex shader output\n", name);
+            return false;
+         }
+         uint32_t t = spv_var_type(vs, var);
+         if (spv_op(vs, t) == SPV_OP_TYPE_ARRAY) {
+            if (!spv_const_u32(vs, spv_word(vs, t, 3), &len) || !len) {
+               spv_str_printf(log, "error: transform feedback varying '%s' has an unsized type\n", name);
+               return false;
+            }
+            t = spv_word(vs, t, 2);
+         }
+         e->gl_type = spv_gl_type(vs, t, NULL);
+         if (!e->gl_type || type_index(e->gl_type) < 0) {
+            spv_str_printf(log, "error: transform feedback varying '%s' has a type that cannot be captured\n",
+                           name);
+            return false;
+         }
+         if (index >= 0 && (!len || index >= len)) {
+            spv_str_printf(log, "error: transform feedback varying '%s': index out of range\n", name);
+            return false;
+         }
+         e->copy = index >= 0;
+         e->expr = strdup(vs->ids[var].name); /* the SPIR-V (lifted source) name */
+         if (!e->expr)
+            return false;
+      }
+      e->size = index < 0 && len ? len : 1;
+      e->components = e->size * (uint32_t)types[type_index(e->gl_type)].components;
+      /* Two entries naming the same variable (or overlapping parts of one array). */
+      for (uint32_t j = 0; j < i; j++) {
+         const struct spv_xfb_entry *f = &plan->e[j];
+         char fb[256];
+         int64_t fi;
+         if (split_name(f->name, fb, sizeof(fb), &fi) && !strcmp(fb, base) && (fi < 0 || index < 0 || fi == index)) {
+            spv_str_printf(log, "error: transform feedback varying '%s' is specified more than once\n", name);
+            return false;
+         }
+      }
+      if (plan->separate && e->components > max_sep) {
+         spv_str_printf(log, "error: transform feedback varying '%s' has %u components, more than "
+                             "MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (%u)\n", name, e->components, max_sep);
+         return false;
+      }
+      if (e->copy) {
+         e->copy_index = copies++;
+         char expr[300];
+         if (index >= 0)
+            snprintf(expr, sizeof(expr), "%s[%u]", e->expr ? e->expr : base, (unsigned)index);
+         else
+            snprintf(expr, sizeof(expr), "%s", base);
+         free(e->expr);
+         e->expr = strdup(expr);
+         if (!e->expr)
+            return false;
+      }
+      e->buffer = plan->separate ? i : 0;
+      e->offset = plan->separate ? 0 : total * 4;
+      total += e->components;
+      uint32_t end = e->offset + e->components * 4;
+      if (end > plan->strides[e->buffer])
+         plan->strides[e->buffer] = end;
+   }
+   if (!plan->separate && total > max_inter) {
+      spv_str_printf(log, "error: %u transform feedback components, more than "
+                          "MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (%u)\n", total, max_inter);
+      return false;
+   }
+   for (uint32_t b = 0; b < SPV_MAX_XFB_BUFFERS; b++) {
+      if (plan->strides[b] > SPV_MAX_XFB_STRIDE) {
+         spv_str_printf(log, "error: transform feedback buffer %u takes %u bytes per vertex, at most %u\n", b,
+                        plan->strides[b], SPV_MAX_XFB_STRIDE);
+         return false;
+      }
+   }
+   plan->copy_count = copies;
+   return true;
+}
+
+bool
+spv_xfb_copies(const struct spv_xfb_plan *plan, struct spv_xfb_copy **out)
+{
+   *out = NULL;
+   if (!plan->copy_count)
+      return true;
+   struct spv_xfb_copy *c = calloc(plan->copy_count, sizeof(*c));
+   if (!c)
+      return false;
+   for (uint32_t i = 0; i < plan->count; i++) {
+      const struct spv_xfb_entry *e = &plan->e[i];
+      if (!e->copy)
+         continue;
+      struct spv_xfb_copy *k = &c[e->copy_index];
+      k->glsl_type = types[type_index(e->gl_type)].glsl;
+      k->expr = e->expr;
+      k->flat = is_integer(e->gl_type);
+   }
+   *out = c;
+   return true;
+}
+
+static void
+put(uint32_t *dst, uint32_t *n, const uint32_t *w, uint32_t count)
+{
+   memcpy(dst + *n, w, count * sizeof(uint32_t));
+   *n += count;
+}
+
+/* Adds the capability, the Xfb execution mode and the decorations to the final vertex
+ * module. *words is replaced (the old array is freed). */
+bool
+spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count, struct spv_str *log)
+{
+   if (!plan->count)
+      return true;
+   struct spv_module m;
+   char err[128];
+   if (!spv_module_index(&m, *words, *count, err, sizeof(err))) {
+      spv_str_printf(log, "error: internal: %s\n", err);
+      return false;
+   }
+   uint32_t vars[SPV_MAX_XFB_VARYINGS];
+   for (uint32_t i = 0; i < plan->count; i++) {
+      const struct spv_xfb_entry *e = &plan->e[i];
+      if (e->copy) {
+         char name[64];
+         snprintf(name, sizeof(name), SPV_RENAME_PREFIX "xfb%u", e->copy_index);
+         vars[i] = find_named(&m, name);
+      } else {
+         vars[i] = find_named(&m, e->expr);
+      }
+      if (!vars[i]) {
+         spv_module_fini(&m);
+         spv_str_printf(log, "error: internal: transform feedback output for '%s' not generated\n", e->name);
+         return false;
+      }
+   }
+   bool have_cap = false;
+   uint32_t entry = 0;
+   for (uint32_t i = 5; i < *count; i += (*words)[i] >> 16) {
+      uint32_t op = (*words)[i] & 0xffff;
+      if (op == OP_CAPABILITY && (*words)[i + 1] == CAP_TRANSFORM_FEEDBACK)
+         have_cap = true;
+      if (op == OP_ENTRY_POINT && ((*words)[i] >> 16) >= 3)
+         entry = (*words)[i + 2];
+   }
+   spv_module_fini(&m);
+   if (!entry) {
+      spv_str_puts(log, "error: internal: vertex module without entry point\n");
+      return false;
+   }
+   uint32_t extra = 2 + 3 + plan->count * 12;
+   uint32_t *out = malloc((*count + extra) * sizeof(uint32_t));
+   if (!out)
+      return false;
+   uint32_t n = 0;
+   put(out, &n, *words, 5);
+   bool cap_done = have_cap, mode_done = false, dec_done = false, seen_entry = false;
+   for (uint32_t i = 5; i < *count;) {
+      uint32_t wc = (*words)[i] >> 16, op = (*words)[i] & 0xffff;
+      if (!cap_done && op != OP_CAPABILITY) {
+         const uint32_t cap[2] = {(2u << 16) | OP_CAPABILITY, CAP_TRANSFORM_FEEDBACK};
+         put(out, &n, cap, 2);
+         cap_done = true;
+      }
+      if (seen_entry && !mode_done && op != OP_ENTRY_POINT) {
+         const uint32_t mode[3] = {(3u << 16) | OP_EXECUTION_MODE, entry, EXEC_MODE_XFB};
+         put(out, &n, mode, 3);
+         mode_done = true;
+      }
+      if (!dec_done && op >= SPV_OP_TYPE_VOID && op <= 39) { /* the first type declaration */
+         for (uint32_t k = 0; k < plan->count; k++) {
+            const struct spv_xfb_entry *e = &plan->e[k];
+            const uint32_t dec[12] = {
+               (4u << 16) | SPV_OP_DECORATE, vars[k], DEC_XFB_BUFFER, e->buffer,
+               (4u << 16) | SPV_OP_DECORATE, vars[k], DEC_XFB_STRIDE, plan->strides[e->buffer],
+               (4u << 16) | SPV_OP_DECORATE, vars[k], SPV_DEC_OFFSET, e->offset,
+            };
+            put(out, &n, dec, 12);
+         }
+         dec_done = true;
+      }
+      if (op == OP_ENTRY_POINT)
+         seen_entry = true;
+      put(out, &n, *words + i, wc);
+      i += wc;
+   }
+   if (!cap_done || !mode_done || !dec_done) {
+      free(out);
+      spv_str_puts(log, "error: internal: cannot place transform feedback decorations\n");
+      return false;
+   }
+   free(*words);
+   *words = out;
+   *count = n;
+   return true;
+}
+
+bool
+spv_xfb_reflect(const struct spv_xfb_plan *plan, struct spv_reflection *r)
+{
+   r->info.xfb_separate = plan->separate;
+   memcpy(r->info.xfb_strides, plan->strides, sizeof(plan->strides));
+   if (!plan->count)
+      return true;
+   r->xfb = calloc(plan->count, sizeof(*r->xfb));
+   if (!r->xfb)
+      return false;
+   for (uint32_t i = 0; i < plan->count; i++) {
+      const struct spv_xfb_entry *e = &plan->e[i];
+      r->xfb[i] = (struct spv_xfb_varying){strdup(e->name), e->gl_type, e->size, e->buffer, e->offset, e->components};
+      r->info.xfb_varying_count = i + 1;
+      if (!r->xfb[i].name)
+         return false;
+   }
+   r->info.xfb_varyings = r->xfb;
+   return true;
+}

@@ -1,0 +1,161 @@
+/* Transform feedback at link time: the layout of captured varyings, the link errors of
+ * OpenGL ES 3.0 section 2.11.3, Vulkan-valid decorated modules, and the blob's XFB section
+ * (round trip and hostile values). */
+#include <GL/glcorearb.h>
+
+#include "spv_test.h"
+
+static const char vs[] =
+   "#version 300 es\n"
+   "in vec4 p;\n"
+   "out vec2 a;\n"
+   "out float b[3];\n"
+   "flat out ivec3 c;\n"
+   "out mat2 m;\n"
+   "void main() { a = p.xy; b[0] = p.x; b[1] = p.y; b[2] = p.z; c = ivec3(p.xyz); m = mat2(p);\n"
+   "              gl_Position = p; gl_PointSize = 2.0; }\n";
+static const char fs[] =
+   "#version 300 es\n"
+   "precision mediump float;\n"
+   "in vec2 a;\n"
+   "out vec4 o;\n"
+   "void main() { o = vec4(a, 0.0, 1.0); }\n";
+
+static struct spv_program_info *
+link_xfb(const char *const *names, uint32_t n, bool separate, char **log, void **blob, size_t *size)
+{
+   struct spv_link_options o = {.xfb_varyings = names, .xfb_varying_count = n, .xfb_separate = separate};
+   return link_program(SPV_API_GLES, vs, fs, &o, log, blob, size);
+}
+
+static void
+test_interleaved(void)
+{
+   static const char *const names[] = {"gl_Position", "b", "c", "b[1]" /* overlaps b */};
+   char *log = NULL;
+   struct spv_program_info *info = link_xfb(names, 4, false, &log, NULL, NULL);
+   CHECK(info == NULL);
+   CHECK(log && strstr(log, "more than once"));
+   free(log);
+
+   static const char *const ok_names[] = {"gl_Position", "b", "c", "m", "a", "gl_PointSize"};
+   void *blob = NULL;
+   size_t size = 0;
+   info = link_xfb(ok_names, 6, false, &log, &blob, &size);
+   if (!info)
+      fprintf(stderr, "%s\n", log);
+   CHECK(info != NULL);
+   free(log);
+   if (!info)
+      return;
+   check_modules_valid(info);
+   CHECK_EQ(info->xfb_varying_count, 6);
+   CHECK_EQ(info->xfb_separate, 0);
+   static const uint32_t types[] = {GL_FLOAT_VEC4, GL_FLOAT, GL_INT_VEC3, GL_FLOAT_MAT2, GL_FLOAT_VEC2, GL_FLOAT};
+   static const uint32_t sizes[] = {1, 3, 1, 1, 1, 1};
+   static const uint32_t offsets[] = {0, 16, 28, 40, 56, 64};
+   for (uint32_t i = 0; i < 6; i++) {
+      CHECK(!strcmp(info->xfb_varyings[i].name, ok_names[i]));
+      CHECK_EQ(info->xfb_varyings[i].gl_type, types[i]);
+      CHECK_EQ(info->xfb_varyings[i].size, sizes[i]);
+      CHECK_EQ(info->xfb_varyings[i].offset, offsets[i]);
+      CHECK_EQ(info->xfb_varyings[i].buffer, 0);
+   }
+   CHECK_EQ(info->xfb_strides[0], 68);
+   CHECK_EQ(info->xfb_strides[1], 0);
+   spv_program_info_free(info);
+
+   /* Hostile XFB sections: find the section and break one field at a time. */
+   uint8_t *b = blob;
+   uint32_t nsec, off = 0;
+   memcpy(&nsec, b + 12, 4);
+   for (uint32_t i = 0; i < nsec; i++) {
+      uint32_t kind;
+      memcpy(&kind, b + 16 + 12 * i, 4);
+      if (kind == 8)
+         memcpy(&off, b + 20 + 12 * i, 4);
+   }
+   CHECK(off != 0);
+   static const struct { uint32_t word, value; } bad[] = {
+      {0, 0},          /* count 0 with a section */
+      {0, 7},          /* count does not match the size */
+      {1, 2},          /* separate not 0/1 */
+      {2, 66},         /* stride not a multiple of 4 */
+      {2, 64},         /* a varying past its stride */
+      {3, 16},         /* a stride without varyings */
+      {2, 4096},       /* stride past the blob limit */
+      {6 + 6 * 1 + 3, 1},  /* interleaved varying in buffer 1 */
+      {6 + 6 * 2 + 4, 30}, /* offset not a multiple of 4 */
+      {6 + 6 * 3 + 5, 5},  /* components do not match the type */
+      {6 + 6 * 0 + 1, 0x1234}, /* not a capturable type */
+      {6 + 6 * 0 + 0, 0xffffff}, /* name outside the strings */
+   };
+   for (size_t k = 0; off && k < sizeof(bad) / sizeof(bad[0]); k++) {
+      uint8_t *copy = malloc(size);
+      memcpy(copy, blob, size);
+      memcpy(copy + off + 4 * bad[k].word, &bad[k].value, 4);
+      char err[256] = "";
+      struct spv_program_info *x = spv_blob_parse(copy, size, err, sizeof(err));
+      if (x)
+         fprintf(stderr, "hostile XFB case %zu accepted\n", k);
+      CHECK(x == NULL);
+      spv_program_info_free(x);
+      free(copy);
+   }
+   free(blob);
+}
+
+static void
+test_separate(void)
+{
+   static const char *const names[] = {"a", "b[2]", "gl_Position"};
+   char *log = NULL;
+   struct spv_program_info *info = link_xfb(names, 3, true, &log, NULL, NULL);
+   if (!info)
+      fprintf(stderr, "%s\n", log);
+   CHECK(info != NULL);
+   free(log);
+   if (!info)
+      return;
+   check_modules_valid(info);
+   CHECK_EQ(info->xfb_separate, 1);
+   CHECK_EQ(info->xfb_strides[0], 8);
+   CHECK_EQ(info->xfb_strides[1], 4);
+   CHECK_EQ(info->xfb_strides[2], 16);
+   CHECK_EQ(info->xfb_strides[3], 0);
+   CHECK_EQ(info->xfb_varyings[1].buffer, 1);
+   CHECK_EQ(info->xfb_varyings[1].gl_type, GL_FLOAT);
+   CHECK_EQ(info->xfb_varyings[1].size, 1);
+   spv_program_info_free(info);
+
+   /* Link errors. */
+   static const struct { const char *names[5]; uint32_t n; bool separate; const char *why; } errs[] = {
+      {{"nope"}, 1, false, "not a vertex shader output"},
+      {{"b[3]"}, 1, false, "out of range"},
+      {{"a[0]"}, 1, false, "out of range"},
+      {{"gl_Position[0]"}, 1, false, "not an array"},
+      {{"a", "a"}, 2, false, "more than once"},
+      {{"b"}, 1, true, "SEPARATE_COMPONENTS"},   /* 3 floats fit; m (4) fits; ... */
+      {{"a", "b[0]", "c", "m", "gl_Position"}, 5, true, "separate"},
+      {{"b[ 1]"}, 1, false, "not a vertex shader output"},
+   };
+   for (size_t k = 0; k < sizeof(errs) / sizeof(errs[0]); k++) {
+      struct spv_link_options o = {.xfb_varyings = errs[k].names, .xfb_varying_count = errs[k].n,
+                                   .xfb_separate = errs[k].separate, .xfb_max_separate_components = 2};
+      struct spv_program_info *x = link_program(SPV_API_GLES, vs, fs, &o, &log, NULL, NULL);
+      if (x || !log || !strstr(log, errs[k].why))
+         fprintf(stderr, "case %zu: want '%s', log '%s'\n", k, errs[k].why, log ? log : "");
+      CHECK(x == NULL);
+      CHECK(log && strstr(log, errs[k].why));
+      spv_program_info_free(x);
+      free(log);
+   }
+}
+
+int
+main(void)
+{
+   test_interleaved();
+   test_separate();
+   return check_done("test_spirv_xfb");
+}
