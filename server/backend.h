@@ -24,6 +24,8 @@ struct srv_backend;
 struct srv_ctx;      /* backend's per-GL-context state */
 struct srv_resource; /* backend's buffer / texture / renderbuffer */
 struct srv_program;  /* backend's program (owns its copy of the blob's SPIR-V) */
+struct srv_so_target; /* backend's stream-output target: a buffer range + its capture count */
+struct srv_query;     /* backend's query object */
 
 /** A framebuffer attachment with the resource resolved. */
 struct srv_surface {
@@ -141,6 +143,37 @@ struct srv_backend_ops {
    void (*flush)(struct srv_ctx *ctx);
    /** Returns when every command submitted so far has completed on the device. */
    void (*finish)(struct srv_ctx *ctx);
+
+   /** Copies bytes [offset, offset + size) of a buffer, as the device holds them after every
+    *  command recorded so far, into dst (validated: inside the buffer). False: the device is
+    *  lost or out of memory (dst then holds zeros). */
+   bool (*buffer_read)(struct srv_backend *be, struct srv_resource *res, uint32_t offset, uint32_t size, void *dst);
+
+   /* Stream output (transform feedback). The core validated the ranges against the buffer
+    * when the target was created; a later respecify may shrink the buffer (capture then stops
+    * at its end). A target is unbound from every context before it is destroyed. */
+   struct srv_so_target *(*so_target_create)(struct srv_backend *be, struct srv_resource *res, uint32_t offset,
+                                             uint32_t size);
+   void (*so_target_destroy)(struct srv_backend *be, struct srv_so_target *t);
+   /** Targets 0 .. count-1 (NULL entries capture nothing) receive the transform-feedback
+    *  outputs of later draws; append_mask bit i: target i continues after what it captured
+    *  before, else it starts at its offset. count 0 ends capture. */
+   void (*set_so_targets)(struct srv_ctx *ctx, uint32_t count, struct srv_so_target *const *targets,
+                          uint32_t append_mask);
+
+   /* Queries (type: wire_query_type). The core guarantees the GL rules: one active query per
+    * type and context, QueryEnd on the context that began it, QueryCounter only on TIMESTAMP
+    * queries, no result read while active, and a query is ended before it is destroyed. */
+   struct srv_query *(*query_create)(struct srv_backend *be, uint32_t type);
+   void (*query_destroy)(struct srv_backend *be, struct srv_query *q);
+   void (*query_begin)(struct srv_ctx *ctx, struct srv_query *q);
+   void (*query_end)(struct srv_ctx *ctx, struct srv_query *q);
+   void (*query_counter)(struct srv_ctx *ctx, struct srv_query *q);
+   /** The query's value (*value) and whether it is final. wait: block (bounded) until it is;
+    *  without wait never blocks but submits the query's work so that it completes. */
+   bool (*query_result)(struct srv_backend *be, struct srv_query *q, bool wait, uint64_t *value);
+   /** The device's time in nanoseconds after the work recorded so far (GL_TIMESTAMP). */
+   uint64_t (*get_timestamp)(struct srv_backend *be);
 
    /* Fences (GL sync objects, EGL fence syncs): a serial for "everything recorded so far". */
    /** Submits what is recorded and returns a serial that is complete once all of it has

@@ -1,5 +1,6 @@
 /* splitgl server: records that create and destroy objects, and resource uploads. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,6 +241,17 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
          c->program = NULL;
       }
    }
+   /* Transform feedback within what the device captures (the client's limits come from the
+    * same capability table, so a GL program never exceeds them). */
+   for (uint32_t b = 0; c->program && b < SPV_MAX_XFB_BUFFERS; b++) {
+      uint32_t stride = c->program->xfb_strides[b];
+      if (stride && (b >= s->ops->get_param(s->be, WIRE_CAP_MAX_XFB_BUFFERS) ||
+                     stride > s->ops->get_param(s->be, WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE))) {
+         snprintf(err, sizeof(err), "transform feedback buffer %u (%u bytes per vertex) beyond the device", b, stride);
+         spv_program_info_free(c->program);
+         c->program = NULL;
+      }
+   }
    if (!c->program) {
       sgl_err("server: program blob refused: %s", err);
       free(c);
@@ -366,6 +378,7 @@ destroy_context(struct srv_session *s, struct srv_context *ctx)
 {
    if (s->cur == ctx)
       s->cur = NULL;
+   srv_context_end_queries(s, ctx);
    s->ops->context_destroy(s->be, ctx->be);
    free(ctx);
 }
@@ -375,9 +388,18 @@ srv_destroy_object(struct srv_session *s, uint32_t kind, struct srv_entry *e, wi
 {
    if (kind == WIRE_KIND_CONTEXT) {
       destroy_context(s, e->obj);
+   } else if (kind == WIRE_KIND_SO_TARGET) {
+      struct srv_so *so = e->obj;
+      srv_scrub_so_target(s, h);
+      if (so->be)
+         s->ops->so_target_destroy(s->be, so->be);
+      free(so);
+   } else if (kind == WIRE_KIND_QUERY) {
+      srv_query_destroy(s, e->obj);
    } else if (kind == WIRE_KIND_RESOURCE) {
       struct srv_res *r = e->obj;
       srv_scrub_resource(s, h);
+      srv_scrub_so_resource(s, h);
       if (r->be)
          s->ops->resource_destroy(s->be, r->be);
       free(r);

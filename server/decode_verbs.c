@@ -82,8 +82,8 @@ srv_handle_GenerateMipmap(struct srv_session *s, const void *p, const uint8_t *t
       s->ops->generate_mipmap(ctx->be, r->be, g->base_level, g->last_level);
 }
 
-static void
-reply(struct srv_session *s, uint32_t size)
+void
+srv_reply(struct srv_session *s, uint32_t size)
 {
    struct wire_ctrl *c = s->seg.ctrl;
    wire_store32(&c->reply_bytes, size);
@@ -116,7 +116,27 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
       s->stats.skipped++; /* no storage (out of memory at create): zeros */
    else if (bytes)
       s->ops->read_pixels(ctx->be, &surf, rp->x, rp->y, rp->w, rp->h, s->seg.reply);
-   reply(s, (uint32_t)bytes);
+   srv_reply(s, (uint32_t)bytes);
+}
+
+void
+srv_handle_BufferRead(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_buffer_read *b = p;
+   struct srv_res *r = srv_get_res(s, b->res, "BufferRead.res");
+   if (!r)
+      return;
+   if (r->templ.target != WIRE_TARGET_BUFFER)
+      return srv_fatal(s, "ProtocolCorruption", "BufferRead.res");
+   if (b->offset > r->templ.width || b->size > r->templ.width - b->offset || b->size > s->seg.reply_size)
+      return srv_fatal(s, "ProtocolCorruption", "BufferRead.size");
+   /* All zeros when the device cannot deliver: never stale reply-slot bytes. */
+   memset(s->seg.reply, 0, b->size);
+   if (!r->be)
+      s->stats.skipped++; /* no storage (out of memory at create) */
+   else if (b->size)
+      s->ops->buffer_read(s->be, r->be, b->offset, b->size, s->seg.reply);
+   srv_reply(s, b->size);
 }
 
 void
@@ -175,7 +195,7 @@ srv_handle_GetStats(struct srv_session *s, const void *p, const uint8_t *tail, u
    st.events_dropped = s->events_dropped;
    s->ops->get_stats(s->be, &st);
    memcpy(s->seg.reply, &st, sizeof(st));
-   reply(s, sizeof(st));
+   srv_reply(s, sizeof(st));
 }
 
 void
@@ -193,5 +213,5 @@ srv_handle_GetInfo(struct srv_session *s, const void *p, const uint8_t *tail, ui
    info.renderer[sizeof(info.renderer) - 1] = 0;
    info.device[sizeof(info.device) - 1] = 0;
    memcpy(s->seg.reply, &info, sizeof(info));
-   reply(s, sizeof(info));
+   srv_reply(s, sizeof(info));
 }

@@ -117,7 +117,8 @@ void
 srv_destroy_all(struct srv_session *s)
 {
    static const uint32_t order[] = {WIRE_KIND_PROGRAM, WIRE_KIND_BLEND, WIRE_KIND_DSA, WIRE_KIND_RAST,
-                                    WIRE_KIND_SAMPLER, WIRE_KIND_VELEMS, WIRE_KIND_RESOURCE, WIRE_KIND_CONTEXT};
+                                    WIRE_KIND_SAMPLER, WIRE_KIND_VELEMS, WIRE_KIND_QUERY, WIRE_KIND_SO_TARGET,
+                                    WIRE_KIND_RESOURCE, WIRE_KIND_CONTEXT};
    static_assert(sizeof(order) / sizeof(order[0]) == WIRE_KIND_COUNT, "every kind once");
    for (uint32_t k = 0; k < WIRE_KIND_COUNT; k++) {
       struct srv_table *t = &s->tables[order[k]];

@@ -18,6 +18,22 @@ struct srv_res {
    struct srv_resource *be;
 };
 
+/* A stream-output target: the buffer it writes (checked again at every bind: the buffer may
+ * have been respecified) and the backend's object (NULL after out-of-memory, or once its
+ * buffer was destroyed). */
+struct srv_so {
+   wire_handle res;
+   uint32_t offset, size;
+   struct srv_so_target *be;
+};
+
+/* A query object: its type, the backend's object, and the context it is active on. */
+struct srv_query_obj {
+   uint32_t type;             /* wire_query_type */
+   struct srv_query *be;      /* NULL after out-of-memory */
+   wire_handle active_ctx;    /* null unless between QueryBegin and QueryEnd */
+};
+
 struct srv_cso {
    uint32_t kind;
    void *be;                          /* backend object, NULL after out-of-memory */
@@ -35,6 +51,8 @@ struct srv_context {
    struct wire_vertex_buffer vbs[WIRE_MAX_VERTEX_BUFFERS];
    struct wire_sampler_view views[WIRE_MAX_SAMPLER_UNITS];
    wire_handle samplers[WIRE_MAX_SAMPLER_UNITS];
+   struct wire_so_targets so;                    /* SetSoTargets as applied */
+   wire_handle active_query[WIRE_QUERY_COUNT];   /* by type; null: none active */
 };
 
 struct srv_session {
@@ -77,6 +95,8 @@ extern const srv_handler_fn srv_handlers[WIRE_OP_LIMIT];
 void srv_fatal(struct srv_session *s, const char *kind, const char *site);
 /** Posts a GL error (e.g. GL_OUT_OF_MEMORY) for the client's next drain point. */
 void srv_gl_error(struct srv_session *s, uint32_t gl_error);
+/** Publishes `size` bytes of the reply slot as the reply to the record being applied. */
+void srv_reply(struct srv_session *s, uint32_t size);
 void srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const char *text);
 
 /* Lookup helpers: resolve or end the session naming `site`. */
@@ -95,6 +115,12 @@ uint32_t srv_cso_slot_kind(uint32_t slot);
 void srv_scrub_cso(struct srv_session *s, uint32_t kind, wire_handle h);
 void srv_destroy_all(struct srv_session *s);
 void srv_destroy_object(struct srv_session *s, uint32_t kind, struct srv_entry *e, wire_handle h);
+/* Stream output and queries (server/decode_xfb.c, decode_query.c). */
+void srv_apply_so_targets(struct srv_session *s, struct srv_context *ctx);
+void srv_scrub_so_target(struct srv_session *s, wire_handle h);
+void srv_scrub_so_resource(struct srv_session *s, wire_handle res);
+void srv_query_destroy(struct srv_session *s, struct srv_query_obj *q);
+void srv_context_end_queries(struct srv_session *s, struct srv_context *ctx);
 
 /* Re-resolve a context's bound state into the backend (server/decode_state.c). */
 void srv_apply_framebuffer(struct srv_session *s, struct srv_context *ctx);

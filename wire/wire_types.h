@@ -13,8 +13,10 @@
 
 /* 2: GetInfo's reply carries the capability table (wire_server_info.caps); R32 SCALED vertex
  *    formats; events name the context of the record that raised them (32-byte header); guard
- *    pages between the segment's sections. */
-#define WIRE_PROTOCOL_REVISION 2u
+ *    pages between the segment's sections.
+ * 3: stream-output targets and query objects (handle kinds SO_TARGET, QUERY), buffer
+ *    read-back, the transform-feedback and query capabilities. */
+#define WIRE_PROTOCOL_REVISION 3u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -42,7 +44,7 @@ static_assert(sizeof(wire_handle) == 8, "handle");
 #define WIRE_MAX_SLOTS (1u << 20) /* per kind: bounds every server table */
 
 #define WIRE_HANDLE_KINDS(K)                                                                 \
-   K(CONTEXT) K(RESOURCE) K(PROGRAM) K(BLEND) K(DSA) K(RAST) K(SAMPLER) K(VELEMS)
+   K(CONTEXT) K(RESOURCE) K(PROGRAM) K(BLEND) K(DSA) K(RAST) K(SAMPLER) K(VELEMS) K(SO_TARGET) K(QUERY)
 
 enum wire_handle_kind {
 #define K(n) WIRE_KIND_##n,
@@ -527,6 +529,95 @@ struct wire_present {
 };
 static_assert(sizeof(struct wire_present) == 16, "present");
 
+
+/* ---- transform feedback (stream output) ------------------------------------------------ */
+#define WIRE_MAX_SO_TARGETS 4
+
+/* SoTargetCreate: a stream-output target (Gallium's pipe_stream_output_target): bytes
+ * [offset, offset + size) of buffer `res` that captured vertices are written to, plus the
+ * count of bytes captured into it so far, which the server keeps (SetSoTargets' append
+ * continues after them: GL's ResumeTransformFeedback). offset is a multiple of 4;
+ * offset + size <= the buffer's size when created (a later respecify may shrink the buffer:
+ * capture then stops at its end). Destroyed with Destroy(SO_TARGET). */
+struct wire_so_target_create {
+   wire_handle so;
+   wire_handle res;
+   uint32_t offset;
+   uint32_t size; /* >= 1 */
+};
+static_assert(sizeof(struct wire_so_target_create) == 24, "so target create");
+
+/* SetSoTargets: the current context's capture targets. Draws after it write the vertex
+ * stage's transform-feedback outputs (the program blob's XFB section: buffer b goes to
+ * so[b]) into them. count 0: no capture (GL: no transform feedback active, or paused).
+ * Targets i >= count must be null. append_mask bit i: target i continues after the bytes it
+ * captured before; clear: it starts again at its offset. */
+struct wire_so_targets {
+   uint32_t count;       /* <= WIRE_MAX_SO_TARGETS */
+   uint32_t append_mask; /* bits < count only */
+   wire_handle so[WIRE_MAX_SO_TARGETS]; /* null: that buffer captures nothing */
+};
+static_assert(sizeof(struct wire_so_targets) == 8 + 8 * WIRE_MAX_SO_TARGETS, "so targets");
+
+/* ---- queries ----------------------------------------------------------------------------- */
+enum wire_query_type {
+   WIRE_QUERY_OCCLUSION_COUNTER = 0, /* GL SAMPLES_PASSED: samples that passed */
+   WIRE_QUERY_OCCLUSION_PREDICATE,   /* ANY_SAMPLES_PASSED(_CONSERVATIVE): 0 or 1 */
+   WIRE_QUERY_PRIMITIVES_GENERATED,  /* primitives the vertex stage emitted */
+   WIRE_QUERY_XFB_PRIMITIVES_WRITTEN,/* primitives written to the stream-output targets */
+   WIRE_QUERY_TIME_ELAPSED,          /* nanoseconds between QueryBegin and QueryEnd */
+   WIRE_QUERY_TIMESTAMP,             /* QueryCounter: the device's time in nanoseconds */
+   WIRE_QUERY_COUNT
+};
+
+/* QueryCreate: a query object of one type (GL fixes a query's target at its first use). */
+struct wire_query_create {
+   wire_handle q;
+   uint32_t type; /* wire_query_type */
+   uint32_t pad;
+};
+static_assert(sizeof(struct wire_query_create) == 16, "query create");
+
+/* QueryBegin / QueryEnd (not TIMESTAMP) and QueryCounter (TIMESTAMP only), on the current
+ * context. A context has at most one query of each type active; QueryEnd names the active
+ * one and comes from the context that began it. Counting queries count the draws between
+ * them; a new QueryBegin restarts the count. */
+struct wire_query_op {
+   wire_handle q;
+};
+static_assert(sizeof(struct wire_query_op) == 8, "query op");
+
+/* QueryResult: reply struct wire_query_value. wait 0: never blocks (available says whether
+ * the value is final; the server submits the query's work so that it becomes available);
+ * wait 1: returns once the value is final (a lost device reports it available, value 0).
+ * The query must not be active. */
+struct wire_query_result {
+   wire_handle q;
+   uint32_t wait; /* 0 or 1 */
+   uint32_t pad;
+};
+static_assert(sizeof(struct wire_query_result) == 16, "query result");
+
+struct wire_query_value {
+   uint32_t available;
+   uint32_t pad;
+   uint64_t value;
+};
+static_assert(sizeof(struct wire_query_value) == 16, "query value");
+
+/* GetTimestamp (wire_empty): reply one uint64, the device's time in nanoseconds after every
+ * earlier record's work (GL_TIMESTAMP). */
+
+/* BufferRead: reply is bytes [offset, offset + size) of a buffer resource as the device
+ * holds them after every earlier record's work (GPU writes included). size <= the reply
+ * slot; larger reads are split into bands by the client. */
+struct wire_buffer_read {
+   wire_handle res;
+   uint32_t offset;
+   uint32_t size;
+};
+static_assert(sizeof(struct wire_buffer_read) == 16, "buffer read");
+
 /* ---- replies -------------------------------------------------------------------------- */
 #define WIRE_MAX_REPLY (2u * 1024u * 1024u)
 
@@ -590,7 +681,10 @@ struct wire_server_stats {
    CAP(VERTEX_FORMATS_1, M)              /* bit v - 64 */                                     \
    CAP(SAMPLED_FORMATS, M)               /* bit f: wire_format f can be sampled */           \
    CAP(RENDERABLE_FORMATS, M)            /* bit f: wire_format f can be rendered to */       \
-   CAP(FILTERABLE_FORMATS, M)            /* bit f: ... sampled with LINEAR */
+   CAP(FILTERABLE_FORMATS, M)            /* bit f: ... sampled with LINEAR */                 \
+   CAP(MAX_XFB_BUFFERS, U)               /* transform-feedback buffers (0: no capture) */     \
+   CAP(MAX_XFB_BUFFER_DATA_STRIDE, U)    /* bytes one vertex may write to one buffer */       \
+   CAP(QUERY_TIMESTAMP_BITS, U)          /* valid bits of device timestamps (0: none) */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
@@ -615,6 +709,9 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 64, "format masks");
 #define WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 (1u << 8)
 #define WIRE_FEATURE_TEXTURE_COMPRESSION_BC (1u << 9)
 #define WIRE_FEATURE_LIST_RESTART (1u << 10)   /* VK_EXT_primitive_topology_list_restart */
+#define WIRE_FEATURE_TRANSFORM_FEEDBACK (1u << 11) /* VK_EXT_transform_feedback capture */
+#define WIRE_FEATURE_XFB_QUERIES (1u << 12)        /* primitives-written queries */
+#define WIRE_FEATURE_OCCLUSION_PRECISE (1u << 13)  /* exact sample counts (SAMPLES_PASSED) */
 
 /* GetInfo reply. */
 struct wire_server_info {

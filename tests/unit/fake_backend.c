@@ -15,6 +15,13 @@ struct srv_resource {
 struct srv_program {
    int dummy;
 };
+struct srv_so_target {
+   int dummy;
+};
+struct srv_query {
+   uint32_t type;
+   uint64_t count;
+};
 
 static struct fake_backend *the_backend; /* contexts call back into their backend */
 
@@ -32,6 +39,8 @@ f_get_param(struct srv_backend *be, enum wire_cap p)
    switch (p) {
    case WIRE_CAP_MAX_TEXTURE_SIZE: return 16384;
    case WIRE_CAP_MAX_VERTEX_ATTRIBS: return 16;
+   case WIRE_CAP_MAX_XFB_BUFFERS: return 4;
+   case WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE: return 256; /* ES 3.0: 64 interleaved components */
    default: return 0;
    }
 }
@@ -122,6 +131,48 @@ f_read(struct srv_ctx *ctx, const struct srv_surface *s, int32_t x, int32_t y, u
    return true;
 }
 static void f_present(struct srv_ctx *ctx, struct srv_resource *r) { ctx->be->calls_present++; }
+static bool
+f_buffer_read(struct srv_backend *be, struct srv_resource *r, uint32_t off, uint32_t size, void *dst)
+{
+   FB(be)->calls_buffer_read++;
+   uint8_t *p = dst;
+   for (uint32_t i = 0; i < size; i++)
+      p[i] = (uint8_t)(off + i);
+   return true;
+}
+static struct srv_so_target *
+f_so_create(struct srv_backend *be, struct srv_resource *r, uint32_t off, uint32_t size)
+{
+   FB(be)->live_so_targets++;
+   return calloc(1, sizeof(struct srv_so_target));
+}
+static void f_so_destroy(struct srv_backend *be, struct srv_so_target *t) { FB(be)->live_so_targets--; free(t); }
+static void
+f_set_so(struct srv_ctx *ctx, uint32_t count, struct srv_so_target *const *t, uint32_t append)
+{
+   ctx->be->calls_set_so++;
+   ctx->be->last_so_count = count;
+   ctx->be->last_so_append = append;
+}
+static struct srv_query *
+f_query_create(struct srv_backend *be, uint32_t type)
+{
+   FB(be)->live_queries++;
+   struct srv_query *q = calloc(1, sizeof(*q));
+   q->type = type;
+   return q;
+}
+static void f_query_destroy(struct srv_backend *be, struct srv_query *q) { FB(be)->live_queries--; free(q); }
+static void f_query_begin(struct srv_ctx *ctx, struct srv_query *q) { ctx->be->calls_query_begin++; q->count = 0; }
+static void f_query_end(struct srv_ctx *ctx, struct srv_query *q) { ctx->be->calls_query_end++; q->count = 42; }
+static void f_query_counter(struct srv_ctx *ctx, struct srv_query *q) { q->count = 1234; }
+static bool
+f_query_result(struct srv_backend *be, struct srv_query *q, bool wait, uint64_t *value)
+{
+   *value = q->count;
+   return true;
+}
+static uint64_t f_timestamp(struct srv_backend *be) { return 5678; }
 static void f_flush(struct srv_ctx *ctx) {}
 static void f_finish(struct srv_ctx *ctx) {}
 
@@ -138,6 +189,10 @@ static const struct srv_backend_ops fake_ops = {
    .set_scissor = f_set_sc, .set_context_values = f_set_cv, .draw = f_draw, .clear = f_clear,
    .generate_mipmap = f_genmip, .read_pixels = f_read, .present = f_present, .flush = f_flush,
    .finish = f_finish, .take_status = f_take_status,
+   .buffer_read = f_buffer_read, .so_target_create = f_so_create, .so_target_destroy = f_so_destroy,
+   .set_so_targets = f_set_so, .query_create = f_query_create, .query_destroy = f_query_destroy,
+   .query_begin = f_query_begin, .query_end = f_query_end, .query_counter = f_query_counter,
+   .query_result = f_query_result, .get_timestamp = f_timestamp,
 };
 
 struct fake_backend *

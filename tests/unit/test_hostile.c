@@ -442,10 +442,136 @@ fuzz(unsigned iterations)
    CHECK(fatal_count > iterations / 2); /* most random streams are refused */
 }
 
+/* Stream output and queries: one table row = records that are fine, then the bad one. */
+struct seq_rec {
+   uint16_t op;
+   uint8_t body[64];
+   uint32_t size;
+};
+
+static void
+expect_fatal_seq(const char *site, const struct seq_rec *recs, unsigned n)
+{
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   for (unsigned i = 0; i + 1 < n; i++)
+      CHECK(put(&r, recs[i].op, recs[i].body, recs[i].size));
+   CHECK(!put(&r, recs[n - 1].op, recs[n - 1].body, recs[n - 1].size));
+   char want[128];
+   snprintf(want, sizeof(want), "ProtocolCorruption \"%s\"", site);
+   if (!strstr(fatal(&r), want)) {
+      fprintf(stderr, "want %s, got '%s'\n", want, fatal(&r));
+      CHECK(0);
+   }
+   rig_fini(&r);
+}
+
+static struct seq_rec
+rec(uint16_t op, const void *p, uint32_t size)
+{
+   struct seq_rec r = {op, {0}, size};
+   memcpy(r.body, p, size);
+   return r;
+}
+
+static void
+xfb_query_cases(void)
+{
+   /* setup_ctx made buffer {0,1} of 1024 bytes */
+   struct wire_so_target_create so = {{0, 1}, {5, 1}, 0, 16};
+   expect_fatal("SoTargetCreate.res", WIRE_OP_SoTargetCreate, &so, sizeof(so));
+   so = (struct wire_so_target_create){{0, 1}, {0, 1}, 2, 16};
+   expect_fatal("SoTargetCreate.range", WIRE_OP_SoTargetCreate, &so, sizeof(so));
+   so = (struct wire_so_target_create){{0, 1}, {0, 1}, 1020, 8};
+   expect_fatal("SoTargetCreate.range", WIRE_OP_SoTargetCreate, &so, sizeof(so));
+   so = (struct wire_so_target_create){{0, 1}, {0, 1}, 0, 0};
+   expect_fatal("SoTargetCreate.range", WIRE_OP_SoTargetCreate, &so, sizeof(so));
+   so = (struct wire_so_target_create){{0, 1}, {0, 1}, 0, 16};
+   struct seq_rec twice[] = {rec(WIRE_OP_SoTargetCreate, &so, sizeof(so)), rec(WIRE_OP_SoTargetCreate, &so, sizeof(so))};
+   expect_fatal_seq("SoTargetCreate.so", twice, 2);
+
+   struct wire_so_targets st = {5, 0, {{0}}};
+   expect_fatal("SetSoTargets.count", WIRE_OP_SetSoTargets, &st, sizeof(st));
+   st = (struct wire_so_targets){1, 2, {{0}}};
+   expect_fatal("SetSoTargets.count", WIRE_OP_SetSoTargets, &st, sizeof(st));
+   st = (struct wire_so_targets){1, 0, {{3, 1}}};
+   expect_fatal("SetSoTargets.so", WIRE_OP_SetSoTargets, &st, sizeof(st)); /* unknown target */
+   st = (struct wire_so_targets){2, 0, {{0, 1}, {0, 1}}};
+   struct seq_rec dup[] = {rec(WIRE_OP_SoTargetCreate, &so, sizeof(so)), rec(WIRE_OP_SetSoTargets, &st, sizeof(st))};
+   expect_fatal_seq("SetSoTargets.so", dup, 2); /* one target bound twice */
+   st = (struct wire_so_targets){1, 0, {{0, 1}, {0, 1}}};
+   dup[1] = rec(WIRE_OP_SetSoTargets, &st, sizeof(st));
+   expect_fatal_seq("SetSoTargets.so", dup, 2); /* a target past count */
+
+   struct wire_query_create qc = {{0, 1}, WIRE_QUERY_COUNT, 0};
+   expect_fatal("QueryCreate.type", WIRE_OP_QueryCreate, &qc, sizeof(qc));
+   qc = (struct wire_query_create){{0, 1}, WIRE_QUERY_OCCLUSION_PREDICATE, 7};
+   expect_fatal("QueryCreate.type", WIRE_OP_QueryCreate, &qc, sizeof(qc));
+   struct wire_query_op qo = {{9, 1}};
+   expect_fatal("QueryBegin.q", WIRE_OP_QueryBegin, &qo, sizeof(qo));
+   qc = (struct wire_query_create){{0, 1}, WIRE_QUERY_OCCLUSION_PREDICATE, 0};
+   struct wire_query_create qc2 = {{1, 1}, WIRE_QUERY_OCCLUSION_PREDICATE, 0};
+   struct wire_query_create ts = {{2, 1}, WIRE_QUERY_TIMESTAMP, 0};
+   struct wire_query_op q0 = {{0, 1}}, q1 = {{1, 1}}, q2 = {{2, 1}};
+   struct wire_query_result qr = {{0, 1}, 0, 0};
+   struct seq_rec end_idle[] = {rec(WIRE_OP_QueryCreate, &qc, sizeof(qc)), rec(WIRE_OP_QueryEnd, &q0, sizeof(q0))};
+   expect_fatal_seq("QueryEnd.q", end_idle, 2);
+   struct seq_rec begin_twice[] = {rec(WIRE_OP_QueryCreate, &qc, sizeof(qc)), rec(WIRE_OP_QueryBegin, &q0, sizeof(q0)),
+                                   rec(WIRE_OP_QueryBegin, &q0, sizeof(q0))};
+   expect_fatal_seq("QueryBegin.q", begin_twice, 3);
+   struct seq_rec same_type[] = {rec(WIRE_OP_QueryCreate, &qc, sizeof(qc)), rec(WIRE_OP_QueryCreate, &qc2, sizeof(qc2)),
+                                 rec(WIRE_OP_QueryBegin, &q0, sizeof(q0)), rec(WIRE_OP_QueryBegin, &q1, sizeof(q1))};
+   expect_fatal_seq("QueryBegin.q", same_type, 4); /* two active queries of one type */
+   struct seq_rec result_active[] = {rec(WIRE_OP_QueryCreate, &qc, sizeof(qc)), rec(WIRE_OP_QueryBegin, &q0, sizeof(q0)),
+                                     rec(WIRE_OP_QueryResult, &qr, sizeof(qr))};
+   expect_fatal_seq("QueryResult.q", result_active, 3);
+   struct seq_rec counter[] = {rec(WIRE_OP_QueryCreate, &qc, sizeof(qc)), rec(WIRE_OP_QueryCounter, &q0, sizeof(q0))};
+   expect_fatal_seq("QueryCounter.q", counter, 2);
+   struct seq_rec begin_ts[] = {rec(WIRE_OP_QueryCreate, &ts, sizeof(ts)), rec(WIRE_OP_QueryBegin, &q2, sizeof(q2))};
+   expect_fatal_seq("QueryBegin.q", begin_ts, 2);
+   qr.wait = 2;
+   struct seq_rec bad_wait[] = {rec(WIRE_OP_QueryCreate, &qc, sizeof(qc)), rec(WIRE_OP_QueryResult, &qr, sizeof(qr))};
+   expect_fatal_seq("QueryResult.wait", bad_wait, 2);
+   struct wire_empty e = {3};
+   expect_fatal("GetTimestamp.reserved", WIRE_OP_GetTimestamp, &e, sizeof(e));
+
+   struct wire_buffer_read br = {{0, 1}, 1000, 100};
+   expect_fatal("BufferRead.size", WIRE_OP_BufferRead, &br, sizeof(br));
+   br = (struct wire_buffer_read){{4, 1}, 0, 4};
+   expect_fatal("BufferRead.res", WIRE_OP_BufferRead, &br, sizeof(br));
+
+   /* Good sequences reach the backend and clean up: a target, a query, destroyed while bound
+    * / active. */
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   struct fake_backend *fb = (struct fake_backend *)r.s->be;
+   CHECK(put(&r, WIRE_OP_SoTargetCreate, &so, sizeof(so)));
+   st = (struct wire_so_targets){1, 0, {{0, 1}}};
+   CHECK(put(&r, WIRE_OP_SetSoTargets, &st, sizeof(st)));
+   CHECK_EQ(fb->last_so_count, 1);
+   CHECK(put(&r, WIRE_OP_QueryCreate, &qc, sizeof(qc)));
+   CHECK(put(&r, WIRE_OP_QueryBegin, &q0, sizeof(q0)));
+   struct wire_destroy ds = {WIRE_KIND_RESOURCE, 0, {0, 1}}; /* the target's buffer goes first */
+   CHECK(put(&r, WIRE_OP_Destroy, &ds, sizeof(ds)));
+   CHECK_EQ(fb->live_so_targets, 0);
+   ds = (struct wire_destroy){WIRE_KIND_SO_TARGET, 0, {0, 1}};
+   CHECK(put(&r, WIRE_OP_Destroy, &ds, sizeof(ds)));
+   ds = (struct wire_destroy){WIRE_KIND_QUERY, 0, {0, 1}}; /* active: ended first */
+   CHECK(put(&r, WIRE_OP_Destroy, &ds, sizeof(ds)));
+   CHECK_EQ(fb->calls_query_end, 1);
+   CHECK_EQ(fb->live_queries, 0);
+   CHECK(put(&r, WIRE_OP_QueryCreate, &qc2, sizeof(qc2)));
+   CHECK(put(&r, WIRE_OP_QueryBegin, &q1, sizeof(q1))); /* the type is free again */
+   rig_fini(&r);
+}
+
 int
 main(void)
 {
    table_cases();
+   xfb_query_cases();
    shape_cases();
    review_cases();
    event_cases();
