@@ -21,7 +21,8 @@ mg_buffer_create(struct mg_backend *be, const struct wire_resource_create *t)
       .size = MG_ALIGN(r->size, 4),
       .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
                VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+               (be->has_xfb ? VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT : 0),
    };
    VkResult res = vkCreateBuffer(be->dev, &bi, NULL, &r->buffer);
    if (res != VK_SUCCESS) {
@@ -58,4 +59,40 @@ mg_buffer_subdata(struct srv_backend *sbe, struct srv_resource *res, uint32_t of
    VkBufferCopy region = {a.offset, offset, size};
    vkCmdCopyBuffer(mg_cmd(be), a.buffer, r->buffer, 1, &region);
    mg_transfer_done(be);
+}
+
+/* glGetBufferSubData / a read mapping: copy the range into stream memory after everything
+ * recorded so far, submit, wait for that batch, copy out. */
+bool
+mg_buffer_read(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, uint32_t size, void *dst)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   struct mg_resource *r = mg_resource(res);
+   if (be->lost)
+      return false;
+   if (!r || !r->is_buffer || !size)
+      return true;
+   /* A respecify may have shrunk the storage below the core's template: read what exists. */
+   uint32_t avail = offset < r->size ? (uint32_t)(r->size - offset) : 0;
+   uint32_t n = size < avail ? size : avail;
+   if (!n)
+      return true;
+   struct mg_alloc a;
+   if (!mg_stream_alloc(be, n, 16, &a))
+      return false;
+   VkBufferCopy region = {offset, a.offset, n};
+   vkCmdCopyBuffer(mg_cmd(be), r->buffer, a.buffer, 1, &region);
+   VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+   vkCmdPipelineBarrier(mg_batch(be)->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0,
+                        NULL, 0, NULL);
+   mg_transfer_done(be);
+   const uint8_t *map = a.map;
+   struct mg_batch *b = mg_batch(be);
+   if (!mg_submit(be, false) || !b->submitted)
+      return false;
+   /* Cancellable: a closing client wants no bytes (see mg_read_pixels). */
+   if (mg_wait_fence(be, b->fence, "buffer read-back fence", true) != MG_WAIT_DONE)
+      return false;
+   memcpy(dst, map, n);
+   return true;
 }

@@ -164,7 +164,14 @@ mg_caps_init(struct mg_backend *be)
                           (be->wide_lines ? WIRE_FEATURE_WIDE_LINES : 0) |
                           (be->independent_blend ? WIRE_FEATURE_INDEPENDENT_BLEND : 0) |
                           (be->robust ? WIRE_FEATURE_ROBUST_BUFFER_ACCESS : 0) |
-                          (be->has_list_restart ? WIRE_FEATURE_LIST_RESTART : 0);
+                          (be->has_list_restart ? WIRE_FEATURE_LIST_RESTART : 0) |
+                          (be->has_xfb ? WIRE_FEATURE_TRANSFORM_FEEDBACK : 0) |
+                          (be->has_xfb_queries ? WIRE_FEATURE_XFB_QUERIES : 0) |
+                          (be->occlusion_precise ? WIRE_FEATURE_OCCLUSION_PRECISE : 0);
+   c[WIRE_CAP_MAX_XFB_BUFFERS] = be->has_xfb ? be->xfb_max_buffers : 0;
+   c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = be->has_xfb ? be->xfb_max_stride : 0;
+   /* Timestamps of the graphics queue (TIME_ELAPSED, TIMESTAMP): 0 bits is "none". */
+   c[WIRE_CAP_QUERY_TIMESTAMP_BITS] = l->timestampComputeAndGraphics ? be->timestamp_bits : 0;
    format_caps(be, c);
    if (be->hidden)
       sgl_info("magma: SPLITGL_MAGMA_HIDE: lowering%s%s%s", (be->hidden & MG_HIDE_UINT8) ? " uint8" : "",

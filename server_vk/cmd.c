@@ -60,6 +60,7 @@ mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g)
    case MG_GB_SET_LAYOUT: vkDestroyDescriptorSetLayout(be->dev, (VkDescriptorSetLayout)g->handle, NULL); break;
    case MG_GB_SHADER: vkDestroyShaderModule(be->dev, (VkShaderModule)g->handle, NULL); break;
    case MG_GB_SAMPLER: vkDestroySampler(be->dev, (VkSampler)g->handle, NULL); break;
+   case MG_GB_QUERY_SLOT: mg_query_slot_free(be, g->handle); break;
    }
 }
 

@@ -244,6 +244,7 @@ pick_queue(struct mg_backend *be)
    for (uint32_t i = 0; i < n; i++) {
       if (q[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
          be->qfam = i;
+         be->timestamp_bits = q[i].timestampValidBits;
          return true;
       }
    }
@@ -267,6 +268,7 @@ create_device(struct mg_backend *be)
    be->has_list_restart = has_ext(e, n, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
    be->has_uint8 = has_ext(e, n, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
    be->has_divisor = has_ext(e, n, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+   be->has_xfb = has_ext(e, n, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
    free(e);
 
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lrf = {
@@ -275,7 +277,9 @@ create_device(struct mg_backend *be)
                                                         .pNext = &lrf};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8f = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT, .pNext = &clipf};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, .pNext = &u8f};
-   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = &divf};
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT, .pNext = &divf};
+   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .pNext = be->has_xfb ? (void *)&xfbf : (void *)&divf};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13};
    vkGetPhysicalDeviceFeatures2(be->pdev, &f2);
    if (!clip || !clipf.depthClipControl) {
@@ -297,6 +301,22 @@ create_device(struct mg_backend *be)
       exts[next++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
    if (be->has_divisor)
       exts[next++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
+   /* Transform feedback (GL's capture, the primitives-written query): the device's limits go
+    * to the capability table (caps.c). */
+   be->has_xfb = be->has_xfb && xfbf.transformFeedback;
+   if (be->has_xfb) {
+      exts[next++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+      VkPhysicalDeviceTransformFeedbackPropertiesEXT xp = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &xp};
+      vkGetPhysicalDeviceProperties2(be->pdev, &p2);
+      be->xfb_max_buffers = xp.maxTransformFeedbackBuffers < WIRE_MAX_SO_TARGETS ? xp.maxTransformFeedbackBuffers
+                                                                                 : WIRE_MAX_SO_TARGETS;
+      be->xfb_max_stride = xp.maxTransformFeedbackBufferDataStride < xp.maxTransformFeedbackBufferDataSize
+                              ? xp.maxTransformFeedbackBufferDataStride : xp.maxTransformFeedbackBufferDataSize;
+      if (be->xfb_max_stride > xp.maxTransformFeedbackStreamDataSize)
+         be->xfb_max_stride = xp.maxTransformFeedbackStreamDataSize;
+      be->has_xfb_queries = xp.transformFeedbackQueries;
+   }
 
    /* Enable only what we use. */
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT en_lr = {.sType = lrf.sType,
@@ -306,7 +326,10 @@ create_device(struct mg_backend *be)
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT en_u8 = {.sType = u8f.sType, .pNext = &en_clip, .indexTypeUint8 = be->has_uint8};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT en_div = {.sType = divf.sType, .pNext = &en_u8,
       .vertexAttributeInstanceRateDivisor = be->has_divisor, .vertexAttributeInstanceRateZeroDivisor = be->has_divisor && divf.vertexAttributeInstanceRateZeroDivisor};
-   VkPhysicalDeviceVulkan13Features en13 = {.sType = f13.sType, .pNext = &en_div, .dynamicRendering = VK_TRUE,
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT en_xfb = {.sType = xfbf.sType, .pNext = &en_div,
+      .transformFeedback = be->has_xfb};
+   VkPhysicalDeviceVulkan13Features en13 = {.sType = f13.sType, .pNext = be->has_xfb ? (void *)&en_xfb : (void *)&en_div,
+      .dynamicRendering = VK_TRUE,
       .synchronization2 = f13.synchronization2};
    VkPhysicalDeviceFeatures2 en = {.sType = f2.sType, .pNext = &en13};
    be->wide_lines = f2.features.wideLines;
@@ -315,6 +338,9 @@ create_device(struct mg_backend *be)
    en.features.independentBlend = f2.features.independentBlend;
    en.features.samplerAnisotropy = f2.features.samplerAnisotropy;
    en.features.fillModeNonSolid = f2.features.fillModeNonSolid;
+   /* GL's SAMPLES_PASSED counts samples exactly; ANY_SAMPLES_PASSED needs no precision. */
+   en.features.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
+   be->occlusion_precise = f2.features.occlusionQueryPrecise;
    /* Robustness: a draw may fetch vertices past the end of a vertex buffer (GL leaves that
     * undefined, not a crash) and a program may read past its uniform buffer. Without
     * robustBufferAccess such a fetch is undefined behaviour in the driver, which for lavapipe
@@ -348,6 +374,21 @@ create_device(struct mg_backend *be)
       return false;
    }
    vkGetDeviceQueue(be->dev, be->qfam, 0, &be->queue);
+   if (be->has_xfb) {
+      be->CmdBindTransformFeedbackBuffersEXT =
+         (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(be->dev, "vkCmdBindTransformFeedbackBuffersEXT");
+      be->CmdBeginTransformFeedbackEXT =
+         (PFN_vkCmdBeginTransformFeedbackEXT)vkGetDeviceProcAddr(be->dev, "vkCmdBeginTransformFeedbackEXT");
+      be->CmdEndTransformFeedbackEXT =
+         (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(be->dev, "vkCmdEndTransformFeedbackEXT");
+      be->CmdBeginQueryIndexedEXT = (PFN_vkCmdBeginQueryIndexedEXT)vkGetDeviceProcAddr(be->dev, "vkCmdBeginQueryIndexedEXT");
+      be->CmdEndQueryIndexedEXT = (PFN_vkCmdEndQueryIndexedEXT)vkGetDeviceProcAddr(be->dev, "vkCmdEndQueryIndexedEXT");
+      if (!be->CmdBindTransformFeedbackBuffersEXT || !be->CmdBeginTransformFeedbackEXT ||
+          !be->CmdEndTransformFeedbackEXT || !be->CmdBeginQueryIndexedEXT || !be->CmdEndQueryIndexedEXT) {
+         sgl_warn("magma: VK_EXT_transform_feedback entry points missing; no capture");
+         be->has_xfb = be->has_xfb_queries = false;
+      }
+   }
    return true;
 }
 
@@ -394,6 +435,8 @@ mg_destroy(struct srv_backend *sbe)
          vkFreeMemory(be->dev, be->zero_mem, NULL);
       mg_clear_fini(be);
       mg_batches_fini(be);
+      mg_query_pools_fini(be);
+      mg_xfb_fini(be);
       vkDestroyDevice(be->dev, NULL);
    }
    if (be->instance) {
@@ -432,7 +475,8 @@ mg_backend_create(void)
    be->base.ops = &mg_ops;
    be->next_id = 1;
    if (!create_instance(be) || !pick_device(be) || !create_device(be) || !pick_formats(be) ||
-       !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be)) {
+       !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be) ||
+       !mg_xfb_init(be)) {
       sgl_err("magma: backend creation failed");
       mg_destroy(&be->base);
       return NULL;
@@ -509,6 +553,17 @@ static const struct srv_backend_ops mg_ops = {
    .present = mg_present,
    .flush = mg_flush,
    .finish = mg_finish,
+   .buffer_read = mg_buffer_read,
+   .so_target_create = mg_so_target_create,
+   .so_target_destroy = mg_so_target_destroy,
+   .set_so_targets = mg_set_so_targets,
+   .query_create = mg_query_create,
+   .query_destroy = mg_query_destroy,
+   .query_begin = mg_query_begin,
+   .query_end = mg_query_end,
+   .query_counter = mg_query_counter,
+   .query_result = mg_query_result,
+   .get_timestamp = mg_get_timestamp,
    .fence_submit = mg_fence_submit,
    .fence_completed = mg_fence_completed,
 };

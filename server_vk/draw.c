@@ -27,6 +27,7 @@ mg_context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
    struct mg_ctx *ctx = mg_ctx(sctx);
    if (be->render_ctx == ctx)
       mg_render_end(be);
+   mg_context_end_queries(ctx);
    free(ctx->cb0);
    free(ctx);
 }
@@ -293,6 +294,21 @@ record_draw(VkCommandBuffer cmd, const struct mg_draw_plan *pl, uint32_t instanc
    }
 }
 
+/* Primitives one instance of a draw assembles (GL's PRIMITIVES_GENERATED with only a
+ * vertex stage). */
+static uint64_t
+primitives(uint32_t mode, uint32_t n)
+{
+   switch (mode) {
+   case WIRE_PRIM_POINTS: return n;
+   case WIRE_PRIM_LINES: return n / 2;
+   case WIRE_PRIM_LINE_LOOP: return n >= 2 ? n : 0;
+   case WIRE_PRIM_LINE_STRIP: return n >= 2 ? n - 1 : 0;
+   case WIRE_PRIM_TRIANGLES: return n / 3;
+   default: return n >= 3 ? n - 2 : 0; /* strips, fans */
+   }
+}
+
 void
 mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
 {
@@ -332,14 +348,22 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
    emit_dynamic_state(ctx, cmd);
    vkCmdSetPrimitiveRestartEnable(cmd, (w->flags & WIRE_DRAW_PRIMITIVE_RESTART) != 0);
    b->draws++;
+   /* Capture and counting queries wrap exactly this draw's commands (xfb.c, query.c). */
+   bool xfb = mg_xfb_active(ctx);
+   if (xfb)
+      mg_xfb_begin(ctx, cmd);
+   mg_queries_draw_begin(ctx, cmd, xfb);
    if (!pl.per_instance) {
       record_draw(cmd, &pl, w->instance_count, 0);
-      return;
+   } else {
+      /* gl_InstanceID is InstanceIndex (which counts from firstInstance), and every instanced
+       * element advances once per instance (lower.c replicated the others). */
+      for (uint32_t i = 0; i < w->instance_count; i++)
+         record_draw(cmd, &pl, 1, i);
    }
-   /* gl_InstanceID is InstanceIndex (which counts from firstInstance), and every instanced
-    * element advances once per instance (lower.c replicated the others). */
-   for (uint32_t i = 0; i < w->instance_count; i++)
-      record_draw(cmd, &pl, 1, i);
+   mg_queries_draw_end(ctx, cmd, xfb, primitives(w->mode, w->count) * w->instance_count);
+   if (xfb)
+      mg_xfb_end(ctx, cmd);
 }
 
 void

@@ -68,6 +68,8 @@ enum mg_kind {
    MG_OBJ_SAMPLER,
    MG_OBJ_VELEMS,
    MG_OBJ_CTX,
+   MG_OBJ_SO_TARGET,
+   MG_OBJ_QUERY,
 };
 
 /** The common base of every backend object. `id` is unique for the backend's lifetime (pipeline
@@ -81,6 +83,7 @@ struct mg_object {
 enum mg_garbage_kind {
    MG_GB_IMAGE, MG_GB_VIEW, MG_GB_BUFFER, MG_GB_MEMORY, MG_GB_PIPELINE, MG_GB_PIPELINE_LAYOUT,
    MG_GB_SET_LAYOUT, MG_GB_SHADER, MG_GB_SAMPLER,
+   MG_GB_QUERY_SLOT, /* handle: a query slot (query.c) back to its free list */
 };
 struct mg_garbage {
    enum mg_garbage_kind kind;
@@ -180,6 +183,8 @@ struct mg_pipeline_entry {
 
 struct mg_program {
    struct mg_object base;
+   bool xfb; /* the vertex stage captures transform feedback (Xfb execution mode) */
+   uint32_t xfb_buffers; /* buffers it writes: 1 + the highest XfbBuffer */
    VkShaderModule modules[SPV_STAGE_COUNT];
    VkDescriptorSetLayout set_layout;
    VkPipelineLayout layout;
@@ -197,6 +202,44 @@ struct mg_program {
    uint64_t bindings_gen; /* moves with sampler_units: program state shared by contexts */
    struct mg_pipeline_entry *buckets[MG_PIPELINE_BUCKETS];
    uint32_t npipelines; /* entries in buckets, capped at MG_MAX_PROGRAM_PIPELINES */
+};
+
+/* ---- stream output (xfb.c) ------------------------------------------------------------ */
+/* A capture range of a buffer and its counter: the byte offset (from the range's start)
+ * where the next vertex goes, which vkCmdEndTransformFeedbackEXT writes and
+ * vkCmdBeginTransformFeedbackEXT reads to resume (GL's PauseTransformFeedback /
+ * ResumeTransformFeedback). */
+struct mg_so_target {
+   struct mg_object base;
+   struct mg_resource *res;
+   uint32_t offset, size;
+   VkBuffer counter;
+   VkDeviceMemory counter_mem;
+   bool counter_valid; /* a capture ended into it since it was created */
+};
+
+/* ---- queries (query.c) ----------------------------------------------------------------- */
+enum mg_pool_kind { MG_POOL_OCCLUSION = 0, MG_POOL_XFB, MG_POOL_TIMESTAMP, MG_POOL_KINDS };
+#define MG_POOL_SLOTS 256u
+
+struct mg_query_pools {
+   VkQueryPool *pools; /* MG_POOL_SLOTS slots each */
+   uint32_t npools;
+   uint32_t *free;     /* slot ids (pool * MG_POOL_SLOTS + slot) ready for reuse */
+   uint32_t nfree, free_cap;
+   uint32_t next;      /* slots ever handed out */
+};
+
+struct mg_query {
+   struct mg_object base;
+   uint32_t type;       /* wire_query_type */
+   struct mg_ctx *ctx;  /* the context it is active on, or NULL */
+   uint32_t *slots;     /* Vulkan query slots of the current count (pool kind by type) */
+   uint32_t nslots, slot_cap;
+   uint64_t serial;     /* batch serial of the newest slot written (0: none) */
+   uint64_t count;      /* PRIMITIVES_GENERATED: counted at each draw (draw.c) */
+   bool have_result;
+   uint64_t result;
 };
 
 /* ---- contexts ------------------------------------------------------------------------- */
@@ -219,6 +262,12 @@ struct mg_ctx {
    struct wire_viewport vp;
    struct wire_scissor sc;
    struct wire_context_values vals;
+   /* transform feedback: targets bound by set_so_targets; resume[i]: the next capture into
+    * target i continues from its counter */
+   struct mg_so_target *so[WIRE_MAX_SO_TARGETS];
+   uint32_t so_count;
+   bool so_resume[WIRE_MAX_SO_TARGETS];
+   struct mg_query *active[WIRE_QUERY_COUNT]; /* by wire_query_type */
    /* descriptor-set cache: valid while the batch serial, view epoch and inputs hold */
    VkDescriptorSet set;
    uint64_t set_serial, set_epoch, set_bindings_gen;
@@ -287,6 +336,18 @@ struct mg_backend {
    uint64_t skipped;     /* work declined: mg_skip */
    bool default_block_ssbo; /* quirk: bind the default uniform block as a storage buffer (spirv_quirks.c) */
    VkFormat ds_format; /* D24S8, or D32_SFLOAT_S8_UINT */
+   /* VK_EXT_transform_feedback (device.c) */
+   bool has_xfb, has_xfb_queries, occlusion_precise;
+   uint32_t xfb_max_buffers, xfb_max_stride;
+   PFN_vkCmdBindTransformFeedbackBuffersEXT CmdBindTransformFeedbackBuffersEXT;
+   PFN_vkCmdBeginTransformFeedbackEXT CmdBeginTransformFeedbackEXT;
+   PFN_vkCmdEndTransformFeedbackEXT CmdEndTransformFeedbackEXT;
+   PFN_vkCmdBeginQueryIndexedEXT CmdBeginQueryIndexedEXT;
+   PFN_vkCmdEndQueryIndexedEXT CmdEndQueryIndexedEXT;
+   VkBuffer xfb_dummy; /* capture target for a buffer the program writes but nothing binds */
+   VkDeviceMemory xfb_dummy_mem;
+   struct mg_query_pools qpools[MG_POOL_KINDS];
+   uint32_t timestamp_bits;
 
    struct mg_batch batches[MG_NUM_BATCHES];
    uint32_t cur;
@@ -448,6 +509,36 @@ void mg_emit_scissor_rect(struct mg_ctx *ctx, bool enable, const struct wire_sci
 void mg_clear(struct srv_ctx *sctx, const struct wire_clear *clear);
 bool mg_clear_init(struct mg_backend *be);
 void mg_clear_fini(struct mg_backend *be);
+
+/* xfb.c */
+struct srv_so_target *mg_so_target_create(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset,
+                                          uint32_t size);
+void mg_so_target_destroy(struct srv_backend *sbe, struct srv_so_target *t);
+void mg_set_so_targets(struct srv_ctx *sctx, uint32_t count, struct srv_so_target *const *targets, uint32_t append_mask);
+/** True when the draw captures: the context binds targets and the program declares outputs. */
+bool mg_xfb_active(const struct mg_ctx *ctx);
+void mg_xfb_begin(struct mg_ctx *ctx, VkCommandBuffer cmd);
+void mg_xfb_end(struct mg_ctx *ctx, VkCommandBuffer cmd);
+bool mg_xfb_init(struct mg_backend *be);
+void mg_xfb_fini(struct mg_backend *be);
+
+/* query.c */
+struct srv_query *mg_query_create(struct srv_backend *sbe, uint32_t type);
+void mg_query_destroy(struct srv_backend *sbe, struct srv_query *q);
+void mg_query_begin(struct srv_ctx *sctx, struct srv_query *q);
+void mg_query_end(struct srv_ctx *sctx, struct srv_query *q);
+void mg_query_counter(struct srv_ctx *sctx, struct srv_query *q);
+bool mg_query_result(struct srv_backend *sbe, struct srv_query *q, bool wait, uint64_t *value);
+uint64_t mg_get_timestamp(struct srv_backend *sbe);
+/** Around one draw's commands (inside rendering): the context's counting queries. */
+void mg_queries_draw_begin(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb);
+void mg_queries_draw_end(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb, uint64_t primitives);
+void mg_query_slot_free(struct mg_backend *be, uint64_t handle);
+void mg_query_pools_fini(struct mg_backend *be);
+void mg_context_end_queries(struct mg_ctx *ctx);
+
+/* buffer.c */
+bool mg_buffer_read(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, uint32_t size, void *dst);
 
 /* readback.c */
 bool mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, int32_t y, uint32_t w, uint32_t h, void *dst);
