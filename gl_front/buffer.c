@@ -47,6 +47,42 @@ glf_GenBuffers(GLsizei n, GLuint *buffers)
    glf_gen_names(ctx, &ctx->shared->buffers, n, buffers);
 }
 
+/* The buffer a bind call names (made on first bind), with a reference for the binding; NULL
+ * and *ok false with the error raised. */
+struct glf_buffer *
+glf_buffer_for_binding(struct glf_context *ctx, GLuint buffer, const char *caller, bool *ok)
+{
+   *ok = true;
+   glf_shared_lock(ctx);
+   struct glf_buffer *buf = glf_hash_lookup(&ctx->shared->buffers, buffer);
+   /* From the OpenGL 3.3 core spec, section 2.9.1: "BindBuffer fails and an
+    * INVALID_OPERATION error is generated if buffer is not zero or a name returned from a
+    * previous call to GenBuffers, or if such a name has since been deleted" (likewise
+    * BindBufferRange / BindBufferBase, section 2.11.4). ES allows binding any name. */
+   if (!buf && GLF_CORE(ctx)) {
+      glf_shared_unlock(ctx);
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(buffer=%u not generated)", caller, buffer);
+      *ok = false;
+      return NULL;
+   }
+   if (!buf || buf == GLF_NAME_RESERVED) {
+      buf = calloc(1, sizeof(*buf));
+      if (!buf || !glf_hash_insert(&ctx->shared->buffers, buffer, buf)) {
+         glf_shared_unlock(ctx);
+         free(buf);
+         glf_error(ctx, GL_OUT_OF_MEMORY, "%s", caller);
+         *ok = false;
+         return NULL;
+      }
+      buf->name = buffer;
+      buf->refcount = 1; /* the name */
+      buf->usage = GL_STATIC_DRAW;
+   }
+   glf_ref_inc(&buf->refcount); /* the binding's, taken with the lookup */
+   glf_shared_unlock(ctx);
+   return buf;
+}
+
 void GLAPIENTRY
 glf_BindBuffer(GLenum target, GLuint buffer)
 {
@@ -58,31 +94,10 @@ glf_BindBuffer(GLenum target, GLuint buffer)
       return;
    struct glf_buffer *buf = NULL;
    if (buffer) {
-      glf_shared_lock(ctx);
-      buf = glf_hash_lookup(&ctx->shared->buffers, buffer);
-      /* From the OpenGL 3.3 core spec, section 2.9.1: "BindBuffer fails and an
-       * INVALID_OPERATION error is generated if buffer is not zero or a name returned from a
-       * previous call to GenBuffers, or if such a name has since been deleted". ES allows
-       * binding any name. */
-      if (!buf && GLF_CORE(ctx)) {
-         glf_shared_unlock(ctx);
-         glf_error(ctx, GL_INVALID_OPERATION, "glBindBuffer(buffer=%u not generated)", buffer);
+      bool ok;
+      buf = glf_buffer_for_binding(ctx, buffer, "glBindBuffer", &ok);
+      if (!ok)
          return;
-      }
-      if (!buf || buf == GLF_NAME_RESERVED) {
-         buf = calloc(1, sizeof(*buf));
-         if (!buf || !glf_hash_insert(&ctx->shared->buffers, buffer, buf)) {
-            glf_shared_unlock(ctx);
-            free(buf);
-            glf_error(ctx, GL_OUT_OF_MEMORY, "glBindBuffer");
-            return;
-         }
-         buf->name = buffer;
-         buf->refcount = 1; /* the name */
-         buf->usage = GL_STATIC_DRAW;
-      }
-      glf_ref_inc(&buf->refcount); /* the binding's, taken with the lookup */
-      glf_shared_unlock(ctx);
    }
    if (*slot == buf)
       glf_buffer_unref(ctx, buf); /* already bound: drop the extra reference */
@@ -99,6 +114,7 @@ unbind_everywhere(struct glf_context *ctx, struct glf_buffer *buf)
    for (unsigned i = 0; i < GLF_ARRAY_SIZE(bufs); i++)
       if (*bufs[i] == buf)
          glf_buffer_ref(ctx, bufs[i], NULL);
+   glf_buffer_unbind_indexed(ctx, buf);
    if (!ctx->vao)
       return;
    if (ctx->vao->element == buf)
@@ -219,6 +235,11 @@ glf_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
       return;
    }
    buf->shadow = shadow;
+   /* New storage: a mapping of the old one ends (as Mesa does), GPU writes are gone. */
+   free(buf->map_ptr);
+   buf->map_ptr = NULL;
+   buf->mapped = false;
+   buf->gpu_written = false;
    if (data)
       memcpy(shadow, data, (size_t)size);
    else
@@ -252,6 +273,12 @@ glf_BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void *d
                 (long long)size);
       return;
    }
+   /* "An INVALID_OPERATION error is generated if any part of the specified buffer range is
+    * mapped with MapBufferRange" (ES 3.0 section 2.9.2). */
+   if (buf->mapped) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glBufferSubData(buffer is mapped)");
+      return;
+   }
    if (!size || !data)
       return;
    memcpy(buf->shadow + offset, data, (size_t)size);
@@ -276,12 +303,22 @@ buffer_param(struct glf_context *ctx, GLenum target, GLenum pname, GLint64 *out,
    case GL_BUFFER_MAPPED:
       if (es2)
          break;
-      *out = GL_FALSE;
+      *out = buf->mapped;
       return true;
-   case GL_BUFFER_ACCESS_FLAGS: case GL_BUFFER_MAP_LENGTH: case GL_BUFFER_MAP_OFFSET:
+   case GL_BUFFER_ACCESS_FLAGS:
       if (es2)
          break;
-      *out = 0;
+      *out = buf->mapped ? buf->map_access : 0;
+      return true;
+   case GL_BUFFER_MAP_LENGTH:
+      if (es2)
+         break;
+      *out = buf->mapped ? buf->map_length : 0;
+      return true;
+   case GL_BUFFER_MAP_OFFSET:
+      if (es2)
+         break;
+      *out = buf->mapped ? buf->map_offset : 0;
       return true;
    case GL_BUFFER_ACCESS:
       if (!GLF_CORE(ctx))
@@ -311,4 +348,199 @@ glf_GetBufferParameteri64v(GLenum target, GLenum pname, GLint64 *params)
    GLint64 v;
    if (ctx && buffer_param(ctx, target, pname, &v, "glGetBufferParameteri64v"))
       *params = v;
+}
+
+/* ---- read-back ------------------------------------------------------------------------------
+ * The server holds what the GPU wrote (transform feedback); the client's shadow holds what the
+ * application wrote. Reads go to the server (BufferRead, a reply record), in bands of the
+ * reply slot. */
+bool
+glf_buffer_read(struct glf_context *ctx, struct glf_buffer *buf, uint32_t offset, uint32_t size, void *dst)
+{
+   uint8_t *d = dst;
+   if (!buf->created) { /* never given storage: its size is 0, nothing to read */
+      memset(d, 0, size);
+      return true;
+   }
+   while (size) {
+      uint32_t n = size < WIRE_MAX_REPLY ? size : WIRE_MAX_REPLY;
+      struct wire_buffer_read *p = GLF_BEGIN(ctx, BufferRead);
+      if (!p) {
+         memset(d, 0, size);
+         return false;
+      }
+      p->res = buf->res;
+      p->offset = offset;
+      p->size = n;
+      if (wire_end_reply(ctx->wire, d, n) != (int64_t)n) {
+         glf_error(ctx, GL_CONTEXT_LOST, "buffer read-back (channel lost)");
+         memset(d, 0, size);
+         return false;
+      }
+      d += n;
+      offset += n;
+      size -= n;
+   }
+   return true;
+}
+
+bool
+glf_buffer_shadow(struct glf_context *ctx, struct glf_buffer *buf)
+{
+   if (!buf || !buf->gpu_written)
+      return true;
+   if (!buf->shadow || !glf_buffer_read(ctx, buf, 0, buf->size, buf->shadow))
+      return false;
+   buf->gpu_written = false; /* until the next captured draw (glf_xfb_note_draw) */
+   return true;
+}
+
+/* The bound buffer of a map / read call with the errors every such call shares. */
+static struct glf_buffer *
+bound_buffer(struct glf_context *ctx, GLenum target, const char *caller)
+{
+   struct glf_buffer **slot = target_slot(ctx, target, caller);
+   if (!slot)
+      return NULL;
+   if (!*slot)
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(no buffer bound)", caller);
+   return *slot;
+}
+
+void *GLAPIENTRY
+glf_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return NULL;
+   if (GLF_ES(ctx) && ctx->major < 3) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glMapBufferRange (not in OpenGL ES 2.0)");
+      return NULL;
+   }
+   struct glf_buffer *buf = bound_buffer(ctx, target, "glMapBufferRange");
+   if (!buf)
+      return NULL;
+   /* From the OpenGL ES 3.0 spec, section 2.10.3: "An INVALID_VALUE error is generated if
+    * offset or length is negative, if offset + length is greater than the value of
+    * BUFFER_SIZE, or if access has any bits set other than those defined above. An
+    * INVALID_OPERATION error is generated for any of the following conditions: length is
+    * zero; the buffer is already in a mapped state; neither MAP_READ_BIT nor MAP_WRITE_BIT
+    * is set; MAP_READ_BIT is set and any of MAP_INVALIDATE_RANGE_BIT,
+    * MAP_INVALIDATE_BUFFER_BIT, or MAP_UNSYNCHRONIZED_BIT is set; MAP_FLUSH_EXPLICIT_BIT is
+    * set and MAP_WRITE_BIT is not set." */
+   const GLbitfield all = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
+                          GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
+   if (offset < 0 || length < 0 || (access & ~all) || (uint64_t)offset + (uint64_t)length > buf->size) {
+      glf_error(ctx, GL_INVALID_VALUE, "glMapBufferRange(offset=%lld, length=%lld, access=0x%x)", (long long)offset,
+                (long long)length, access);
+      return NULL;
+   }
+   if (length == 0 || buf->mapped || !(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)) ||
+       ((access & GL_MAP_READ_BIT) &&
+        (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT))) ||
+       ((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT))) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glMapBufferRange(access=0x%x, length=%lld%s)", access, (long long)length,
+                buf->mapped ? ", already mapped" : "");
+      return NULL;
+   }
+   if (access & GL_MAP_WRITE_BIT) {
+      /* Write mappings (the buffers part of issue 9) are not built here: refuse, never hand
+       * out memory whose writes would be lost. */
+      glf_unimplemented("glMapBufferRange(GL_MAP_WRITE_BIT)");
+      glf_error(ctx, GL_INVALID_OPERATION, "glMapBufferRange(GL_MAP_WRITE_BIT is not implemented)");
+      return NULL;
+   }
+   uint8_t *p = malloc((size_t)length);
+   if (!p) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glMapBufferRange(length=%lld)", (long long)length);
+      return NULL;
+   }
+   /* What the device holds now (GPU writes included), after every earlier command. */
+   if (buf->gpu_written)
+      glf_buffer_read(ctx, buf, (uint32_t)offset, (uint32_t)length, p);
+   else
+      memcpy(p, buf->shadow + offset, (size_t)length);
+   buf->mapped = true;
+   buf->map_ptr = p;
+   buf->map_offset = offset;
+   buf->map_length = length;
+   buf->map_access = access;
+   return p;
+}
+
+GLboolean GLAPIENTRY
+glf_UnmapBuffer(GLenum target)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return GL_FALSE;
+   struct glf_buffer *buf = bound_buffer(ctx, target, "glUnmapBuffer");
+   if (!buf)
+      return GL_FALSE;
+   /* "UnmapBuffer returns TRUE unless data values in the buffer's data store have become
+    * corrupted"; "INVALID_OPERATION is generated if the buffer is not mapped". */
+   if (!buf->mapped) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glUnmapBuffer(not mapped)");
+      return GL_FALSE;
+   }
+   free(buf->map_ptr);
+   buf->map_ptr = NULL;
+   buf->mapped = false;
+   buf->map_access = 0;
+   buf->map_offset = buf->map_length = 0;
+   return GL_TRUE;
+}
+
+void GLAPIENTRY
+glf_GetBufferPointerv(GLenum target, GLenum pname, void **params)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_buffer **slot = target_slot(ctx, target, "glGetBufferPointerv");
+   if (!slot)
+      return;
+   if (pname != GL_BUFFER_MAP_POINTER) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetBufferPointerv(pname=0x%x)", pname);
+      return;
+   }
+   if (!*slot) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetBufferPointerv(no buffer bound)");
+      return;
+   }
+   *params = (*slot)->mapped ? (*slot)->map_ptr : NULL;
+}
+
+void GLAPIENTRY
+glf_GetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *data)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetBufferSubData (not in OpenGL ES)");
+      return;
+   }
+   struct glf_buffer *buf = bound_buffer(ctx, target, "glGetBufferSubData");
+   if (!buf)
+      return;
+   /* From the OpenGL 3.3 spec, section 2.9.4 (GetBufferSubData): "An INVALID_VALUE error is
+    * generated if offset or size is negative, or if offset + size is greater than the value
+    * of BUFFER_SIZE. An INVALID_OPERATION error is generated if the buffer object is currently
+    * mapped." */
+   if (offset < 0 || size < 0 || (uint64_t)offset + (uint64_t)size > buf->size) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetBufferSubData(offset=%lld, size=%lld)", (long long)offset,
+                (long long)size);
+      return;
+   }
+   if (buf->mapped) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetBufferSubData(buffer is mapped)");
+      return;
+   }
+   if (!size || !data)
+      return;
+   if (buf->gpu_written)
+      glf_buffer_read(ctx, buf, (uint32_t)offset, (uint32_t)size, data);
+   else
+      memcpy(data, buf->shadow + offset, (size_t)size);
 }

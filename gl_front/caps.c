@@ -164,6 +164,14 @@ glf_limits_init(struct glf_context *ctx)
    l->line_width_range[1] = lmax > 1.0f ? lmax : 1.0f;
 
    l->features = (uint32_t)c[WIRE_CAP_FEATURES];
+   /* Transform feedback (ES 3.0 table 6.33, GL 3.3 table 6.54: 64 interleaved components, 4
+    * separate attributes of 4 components): what one vertex may write to one buffer. */
+   GLint xfb_components = (GLint)(c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] / 4);
+   l->max_xfb_interleaved_components = limit((uint64_t)xfb_components, 64, SPV_MAX_XFB_STRIDE / 4);
+   l->max_xfb_separate_components = limit((uint64_t)xfb_components, 4, SPV_MAX_XFB_STRIDE / 4);
+   l->max_xfb_separate_attribs = limit(c[WIRE_CAP_MAX_XFB_BUFFERS], 4, WIRE_MAX_SO_TARGETS);
+   /* QUERY_COUNTER_BITS of TIME_ELAPSED / TIMESTAMP: GL 3.3 asks at least 30. */
+   l->timestamp_bits = limit(c[WIRE_CAP_QUERY_TIMESTAMP_BITS], 30, 64);
    l->vformats[0] = c[WIRE_CAP_VERTEX_FORMATS_0];
    l->vformats[1] = c[WIRE_CAP_VERTEX_FORMATS_1];
    l->renderable_formats = c[WIRE_CAP_RENDERABLE_FORMATS];

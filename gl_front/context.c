@@ -243,6 +243,7 @@ buffer_free(struct glf_context *ctx, struct glf_buffer *buf)
    if (buf->created)
       glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, buf->res);
    free(buf->shadow);
+   free(buf->map_ptr);
    free(buf->label);
    free(buf);
 }
@@ -448,6 +449,7 @@ glf_context_create(struct wire_client *c, enum glf_api api, int major, int minor
       glf_vao_init(ctx->default_vao, 0);
       ctx->vao = ctx->default_vao;
    }
+   glf_xfb_init(ctx);
    ctx->reset_strategy = GL_NO_RESET_NOTIFICATION;
    ctx->debug_output = debug; /* KHR_debug: DEBUG_OUTPUT starts enabled in debug contexts */
    glf_limits_init(ctx); /* the server's capabilities (caps.c): before anything validates */
@@ -488,6 +490,8 @@ context_release_bindings(struct glf_context *ctx)
    for (unsigned t = 0; t < GLF_TEX_COUNT; t++)
       glf_texture_ref(ctx, &ctx->default_tex[t], NULL);
    glf_renderbuffer_ref(ctx, &ctx->renderbuffer, NULL);
+   glf_queries_fini(ctx);
+   glf_xfb_fini(ctx);
    GLF_HASH_FOREACH(&ctx->vaos, k, v) {
       if (v != GLF_NAME_RESERVED)
          glf_vao_free(ctx, v);

@@ -23,7 +23,7 @@ prim_mode(struct glf_context *ctx, GLenum mode, uint32_t *out, const char *calle
 
 /* Errors common to every draw; false: skip the draw (error raised or nothing to draw). */
 static bool
-validate_draw(struct glf_context *ctx, GLenum mode, GLsizei count, GLsizei instances, uint32_t *wmode,
+validate_draw(struct glf_context *ctx, GLenum mode, GLsizei count, GLsizei instances, bool indexed, uint32_t *wmode,
               const char *caller)
 {
    if (!prim_mode(ctx, mode, wmode, caller))
@@ -51,6 +51,9 @@ validate_draw(struct glf_context *ctx, GLenum mode, GLsizei count, GLsizei insta
          glf_error(ctx, GL_INVALID_OPERATION, "%s(no current program)", caller);
       return false;
    }
+   /* Transform feedback's draw rules (mode, ES's indexed draws and buffer space). */
+   if (!glf_xfb_validate_draw(ctx, *wmode, (uint64_t)count, (uint64_t)instances, indexed, caller))
+      return false;
    return count > 0 && instances > 0;
 }
 
@@ -102,7 +105,8 @@ upload_client_arrays(struct glf_context *ctx, uint32_t max_vertex, GLsizei insta
       } else {
          const uint8_t *src = a->ptr;
          uint64_t avail = UINT64_MAX;
-         if (a->buffer) { /* the buffer's shadow holds every byte the application wrote */
+         if (a->buffer) { /* the buffer's shadow: every byte written (read back after GPU writes) */
+            glf_buffer_shadow(ctx, a->buffer);
             uintptr_t o = (uintptr_t)a->ptr;
             src = a->buffer->shadow && o < a->buffer->size ? a->buffer->shadow + o : NULL;
             avail = src ? a->buffer->size - o : 0;
@@ -162,13 +166,14 @@ draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instances, const ch
       glf_error(ctx, GL_INVALID_VALUE, "%s(first=%d)", caller, first);
       return;
    }
-   if (!validate_draw(ctx, mode, count, instances, &wmode, caller))
+   if (!validate_draw(ctx, mode, count, instances, false, &wmode, caller))
       return;
    if (has_client_arrays(ctx))
       upload_client_arrays(ctx, (uint32_t)first + (uint32_t)count - 1, instances);
    struct wire_draw d = {.mode = wmode, .start = (uint32_t)first, .count = (uint32_t)count,
                          .instance_count = (uint32_t)instances};
    emit_draw(ctx, &d);
+   glf_xfb_note_draw(ctx, (uint64_t)count, (uint64_t)instances);
 }
 
 void GLAPIENTRY
@@ -200,7 +205,7 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices, GLsi
       glf_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", caller, type);
       return;
    }
-   if (!validate_draw(ctx, mode, count, instances, &wmode, caller))
+   if (!validate_draw(ctx, mode, count, instances, true, &wmode, caller))
       return;
    uint32_t isz = index_size(type);
    struct glf_buffer *eb = ctx->vao->element;
@@ -210,6 +215,10 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices, GLsi
    uint8_t *robust = NULL; /* indices rebuilt with robust buffer access semantics */
    if (eb) {
       uint64_t off = (uint64_t)(uintptr_t)indices, bytes = (uint64_t)count * isz;
+      /* The shadow feeds the index scan (client arrays) and the robust copy below: it must
+       * hold what transform feedback wrote into the element buffer, if it did. */
+      if (eb->gpu_written && (has_client_arrays(ctx) || !(eb->created && off + bytes <= eb->size && off % isz == 0)))
+         glf_buffer_shadow(ctx, eb);
       if (eb->created && off + bytes <= eb->size && off % isz == 0) {
          d.index_res = eb->res;
          d.index_offset = (uint32_t)off;
@@ -275,6 +284,7 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices, GLsi
    free(rewritten);
    if (d.count)
       emit_draw(ctx, &d);
+   glf_xfb_note_draw(ctx, (uint64_t)count, (uint64_t)instances);
 }
 
 void GLAPIENTRY

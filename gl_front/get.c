@@ -76,6 +76,11 @@ static void g_unpack_buffer(struct glf_context *c, struct get_value *v) { set_in
 static void g_uniform_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->uniform_buffer)); }
 static void g_tf_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tf_buffer)); }
 static void g_major(struct glf_context *c, struct get_value *v) { set_int(v, c->major); }
+static void g_xfb(struct glf_context *c, struct get_value *v) { set_int(v, c->xfb->name); }
+static void g_xfb_active(struct glf_context *c, struct get_value *v) { set_int(v, c->xfb->active); }
+static void g_xfb_paused(struct glf_context *c, struct get_value *v) { set_int(v, c->xfb->paused); }
+GLint64 glf_timestamp(struct glf_context *ctx);
+static void g_timestamp(struct glf_context *c, struct get_value *v) { set_int(v, glf_timestamp(c)); }
 static void g_num_extensions(struct glf_context *c, struct get_value *v) { set_int(v, (GLint)glf_num_extensions(c)); }
 /* From the OpenGL 3.3 core spec, section 6.1.5: "CONTEXT_FLAGS ... CONTEXT_FLAG_FORWARD_-
  * COMPATIBLE_BIT is set if the context was created forward-compatible". */
@@ -158,9 +163,10 @@ static const struct get_entry get_table[] = {
    LIM(GL_MAX_PROGRAM_TEXEL_OFFSET, API_3, 1, max_program_texel_offset),
    LIM(GL_MIN_PROGRAM_TEXEL_OFFSET, API_3, 1, min_program_texel_offset),
    LIMF(GL_MAX_TEXTURE_LOD_BIAS, API_3, 1, max_texture_lod_bias),
-   CONST(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, API_3, 64),
-   CONST(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, API_3, 4),
-   CONST(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, API_3, 4),
+   LIM(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, API_3, 1, max_xfb_interleaved_components),
+   LIM(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, API_3, 1, max_xfb_separate_attribs),
+   LIM(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, API_3, 1, max_xfb_separate_components),
+   FN(GL_TIMESTAMP, API_CORE, g_timestamp),
    /* glWaitSync only accepts TIMEOUT_IGNORED: the server never waits (sync.c) */
    CONST(GL_MAX_SERVER_WAIT_TIMEOUT, API_3, 0),
    LIMF(GL_ALIASED_POINT_SIZE_RANGE, API_ES, 2, point_size_range),
@@ -219,6 +225,9 @@ static const struct get_entry get_table[] = {
    FN(GL_PIXEL_UNPACK_BUFFER_BINDING, API_3, g_unpack_buffer),
    FN(GL_UNIFORM_BUFFER_BINDING, API_3, g_uniform_buffer),
    FN(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, API_3, g_tf_buffer),
+   FN(GL_TRANSFORM_FEEDBACK_BINDING, API_3, g_xfb),
+   FN(GL_TRANSFORM_FEEDBACK_ACTIVE, API_3, g_xfb_active),
+   FN(GL_TRANSFORM_FEEDBACK_PAUSED, API_3, g_xfb_paused),
    FN(GL_READ_BUFFER, API_3, g_read_buffer),
    /* state */
    CTX(GL_VIEWPORT, API_ALL, K_CTX_INT, 4, st.viewport),

@@ -46,6 +46,8 @@ struct glf_limits {
    GLint max_combined_uniform_blocks, max_uniform_buffer_bindings, uniform_buffer_offset_alignment;
    GLint min_program_texel_offset, max_program_texel_offset;
    GLint subpixel_bits, max_clip_distances;
+   GLint max_xfb_interleaved_components, max_xfb_separate_attribs, max_xfb_separate_components;
+   GLint timestamp_bits; /* QUERY_COUNTER_BITS of TIME_ELAPSED / TIMESTAMP */
    GLint64 max_element_index;
    float max_texture_lod_bias;
    float point_size_range[2], line_width_range[2];
@@ -94,6 +96,60 @@ struct glf_buffer {
    uint32_t size;
    GLenum usage;
    uint8_t *shadow; /* client copy: index bounds for client-array draws, later reads */
+   /* The GPU wrote the buffer since the shadow was last refreshed (transform feedback): a
+    * path that reads the shadow calls glf_buffer_shadow first (buffer.c). */
+   bool gpu_written;
+   /* glMapBufferRange (read mappings: buffer.c) */
+   bool mapped;
+   uint8_t *map_ptr;
+   GLintptr map_offset;
+   GLsizeiptr map_length;
+   GLbitfield map_access;
+   char *label;     /* KHR_debug */
+};
+
+/* An indexed buffer binding (BindBufferBase / BindBufferRange). size 0 with range false:
+ * the whole buffer, whatever its size when used. */
+struct glf_indexed_buffer {
+   struct glf_buffer *buf;
+   GLintptr offset;
+   GLsizeiptr size;
+   bool range;
+};
+
+/* Transform feedback objects (transform_feedback.c): per context, name 0 the default. */
+#define GLF_MAX_XFB_BUFFERS WIRE_MAX_SO_TARGETS
+struct glf_xfb {
+   GLuint name;
+   bool bound_once;
+   bool active, paused;
+   GLenum mode;                     /* primitiveMode of BeginTransformFeedback */
+   struct glf_indexed_buffer bind[GLF_MAX_XFB_BUFFERS];
+   struct glf_program *program;     /* the program capture began with (a use reference) */
+   uint32_t program_link_serial;
+   uint32_t buffers;                /* buffers the program writes */
+   wire_handle so[GLF_MAX_XFB_BUFFERS];       /* stream-output targets made at Begin */
+   struct glf_buffer *so_buf[GLF_MAX_XFB_BUFFERS]; /* and the buffers they keep alive */
+   uint64_t remaining_prims;        /* ES 3.0: primitives that still fit every buffer */
+   char *label;                     /* KHR_debug */
+};
+
+/* Query objects (query.c): per context. */
+enum glf_query_slot {
+   GLF_Q_OCCLUSION = 0, /* SAMPLES_PASSED, ANY_SAMPLES_PASSED(_CONSERVATIVE): one at a time */
+   GLF_Q_XFB_WRITTEN,
+   GLF_Q_PRIMITIVES_GENERATED,
+   GLF_Q_TIME_ELAPSED,
+   GLF_Q_SLOTS
+};
+
+struct glf_query {
+   GLuint name;
+   GLenum target;   /* 0 until first used by BeginQuery / QueryCounter */
+   wire_handle h;   /* the server object (made at first use) */
+   bool active;
+   bool have_result;
+   uint64_t result;
    char *label;     /* KHR_debug */
 };
 
@@ -210,6 +266,11 @@ struct glf_program {
    int use_count; /* contexts that have it current */
    struct glf_shader *attached[8];
    uint32_t attached_count;
+   /* glTransformFeedbackVaryings: used by the next link */
+   char **xfb_names;
+   uint32_t xfb_count;
+   GLenum xfb_mode;
+   GLenum linked_xfb_mode; /* TRANSFORM_FEEDBACK_BUFFER_MODE of the last successful link */
    char *info_log;
    struct glf_attrib_binding *bindings;
    uint32_t binding_count;
@@ -371,6 +432,16 @@ struct glf_context {
    /* streaming buffer for client-side arrays and indices */
    wire_handle stream_res;
    uint32_t stream_size, stream_off;
+
+   /* indexed buffer bindings */
+   struct glf_indexed_buffer ubo[WIRE_MAX_UNIFORM_BLOCKS];
+   /* transform feedback (transform_feedback.c) */
+   struct glf_hash xfbs;
+   struct glf_xfb *xfb;         /* bound; never NULL in a live context */
+   struct glf_xfb default_xfb;  /* name 0 */
+   /* queries (query.c) */
+   struct glf_hash queries;
+   struct glf_query *active_query[GLF_Q_SLOTS];
 
    uint64_t draws;
    char *extensions_str;
@@ -581,6 +652,33 @@ void glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, G
 void glf_get_n_uniform(GLuint program, GLint location, GLsizei buf_size, void *params, GLenum type, const char *caller);
 /** GL_UNKNOWN_CONTEXT_RESET once the context's channel is lost, else GL_NO_ERROR. */
 GLenum glf_reset_status(struct glf_context *ctx);
+
+/* transform_feedback.c */
+void glf_xfb_init(struct glf_context *ctx);
+void glf_xfb_fini(struct glf_context *ctx);
+/** Transform feedback is active and not paused on the bound object. */
+static inline bool
+glf_xfb_capturing(const struct glf_context *ctx)
+{
+   return ctx->xfb && ctx->xfb->active && !ctx->xfb->paused;
+}
+/** The draw checks of ES 3.0 section 2.15.2 / GL 3.3 section 2.17.2 for a draw of `mode`
+ *  (wire_prim), `vertices` per instance, indexed or not; false with the error raised. */
+bool glf_xfb_validate_draw(struct glf_context *ctx, uint32_t wmode, uint64_t vertices, uint64_t instances, bool indexed,
+                           const char *caller);
+/** After a captured draw: the buffers now hold GPU-written bytes. */
+void glf_xfb_note_draw(struct glf_context *ctx, uint64_t vertices, uint64_t instances);
+/** A program in use by an active transform feedback object of this context. */
+bool glf_xfb_uses_program(struct glf_context *ctx, struct glf_program *p);
+void glf_buffer_unbind_indexed(struct glf_context *ctx, struct glf_buffer *buf);
+
+/* query.c */
+void glf_queries_fini(struct glf_context *ctx);
+
+/* buffer.c: the shadow holds the device's bytes again (a read-back if the GPU wrote it) */
+bool glf_buffer_shadow(struct glf_context *ctx, struct glf_buffer *buf);
+/** Reads [offset, offset + size) of a buffer from the server into dst. */
+bool glf_buffer_read(struct glf_context *ctx, struct glf_buffer *buf, uint32_t offset, uint32_t size, void *dst);
 
 /* enable.c */
 bool glf_cap_query(struct glf_context *ctx, GLenum cap, bool *value);

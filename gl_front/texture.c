@@ -398,6 +398,7 @@ unpack_source(struct glf_context *ctx, const void *pixels, const char *caller, b
       *ok = false;
       return NULL;
    }
+   glf_buffer_shadow(ctx, pbo); /* bytes transform feedback wrote are read back first */
    return pbo->shadow ? pbo->shadow + (uintptr_t)pixels : NULL;
 }
 
