@@ -269,6 +269,7 @@ create_device(struct mg_backend *be)
    be->has_uint8 = has_ext(e, n, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
    be->has_divisor = has_ext(e, n, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
    be->has_xfb = has_ext(e, n, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+   bool has_pv = has_ext(e, n, VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
    free(e);
 
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lrf = {
@@ -277,9 +278,11 @@ create_device(struct mg_backend *be)
                                                         .pNext = &lrf};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8f = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT, .pNext = &clipf};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, .pNext = &u8f};
-   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT, .pNext = &divf};
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT, .pNext = &divf};
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+                                                        .pNext = has_pv ? (void *)&pvf : (void *)&divf};
    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                           .pNext = be->has_xfb ? (void *)&xfbf : (void *)&divf};
+                                           .pNext = be->has_xfb ? (void *)&xfbf : has_pv ? (void *)&pvf : (void *)&divf};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13};
    vkGetPhysicalDeviceFeatures2(be->pdev, &f2);
    if (!clip || !clipf.depthClipControl) {
@@ -317,6 +320,18 @@ create_device(struct mg_backend *be)
          be->xfb_max_stride = xp.maxTransformFeedbackStreamDataSize;
       be->has_xfb_queries = xp.transformFeedbackQueries;
    }
+   /* GL's provoking vertex is the last one (flat varyings; the order of a strip's odd
+    * triangles in transform feedback, OpenGL 3.3 section 2.17.2); Vulkan's default is the
+    * first. Every Magma pipeline asks for the last where the device can do it per pipeline
+    * (the clear pipelines keep the default). */
+   if (has_pv && pvf.provokingVertexLast) {
+      VkPhysicalDeviceProvokingVertexPropertiesEXT pvp = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &pvp};
+      vkGetPhysicalDeviceProperties2(be->pdev, &p2);
+      be->provoking_last = pvp.provokingVertexModePerPipeline;
+   }
+   if (be->provoking_last)
+      exts[next++] = VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME;
 
    /* Enable only what we use. */
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT en_lr = {.sType = lrf.sType,
@@ -326,9 +341,13 @@ create_device(struct mg_backend *be)
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT en_u8 = {.sType = u8f.sType, .pNext = &en_clip, .indexTypeUint8 = be->has_uint8};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT en_div = {.sType = divf.sType, .pNext = &en_u8,
       .vertexAttributeInstanceRateDivisor = be->has_divisor, .vertexAttributeInstanceRateZeroDivisor = be->has_divisor && divf.vertexAttributeInstanceRateZeroDivisor};
-   VkPhysicalDeviceTransformFeedbackFeaturesEXT en_xfb = {.sType = xfbf.sType, .pNext = &en_div,
+   VkPhysicalDeviceProvokingVertexFeaturesEXT en_pv = {.sType = pvf.sType, .pNext = &en_div,
+      .provokingVertexLast = VK_TRUE,
+      .transformFeedbackPreservesProvokingVertex = be->has_xfb && pvf.transformFeedbackPreservesProvokingVertex};
+   void *en_chain = be->provoking_last ? (void *)&en_pv : (void *)&en_div;
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT en_xfb = {.sType = xfbf.sType, .pNext = en_chain,
       .transformFeedback = be->has_xfb};
-   VkPhysicalDeviceVulkan13Features en13 = {.sType = f13.sType, .pNext = be->has_xfb ? (void *)&en_xfb : (void *)&en_div,
+   VkPhysicalDeviceVulkan13Features en13 = {.sType = f13.sType, .pNext = be->has_xfb ? (void *)&en_xfb : en_chain,
       .dynamicRendering = VK_TRUE,
       .synchronization2 = f13.synchronization2};
    VkPhysicalDeviceFeatures2 en = {.sType = f2.sType, .pNext = &en13};

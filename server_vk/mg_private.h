@@ -338,6 +338,7 @@ struct mg_backend {
    VkFormat ds_format; /* D24S8, or D32_SFLOAT_S8_UINT */
    /* VK_EXT_transform_feedback (device.c) */
    bool has_xfb, has_xfb_queries, occlusion_precise;
+   bool provoking_last; /* VK_EXT_provoking_vertex: pipelines use GL's last-vertex convention */
    uint32_t xfb_max_buffers, xfb_max_stride;
    PFN_vkCmdBindTransformFeedbackBuffersEXT CmdBindTransformFeedbackBuffersEXT;
    PFN_vkCmdBeginTransformFeedbackEXT CmdBeginTransformFeedbackEXT;

@@ -441,6 +441,11 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
    VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, &clip, 0, 1, NULL, 1, NULL};
    VkPipelineRasterizationStateCreateInfo rs;
    build_rast(be, ctx->rast, &rs);
+   VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT, NULL,
+      VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
+   if (be->provoking_last)
+      rs.pNext = &pv; /* GL's convention (device.c) */
    VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
                                               .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
    VkPipelineDepthStencilStateCreateInfo ds;
