@@ -81,10 +81,39 @@ max_index(const void *indices, uint32_t isz, uint32_t count, bool restart, uint3
  * arrays, and attributes in a format the server cannot fetch (converted on the way:
  * attrib_convert.c), for vertices 0 .. max_vertex (instanced ones: 0 .. (instances - 1) /
  * divisor). VERTEX_BUFFERS then points at the streaming buffer. */
+/* Bytes attribute `a` streams for a draw (see upload_client_arrays). */
+static uint64_t
+client_array_size(const struct glf_context *ctx, const struct glf_vertex_attrib *a, uint32_t max_vertex,
+                  GLsizei instances)
+{
+   uint32_t elem = glf_attrib_elem_size(a);
+   uint32_t stride = a->stride ? (uint32_t)a->stride : elem;
+   uint32_t last = a->divisor ? (uint32_t)(instances - 1) / a->divisor : max_vertex;
+   return glf_attrib_converted(ctx, a) ? ((uint64_t)last + 1) * 4u * (uint32_t)a->size
+                                       : (uint64_t)last * stride + elem;
+}
+
+/* The streamed bytes of a draw: its client arrays plus `extra` (client indices), each
+ * aligned to 4, reserved in one streaming storage before any is uploaded. */
 static void
-upload_client_arrays(struct glf_context *ctx, uint32_t max_vertex, GLsizei instances)
+reserve_client_arrays(struct glf_context *ctx, uint32_t max_vertex, GLsizei instances, uint64_t extra)
 {
    uint32_t active = glf_active_attrib_mask(ctx);
+   uint64_t total = extra + 4;
+   for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++) {
+      const struct glf_vertex_attrib *a = &ctx->vao->attr[i];
+      if (!(active & (1u << i)) || (a->buffer && !glf_attrib_converted(ctx, a)) || (!a->buffer && !a->ptr))
+         continue;
+      total += client_array_size(ctx, a, max_vertex, instances) + 4;
+   }
+   glf_stream_reserve(ctx, total);
+}
+
+static void
+upload_client_arrays(struct glf_context *ctx, uint32_t max_vertex, GLsizei instances, uint64_t extra)
+{
+   uint32_t active = glf_active_attrib_mask(ctx);
+   reserve_client_arrays(ctx, max_vertex, instances, extra);
    ctx->client_mask = 0;
    for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++) {
       const struct glf_vertex_attrib *a = &ctx->vao->attr[i];
@@ -169,7 +198,7 @@ draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instances, const ch
    if (!validate_draw(ctx, mode, count, instances, false, &wmode, caller))
       return;
    if (has_client_arrays(ctx))
-      upload_client_arrays(ctx, (uint32_t)first + (uint32_t)count - 1, instances);
+      upload_client_arrays(ctx, (uint32_t)first + (uint32_t)count - 1, instances, 0);
    struct wire_draw d = {.mode = wmode, .start = (uint32_t)first, .count = (uint32_t)count,
                          .instance_count = (uint32_t)instances};
    emit_draw(ctx, &d);
@@ -272,9 +301,10 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices, GLsi
       cpu_indices = indices = rewritten;
       restart_index = 0xffffffffu;
    }
+   uint64_t index_bytes = !eb || robust || rewritten ? (uint64_t)d.count * isz : 0;
    if (has_client_arrays(ctx)) {
       int64_t maxv = (int64_t)max_index(cpu_indices, isz, d.count, restart, restart_index) + basevertex;
-      upload_client_arrays(ctx, maxv > 0 ? (uint32_t)maxv : 0, instances);
+      upload_client_arrays(ctx, maxv > 0 ? (uint32_t)maxv : 0, instances, index_bytes);
    }
    if (!eb || robust || rewritten) {
       d.index_offset = d.count ? glf_stream_upload(ctx, indices, d.count * isz, 4) : 0;

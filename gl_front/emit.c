@@ -425,29 +425,53 @@ glf_emit_state(struct glf_context *ctx)
 /* ---- streaming buffer -------------------------------------------------------------------------- */
 #define GLF_STREAM_MIN (1u << 20)
 
+/* New storage for the streaming buffer (created on first use): later records see it; records
+ * before it keep the old contents. */
+static void
+stream_orphan(struct glf_context *ctx, uint32_t want)
+{
+   uint32_t op = ctx->stream_res.gen ? WIRE_OP_ResourceRespecify : WIRE_OP_ResourceCreate;
+   if (!ctx->stream_res.gen)
+      ctx->stream_res = wire_handle_mint(ctx->wire, WIRE_KIND_RESOURCE);
+   if (want < GLF_STREAM_MIN)
+      want = GLF_STREAM_MIN;
+   if (want > ctx->stream_size)
+      ctx->stream_size = want;
+   struct wire_resource_create *p = glf_begin(ctx, op, 0);
+   if (p) {
+      p->res = ctx->stream_res;
+      p->target = WIRE_TARGET_BUFFER;
+      p->width = ctx->stream_size;
+      p->height = p->depth = p->layers = 1;
+      wire_end(ctx->wire);
+   }
+   ctx->stream_off = 0;
+}
+
 uint32_t
 glf_stream_upload(struct glf_context *ctx, const void *data, uint32_t size, uint32_t align)
 {
    uint32_t off = (ctx->stream_off + align - 1) & ~(align - 1);
    if (!ctx->stream_res.gen || off + size > ctx->stream_size || off < ctx->stream_off) {
-      uint32_t op = ctx->stream_res.gen ? WIRE_OP_ResourceRespecify : WIRE_OP_ResourceCreate;
-      if (!ctx->stream_res.gen)
-         ctx->stream_res = wire_handle_mint(ctx->wire, WIRE_KIND_RESOURCE);
-      uint32_t want = size * 2 > GLF_STREAM_MIN ? size * 2 : GLF_STREAM_MIN;
-      if (want > ctx->stream_size)
-         ctx->stream_size = want;
-      /* Orphan: later records see new storage; records before it keep the old contents. */
-      struct wire_resource_create *p = glf_begin(ctx, op, 0);
-      if (p) {
-         p->res = ctx->stream_res;
-         p->target = WIRE_TARGET_BUFFER;
-         p->width = ctx->stream_size;
-         p->height = p->depth = p->layers = 1;
-         wire_end(ctx->wire);
-      }
+      /* Orphaning here gives every earlier upload of the same draw new storage under the same
+       * handle: a draw's uploads are reserved together first (glf_stream_reserve). */
+      stream_orphan(ctx, size * 2);
       off = 0;
    }
    glf_upload_buffer(ctx, ctx->stream_res, off, data, size);
    ctx->stream_off = off + size;
    return off;
+}
+
+/* Room for `total` bytes of uploads (each aligned to at most 4) in the current streaming
+ * storage, orphaning it now if there is none: the uploads of one draw (client arrays, then
+ * client indices) must all land in one storage, since the draw names them by one handle. */
+void
+glf_stream_reserve(struct glf_context *ctx, uint64_t total)
+{
+   if (ctx->stream_res.gen && (uint64_t)ctx->stream_off + total <= ctx->stream_size)
+      return;
+   if (total > WIRE_MAX_BUFFER_SIZE / 4)
+      return; /* the uploads themselves raise GL_OUT_OF_MEMORY */
+   stream_orphan(ctx, (uint32_t)total * 2);
 }

@@ -612,6 +612,8 @@ void glf_emit_state(struct glf_context *ctx);
 wire_handle glf_cso_get(struct glf_context *ctx, enum glf_cso_kind kind, const void *payload, uint32_t size);
 void glf_cso_cache_fini(struct glf_context *ctx);
 uint32_t glf_stream_upload(struct glf_context *ctx, const void *data, uint32_t size, uint32_t align);
+/** Makes room for `total` bytes of one draw's uploads in one streaming storage. */
+void glf_stream_reserve(struct glf_context *ctx, uint64_t total);
 
 /* program.c / uniform.c */
 /** Look a program / shader up by name with the spec's errors, taking a reference (declare the
