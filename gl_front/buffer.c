@@ -407,6 +407,44 @@ bound_buffer(struct glf_context *ctx, GLenum target, const char *caller)
    return *slot;
 }
 
+/* The mapping's bytes start as the buffer's (what the device holds: a read-back when the GPU
+ * wrote it); writes reach the server at FlushMappedBufferRange (MAP_FLUSH_EXPLICIT_BIT) or
+ * UnmapBuffer, through the shadow and BufferSubData records. */
+static void *
+map_range(struct glf_context *ctx, struct glf_buffer *buf, GLintptr offset, GLsizeiptr length, GLbitfield access,
+          const char *caller)
+{
+   uint8_t *p = malloc((size_t)length);
+   if (!p) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "%s(length=%lld)", caller, (long long)length);
+      return NULL;
+   }
+   /* With MAP_INVALIDATE_*_BIT the previous contents are undefined: no read-back. */
+   bool invalidate = access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+   if (buf->gpu_written && !invalidate)
+      glf_buffer_read(ctx, buf, (uint32_t)offset, (uint32_t)length, p);
+   else
+      memcpy(p, buf->shadow + offset, (size_t)length);
+   buf->mapped = true;
+   buf->map_ptr = p;
+   buf->map_offset = offset;
+   buf->map_length = length;
+   buf->map_access = access;
+   return p;
+}
+
+/* Mapped bytes [offset, offset + length) of the mapping go to the buffer. */
+static void
+map_write_back(struct glf_context *ctx, struct glf_buffer *buf, GLintptr offset, GLsizeiptr length)
+{
+   if (!length)
+      return;
+   uint64_t at = (uint64_t)buf->map_offset + (uint64_t)offset;
+   memcpy(buf->shadow + at, buf->map_ptr + offset, (size_t)length);
+   if (buf->created)
+      glf_upload_buffer(ctx, buf->res, (uint32_t)at, buf->map_ptr + offset, (uint32_t)length);
+}
+
 void *GLAPIENTRY
 glf_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access)
 {
@@ -443,29 +481,65 @@ glf_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield
                 buf->mapped ? ", already mapped" : "");
       return NULL;
    }
-   if (access & GL_MAP_WRITE_BIT) {
-      /* Write mappings (the buffers part of issue 9) are not built here: refuse, never hand
-       * out memory whose writes would be lost. */
-      glf_unimplemented("glMapBufferRange(GL_MAP_WRITE_BIT)");
-      glf_error(ctx, GL_INVALID_OPERATION, "glMapBufferRange(GL_MAP_WRITE_BIT is not implemented)");
+   return map_range(ctx, buf, offset, length, access, "glMapBufferRange");
+}
+
+void *GLAPIENTRY
+glf_MapBuffer(GLenum target, GLenum access)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return NULL;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glMapBuffer (not in OpenGL ES 3.0)");
       return NULL;
    }
-   uint8_t *p = malloc((size_t)length);
-   if (!p) {
-      glf_error(ctx, GL_OUT_OF_MEMORY, "glMapBufferRange(length=%lld)", (long long)length);
+   /* From the OpenGL 3.3 spec, section 2.9.3: MapBuffer is MapBufferRange of the whole buffer
+    * with READ_ONLY / WRITE_ONLY / READ_WRITE as the access bits; "INVALID_ENUM if access is
+    * not one of" them; "INVALID_OPERATION if the buffer is already mapped". */
+   GLbitfield bits = access == GL_READ_ONLY ? GL_MAP_READ_BIT
+                     : access == GL_WRITE_ONLY ? GL_MAP_WRITE_BIT
+                     : access == GL_READ_WRITE ? GL_MAP_READ_BIT | GL_MAP_WRITE_BIT : 0;
+   struct glf_buffer **slot = target_slot(ctx, target, "glMapBuffer");
+   if (!slot)
+      return NULL;
+   if (!bits) {
+      glf_error(ctx, GL_INVALID_ENUM, "glMapBuffer(access=0x%x)", access);
       return NULL;
    }
-   /* What the device holds now (GPU writes included), after every earlier command. */
-   if (buf->gpu_written)
-      glf_buffer_read(ctx, buf, (uint32_t)offset, (uint32_t)length, p);
-   else
-      memcpy(p, buf->shadow + offset, (size_t)length);
-   buf->mapped = true;
-   buf->map_ptr = p;
-   buf->map_offset = offset;
-   buf->map_length = length;
-   buf->map_access = access;
-   return p;
+   struct glf_buffer *buf = *slot;
+   if (!buf || buf->mapped) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glMapBuffer(%s)", buf ? "already mapped" : "no buffer bound");
+      return NULL;
+   }
+   if (!buf->size)
+      return NULL; /* nothing to map (GL returns NULL for a zero-sized store) */
+   return map_range(ctx, buf, 0, buf->size, bits, "glMapBuffer");
+}
+
+void GLAPIENTRY
+glf_FlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_buffer *buf = bound_buffer(ctx, target, "glFlushMappedBufferRange");
+   if (!buf)
+      return;
+   /* From the OpenGL ES 3.0 spec, section 2.10.3: "An INVALID_VALUE error is generated if
+    * offset or length is negative, or if offset + length exceeds the size of the mapping. An
+    * INVALID_OPERATION error is generated if zero is bound to target ... if the buffer bound
+    * to target is not mapped, or is mapped without the MAP_FLUSH_EXPLICIT_BIT flag." */
+   if (!buf->mapped || !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glFlushMappedBufferRange(not mapped for explicit flushes)");
+      return;
+   }
+   if (offset < 0 || length < 0 || (uint64_t)offset + (uint64_t)length > (uint64_t)buf->map_length) {
+      glf_error(ctx, GL_INVALID_VALUE, "glFlushMappedBufferRange(offset=%lld, length=%lld)", (long long)offset,
+                (long long)length);
+      return;
+   }
+   map_write_back(ctx, buf, offset, length);
 }
 
 GLboolean GLAPIENTRY
@@ -483,6 +557,9 @@ glf_UnmapBuffer(GLenum target)
       glf_error(ctx, GL_INVALID_OPERATION, "glUnmapBuffer(not mapped)");
       return GL_FALSE;
    }
+   /* A write mapping without explicit flushes writes all of it back now. */
+   if ((buf->map_access & GL_MAP_WRITE_BIT) && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
+      map_write_back(ctx, buf, 0, buf->map_length);
    free(buf->map_ptr);
    buf->map_ptr = NULL;
    buf->mapped = false;
