@@ -494,8 +494,16 @@ label_slot(struct glf_context *ctx, GLenum identifier, GLuint name, const char *
       if (obj && obj != GLF_NAME_RESERVED)
          slot = &((struct glf_framebuffer *)obj)->label;
       break;
-   case GL_QUERY:
+   case GL_QUERY: /* an object once used (glIsQuery), as for the others */
+      obj = glf_hash_lookup(&ctx->queries, name);
+      if (obj && obj != GLF_NAME_RESERVED && ((struct glf_query *)obj)->target)
+         slot = &((struct glf_query *)obj)->label;
+      break;
    case GL_TRANSFORM_FEEDBACK:
+      obj = name ? glf_hash_lookup(&ctx->xfbs, name) : &ctx->default_xfb;
+      if (obj && obj != GLF_NAME_RESERVED && ((struct glf_xfb *)obj)->bound_once)
+         slot = &((struct glf_xfb *)obj)->label;
+      break;
    case GL_SAMPLER:
    case GL_PROGRAM_PIPELINE:
       break; /* no such objects exist yet: INVALID_VALUE below */

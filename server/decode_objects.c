@@ -241,12 +241,16 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
          c->program = NULL;
       }
    }
-   /* Transform feedback within what the device captures (the client's limits come from the
-    * same capability table, so a GL program never exceeds them). */
+   /* Transform feedback within what the client may ask for: the device's limits, raised to
+    * GL's minimums (4 buffers, 64 components a buffer) as the front end raises them; a
+    * program beyond the device's own is declined at its draws (counted), not here. */
    for (uint32_t b = 0; c->program && b < SPV_MAX_XFB_BUFFERS; b++) {
+      uint64_t max_buffers = s->ops->get_param(s->be, WIRE_CAP_MAX_XFB_BUFFERS);
+      uint64_t max_stride = s->ops->get_param(s->be, WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE);
+      max_buffers = max_buffers > 4 ? max_buffers : 4;
+      max_stride = max_stride > 256 ? max_stride : 256;
       uint32_t stride = c->program->xfb_strides[b];
-      if (stride && (b >= s->ops->get_param(s->be, WIRE_CAP_MAX_XFB_BUFFERS) ||
-                     stride > s->ops->get_param(s->be, WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE))) {
+      if (stride && (b >= max_buffers || stride > max_stride)) {
          snprintf(err, sizeof(err), "transform feedback buffer %u (%u bytes per vertex) beyond the device", b, stride);
          spv_program_info_free(c->program);
          c->program = NULL;

@@ -352,7 +352,7 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
    bool xfb = mg_xfb_active(ctx);
    if (xfb)
       mg_xfb_begin(ctx, cmd);
-   mg_queries_draw_begin(ctx, cmd, xfb);
+   uint32_t began = mg_queries_draw_begin(ctx, cmd, xfb);
    if (!pl.per_instance) {
       record_draw(cmd, &pl, w->instance_count, 0);
    } else {
@@ -361,7 +361,7 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
       for (uint32_t i = 0; i < w->instance_count; i++)
          record_draw(cmd, &pl, 1, i);
    }
-   mg_queries_draw_end(ctx, cmd, xfb, primitives(w->mode, w->count) * w->instance_count);
+   mg_queries_draw_end(ctx, cmd, began, primitives(w->mode, w->count) * w->instance_count);
    if (xfb)
       mg_xfb_end(ctx, cmd);
 }

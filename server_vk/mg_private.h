@@ -185,6 +185,7 @@ struct mg_program {
    struct mg_object base;
    bool xfb; /* the vertex stage captures transform feedback (Xfb execution mode) */
    uint32_t xfb_buffers; /* buffers it writes: 1 + the highest XfbBuffer */
+   uint32_t xfb_max_stride; /* the largest per-vertex stride of those buffers */
    VkShaderModule modules[SPV_STAGE_COUNT];
    VkDescriptorSetLayout set_layout;
    VkPipelineLayout layout;
@@ -532,8 +533,8 @@ void mg_query_counter(struct srv_ctx *sctx, struct srv_query *q);
 bool mg_query_result(struct srv_backend *sbe, struct srv_query *q, bool wait, uint64_t *value);
 uint64_t mg_get_timestamp(struct srv_backend *sbe);
 /** Around one draw's commands (inside rendering): the context's counting queries. */
-void mg_queries_draw_begin(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb);
-void mg_queries_draw_end(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb, uint64_t primitives);
+uint32_t mg_queries_draw_begin(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb);
+void mg_queries_draw_end(struct mg_ctx *ctx, VkCommandBuffer cmd, uint32_t began, uint64_t primitives);
 void mg_query_slot_free(struct mg_backend *be, uint64_t handle);
 void mg_query_pools_fini(struct mg_backend *be);
 void mg_context_end_queries(struct mg_ctx *ctx);

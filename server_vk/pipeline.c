@@ -145,8 +145,11 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    p->point_size_spec = info->point_size_spec != 0;
    p->xfb = info->xfb_varying_count != 0;
    for (uint32_t b = 0; b < SPV_MAX_XFB_BUFFERS; b++)
-      if (info->xfb_strides[b])
+      if (info->xfb_strides[b]) {
          p->xfb_buffers = b + 1;
+         if (info->xfb_strides[b] > p->xfb_max_stride)
+            p->xfb_max_stride = info->xfb_strides[b];
+      }
    p->default_block_size = info->default_block_size;
    p->sampler_count = info->sampler_count < SPV_MAX_SAMPLER_BINDINGS ? info->sampler_count : SPV_MAX_SAMPLER_BINDINGS;
    p->sampler_slot_count = info->sampler_slot_count;

@@ -229,10 +229,12 @@ mg_query_counter(struct srv_ctx *sctx, struct srv_query *sq)
    write_timestamp(ctx->be, q);
 }
 
-/* The counting queries of the draw being recorded (inside rendering, pipeline bound). */
-void
+/* The counting queries of the draw being recorded (inside rendering, pipeline bound); returns
+ * the types whose slot it began, for mg_queries_draw_end. */
+uint32_t
 mg_queries_draw_begin(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb)
 {
+   uint32_t began = 0;
    struct mg_backend *be = ctx->be;
    static const uint32_t counted[] = {WIRE_QUERY_OCCLUSION_COUNTER, WIRE_QUERY_OCCLUSION_PREDICATE,
                                       WIRE_QUERY_XFB_PRIMITIVES_WRITTEN};
@@ -253,21 +255,21 @@ mg_queries_draw_begin(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb)
       else
          vkCmdBeginQuery(cmd, pool, id % MG_POOL_SLOTS,
                          q->type == WIRE_QUERY_OCCLUSION_COUNTER && be->occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+      began |= 1u << q->type;
    }
+   return began;
 }
 
 void
-mg_queries_draw_end(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb, uint64_t primitives)
+mg_queries_draw_end(struct mg_ctx *ctx, VkCommandBuffer cmd, uint32_t began, uint64_t primitives)
 {
    struct mg_backend *be = ctx->be;
    static const uint32_t counted[] = {WIRE_QUERY_OCCLUSION_COUNTER, WIRE_QUERY_OCCLUSION_PREDICATE,
                                       WIRE_QUERY_XFB_PRIMITIVES_WRITTEN};
-   uint64_t serial = mg_batch(be)->serial;
    for (size_t i = 0; i < MG_ARRAY_SIZE(counted); i++) {
       struct mg_query *q = ctx->active[counted[i]];
-      /* Only a slot this draw began (the newest, of this batch) is ended. */
-      if (!q || !q->nslots || q->serial != serial ||
-          (q->type == WIRE_QUERY_XFB_PRIMITIVES_WRITTEN && (!xfb || !be->has_xfb_queries)))
+      /* Only the slot this draw began (the query's newest) is ended. */
+      if (!q || !(began & (1u << q->type)) || !q->nslots)
          continue;
       enum mg_pool_kind kind = pool_kind(q->type);
       uint32_t id = q->slots[q->nslots - 1];

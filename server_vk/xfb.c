@@ -129,6 +129,11 @@ mg_xfb_active(const struct mg_ctx *ctx)
       mg_skip(ctx->be, "transform feedback capture (the device has no VK_EXT_transform_feedback)");
       return false;
    }
+   /* GL's minimums the device does not reach (the core admits programs up to them). */
+   if (ctx->prog->xfb_buffers > ctx->be->xfb_max_buffers || ctx->prog->xfb_max_stride > ctx->be->xfb_max_stride) {
+      mg_skip(ctx->be, "transform feedback capture beyond the device's buffers or stride");
+      return false;
+   }
    return true;
 }
 

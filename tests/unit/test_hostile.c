@@ -283,19 +283,25 @@ static const char *fs_src = "#version 300 es\nprecision mediump float; in vec2 u
                             "void main() { c = texture(tex, uv) * tint; }\n";
 
 static void *
-link_blob(size_t *size)
+link_blob_opts(size_t *size, const struct spv_link_options *opts)
 {
    struct spv_shader *sh[2] = {spv_compile(SPV_STAGE_VERTEX, SPV_API_GLES, vs_src),
                                spv_compile(SPV_STAGE_FRAGMENT, SPV_API_GLES, fs_src)};
    void *blob = NULL;
    char *log = NULL;
-   bool ok = spv_shader_ok(sh[0]) && spv_shader_ok(sh[1]) && spv_link(sh, 2, NULL, &blob, size, &log);
+   bool ok = spv_shader_ok(sh[0]) && spv_shader_ok(sh[1]) && spv_link(sh, 2, opts, &blob, size, &log);
    if (!ok)
       fprintf(stderr, "link: %s\n", log ? log : "(compile failed)");
    spv_shader_free(sh[0]);
    spv_shader_free(sh[1]);
    free(log);
    return ok ? blob : NULL;
+}
+
+static void *
+link_blob(size_t *size)
+{
+   return link_blob_opts(size, NULL);
 }
 
 /* The SPIR-V words of `stage` inside a blob (section kind 16 + stage). */
@@ -410,6 +416,54 @@ program_cases(void)
          memcpy(b + e[1], &binding, 4);
          expect_program_refused(b, size, "sampler record binding");
       }
+   }
+   free(b);
+   free(good);
+
+   /* Transform feedback: decorations that disagree with the blob's XFB section would make the
+    * driver capture into buffers / offsets nobody bound. */
+   static const char *const names[] = {"uv", "gl_Position"};
+   struct spv_link_options xo = {.xfb_varyings = names, .xfb_varying_count = 2, .xfb_separate = true};
+   good = link_blob_opts(&size, &xo);
+   CHECK(good != NULL);
+   if (!good)
+      return;
+   CHECK(send_program(good, size, &r));
+   rig_fini(&r);
+   b = malloc(size);
+   static const struct { uint32_t dec, value; const char *what; } bad[] = {
+      {36 /* XfbBuffer */, 3, "capture into a buffer without a stride"},
+      {37 /* XfbStride */, 12, "a stride other than the section's"},
+      {35 /* Offset */, 16, "an offset past the stride"},
+      {35 /* Offset */, 2, "an unaligned offset"},
+   };
+   for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+      memcpy(b, good, size);
+      w = blob_spirv(b, SPV_STAGE_VERTEX, &count);
+      i = w ? find_inst(w, count, 71 /* OpDecorate */, 2, bad[k].dec) : NULL;
+      CHECK(i != NULL);
+      if (i) {
+         i[3] = bad[k].value;
+         expect_program_refused(b, size, bad[k].what);
+      }
+   }
+   /* The Xfb execution mode without an XFB section (the section's kind renamed away). */
+   memcpy(b, good, size);
+   w = blob_spirv(b, SPV_STAGE_VERTEX, &count);
+   i = w ? find_inst(w, count, 16 /* OpExecutionMode */, 2, 11 /* Xfb */) : NULL;
+   CHECK(i != NULL);
+   if (i) {
+      i[2] = 11;
+      memcpy(&n, b + 12, 4);
+      for (uint32_t k = 0; k < n; k++) {
+         uint32_t e[3];
+         memcpy(e, b + 16 + 12 * k, 12);
+         if (e[0] == 8 /* XFB */) {
+            uint32_t zero[6] = {0};
+            memcpy(b + e[1], zero, sizeof(zero)); /* count 0: malformed section */
+         }
+      }
+      expect_program_refused(b, size, "XFB section emptied");
    }
    free(b);
    free(good);
