@@ -262,7 +262,7 @@ create_device(struct mg_backend *be)
       free(e);
       return false;
    }
-   const char *exts[8];
+   const char *exts[10];
    uint32_t next = 0;
    bool clip = has_ext(e, n, VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME);
    be->has_list_restart = has_ext(e, n, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
@@ -270,6 +270,7 @@ create_device(struct mg_backend *be)
    be->has_divisor = has_ext(e, n, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
    be->has_xfb = has_ext(e, n, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
    bool has_pv = has_ext(e, n, VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
+   be->has_primgen = has_ext(e, n, VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
    free(e);
 
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lrf = {
@@ -278,11 +279,19 @@ create_device(struct mg_backend *be)
                                                         .pNext = &lrf};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8f = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT, .pNext = &clipf};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, .pNext = &u8f};
-   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT, .pNext = &divf};
-   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
-                                                        .pNext = has_pv ? (void *)&pvf : (void *)&divf};
-   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                           .pNext = be->has_xfb ? (void *)&xfbf : has_pv ? (void *)&pvf : (void *)&divf};
+   /* Structures of optional extensions join the chain only where the device has them. */
+   void *qhead = &divf;
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
+   if (has_pv)
+      pvf.pNext = qhead, qhead = &pvf;
+   if (be->has_xfb)
+      xfbf.pNext = qhead, qhead = &xfbf;
+   if (be->has_primgen)
+      pgf.pNext = qhead, qhead = &pgf;
+   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = qhead};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13};
    vkGetPhysicalDeviceFeatures2(be->pdev, &f2);
    if (!clip || !clipf.depthClipControl) {
@@ -332,6 +341,10 @@ create_device(struct mg_backend *be)
    }
    if (be->provoking_last)
       exts[next++] = VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME;
+   /* GL's PRIMITIVES_GENERATED counts with rasterizer discard too. */
+   be->has_primgen = be->has_primgen && pgf.primitivesGeneratedQuery && pgf.primitivesGeneratedQueryWithRasterizerDiscard;
+   if (be->has_primgen)
+      exts[next++] = VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME;
 
    /* Enable only what we use. */
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT en_lr = {.sType = lrf.sType,
@@ -347,7 +360,13 @@ create_device(struct mg_backend *be)
    void *en_chain = be->provoking_last ? (void *)&en_pv : (void *)&en_div;
    VkPhysicalDeviceTransformFeedbackFeaturesEXT en_xfb = {.sType = xfbf.sType, .pNext = en_chain,
       .transformFeedback = be->has_xfb};
-   VkPhysicalDeviceVulkan13Features en13 = {.sType = f13.sType, .pNext = be->has_xfb ? (void *)&en_xfb : en_chain,
+   if (be->has_xfb)
+      en_chain = &en_xfb;
+   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT en_pg = {.sType = pgf.sType, .pNext = en_chain,
+      .primitivesGeneratedQuery = VK_TRUE, .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE};
+   if (be->has_primgen)
+      en_chain = &en_pg;
+   VkPhysicalDeviceVulkan13Features en13 = {.sType = f13.sType, .pNext = en_chain,
       .dynamicRendering = VK_TRUE,
       .synchronization2 = f13.synchronization2};
    VkPhysicalDeviceFeatures2 en = {.sType = f2.sType, .pNext = &en13};

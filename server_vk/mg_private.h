@@ -220,7 +220,7 @@ struct mg_so_target {
 };
 
 /* ---- queries (query.c) ----------------------------------------------------------------- */
-enum mg_pool_kind { MG_POOL_OCCLUSION = 0, MG_POOL_XFB, MG_POOL_TIMESTAMP, MG_POOL_KINDS };
+enum mg_pool_kind { MG_POOL_OCCLUSION = 0, MG_POOL_XFB, MG_POOL_TIMESTAMP, MG_POOL_PRIMGEN, MG_POOL_KINDS };
 #define MG_POOL_SLOTS 256u
 
 struct mg_query_pools {
@@ -340,6 +340,7 @@ struct mg_backend {
    /* VK_EXT_transform_feedback (device.c) */
    bool has_xfb, has_xfb_queries, occlusion_precise;
    bool provoking_last; /* VK_EXT_provoking_vertex: pipelines use GL's last-vertex convention */
+   bool has_primgen;    /* VK_EXT_primitives_generated_query (with rasterizer discard) */
    uint32_t xfb_max_buffers, xfb_max_stride;
    PFN_vkCmdBindTransformFeedbackBuffersEXT CmdBindTransformFeedbackBuffersEXT;
    PFN_vkCmdBeginTransformFeedbackEXT CmdBeginTransformFeedbackEXT;

@@ -5,8 +5,10 @@
  * written) takes one Vulkan query slot per draw it counts, begun right before the draw and
  * ended right after it, and its value is the sum (OR for ANY_SAMPLES_PASSED) over its slots.
  * TIME_ELAPSED writes a timestamp at QueryBegin and one at QueryEnd; TIMESTAMP one at
- * QueryCounter. PRIMITIVES_GENERATED is counted from each draw's vertex count and mode: with
- * only a vertex stage (no geometry shaders, no primitive restart yet) that is exact.
+ * QueryCounter. PRIMITIVES_GENERATED uses VK_EXT_primitives_generated_query where the device
+ * has it (with rasterizer discard); elsewhere Magma counts each draw's primitives from its
+ * vertex count and mode, exact with only a vertex stage and without primitive restart (a
+ * restarting draw is counted as if it did not restart).
  *
  * Slots come from pools of MG_POOL_SLOTS per kind; a slot is reset in the batch's "pre"
  * command buffer (submitted before the batch's commands) when it is taken, and goes back to
@@ -32,6 +34,7 @@ pool_kind(uint32_t type)
    case WIRE_QUERY_OCCLUSION_COUNTER:
    case WIRE_QUERY_OCCLUSION_PREDICATE: return MG_POOL_OCCLUSION;
    case WIRE_QUERY_XFB_PRIMITIVES_WRITTEN: return MG_POOL_XFB;
+   case WIRE_QUERY_PRIMITIVES_GENERATED: return MG_POOL_PRIMGEN;
    default: return MG_POOL_TIMESTAMP;
    }
 }
@@ -40,6 +43,7 @@ static const VkQueryType vk_types[MG_POOL_KINDS] = {
    [MG_POOL_OCCLUSION] = VK_QUERY_TYPE_OCCLUSION,
    [MG_POOL_XFB] = VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT,
    [MG_POOL_TIMESTAMP] = VK_QUERY_TYPE_TIMESTAMP,
+   [MG_POOL_PRIMGEN] = VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT,
 };
 
 #define SLOT_NONE UINT32_MAX
@@ -237,11 +241,12 @@ mg_queries_draw_begin(struct mg_ctx *ctx, VkCommandBuffer cmd, bool xfb)
    uint32_t began = 0;
    struct mg_backend *be = ctx->be;
    static const uint32_t counted[] = {WIRE_QUERY_OCCLUSION_COUNTER, WIRE_QUERY_OCCLUSION_PREDICATE,
-                                      WIRE_QUERY_XFB_PRIMITIVES_WRITTEN};
+                                      WIRE_QUERY_XFB_PRIMITIVES_WRITTEN, WIRE_QUERY_PRIMITIVES_GENERATED};
    for (size_t i = 0; i < MG_ARRAY_SIZE(counted); i++) {
       struct mg_query *q = ctx->active[counted[i]];
       /* Nothing is captured without transform feedback: the draw adds 0 to the count. */
-      if (!q || (q->type == WIRE_QUERY_XFB_PRIMITIVES_WRITTEN && (!xfb || !be->has_xfb_queries)))
+      if (!q || (q->type == WIRE_QUERY_XFB_PRIMITIVES_WRITTEN && (!xfb || !be->has_xfb_queries)) ||
+          (q->type == WIRE_QUERY_PRIMITIVES_GENERATED && !be->has_primgen))
          continue;
       enum mg_pool_kind kind = pool_kind(q->type);
       uint32_t id = slot_take(be, kind);
@@ -265,7 +270,7 @@ mg_queries_draw_end(struct mg_ctx *ctx, VkCommandBuffer cmd, uint32_t began, uin
 {
    struct mg_backend *be = ctx->be;
    static const uint32_t counted[] = {WIRE_QUERY_OCCLUSION_COUNTER, WIRE_QUERY_OCCLUSION_PREDICATE,
-                                      WIRE_QUERY_XFB_PRIMITIVES_WRITTEN};
+                                      WIRE_QUERY_XFB_PRIMITIVES_WRITTEN, WIRE_QUERY_PRIMITIVES_GENERATED};
    for (size_t i = 0; i < MG_ARRAY_SIZE(counted); i++) {
       struct mg_query *q = ctx->active[counted[i]];
       /* Only the slot this draw began (the query's newest) is ended. */
@@ -278,7 +283,7 @@ mg_queries_draw_end(struct mg_ctx *ctx, VkCommandBuffer cmd, uint32_t began, uin
       else
          vkCmdEndQuery(cmd, slot_pool(be, kind, id), id % MG_POOL_SLOTS);
    }
-   if (ctx->active[WIRE_QUERY_PRIMITIVES_GENERATED])
+   if (ctx->active[WIRE_QUERY_PRIMITIVES_GENERATED] && !be->has_primgen)
       ctx->active[WIRE_QUERY_PRIMITIVES_GENERATED]->count += primitives;
 }
 
@@ -307,7 +312,7 @@ read_value(struct mg_backend *be, struct mg_query *q)
    double period = be->props.limits.timestampPeriod;
    switch (q->type) {
    case WIRE_QUERY_OCCLUSION_PREDICATE: return sum != 0;
-   case WIRE_QUERY_PRIMITIVES_GENERATED: return q->count;
+   case WIRE_QUERY_PRIMITIVES_GENERATED: return be->has_primgen ? sum : q->count;
    case WIRE_QUERY_TIME_ELAPSED:
       return q->nslots == 2 ? (uint64_t)((double)((ts[1] - ts[0]) & mask) * period) : 0;
    case WIRE_QUERY_TIMESTAMP: return q->nslots == 1 ? (uint64_t)((double)(ts[0] & mask) * period) : 0;

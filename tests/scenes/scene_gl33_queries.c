@@ -8,6 +8,7 @@
  *      glGetBufferSubData (strip order: triangle i is i, i+1, i+2, the odd ones' first two
  *      swapped, OpenGL 3.3 section 2.17.2 / Vulkan's transform feedback order alike); the bytes
  *      past them untouched.
+ *      PRIMITIVES_GENERATED of an indexed strip cut by primitive restart (3, not 6).
  *   3. TIME_ELAPSED, QueryCounter(TIMESTAMP) and GL_TIMESTAMP: available, ordered
  *      (t0 <= t1 <= GL_TIMESTAMP), through the 32- and 64-bit result getters.
  *   4. QUERY_COUNTER_BITS, IsQuery, the GL-only query errors.
@@ -155,6 +156,24 @@ main(int argc, char **argv)
    for (size_t i = 9 * 12; i < sizeof(back); i++)
       SCENE_CHECK(back[i] == 0x5A, "byte %zu past the range was written", i);
    GL_EXPECT(GL_INVALID_VALUE, glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 140, 8, back));
+
+   /* A restarted strip: (0 1 2 3) and (0 1 2) are 2 + 1 triangles. */
+   static const GLushort idx[] = {0, 1, 2, 3, 0xFFFF, 0, 1, 2};
+   GLuint ebo;
+   GL(glGenBuffers(1, &ebo));
+   GL(glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo));
+   GL(glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW));
+   GL(glEnable(GL_PRIMITIVE_RESTART));
+   GL(glPrimitiveRestartIndex(0xFFFF));
+   GL(glEnable(GL_RASTERIZER_DISCARD));
+   GL(glBeginQuery(GL_PRIMITIVES_GENERATED, q[1]));
+   GL(glDrawElements(GL_TRIANGLE_STRIP, 8, GL_UNSIGNED_SHORT, 0));
+   GL(glEndQuery(GL_PRIMITIVES_GENERATED));
+   GL(glDisable(GL_RASTERIZER_DISCARD));
+   GL(glDisable(GL_PRIMITIVE_RESTART));
+   gen = result64(q[1]);
+   SCENE_CHECK(gen == 3, "PRIMITIVES_GENERATED of a restarted strip %llu, want 3", (unsigned long long)gen);
+   GL(glDeleteBuffers(1, &ebo));
 
    /* ---- 3. time ------------------------------------------------------------------------------ */
    GL(glQueryCounter(q[3], GL_TIMESTAMP));
