@@ -19,15 +19,27 @@ renderer_string(struct glf_context *ctx)
  * names rather than the version. */
 #define EXT_ES 1u
 #define EXT_CORE 2u
+static bool always(const struct glf_context *ctx) { (void)ctx; return true; }
 static const struct {
    const char *name;
    unsigned apis;
+   bool (*avail)(const struct glf_context *ctx); /* what the server's device must offer; NULL: always */
 } extensions[] = {
    {"GL_ARB_explicit_attrib_location", EXT_CORE},
    {"GL_ARB_framebuffer_object", EXT_CORE},
    {"GL_ARB_vertex_array_object", EXT_CORE},
    {"GL_EXT_robustness", EXT_ES},            /* gl_front/robustness.c */
    {"GL_KHR_robustness", EXT_ES | EXT_CORE}, /* gl_front/robustness.c */
+   /* texture formats (gl_front/formats.c) */
+   {"GL_EXT_color_buffer_float", EXT_ES, glf_has_color_buffer_float}, /* ES 3.0 contexts */
+   {"GL_OES_depth_texture", EXT_ES, always},
+   {"GL_OES_packed_depth_stencil", EXT_ES, always},
+   {"GL_OES_rgb8_rgba8", EXT_ES, always},
+   {"GL_OES_texture_float", EXT_ES, glf_has_texture_float},
+   {"GL_OES_texture_float_linear", EXT_ES, glf_has_float_linear},
+   {"GL_OES_texture_half_float", EXT_ES, glf_has_texture_float},
+   {"GL_OES_texture_half_float_linear", EXT_ES, glf_has_texture_float},
+   {"GL_OES_texture_npot", EXT_ES, always},
 };
 
 static unsigned
@@ -36,12 +48,18 @@ ext_api(const struct glf_context *ctx)
    return GLF_CORE(ctx) ? EXT_CORE : EXT_ES;
 }
 
+static bool
+listed(const struct glf_context *ctx, unsigned i)
+{
+   return (extensions[i].apis & ext_api(ctx)) && (!extensions[i].avail || extensions[i].avail(ctx));
+}
+
 unsigned
 glf_num_extensions(const struct glf_context *ctx)
 {
    unsigned n = 0;
    for (unsigned i = 0; i < GLF_ARRAY_SIZE(extensions); i++)
-      n += (extensions[i].apis & ext_api(ctx)) != 0;
+      n += listed(ctx, i);
    return n;
 }
 
@@ -49,7 +67,7 @@ static const char *
 extension_at(const struct glf_context *ctx, unsigned index)
 {
    for (unsigned i = 0; i < GLF_ARRAY_SIZE(extensions); i++)
-      if ((extensions[i].apis & ext_api(ctx)) && index-- == 0)
+      if (listed(ctx, i) && index-- == 0)
          return extensions[i].name;
    return NULL;
 }

@@ -261,14 +261,16 @@ create_device(struct mg_backend *be)
       free(e);
       return false;
    }
-   const char *exts[4];
+   const char *exts[5];
    uint32_t next = 0;
    bool clip = has_ext(e, n, VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME);
    be->has_uint8 = has_ext(e, n, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
    be->has_divisor = has_ext(e, n, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+   be->custom_border = has_ext(e, n, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
    free(e);
 
-   VkPhysicalDeviceDepthClipControlFeaturesEXT clipf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT borderf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+   VkPhysicalDeviceDepthClipControlFeaturesEXT clipf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT, .pNext = &borderf};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8f = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT, .pNext = &clipf};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, .pNext = &u8f};
    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = &divf};
@@ -284,14 +286,22 @@ create_device(struct mg_backend *be)
    }
    be->has_uint8 = be->has_uint8 && u8f.indexTypeUint8;
    be->has_divisor = be->has_divisor && divf.vertexAttributeInstanceRateDivisor;
+   /* GL's TEXTURE_BORDER_COLOR is any colour, for any format: custom border colours without
+    * a format (else the nearest of Vulkan's three standard ones, descriptor.c). */
+   be->custom_border = be->custom_border && borderf.customBorderColors && borderf.customBorderColorWithoutFormat;
    exts[next++] = VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME;
+   if (be->custom_border)
+      exts[next++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
    if (be->has_uint8)
       exts[next++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
    if (be->has_divisor)
       exts[next++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
 
    /* Enable only what we use. */
-   VkPhysicalDeviceDepthClipControlFeaturesEXT en_clip = {.sType = clipf.sType, .depthClipControl = VK_TRUE};
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT en_border = {.sType = borderf.sType,
+      .customBorderColors = be->custom_border, .customBorderColorWithoutFormat = be->custom_border};
+   VkPhysicalDeviceDepthClipControlFeaturesEXT en_clip = {.sType = clipf.sType, .pNext = be->custom_border ? &en_border : NULL,
+      .depthClipControl = VK_TRUE};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT en_u8 = {.sType = u8f.sType, .pNext = &en_clip, .indexTypeUint8 = be->has_uint8};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT en_div = {.sType = divf.sType, .pNext = &en_u8,
       .vertexAttributeInstanceRateDivisor = be->has_divisor, .vertexAttributeInstanceRateZeroDivisor = be->has_divisor && divf.vertexAttributeInstanceRateZeroDivisor};
@@ -338,26 +348,6 @@ create_device(struct mg_backend *be)
    }
    vkGetDeviceQueue(be->dev, be->qfam, 0, &be->queue);
    return true;
-}
-
-static bool
-pick_formats(struct mg_backend *be)
-{
-   VkFormatProperties p;
-   vkGetPhysicalDeviceFormatProperties(be->pdev, VK_FORMAT_D24_UNORM_S8_UINT, &p);
-   const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
-   if ((p.optimalTilingFeatures & need) == need) {
-      be->ds_format = VK_FORMAT_D24_UNORM_S8_UINT;
-      return true;
-   }
-   vkGetPhysicalDeviceFormatProperties(be->pdev, VK_FORMAT_D32_SFLOAT_S8_UINT, &p);
-   if ((p.optimalTilingFeatures & need) == need) {
-      sgl_info("magma: D24S8 unsupported, using D32_SFLOAT_S8_UINT");
-      be->ds_format = VK_FORMAT_D32_SFLOAT_S8_UINT;
-      return true;
-   }
-   sgl_err("magma: no depth-stencil format");
-   return false;
 }
 
 static void
@@ -420,15 +410,16 @@ mg_backend_create(void)
       return NULL;
    be->base.ops = &mg_ops;
    be->next_id = 1;
-   if (!create_instance(be) || !pick_device(be) || !create_device(be) || !pick_formats(be) ||
+   if (!create_instance(be) || !pick_device(be) || !create_device(be) || !mg_formats_init(be) ||
        !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be)) {
       sgl_err("magma: backend creation failed");
       mg_destroy(&be->base);
       return NULL;
    }
    mg_caps_init(be);
-   struct wire_sampler_state def = {.min_filter = WIRE_FILTER_NEAREST, .mag_filter = WIRE_FILTER_LINEAR,
-                                    .mip_filter = WIRE_MIP_LINEAR, .min_lod = -1000.0f, .max_lod = 1000.0f,
+   /* For units without a sampler: NEAREST, which every sampled format allows. */
+   struct wire_sampler_state def = {.min_filter = WIRE_FILTER_NEAREST, .mag_filter = WIRE_FILTER_NEAREST,
+                                    .mip_filter = WIRE_MIP_NEAREST, .min_lod = -1000.0f, .max_lod = 1000.0f,
                                     .max_anisotropy = 1.0f};
    be->default_sampler = mg_sampler_vk(be, &def);
    if (!be->default_sampler) {

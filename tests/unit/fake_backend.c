@@ -32,6 +32,7 @@ f_get_param(struct srv_backend *be, enum wire_cap p)
    switch (p) {
    case WIRE_CAP_MAX_TEXTURE_SIZE: return 16384;
    case WIRE_CAP_MAX_VERTEX_ATTRIBS: return 16;
+   case WIRE_CAP_SAMPLED_FORMATS: case WIRE_CAP_RENDERABLE_FORMATS: case WIRE_CAP_FILTERABLE_FORMATS: return ~0ull;
    default: return 0;
    }
 }
