@@ -433,8 +433,8 @@ glf_pack_wire(uint32_t wfmt, const uint8_t map[4], const double (*v)[4], uint32_
       float f;
       switch (wi->packing) {
       case WIRE_PACK_NONE:
-         if (wi->flags & WIRE_FMTF_DEPTH) { /* D16 / D32F */
-            write_component(dst, wi->ctype == WIRE_CT_UINT16 ? WIRE_CT_UNORM16 : WIRE_CT_FLOAT32, x[0]);
+         if (wi->flags & WIRE_FMTF_DEPTH) { /* D16 / D32F: depth is clamped to [0, 1] (ES 3.0 3.7.2) */
+            write_component(dst, wi->ctype == WIRE_CT_UINT16 ? WIRE_CT_UNORM16 : WIRE_CT_FLOAT32, clampd(x[0], 0, 1));
             continue;
          }
          for (unsigned c = 0; c < wi->comps; c++)
@@ -472,7 +472,7 @@ glf_pack_wire(uint32_t wfmt, const uint8_t map[4], const double (*v)[4], uint32_
          w = to_unorm(x[0], 24);
          break;
       case WIRE_PACK_D32FS8:
-         f = (float)x[0];
+         f = (float)clampd(x[0], 0, 1);
          put(dst, &f, 4);
          w = (uint32_t)clampd(x[1], 0, 255);
          put(dst + 4, &w, 4);

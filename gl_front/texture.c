@@ -382,11 +382,12 @@ wire_layout(const struct glf_pixfmt *pf, GLenum format, GLenum type, uint32_t wf
    case WIRE_PACK_11_11_10F: return type == GL_UNSIGNED_INT_10F_11F_11F_REV;
    case WIRE_PACK_999E5: return type == GL_UNSIGNED_INT_5_9_9_9_REV;
    case WIRE_PACK_D24S8: return type == GL_UNSIGNED_INT_24_8;
-   case WIRE_PACK_D32FS8: return type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+   case WIRE_PACK_D32FS8: return false; /* float depth is clamped to [0, 1] on the way (pixels.c) */
    case WIRE_PACK_X8D24: return false; /* 32-bit GL data, 24-bit wire depth */
    default: break;
    }
-   if (pf->comps != (wi->comps ? wi->comps : 1) || pf->integer != ((wi->flags & WIRE_FMTF_INTEGER) != 0))
+   if (pf->comps != (wi->comps ? wi->comps : 1) || pf->integer != ((wi->flags & WIRE_FMTF_INTEGER) != 0) ||
+       wfmt == WIRE_FMT_D32_FLOAT)
       return false;
    switch (wi->ctype) {
    case WIRE_CT_UNORM8: case WIRE_CT_UINT8: return type == GL_UNSIGNED_BYTE;

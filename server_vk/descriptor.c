@@ -126,6 +126,9 @@ static VkImageViewType
 sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned *numeric)
 {
    switch (gl_type) {
+   case MG_GL_SAMPLER_2D_SHADOW: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_SAMPLER_2D_ARRAY_SHADOW:
+      *numeric = 3; /* depth comparisons: a depth view */
+      break;
    case MG_GL_INT_SAMPLER_2D: case MG_GL_INT_SAMPLER_3D: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_INT_SAMPLER_2D_ARRAY:
       *numeric = 1;
       break;
@@ -188,11 +191,12 @@ sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, 
    const struct srv_sampler_view *sv = unit < WIRE_MAX_SAMPLER_UNITS ? &ctx->views[unit] : NULL;
    struct mg_resource *r = sv ? mg_resource(sv->res) : NULL;
    if (r && (r->is_buffer || r->templ.target != target || sv->first_level >= r->levels ||
-             format_numeric(r->templ.format) != numeric))
+             (numeric == 3 ? !(r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) : format_numeric(r->templ.format) != numeric)))
       r = NULL;
    *filter = !r || be->formats[r->templ.format].filter;
    if (!r) {
-      struct mg_view_key key = {type, VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 1};
+      struct mg_view_key key = {type, numeric == 3 ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
+                                type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 1};
       return mg_get_view(be, be->dummy[dummy], &key);
    }
    uint32_t last = sv->last_level < r->levels ? sv->last_level : r->levels - 1;

@@ -398,8 +398,11 @@ bool
 mg_dummies_init(struct mg_backend *be)
 {
    static const uint32_t targets[4] = {WIRE_TARGET_TEX_2D, WIRE_TARGET_TEX_CUBE, WIRE_TARGET_TEX_3D, WIRE_TARGET_TEX_2D_ARRAY};
-   static const uint32_t formats[3] = {WIRE_FMT_R8G8B8A8_UNORM, WIRE_FMT_R8G8B8A8_SINT, WIRE_FMT_R8G8B8A8_UINT};
-   for (unsigned i = 0; i < 12; i++) {
+   static const uint32_t formats[4] = {WIRE_FMT_R8G8B8A8_UNORM, WIRE_FMT_R8G8B8A8_SINT, WIRE_FMT_R8G8B8A8_UINT,
+                                       WIRE_FMT_D16_UNORM};
+   for (unsigned i = 0; i < 16; i++) {
+      if (i == 14)
+         continue; /* no 3D shadow samplers */
       struct wire_resource_create t = {
          .target = targets[i % 4], .format = formats[i / 4], .width = 1, .height = 1, .depth = 1,
          .layers = targets[i % 4] == WIRE_TARGET_TEX_CUBE ? 6 : 1,
@@ -408,11 +411,17 @@ mg_dummies_init(struct mg_backend *be)
       if (!res)
          return false;
       be->dummy[i] = mg_resource(res);
-      VkClearColorValue black = {.float32 = {0, 0, 0, 1}};
-      if (i >= 4)
-         black = (VkClearColorValue){.uint32 = {0, 0, 0, 1}};
       VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS};
-      vkCmdClearColorImage(mg_cmd(be), be->dummy[i]->image, VK_IMAGE_LAYOUT_GENERAL, &black, 1, &range);
+      if (i >= 12) {
+         VkClearDepthStencilValue zero = {0.0f, 0};
+         range.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
+         vkCmdClearDepthStencilImage(mg_cmd(be), be->dummy[i]->image, VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
+      } else {
+         VkClearColorValue black = {.float32 = {0, 0, 0, 1}};
+         if (i >= 4)
+            black = (VkClearColorValue){.uint32 = {0, 0, 0, 1}};
+         vkCmdClearColorImage(mg_cmd(be), be->dummy[i]->image, VK_IMAGE_LAYOUT_GENERAL, &black, 1, &range);
+      }
       mg_transfer_done(be);
    }
    return true;

@@ -47,6 +47,7 @@
 #define MG_GL_UNSIGNED_INT_VEC2 0x8DC6
 #define MG_GL_UNSIGNED_INT_VEC3 0x8DC7
 #define MG_GL_UNSIGNED_INT_VEC4 0x8DC8
+#define MG_GL_SAMPLER_2D_SHADOW 0x8B62
 #define MG_GL_INT_SAMPLER_2D 0x8DCA
 #define MG_GL_UNSIGNED_INT_SAMPLER_2D 0x8DD2
 #define MG_GL_SAMPLER_3D 0x8B5F
@@ -333,8 +334,9 @@ struct mg_backend {
    uint64_t val_errors, val_warnings; /* atomics: the messenger may run on any thread */
 
    /* What a sampler with no (or a mismatched) view reads, 1x1 (0,0,0,1): 2D, cube, 3D, 2D array,
-    * each as RGBA8 UNORM, RGBA8 SINT and RGBA8 UINT (the shader's sampler type decides). */
-   struct mg_resource *dummy[12];
+    * each as RGBA8 UNORM, RGBA8 SINT, RGBA8 UINT and D16 (depth 0; 3D unused) — the shader's
+    * sampler type decides (float, int, unsigned, shadow). */
+   struct mg_resource *dummy[16];
    VkSampler default_sampler;
    VkBuffer zero_buffer;
    VkDeviceMemory zero_mem;
