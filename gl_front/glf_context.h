@@ -399,6 +399,7 @@ struct glf_context {
    int major, minor;
    bool debug, robust;
    bool forward_compatible; /* EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE was requested */
+   bool es2_requested;      /* an ES 2.0 context was requested (served as ES 3.0) */
    struct wire_client *wire;
    struct glf_channel *chan;
    struct glf_context *chan_next; /* the channel's registry (chan->lock) */

@@ -898,7 +898,7 @@ format_swizzle(const struct glf_context *ctx, const struct glf_format *fmt, uint
    static const uint8_t depth[4] = {WIRE_SWZ_R, WIRE_SWZ_0, WIRE_SWZ_0, WIRE_SWZ_1};
    static const uint8_t depth_lum[4] = {WIRE_SWZ_R, WIRE_SWZ_R, WIRE_SWZ_R, WIRE_SWZ_1};
    if (fmt->bits[4])
-      memcpy(map, GLF_ES(ctx) && ctx->major < 3 ? depth_lum : depth, 4);
+      memcpy(map, GLF_ES(ctx) && (ctx->major < 3 || ctx->es2_requested) ? depth_lum : depth, 4);
    else
       memcpy(map, maps[fmt->swizzle < 4 ? fmt->swizzle : 0], 4);
 }
@@ -926,6 +926,12 @@ glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, c
    }
    v->first_level = (uint32_t)base;
    v->last_level = mipmapped(sp->min_filter) ? last_mip_level(tex) : (uint32_t)base;
+}
+
+void
+glf_context_set_es2_requested(struct glf_context *ctx, bool es2)
+{
+   ctx->es2_requested = es2;
 }
 
 /* ---- parameters ------------------------------------------------------------------------------- */
