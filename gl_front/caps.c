@@ -175,24 +175,12 @@ glf_limits_init(struct glf_context *ctx)
    l->vformats[0] = c[WIRE_CAP_VERTEX_FORMATS_0];
    l->vformats[1] = c[WIRE_CAP_VERTEX_FORMATS_1];
    l->renderable_formats = c[WIRE_CAP_RENDERABLE_FORMATS];
+   l->sampled_formats = c[WIRE_CAP_SAMPLED_FORMATS];
+   l->filterable_formats = c[WIRE_CAP_FILTERABLE_FORMATS];
 }
 
 /* ---- glGetInternalformativ ------------------------------------------------------------ */
-uint32_t glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt);
-
-static bool
-integer_format(GLenum ifmt)
-{
-   switch (ifmt) {
-   case GL_R8I: case GL_R8UI: case GL_R16I: case GL_R16UI: case GL_R32I: case GL_R32UI:
-   case GL_RG8I: case GL_RG8UI: case GL_RG16I: case GL_RG16UI: case GL_RG32I: case GL_RG32UI:
-   case GL_RGBA8I: case GL_RGBA8UI: case GL_RGBA16I: case GL_RGBA16UI: case GL_RGBA32I: case GL_RGBA32UI:
-   case GL_RGB10_A2UI:
-      return true;
-   default:
-      return false;
-   }
-}
+const struct glf_format *glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt);
 
 void GLAPIENTRY
 glf_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsizei bufSize, GLint *params)
@@ -214,8 +202,10 @@ glf_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsi
       glf_error(ctx, GL_INVALID_ENUM, "glGetInternalformativ(target=0x%x)", target);
       return;
    }
-   uint32_t wfmt = glf_renderbuffer_format(ctx, internalformat);
-   if (wfmt == WIRE_FMT_NONE || (ctx->limits.renderable_formats && !(ctx->limits.renderable_formats & (1ull << wfmt)))) {
+   /* The formats glRenderbufferStorage takes (renderbuffer.c: formats.c's table, renderable
+    * by the spec and by the server's device). */
+   const struct glf_format *fmt = glf_renderbuffer_format(ctx, internalformat);
+   if (!fmt) {
       glf_error(ctx, GL_INVALID_ENUM, "glGetInternalformativ(internalformat=0x%x)", internalformat);
       return;
    }
@@ -233,7 +223,7 @@ glf_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsi
     * render). The counts glRenderbufferStorageMultisample accepts: powers of two from
     * MAX_SAMPLES down to 2. */
    GLint counts[8], n = 0;
-   GLint max = integer_format(internalformat) ? 0 : ctx->limits.max_samples;
+   GLint max = wire_format_is_integer(fmt->wfmt) ? 0 : ctx->limits.max_samples;
    for (GLint s = max; s >= 2 && n < 8; s /= 2)
       counts[n++] = s;
    if (pname == GL_NUM_SAMPLE_COUNTS) {

@@ -362,6 +362,8 @@ shared_release(struct glf_context *ctx)
    }
    glf_programs_destroy_all(ctx, &sh->programs);
    glf_syncs_destroy_all(&sh->syncs);
+   glf_samplers_destroy_all(&sh->samplers);
+   glf_hash_free(&sh->samplers);
    glf_hash_free(&sh->syncs);
    glf_hash_free(&sh->buffers);
    glf_hash_free(&sh->textures);
@@ -489,6 +491,10 @@ context_release_bindings(struct glf_context *ctx)
          glf_texture_ref(ctx, &ctx->tex[u][t], NULL);
    for (unsigned t = 0; t < GLF_TEX_COUNT; t++)
       glf_texture_ref(ctx, &ctx->default_tex[t], NULL);
+   for (unsigned u = 0; u < GLF_MAX_TEXTURE_UNITS; u++) {
+      glf_sampler_unref(ctx, ctx->sampler_units[u]);
+      ctx->sampler_units[u] = NULL;
+   }
    glf_renderbuffer_ref(ctx, &ctx->renderbuffer, NULL);
    glf_queries_fini(ctx);
    glf_xfb_fini(ctx);

@@ -504,9 +504,13 @@ label_slot(struct glf_context *ctx, GLenum identifier, GLuint name, const char *
       if (obj && obj != GLF_NAME_RESERVED && ((struct glf_xfb *)obj)->bound_once)
          slot = &((struct glf_xfb *)obj)->label;
       break;
-   case GL_SAMPLER:
+   case GL_SAMPLER: /* made by glGenSamplers itself */
+      obj = glf_hash_lookup(&ctx->shared->samplers, name);
+      if (obj && obj != GLF_NAME_RESERVED)
+         slot = &((struct glf_sampler *)obj)->label;
+      break;
    case GL_PROGRAM_PIPELINE:
-      break; /* no such objects exist yet: INVALID_VALUE below */
+      break; /* no such objects exist (ES 3.1 / GL 4.1): INVALID_VALUE below */
    default:
       glf_error(ctx, GL_INVALID_ENUM, "%s(identifier=0x%x)", caller, identifier);
       return NULL;

@@ -254,6 +254,7 @@ eglf_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context, c
    c->glf = glf_context_create(d->wire, gapi, 3, gapi == GLF_API_GLES ? 0 : 3, share ? share->glf : NULL, req.debug, req.robust);
    if (c->glf) {
       glf_context_set_forward_compatible(c->glf, gapi == GLF_API_GL_CORE && req.forward_compatible);
+      glf_context_set_es2_requested(c->glf, gapi == GLF_API_GLES && req.major == 2);
       glf_context_set_reset_notification(c->glf, req.lose_on_reset);
    }
    if (!c->glf) {

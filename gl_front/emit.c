@@ -240,7 +240,7 @@ glf_emit_sampler_views(struct glf_context *ctx)
    p->count = GLF_MAX_TEXTURE_UNITS;
    for (unsigned u = 0; u < GLF_MAX_TEXTURE_UNITS; u++)
       if (tex[u])
-         glf_texture_view(tex[u], &p->v[u]);
+         glf_texture_view(ctx, tex[u], glf_unit_sampler_params(ctx, u, tex[u]), &p->v[u]);
    wire_end(ctx->wire);
 }
 
@@ -253,10 +253,16 @@ glf_emit_sampler_states(struct glf_context *ctx)
    memset(&b, 0, sizeof(b));
    b.count = GLF_MAX_TEXTURE_UNITS;
    for (unsigned u = 0; u < GLF_MAX_TEXTURE_UNITS; u++) {
-      if (!tex[u] || !glf_texture_complete(tex[u]))
+      /* A sampler object bound to the unit overrides the texture's sampling parameters
+       * (ES 3.0 section 3.8.2); completeness is judged with the parameters in effect. */
+      const struct glf_sampler_params *sp = tex[u] ? glf_unit_sampler_params(ctx, u, tex[u]) : NULL;
+      if (!tex[u] || !glf_texture_complete(ctx, tex[u], sp))
          continue;
       struct wire_sampler_state s;
-      glf_texture_sampler_key(tex[u], &s);
+      GLint base = tex[u]->base_level;
+      if (tex[u]->immutable && base >= tex[u]->immutable_levels)
+         base = tex[u]->immutable_levels - 1;
+      glf_sampler_key(ctx, sp, tex[u]->img[0][base].fmt, &s);
       b.s[u] = glf_cso_get(ctx, GLF_CSO_SAMPLER, &s, sizeof(s));
    }
    struct wire_bind_samplers *p = GLF_BEGIN(ctx, BindSamplerStates);

@@ -3,7 +3,7 @@
 
 #include "glf_context.h"
 
-void glf_format_bits(uint32_t wfmt, GLenum ifmt, GLint bits[6]);
+void glf_format_bits(const struct glf_format *fmt, GLint bits[6]);
 
 struct glf_framebuffer *
 glf_lookup_framebuffer(struct glf_context *ctx, GLuint name)
@@ -279,40 +279,41 @@ glf_FramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffe
 }
 
 /* ---- completeness -------------------------------------------------------------------------- */
-/* The image behind an attachment: size, wire format, internal format; false if none. */
+/* The image behind an attachment: size and effective format; false if none. */
 static bool
-att_image(const struct glf_attachment *a, uint32_t *w, uint32_t *h, uint32_t *wfmt, GLenum *ifmt)
+att_image(const struct glf_attachment *a, uint32_t *w, uint32_t *h, const struct glf_format **fmt)
 {
+   *fmt = NULL;
    if (a->type == GL_RENDERBUFFER) {
       *w = a->rb->w;
       *h = a->rb->h;
-      *wfmt = a->rb->wfmt;
-      *ifmt = a->rb->ifmt;
-      return a->rb->created && *w && *h;
+      *fmt = a->rb->fmt;
+      return a->rb->created && *w && *h && *fmt;
    }
    if (a->type == GL_TEXTURE) {
       const struct glf_tex_image *img = &a->tex->img[a->layer][a->level];
       *w = img->w;
       *h = img->h;
-      *wfmt = img->wfmt;
-      *ifmt = img->ifmt;
-      return img->defined && a->tex->created && (uint32_t)a->level <= a->tex->res_last_level;
+      *fmt = img->fmt;
+      return img->defined && *fmt && a->tex->created && (uint32_t)a->level <= a->tex->res_last_level;
    }
    return false;
 }
 
+/* From the OpenGL ES 3.0 spec, section 4.4.4.1 (Framebuffer Attachment Completeness): "If the
+ * attachment is COLOR_ATTACHMENTi, then image must have a color-renderable internal format";
+ * DEPTH_ATTACHMENT a depth-renderable one, STENCIL_ATTACHMENT a stencil-renderable one (ES 3.0
+ * table 3.13 / OpenGL 3.3 table 3.12, and what the server's device renders: formats.c). */
 static bool
-att_complete(unsigned i, const struct glf_attachment *a)
+att_complete(struct glf_context *ctx, unsigned i, const struct glf_attachment *a)
 {
-   uint32_t w, h, wfmt;
-   GLenum ifmt;
-   if (!att_image(a, &w, &h, &wfmt, &ifmt))
+   uint32_t w, h;
+   const struct glf_format *f;
+   if (!att_image(a, &w, &h, &f))
       return false;
-   GLint bits[6];
-   glf_format_bits(wfmt, ifmt, bits);
    if (i < GLF_MAX_DRAW_BUFFERS)
-      return glf_ifmt_color_renderable(wfmt);
-   return i == GLF_ATT_DEPTH ? bits[4] > 0 : bits[5] > 0;
+      return glf_format_color_renderable(ctx, f);
+   return i == GLF_ATT_DEPTH ? glf_format_depth_renderable(ctx, f) : glf_format_stencil_renderable(ctx, f);
 }
 
 GLenum
@@ -328,11 +329,19 @@ glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb)
       if (a->type == GL_NONE)
          continue;
       /* "All framebuffer attachment points are framebuffer attachment complete." */
-      if (!att_complete(i, a))
+      if (!att_complete(ctx, i, a)) {
+         uint32_t w, h;
+         const struct glf_format *f;
+         if (att_image(a, &w, &h, &f) && i < GLF_MAX_DRAW_BUFFERS && !glf_format_color_renderable(ctx, f)) {
+            char b1[64];
+            sgl_log_once(SGL_LOG_WARN, "framebuffer: colour attachment of internal format %s is not colour-"
+                                       "renderable: incomplete", glf_enum_str(f->ifmt, b1));
+         }
          return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-      uint32_t w, h, wfmt;
-      GLenum ifmt;
-      att_image(a, &w, &h, &wfmt, &ifmt);
+      }
+      uint32_t w, h;
+      const struct glf_format *f;
+      att_image(a, &w, &h, &f);
       /* ES 2.0: "All attached images have the same width and height." */
       if (any && es2 && (w != w0 || h != h0))
          return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
@@ -373,10 +382,19 @@ glf_CheckFramebufferStatus(GLenum target)
 }
 
 /* ---- derived: the wire framebuffer -------------------------------------------------------- */
+/* The wire surface of an attachment; colour attachments the server cannot render to (not
+ * colour-renderable: the framebuffer is incomplete and nothing draws) are left out, as the
+ * server refuses them (server/decode_state.c). */
 static void
-surface_of(const struct glf_attachment *a, struct wire_surface_ref *ref)
+surface_of(struct glf_context *ctx, const struct glf_attachment *a, bool color, struct wire_surface_ref *ref)
 {
    memset(ref, 0, sizeof(*ref));
+   uint32_t w, h;
+   const struct glf_format *f;
+   if (a->type == GL_NONE || !att_image(a, &w, &h, &f) ||
+       (color ? !glf_format_color_renderable(ctx, f)
+              : !glf_format_depth_renderable(ctx, f) && !glf_format_stencil_renderable(ctx, f)))
+      return;
    if (a->type == GL_RENDERBUFFER && a->rb->created) {
       ref->res = a->rb->res;
    } else if (a->type == GL_TEXTURE && a->tex->created) {
@@ -389,9 +407,9 @@ surface_of(const struct glf_attachment *a, struct wire_surface_ref *ref)
 static void
 extent_min(const struct glf_attachment *a, uint32_t *w, uint32_t *h)
 {
-   uint32_t aw, ah, wfmt;
-   GLenum ifmt;
-   if (a->type == GL_NONE || !att_image(a, &aw, &ah, &wfmt, &ifmt))
+   uint32_t aw, ah;
+   const struct glf_format *f;
+   if (a->type == GL_NONE || !att_image(a, &aw, &ah, &f))
       return;
    if (aw < *w)
       *w = aw;
@@ -434,13 +452,13 @@ glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, struct 
       GLenum b = fb->draw_buffers[i];
       if (b == GL_NONE)
          continue;
-      surface_of(&fb->att[b - GL_COLOR_ATTACHMENT0], &out->cbufs[i]);
+      surface_of(ctx, &fb->att[b - GL_COLOR_ATTACHMENT0], true, &out->cbufs[i]);
       if (out->cbufs[i].res.gen)
          out->nr_cbufs = i + 1;
    }
    const struct glf_attachment *zs = fb->att[GLF_ATT_DEPTH].type != GL_NONE ? &fb->att[GLF_ATT_DEPTH]
                                                                              : &fb->att[GLF_ATT_STENCIL];
-   surface_of(zs, &out->zsbuf);
+   surface_of(ctx, zs, false, &out->zsbuf);
 }
 
 bool
@@ -456,8 +474,20 @@ glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffer *fb
       return fb->has_drawable;
    }
    const struct glf_attachment *a = &fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0];
-   surface_of(a, ref);
+   surface_of(ctx, a, true, ref);
    return ref->res.gen != 0;
+}
+
+const struct glf_format *
+glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb)
+{
+   if (fb->read_buffer == GL_NONE)
+      return NULL;
+   if (fb->is_default)
+      return fb->has_drawable ? glf_format_by_ifmt(GL_RGBA8) : NULL; /* every config is RGBA8 */
+   uint32_t w, h;
+   const struct glf_format *f;
+   return att_image(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0], &w, &h, &f) ? f : NULL;
 }
 
 /* ---- draw / read buffers ------------------------------------------------------------------- */
@@ -574,11 +604,11 @@ default_att_param(struct glf_context *ctx, struct glf_framebuffer *fb, GLenum at
 static bool
 fbo_att_param(struct glf_context *ctx, const struct glf_attachment *a, GLenum attachment, GLenum pname, GLint *out)
 {
-   uint32_t w, h, wfmt = 0;
-   GLenum ifmt = 0;
+   uint32_t w, h;
+   const struct glf_format *fmt = NULL;
    GLint bits[6] = {0};
-   if (a->type != GL_NONE && att_image(a, &w, &h, &wfmt, &ifmt))
-      glf_format_bits(wfmt, ifmt, bits);
+   if (a->type != GL_NONE && att_image(a, &w, &h, &fmt))
+      glf_format_bits(fmt, bits);
    bool es2 = GLF_ES(ctx) && ctx->major < 3;
    switch (pname) {
    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE: *out = (GLint)a->type; return true;
@@ -619,10 +649,13 @@ fbo_att_param(struct glf_context *ctx, const struct glf_attachment *a, GLenum at
          glf_error(ctx, GL_INVALID_OPERATION, "glGetFramebufferAttachmentParameteriv(DEPTH_STENCIL component type)");
          return false;
       }
-      *out = wfmt == WIRE_FMT_D32_FLOAT ? GL_FLOAT
-             : attachment == GL_STENCIL_ATTACHMENT ? GL_UNSIGNED_INT : GL_UNSIGNED_NORMALIZED;
+      /* the attachment's components: the format's type (stencil: UNSIGNED_INT) */
+      *out = attachment == GL_STENCIL_ATTACHMENT ? GL_UNSIGNED_INT : fmt ? (GLint)fmt->ctype : GL_NONE;
       return true;
-   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: if (es2) break; *out = GL_LINEAR; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      if (es2) break;
+      *out = fmt && (wire_format_info(fmt->wfmt)->flags & WIRE_FMTF_SRGB) ? GL_SRGB : GL_LINEAR;
+      return true;
    default: break;
    }
    glf_error(ctx, GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(pname=0x%x)", pname);
@@ -678,12 +711,12 @@ glf_framebuffer_bits(struct glf_context *ctx, struct glf_framebuffer *fb, GLint 
    }
    for (unsigned i = 0; i < GLF_ATT_COUNT; i++) {
       const struct glf_attachment *a = &fb->att[i];
-      uint32_t w, h, wfmt;
-      GLenum ifmt;
+      uint32_t w, h;
+      const struct glf_format *f;
       GLint b[6];
-      if (a->type == GL_NONE || !att_image(a, &w, &h, &wfmt, &ifmt))
+      if (a->type == GL_NONE || !att_image(a, &w, &h, &f))
          continue;
-      glf_format_bits(wfmt, ifmt, b);
+      glf_format_bits(f, b);
       if (i == GLF_ATT_DEPTH)
          bits[4] = b[4];
       else if (i == GLF_ATT_STENCIL)

@@ -99,6 +99,20 @@ static void g_robust_access(struct glf_context *c, struct get_value *v) { set_in
 static void g_max_element_index(struct glf_context *c, struct get_value *v) { set_int(v, c->limits.max_element_index); }
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
+static void g_sampler_binding(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->sampler_units[c->active_unit])); }
+/* IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE: of the current read buffer (readpix.c). */
+static void
+g_read_format_type(struct glf_context *c, struct get_value *v, bool type)
+{
+   GLenum f, t;
+   if (!glf_color_read_format(c, &f, &t, "glGet(IMPLEMENTATION_COLOR_READ_*)")) {
+      v->n = 0;
+      return;
+   }
+   set_int(v, type ? t : f);
+}
+static void g_read_format(struct glf_context *c, struct get_value *v) { g_read_format_type(c, v, false); }
+static void g_read_type(struct glf_context *c, struct get_value *v) { g_read_format_type(c, v, true); }
 
 static void
 g_bits(struct glf_context *c, struct get_value *v, int which)
@@ -181,8 +195,9 @@ static const struct get_entry get_table[] = {
    CONST(GL_NUM_SHADER_BINARY_FORMATS, API_ES, 0),
    CONST(GL_NUM_PROGRAM_BINARY_FORMATS, API_3, 0),
    CONST(GL_SHADER_COMPILER, API_ES, 1),
-   CONST(GL_IMPLEMENTATION_COLOR_READ_FORMAT, API_ALL, GL_RGBA),
-   CONST(GL_IMPLEMENTATION_COLOR_READ_TYPE, API_ALL, GL_UNSIGNED_BYTE),
+   FN(GL_IMPLEMENTATION_COLOR_READ_FORMAT, API_ALL, g_read_format),
+   FN(GL_IMPLEMENTATION_COLOR_READ_TYPE, API_ALL, g_read_type),
+   FN(GL_SAMPLER_BINDING, API_3, g_sampler_binding),
    CONST(GL_SAMPLE_BUFFERS, API_ALL, 0),
    CONST(GL_SAMPLES, API_ALL, 0),
    CONST(GL_CONTEXT_PROFILE_MASK, API_CORE, GL_CONTEXT_CORE_PROFILE_BIT),

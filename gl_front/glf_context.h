@@ -54,7 +54,87 @@ struct glf_limits {
    uint64_t vformats[2];        /* wire_vformat bits the server fetches natively */
    uint32_t features;           /* WIRE_FEATURE_* the server's device has */
    uint64_t renderable_formats; /* wire_format bits the server renders to */
+   uint64_t sampled_formats;    /* ... samples (has storage for) */
+   uint64_t filterable_formats; /* ... samples with LINEAR filters */
 };
+
+/* ---- formats (formats.c, pixels.c) ----------------------------------------------------- */
+/* Effective internal formats of ES's unsized formats with no GL name of their own (the
+ * EXT_texture_storage values). */
+#ifndef GL_HALF_FLOAT_OES
+#define GL_HALF_FLOAT_OES 0x8D61
+#endif
+#define GLF_ALPHA32F 0x8816
+#define GLF_LUMINANCE32F 0x8818
+#define GLF_LUMINANCE_ALPHA32F 0x8819
+#define GLF_ALPHA16F 0x881C
+#define GLF_LUMINANCE16F 0x881E
+#define GLF_LUMINANCE_ALPHA16F 0x881F
+
+#define GLF_FMT_ES3 (1u << 0)                 /* a sized internal format of OpenGL ES 3.0 */
+#define GLF_FMT_GL (1u << 1)                  /* ... of OpenGL 3.3 core */
+#define GLF_FMT_UNSIZED (1u << 2)             /* only the effective format of an unsized one */
+#define GLF_FMT_COLOR_RENDER (1u << 3)        /* colour-renderable (ES 3.0 and GL 3.3) */
+#define GLF_FMT_COLOR_RENDER_GL (1u << 4)     /* ... in GL 3.3 only */
+#define GLF_FMT_COLOR_RENDER_FLOAT (1u << 5)  /* ... in ES 3.0 with EXT_color_buffer_float */
+#define GLF_FMT_DEPTH_RENDER (1u << 6)
+#define GLF_FMT_STENCIL_RENDER (1u << 7)
+#define GLF_FMT_FILTER (1u << 8)              /* texture-filterable */
+#define GLF_FMT_FILTER_FLOAT (1u << 9)        /* ... with OES_texture_float_linear (always in GL) */
+
+enum glf_format_swizzle { GLF_SWZ_NONE = 0, GLF_SWZ_ALPHA, GLF_SWZ_LUMINANCE, GLF_SWZ_LUMINANCE_ALPHA };
+
+/** One internal format splitgl stores (formats.c's table). */
+struct glf_format {
+   GLenum ifmt;     /* sized internal format (or an effective format's EXT name) */
+   GLenum base;     /* GL base internal format */
+   uint32_t wfmt;   /* wire_format */
+   uint8_t bits[6]; /* R G B A depth stencil */
+   GLenum ctype;    /* GL_UNSIGNED_NORMALIZED, GL_SIGNED_NORMALIZED, GL_FLOAT, GL_INT, GL_UNSIGNED_INT */
+   uint32_t flags;  /* GLF_FMT_* */
+   uint8_t swizzle; /* glf_format_swizzle: ALPHA / LUMINANCE stored in R / RG */
+   GLenum read_format, read_type; /* IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE */
+};
+bool glf_valid_pixel_format(const struct glf_context *ctx, GLenum f);
+bool glf_valid_pixel_type(const struct glf_context *ctx, GLenum t);
+const struct glf_format *glf_format_by_ifmt(GLenum ifmt);
+const struct glf_format *glf_sized_format(const struct glf_context *ctx, GLenum ifmt);
+/** TexImage*'s internalformat / format / type: GL_NO_ERROR and *out the effective format, or
+ *  the spec's error (INVALID_VALUE: no such internal format; INVALID_OPERATION: a combination
+ *  the API does not allow). format and type themselves must be valid enums already. */
+GLenum glf_find_combo(const struct glf_context *ctx, GLenum ifmt, GLenum format, GLenum type,
+                      const struct glf_format **out);
+bool glf_combo_allowed(const struct glf_context *ctx, GLenum ifmt, const struct glf_format *eff, GLenum format,
+                       GLenum type);
+bool glf_format_supported(const struct glf_context *ctx, const struct glf_format *f);
+bool glf_format_color_renderable(const struct glf_context *ctx, const struct glf_format *f);
+bool glf_format_depth_renderable(const struct glf_context *ctx, const struct glf_format *f);
+bool glf_format_stencil_renderable(const struct glf_context *ctx, const struct glf_format *f);
+bool glf_format_filterable(const struct glf_context *ctx, const struct glf_format *f);
+bool glf_has_texture_float(const struct glf_context *ctx);
+bool glf_has_float_linear(const struct glf_context *ctx);
+bool glf_has_color_buffer_float(const struct glf_context *ctx);
+/** "GL_RGBA4 (0x8056)" for the log (texture-related enums; others print as hex). */
+const char *glf_enum_str(GLenum e, char buf[64]);
+
+/** A client pixel format / type pair (pixels.c). */
+struct glf_pixfmt {
+   uint8_t comps, order[4]; /* components and the channel each one is */
+   uint8_t bpp;             /* bytes per pixel */
+   uint8_t type, packing;   /* component type or packed layout */
+   bool integer, depth, stencil;
+};
+/** False if format / type do not go together (an invalid enum or a packed type whose
+ *  component count differs from the format's). */
+bool glf_pixfmt(GLenum format, GLenum type, struct glf_pixfmt *pf);
+size_t glf_pixfmt_datum(const struct glf_pixfmt *pf);
+void glf_unpack_pixels(const struct glf_pixfmt *pf, const uint8_t *src, uint32_t n, double (*v)[4]);
+/** map[i]: the RGBA channel wire component i takes (identity but for ALPHA / LUMINANCE). */
+void glf_pack_wire(uint32_t wfmt, const uint8_t map[4], const double (*v)[4], uint32_t n, uint8_t *dst);
+void glf_unpack_wire(uint32_t wfmt, const uint8_t *src, uint32_t n, double (*v)[4]);
+void glf_pack_pixels(const struct glf_pixfmt *pf, const double (*v)[4], uint32_t n, uint8_t *dst);
+float glf_half_to_float(uint16_t h);
+uint16_t glf_float_to_half(float f);
 
 #define GLF_NAME_RESERVED ((void *)(uintptr_t)1) /* glGen'd name, object not yet created */
 
@@ -156,10 +236,20 @@ struct glf_query {
 enum glf_tex_target { GLF_TEX_2D = 0, GLF_TEX_CUBE, GLF_TEX_3D, GLF_TEX_2D_ARRAY, GLF_TEX_COUNT };
 
 struct glf_tex_image {
-   uint32_t w, h;
-   GLenum ifmt;   /* the internal format as the app gave it */
-   uint32_t wfmt; /* wire_format */
+   uint32_t w, h, d; /* d: depth of a 3D image, layers of an array image, else 1 */
+   GLenum ifmt;      /* the internal format as the app gave it */
+   uint32_t wfmt;    /* wire_format */
+   const struct glf_format *fmt; /* the effective internal format */
    bool defined;
+};
+
+/* Sampling state: of a texture object, and all of a sampler object's (ES 3.0 table 6.10). */
+struct glf_sampler_params {
+   GLenum min_filter, mag_filter, wrap_s, wrap_t, wrap_r, compare_mode, compare_func;
+   float min_lod, max_lod, lod_bias; /* lod_bias: OpenGL only */
+   float border_color[4];            /* OpenGL only */
+   bool border_is_int;               /* set with SamplerParameterI*: queried as integers */
+   float max_anisotropy;
 };
 
 struct glf_texture {
@@ -168,13 +258,22 @@ struct glf_texture {
    GLenum target; /* 0 until first bound */
    bool created;
    wire_handle res;
-   uint32_t res_w, res_h, res_last_level, res_fmt;
-   struct glf_tex_image img[6][GLF_MAX_LEVELS];
-   GLenum min_filter, mag_filter, wrap_s, wrap_t, wrap_r, compare_mode, compare_func;
+   uint32_t res_w, res_h, res_d, res_layers, res_last_level, res_fmt;
+   struct glf_tex_image img[6][GLF_MAX_LEVELS]; /* [face][level]; arrays and 3D use face 0 */
+   struct glf_sampler_params sp;
    GLenum swizzle[4];
-   float min_lod, max_lod;
    GLint base_level, max_level;
    bool immutable;
+   GLint immutable_levels;
+   char *label; /* KHR_debug */
+};
+
+/* A sampler object (sampler.c): shared by the share group, with the same lifetime rules as
+ * buffers (struct glf_buffer's comment). */
+struct glf_sampler {
+   GLuint name;
+   int refcount; /* atomic: the name + every texture unit that holds it + calls in progress */
+   struct glf_sampler_params sp;
    char *label; /* KHR_debug */
 };
 
@@ -187,6 +286,7 @@ struct glf_renderbuffer {
    uint32_t w, h, samples;
    GLenum ifmt;
    uint32_t wfmt;
+   const struct glf_format *fmt; /* effective format (NULL: no storage yet) */
    char *label; /* KHR_debug */
 };
 
@@ -289,7 +389,7 @@ struct glf_program {
 struct glf_shared {
    int refcount;
    pthread_mutex_t lock;
-   struct glf_hash buffers, textures, renderbuffers, programs, syncs;
+   struct glf_hash buffers, textures, renderbuffers, programs, syncs, samplers;
    uint32_t epoch; /* atomic: bumped when a texture's storage or sampling state changes */
 };
 
@@ -377,6 +477,7 @@ struct glf_context {
    int major, minor;
    bool debug, robust;
    bool forward_compatible; /* EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE was requested */
+   bool es2_requested;      /* an ES 2.0 context was requested (served as ES 3.0) */
    struct wire_client *wire;
    struct glf_channel *chan;
    struct glf_context *chan_next; /* the channel's registry (chan->lock) */
@@ -406,6 +507,7 @@ struct glf_context {
    struct glf_texture *tex[GLF_MAX_TEXTURE_UNITS][GLF_TEX_COUNT]; /* NULL: texture 0 */
    /* GL's default textures (name 0), one per target, per context; made on first use. */
    struct glf_texture *default_tex[GLF_TEX_COUNT];
+   struct glf_sampler *sampler_units[GLF_MAX_TEXTURE_UNITS]; /* BindSampler; NULL: none */
    /* current generic attribute values (current_attrib.c): the four components' bits as the
     * call that set them gave them, and their type (GL_FLOAT, GL_INT, GL_UNSIGNED_INT) */
    uint32_t current_attrib[GLF_MAX_VERTEX_ATTRIBS][4];
@@ -582,11 +684,35 @@ void glf_state_init(struct glf_context *ctx);
 
 /* texture.c */
 enum glf_tex_target glf_tex_target_index(GLenum target);
-bool glf_texture_complete(const struct glf_texture *tex);
-void glf_texture_view(const struct glf_texture *tex, struct wire_sampler_view *v);
-void glf_texture_sampler_key(const struct glf_texture *tex, struct wire_sampler_state *s);
+/** Complete (ES 3.0 section 3.8.13) when sampled with `sp` (the unit's sampler object's
+ *  parameters, or the texture's own). */
+bool glf_texture_complete(const struct glf_context *ctx, const struct glf_texture *tex,
+                          const struct glf_sampler_params *sp);
+void glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, const struct glf_sampler_params *sp,
+                      struct wire_sampler_view *v);
 uint32_t glf_texture_levels(uint32_t w, uint32_t h);
-bool glf_ifmt_color_renderable(uint32_t wfmt);
+
+/* sampler.c */
+void glf_sampler_params_init(struct glf_sampler_params *sp);
+/** The wire sampler state of `sp` for a texture of effective format `fmt`. */
+void glf_sampler_key(const struct glf_context *ctx, const struct glf_sampler_params *sp, const struct glf_format *fmt,
+                     struct wire_sampler_state *s);
+/** Sets one sampling parameter (TexParameter* and SamplerParameter*): GL_NO_ERROR, or the
+ *  spec's error (GL_INVALID_ENUM for a pname that is no sampling parameter: the caller
+ *  tries its own). `v` holds n values as floats and as ints (the caller's type decides). */
+GLenum glf_sampler_param_set(struct glf_context *ctx, struct glf_sampler_params *sp, GLenum pname, const GLfloat *fv,
+                             const GLint *iv, bool is_float, bool is_int_border);
+/** Reads one sampling parameter into f (4 values for the border colour); false: not one. */
+bool glf_sampler_param_get(struct glf_context *ctx, const struct glf_sampler_params *sp, GLenum pname, GLfloat *f,
+                           GLint *i, int *n);
+void glf_sampler_unref(struct glf_context *ctx, struct glf_sampler *s);
+void glf_samplers_destroy_all(struct glf_hash *h);
+/** The parameters unit `unit` samples with: its sampler object's, or the texture's. */
+static inline const struct glf_sampler_params *
+glf_unit_sampler_params(const struct glf_context *ctx, unsigned unit, const struct glf_texture *tex)
+{
+   return ctx->sampler_units[unit] ? &ctx->sampler_units[unit]->sp : &tex->sp;
+}
 
 /* framebuffer.c */
 GLenum glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb);
@@ -594,6 +720,8 @@ void glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, st
 bool glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffer *fb,
                                   struct wire_surface_ref *ref, uint32_t *w, uint32_t *h);
 void glf_framebuffer_size(struct glf_context *ctx, struct glf_framebuffer *fb, uint32_t *w, uint32_t *h);
+/** The effective format of fb's read buffer; NULL if it has none. */
+const struct glf_format *glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb);
 
 /* attrib_convert.c */
 uint32_t glf_attrib_elem_size(const struct glf_vertex_attrib *a);
@@ -654,6 +782,9 @@ void glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, G
 void glf_get_n_uniform(GLuint program, GLint location, GLsizei buf_size, void *params, GLenum type, const char *caller);
 /** GL_UNKNOWN_CONTEXT_RESET once the context's channel is lost, else GL_NO_ERROR. */
 GLenum glf_reset_status(struct glf_context *ctx);
+/** IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE of the read buffer; false (with the error
+ *  raised) if there is no readable colour buffer. */
+bool glf_color_read_format(struct glf_context *ctx, GLenum *format, GLenum *type, const char *caller);
 
 /* transform_feedback.c */
 void glf_xfb_init(struct glf_context *ctx);

@@ -27,6 +27,9 @@ struct glf_context *glf_context_create(struct wire_client *c, enum glf_api api, 
 void glf_context_destroy(struct glf_context *ctx);
 /** Records that the context was created forward-compatible (GL_CONTEXT_FLAGS reports it). */
 void glf_context_set_forward_compatible(struct glf_context *ctx, bool forward_compatible);
+/** The app asked for OpenGL ES 2.0 (it gets ES 3.0): depth textures sample as luminance,
+ *  (D, D, D, 1), as OES_depth_texture says and Mesa does for such contexts (texture.c). */
+void glf_context_set_es2_requested(struct glf_context *ctx, bool es2);
 /** The reset notification strategy: LOSE_CONTEXT_ON_RESET (true) or NO_RESET_NOTIFICATION. */
 void glf_context_set_reset_notification(struct glf_context *ctx, bool lose_context_on_reset);
 

@@ -20,8 +20,9 @@ renderer_string(struct glf_context *ctx)
 static const struct {
    const char *name;
    unsigned apis;
+   bool (*avail)(const struct glf_context *ctx); /* what the server's device must offer; NULL: always */
 } extensions[] = {
-#define EXT(name, apis) {#name, apis},
+#define EXT(name, apis, avail) {#name, apis, avail},
 #include "gl_front/extensions.def"
 #undef EXT
 };
@@ -32,12 +33,18 @@ ext_api(const struct glf_context *ctx)
    return GLF_CORE(ctx) ? EXT_CORE : EXT_ES;
 }
 
+static bool
+listed(const struct glf_context *ctx, unsigned i)
+{
+   return (extensions[i].apis & ext_api(ctx)) && (!extensions[i].avail || extensions[i].avail(ctx));
+}
+
 unsigned
 glf_num_extensions(const struct glf_context *ctx)
 {
    unsigned n = 0;
    for (unsigned i = 0; i < GLF_ARRAY_SIZE(extensions); i++)
-      n += (extensions[i].apis & ext_api(ctx)) != 0;
+      n += listed(ctx, i);
    return n;
 }
 
@@ -45,7 +52,7 @@ static const char *
 extension_at(const struct glf_context *ctx, unsigned index)
 {
    for (unsigned i = 0; i < GLF_ARRAY_SIZE(extensions); i++)
-      if ((extensions[i].apis & ext_api(ctx)) && index-- == 0)
+      if (listed(ctx, i) && index-- == 0)
          return extensions[i].name;
    return NULL;
 }

@@ -4,68 +4,52 @@
 
 #include "glf_context.h"
 
-/* How one read-back texel (RGBA8) becomes one client pixel. */
-struct read_layout {
-   uint8_t ncomp;
-   uint8_t comp[4];  /* source channel of each component */
-   uint8_t size;     /* bytes per component: 1 (UNSIGNED_BYTE) or 4 (FLOAT) */
-};
-
-static bool
-read_layout(struct glf_context *ctx, GLenum format, GLenum type, struct read_layout *l)
+/* From the OpenGL ES 3.0 spec, section 4.3.1: "Only two combinations of format and type are
+ * accepted in most cases. The first varies depending on the format of the currently bound
+ * rendering surface. For normalized fixed-point rendering surfaces, the combination format RGBA
+ * and type UNSIGNED_BYTE is accepted. For signed integer rendering surfaces, the combination
+ * format RGBA_INTEGER and type INT is accepted. For unsigned integer rendering surfaces, the
+ * combination format RGBA_INTEGER and type UNSIGNED_INT is accepted. The second is an
+ * implementation-chosen format" (IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE: formats.c's table,
+ * the format's own layout). Floating-point surfaces (EXT_color_buffer_float): RGBA / FLOAT.
+ * OpenGL 3.3 accepts any valid pair whose integer-ness matches the surface's. */
+bool
+glf_color_read_format(struct glf_context *ctx, GLenum *format, GLenum *type, const char *caller)
 {
-   /* From the OpenGL ES 3.0 spec, section 4.3.1: for normalized fixed-point color buffers
-    * RGBA / UNSIGNED_BYTE is always accepted, plus IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE
-    * (also RGBA / UNSIGNED_BYTE here). Desktop GL accepts any format / type pair; the ones
-    * below are converted here, the rest are not implemented yet. */
-   static const struct {
-      GLenum format;
-      uint8_t n, c[4];
-   } fmts[] = {
-      {GL_RGBA, 4, {0, 1, 2, 3}}, {GL_RGB, 3, {0, 1, 2}}, {GL_RED, 1, {0}},   {GL_GREEN, 1, {1}},
-      {GL_BLUE, 1, {2}},          {GL_ALPHA, 1, {3}},     {GL_RG, 2, {0, 1}}, {GL_BGRA, 4, {2, 1, 0, 3}},
-      {GL_BGR, 3, {2, 1, 0}},
-   };
-   if (GLF_ES(ctx) && !(format == GL_RGBA && type == GL_UNSIGNED_BYTE))
+   /* The default framebuffer: its configs are all RGBA8, also before a surface is current. */
+   const struct glf_format *f = ctx->read_fb->is_default ? glf_format_by_ifmt(GL_RGBA8)
+                                                         : glf_framebuffer_read_format(ctx, ctx->read_fb);
+   if (!f || !f->read_format) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(no colour read buffer)", caller);
       return false;
-   if (type != GL_UNSIGNED_BYTE && type != GL_FLOAT)
-      return false;
-   for (unsigned i = 0; i < GLF_ARRAY_SIZE(fmts); i++) {
-      if (fmts[i].format == format) {
-         l->ncomp = fmts[i].n;
-         memcpy(l->comp, fmts[i].c, 4);
-         l->size = type == GL_FLOAT ? 4 : 1;
-         return true;
-      }
    }
-   return false;
+   *format = f->read_format;
+   *type = f->read_type;
+   return true;
 }
 
-static void
-convert_row(const struct read_layout *l, const uint8_t *src, uint8_t *dst, uint32_t w)
+static bool
+format_allowed(struct glf_context *ctx, const struct glf_format *f, GLenum format, GLenum type,
+               const struct glf_pixfmt *pf)
 {
-   if (l->ncomp == 4 && l->size == 1 && l->comp[0] == 0 && l->comp[3] == 3) {
-      memcpy(dst, src, (size_t)w * 4);
-      return;
-   }
-   for (uint32_t x = 0; x < w; x++, src += 4) {
-      for (unsigned c = 0; c < l->ncomp; c++) {
-         uint8_t v = src[l->comp[c]];
-         if (l->size == 1) {
-            *dst++ = v;
-         } else {
-            float f = (float)v / 255.0f;
-            memcpy(dst, &f, 4);
-            dst += 4;
-         }
-      }
-   }
+   const bool integer = wire_format_is_integer(f->wfmt);
+   if (pf->integer != integer || pf->depth || pf->stencil)
+      return false;
+   if (GLF_CORE(ctx))
+      return true;
+   if (format == f->read_format && type == f->read_type)
+      return true;
+   if (integer)
+      return format == GL_RGBA_INTEGER && type == (f->ctype == GL_INT ? GL_INT : GL_UNSIGNED_INT);
+   if (f->ctype == GL_FLOAT)
+      return format == GL_RGBA && type == GL_FLOAT;
+   return format == GL_RGBA && type == GL_UNSIGNED_BYTE;
 }
 
 /* False when the channel is lost (GL_CONTEXT_LOST is raised): the band is not written. */
 static bool
 read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,
-          uint32_t h, uint8_t *tmp)
+          uint32_t h, uint32_t texel, uint8_t *tmp)
 {
    struct wire_read_pixels *p = GLF_BEGIN(ctx, ReadPixels);
    if (!p)
@@ -75,7 +59,8 @@ read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x
    p->y = y;
    p->w = w;
    p->h = h;
-   if (wire_end_reply(ctx->wire, tmp, w * h * 4) == (int64_t)w * h * 4)
+   int64_t bytes = (int64_t)w * h * texel;
+   if (wire_end_reply(ctx->wire, tmp, (uint32_t)bytes) == bytes)
       return true;
    glf_error(ctx, GL_CONTEXT_LOST, "glReadPixels(channel lost)");
    return false;
@@ -97,27 +82,20 @@ void
 glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                 GLenum type, size_t buf_size, void *pixels)
 {
+   char b1[64], b2[64], b3[64];
    if (width < 0 || height < 0) {
       glf_error(ctx, GL_INVALID_VALUE, "glReadPixels(%dx%d)", width, height);
       return;
    }
-   struct read_layout layout;
-   if (!read_layout(ctx, format, type, &layout)) {
-      bool known = (format == GL_RGBA || format == GL_RGB || format == GL_ALPHA || format == GL_RGBA_INTEGER ||
-                    format == GL_RED || format == GL_RG || format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA ||
-                    format == GL_DEPTH_COMPONENT || format == GL_BGRA) &&
-                   (type == GL_UNSIGNED_BYTE || type == GL_FLOAT || type == GL_UNSIGNED_INT ||
-                    type == GL_INT || type == GL_HALF_FLOAT || type == GL_UNSIGNED_SHORT_5_6_5 ||
-                    type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1 ||
-                    type == GL_UNSIGNED_INT_2_10_10_10_REV || type == GL_UNSIGNED_SHORT || type == GL_BYTE);
-      glf_error(ctx, known ? GL_INVALID_OPERATION : GL_INVALID_ENUM, "glReadPixels(format=0x%x, type=0x%x)",
-                format, type);
+   struct glf_pixfmt pf;
+   /* Unknown enums are INVALID_ENUM; valid ones that do not go together (a packed type with
+    * another component count) INVALID_OPERATION. */
+   if (!glf_valid_pixel_format(ctx, format) || !glf_valid_pixel_type(ctx, type)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glReadPixels(format=0x%x, type=0x%x)", format, type);
       return;
    }
-   /* From KHR_robustness: "An INVALID_OPERATION error is generated by ReadnPixels if the
-    * buffer size required to store the requested data is greater than bufSize." */
-   if (packed_size(&ctx->pack, width, height, (size_t)layout.ncomp * layout.size) > buf_size) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glReadnPixels(bufSize=%zu too small)", buf_size);
+   if (!glf_pixfmt(format, type, &pf)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format=0x%x, type=0x%x)", format, type);
       return;
    }
    if (glf_framebuffer_status(ctx, ctx->read_fb) != GL_FRAMEBUFFER_COMPLETE) {
@@ -126,8 +104,26 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    }
    struct wire_surface_ref src;
    uint32_t fbw, fbh;
-   if (!glf_framebuffer_read_surface(ctx, ctx->read_fb, &src, &fbw, &fbh)) {
+   const struct glf_format *f = glf_framebuffer_read_format(ctx, ctx->read_fb);
+   if (!f || !glf_framebuffer_read_surface(ctx, ctx->read_fb, &src, &fbw, &fbh)) {
       glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(read buffer is NONE)");
+      return;
+   }
+   if (!format_allowed(ctx, f, format, type, &pf)) {
+      if (pf.depth || pf.stencil)
+         sgl_log_once(SGL_LOG_WARN, "glReadPixels: depth / stencil read-back is not implemented (format %s)",
+                      glf_enum_str(format, b1));
+      else
+         sgl_log_once(SGL_LOG_WARN, "glReadPixels: format %s, type %s refused for a read buffer of format %s "
+                                    "(INVALID_OPERATION)", glf_enum_str(format, b1), glf_enum_str(type, b2),
+                      glf_enum_str(f->ifmt, b3));
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format=0x%x, type=0x%x)", format, type);
+      return;
+   }
+   /* From KHR_robustness: "An INVALID_OPERATION error is generated by ReadnPixels if the
+    * buffer size required to store the requested data is greater than bufSize." */
+   if (packed_size(&ctx->pack, width, height, pf.bpp) > buf_size) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadnPixels(bufSize=%zu too small)", buf_size);
       return;
    }
    if (ctx->pixel_pack_buffer) {
@@ -144,27 +140,42 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
    const struct glf_pixelstore *ps = &ctx->pack;
    size_t row_pixels = ps->row_length ? (size_t)ps->row_length : (size_t)width;
-   size_t bpp = (size_t)layout.ncomp * layout.size;
+   size_t bpp = pf.bpp;
    size_t stride = (row_pixels * bpp + (size_t)ps->alignment - 1) / (size_t)ps->alignment * (size_t)ps->alignment;
-   uint32_t band = WIRE_MAX_REPLY / (cw * 4);
-   uint8_t *tmp = malloc((size_t)cw * 4 * (band < ch ? band : ch));
-   if (!tmp || !band) {
+   /* The reply is the surface's wire format (wire_types.h wire_read_pixels); the client's
+    * format / type is made here (pixels.c), or copied when it is the same layout. */
+   uint32_t texel = wire_format_texel_size(f->wfmt);
+   bool copy = (f->wfmt == WIRE_FMT_R8G8B8A8_UNORM || f->wfmt == WIRE_FMT_R8G8B8A8_SRGB) && format == GL_RGBA &&
+               type == GL_UNSIGNED_BYTE;
+   uint32_t band = WIRE_MAX_REPLY / (cw * texel);
+   uint8_t *tmp = malloc((size_t)cw * texel * (band < ch ? band : ch));
+   double (*vals)[4] = copy ? NULL : malloc(sizeof(double[4]) * cw);
+   if (!tmp || !band || (!copy && !vals)) {
       free(tmp);
+      free(vals);
       glf_error(ctx, GL_OUT_OF_MEMORY, "glReadPixels");
       return;
    }
    for (uint32_t r = 0; r < ch; r += band) {
       uint32_t rows = ch - r < band ? ch - r : band;
       /* KHR_robustness: after a reset, commands "will not modify memory passed by pointer" */
-      if (!read_band(ctx, &src, (int32_t)x0, (int32_t)(y0 + r), cw, rows, tmp))
+      if (!read_band(ctx, &src, (int32_t)x0, (int32_t)(y0 + r), cw, rows, texel, tmp))
          break;
       for (uint32_t i = 0; i < rows; i++) {
          size_t dy = (size_t)(y0 - y) + r + i + (size_t)ps->skip_rows;
          size_t dx = (size_t)(x0 - x) + (size_t)ps->skip_pixels;
-         convert_row(&layout, tmp + (size_t)i * cw * 4, (uint8_t *)pixels + dy * stride + dx * bpp, cw);
+         uint8_t *out = (uint8_t *)pixels + dy * stride + dx * bpp;
+         const uint8_t *in = tmp + (size_t)i * cw * texel;
+         if (copy) {
+            memcpy(out, in, (size_t)cw * 4);
+         } else {
+            glf_unpack_wire(f->wfmt, in, cw, vals);
+            glf_pack_pixels(&pf, (const double(*)[4])vals, cw, out);
+         }
       }
    }
    free(tmp);
+   free(vals);
 }
 
 void GLAPIENTRY

@@ -3,27 +3,38 @@
 
 #include "glf_context.h"
 
-/* The wire format a renderable internal format is stored in; NONE if not renderable. */
-uint32_t glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt);
-uint32_t
+/* STENCIL_INDEX8: stencil-renderable only, stored as D24S8 with its depth unused. */
+static const struct glf_format stencil_index8 = {
+   GL_STENCIL_INDEX8, GL_STENCIL_INDEX, WIRE_FMT_D24_UNORM_S8_UINT, {0, 0, 0, 0, 0, 8}, GL_UNSIGNED_INT,
+   GLF_FMT_ES3 | GLF_FMT_GL | GLF_FMT_STENCIL_RENDER, 0, 0, 0,
+};
+
+/* From the OpenGL ES 3.0 spec, section 4.4.2.1: internalformat "must be a sized internal
+ * format that is color-renderable, depth-renderable, or stencil-renderable" (ES 2.0 table 4.5:
+ * RGBA4, RGB5_A1, RGB565, DEPTH_COMPONENT16, STENCIL_INDEX8, plus OES_rgb8_rgba8 and
+ * OES_packed_depth_stencil's RGB8, RGBA8, DEPTH24_STENCIL8). OpenGL 3.3 also takes the unsized
+ * RED / RG / RGB / RGBA / DEPTH_COMPONENT / DEPTH_STENCIL. NULL if none of those. */
+const struct glf_format *glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt);
+const struct glf_format *
 glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt)
 {
-   bool es2 = GLF_ES(ctx) && ctx->major < 3;
-   switch (ifmt) {
-   case GL_RGBA8: case GL_RGBA4: case GL_RGB5_A1: return WIRE_FMT_R8G8B8A8_UNORM;
-   case GL_RGB8: case GL_RGB565: return WIRE_FMT_R8G8B8_UNORM;
-   case GL_R8: return es2 ? WIRE_FMT_NONE : WIRE_FMT_R8_UNORM;
-   case GL_DEPTH_COMPONENT16: return WIRE_FMT_D16_UNORM;
-   case GL_DEPTH_COMPONENT24: case GL_DEPTH24_STENCIL8: case GL_STENCIL_INDEX8:
-      return WIRE_FMT_D24_UNORM_S8_UINT;
-   case GL_DEPTH_COMPONENT32F: return es2 ? WIRE_FMT_NONE : WIRE_FMT_D32_FLOAT;
-   case GL_RGBA: case GL_RGB: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
-      return GLF_CORE(ctx) ? glf_renderbuffer_format(ctx, ifmt == GL_RGBA ? GL_RGBA8 : ifmt == GL_RGB ? GL_RGB8
-                                                : ifmt == GL_DEPTH_COMPONENT ? GL_DEPTH_COMPONENT24
-                                                                             : GL_DEPTH24_STENCIL8)
-                           : WIRE_FMT_NONE;
-   default: return WIRE_FMT_NONE;
+   const struct glf_format *f;
+   if (ifmt == GL_STENCIL_INDEX8) {
+      f = &stencil_index8;
+   } else if (GLF_ES(ctx) && ctx->major < 3) {
+      static const GLenum es2[] = {GL_RGBA4, GL_RGB5_A1, GL_RGB565, GL_DEPTH_COMPONENT16, GL_RGB8, GL_RGBA8,
+                                   GL_DEPTH24_STENCIL8};
+      f = NULL;
+      for (unsigned i = 0; i < GLF_ARRAY_SIZE(es2); i++)
+         if (es2[i] == ifmt)
+            f = glf_format_by_ifmt(ifmt);
+   } else {
+      f = glf_sized_format(ctx, ifmt);
    }
+   if (!f || !(glf_format_color_renderable(ctx, f) || glf_format_depth_renderable(ctx, f) ||
+               glf_format_stencil_renderable(ctx, f)))
+      return NULL;
+   return f;
 }
 
 void GLAPIENTRY
@@ -146,16 +157,20 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
-   uint32_t wfmt = glf_renderbuffer_format(ctx, ifmt);
+   const struct glf_format *fmt = glf_renderbuffer_format(ctx, ifmt);
    /* From the OpenGL ES 3.0 spec, section 4.4.2.1: "An INVALID_ENUM error is generated if
     * internalformat is not one of the color-renderable, depth-renderable, or
     * stencil-renderable formats"; "INVALID_VALUE if width or height is negative or greater
     * than MAX_RENDERBUFFER_SIZE"; "INVALID_OPERATION if samples is greater than the
     * maximum number of samples supported for internalformat". */
-   if (wfmt == WIRE_FMT_NONE) {
+   if (!fmt) {
+      char b1[64];
+      sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s is not renderable (INVALID_ENUM)", caller,
+                   glf_enum_str(ifmt, b1));
       glf_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", caller, ifmt);
       return;
    }
+   const uint32_t wfmt = fmt->wfmt;
    const GLint max_size = ctx->limits.max_renderbuffer_size;
    if (w < 0 || h < 0 || w > max_size || h > max_size || samples < 0) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(%dx%d)", caller, w, h);
@@ -177,6 +192,7 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
    rb->h = (uint32_t)h;
    rb->samples = (uint32_t)samples;
    rb->wfmt = wfmt;
+   rb->fmt = fmt;
    if (!w || !h)
       return;
    uint32_t op = rb->created ? WIRE_OP_ResourceRespecify : WIRE_OP_ResourceCreate;
@@ -210,23 +226,13 @@ glf_RenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum intern
    rb_storage(target, samples, internalformat, width, height, "glRenderbufferStorageMultisample");
 }
 
-/* Bits per component of a wire format: r, g, b, a, depth, stencil. */
+/* Bits per component of a format: r, g, b, a, depth, stencil (0 without a format). */
+void glf_format_bits(const struct glf_format *fmt, GLint bits[6]);
 void
-glf_format_bits(uint32_t wfmt, GLenum ifmt, GLint bits[6])
+glf_format_bits(const struct glf_format *fmt, GLint bits[6])
 {
-   memset(bits, 0, 6 * sizeof(GLint));
-   switch (wfmt) {
-   case WIRE_FMT_R8G8B8A8_UNORM: bits[0] = bits[1] = bits[2] = bits[3] = 8; break;
-   case WIRE_FMT_R8G8B8_UNORM: bits[0] = bits[1] = bits[2] = 8; break;
-   case WIRE_FMT_R8_UNORM: bits[0] = 8; break;
-   case WIRE_FMT_D24_UNORM_S8_UINT:
-      bits[4] = ifmt == GL_STENCIL_INDEX8 ? 0 : 24;
-      bits[5] = ifmt == GL_DEPTH_COMPONENT24 ? 0 : 8;
-      break;
-   case WIRE_FMT_D16_UNORM: bits[4] = 16; break;
-   case WIRE_FMT_D32_FLOAT: bits[4] = 32; break;
-   default: break;
-   }
+   for (int i = 0; i < 6; i++)
+      bits[i] = fmt ? fmt->bits[i] : 0;
 }
 
 void GLAPIENTRY
@@ -245,7 +251,7 @@ glf_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
       return;
    }
    GLint bits[6];
-   glf_format_bits(rb->wfmt, rb->ifmt, bits);
+   glf_format_bits(rb->fmt, bits);
    switch (pname) {
    case GL_RENDERBUFFER_WIDTH: *params = (GLint)rb->w; break;
    case GL_RENDERBUFFER_HEIGHT: *params = (GLint)rb->h; break;

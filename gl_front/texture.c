@@ -1,76 +1,41 @@
-/* splitgl gl_front: texture objects, image specification and sampling parameters.
+/* splitgl gl_front: texture objects, image specification (2D, cube, 3D, 2D array) and the
+ * texture's own parameters. Formats are formats.c's tables, pixel conversions pixels.c's,
+ * sampling parameters and sampler objects sampler.c's.
  *
  * Storage policy: the first image specified creates a resource with the full mip chain for
  * the level-0 size it implies; an image whose size or format does not fit that storage
  * re-specifies ("remints") it, preserving contents GPU->GPU where the format is unchanged. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "glf_context.h"
 
-/* ---- formats ------------------------------------------------------------------------------- */
-struct tex_format {
-   GLenum ifmt, format, type;
-   uint32_t wfmt;
-   bool es2; /* valid in ES 2.0 */
-};
-
-static const struct tex_format tex_formats[] = {
-   {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, WIRE_FMT_R8G8B8A8_UNORM, false},
-   {GL_RGBA, GL_RGBA, GL_UNSIGNED_BYTE, WIRE_FMT_R8G8B8A8_UNORM, true},
-   {GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, WIRE_FMT_R8G8B8_UNORM, false},
-   {GL_RGB, GL_RGB, GL_UNSIGNED_BYTE, WIRE_FMT_R8G8B8_UNORM, true},
-   {GL_R8, GL_RED, GL_UNSIGNED_BYTE, WIRE_FMT_R8_UNORM, false},
-   {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, WIRE_FMT_D16_UNORM, false},
-   {GL_DEPTH_COMPONENT, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, WIRE_FMT_D16_UNORM, true},
-   {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, WIRE_FMT_D24_UNORM_S8_UINT, false},
-   {GL_DEPTH_STENCIL, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, WIRE_FMT_D24_UNORM_S8_UINT, false},
-   {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, WIRE_FMT_D32_FLOAT, false},
-};
-
-static bool
-valid_pixel_format(GLenum f)
+/* ---- formats and the log ------------------------------------------------------------------- */
+/* From the OpenGL ES 3.0 spec, section 3.8.3: "INVALID_ENUM if format or type is not one of
+ * the accepted values"; then glf_find_combo's INVALID_VALUE (no such internal format) or
+ * INVALID_OPERATION (a combination the tables do not list). Every refusal is logged at WARN
+ * with the call and the enums (issue 8, item 5: no silent refusal). */
+static const struct glf_format *
+resolve_format(struct glf_context *ctx, const char *caller, GLenum ifmt, GLenum format, GLenum type)
 {
-   switch (f) {
-   case GL_RGBA: case GL_RGB: case GL_RED: case GL_RG: case GL_ALPHA: case GL_LUMINANCE:
-   case GL_LUMINANCE_ALPHA: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL: case GL_RED_INTEGER:
-   case GL_RG_INTEGER: case GL_RGB_INTEGER: case GL_RGBA_INTEGER: case GL_BGRA: case GL_BGR:
-      return true;
-   default:
-      return false;
+   char b1[64], b2[64], b3[64];
+   GLenum err = GL_INVALID_ENUM;
+   const struct glf_format *f = NULL;
+   if (glf_valid_pixel_format(ctx, format) && glf_valid_pixel_type(ctx, type))
+      err = glf_find_combo(ctx, ifmt, format, type, &f);
+   if (err == GL_NO_ERROR && !glf_format_supported(ctx, f)) {
+      /* An ES 3.0 format with no storage on the device (Magma emulates every one where it
+       * can: server_vk/format.c); nothing else can be done for the call. */
+      err = GL_OUT_OF_MEMORY;
    }
-}
-
-static bool
-valid_pixel_type(GLenum t)
-{
-   switch (t) {
-   case GL_UNSIGNED_BYTE: case GL_BYTE: case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_UNSIGNED_INT:
-   case GL_INT: case GL_HALF_FLOAT: case GL_FLOAT: case GL_UNSIGNED_SHORT_5_6_5:
-   case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_5_5_5_1: case GL_UNSIGNED_INT_2_10_10_10_REV:
-   case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV: case GL_UNSIGNED_INT_24_8:
-   case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
-      return true;
-   default:
-      return false;
+   if (err != GL_NO_ERROR) {
+      sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s, format %s, type %s refused: %s%s", caller,
+                   glf_enum_str(ifmt, b1), glf_enum_str(format, b2), glf_enum_str(type, b3), glf_enum_name(err),
+                   err == GL_OUT_OF_MEMORY ? " (the server's device cannot store it)" : "");
+      glf_error(ctx, err, "%s(internalformat=0x%x, format=0x%x, type=0x%x)", caller, ifmt, format, type);
+      return NULL;
    }
-}
-
-static const struct tex_format *
-find_format(struct glf_context *ctx, GLenum ifmt, GLenum format, GLenum type)
-{
-   for (unsigned i = 0; i < GLF_ARRAY_SIZE(tex_formats); i++) {
-      const struct tex_format *f = &tex_formats[i];
-      if (f->ifmt == ifmt && f->format == format && f->type == type &&
-          (f->es2 || !(GLF_ES(ctx) && ctx->major < 3)))
-         return f;
-   }
-   return NULL;
-}
-
-bool
-glf_ifmt_color_renderable(uint32_t wfmt)
-{
-   return wfmt == WIRE_FMT_R8G8B8A8_UNORM || wfmt == WIRE_FMT_R8G8B8_UNORM || wfmt == WIRE_FMT_R8_UNORM;
+   return f;
 }
 
 uint32_t
@@ -82,6 +47,35 @@ glf_texture_levels(uint32_t w, uint32_t h)
       n++;
    }
    return n;
+}
+
+static bool
+is_3d(GLenum target)
+{
+   return target == GL_TEXTURE_3D;
+}
+
+static bool
+is_array(GLenum target)
+{
+   return target == GL_TEXTURE_2D_ARRAY;
+}
+
+/* Levels of a full chain for a base image w x h x d (3D: d minifies; arrays: layers do not). */
+static uint32_t
+chain_levels(GLenum target, uint32_t w, uint32_t h, uint32_t d)
+{
+   uint32_t n = glf_texture_levels(w, h);
+   if (is_3d(target) && glf_texture_levels(d, 1) > n)
+      n = glf_texture_levels(d, 1);
+   return n;
+}
+
+/* The depth (3D) / layer count (array) of level `l` of a texture whose base has `d`. */
+static uint32_t
+level_depth(GLenum target, uint32_t d, uint32_t l)
+{
+   return is_3d(target) ? wire_minify(d, l) : d;
 }
 
 /* ---- objects --------------------------------------------------------------------------------- */
@@ -131,17 +125,11 @@ glf_texture_new(GLuint name)
       return NULL;
    t->name = name;
    t->refcount = 1;
-   t->min_filter = GL_NEAREST_MIPMAP_LINEAR;
-   t->mag_filter = GL_LINEAR;
-   t->wrap_s = t->wrap_t = t->wrap_r = GL_REPEAT;
-   t->compare_mode = GL_NONE;
-   t->compare_func = GL_LEQUAL;
+   glf_sampler_params_init(&t->sp);
    t->swizzle[0] = GL_RED;
    t->swizzle[1] = GL_GREEN;
    t->swizzle[2] = GL_BLUE;
    t->swizzle[3] = GL_ALPHA;
-   t->min_lod = -1000.0f;
-   t->max_lod = 1000.0f;
    t->max_level = 1000;
    return t;
 }
@@ -290,7 +278,12 @@ glf_ActiveTexture(GLenum texture)
 static uint32_t
 wire_target_of(GLenum target)
 {
-   return target == GL_TEXTURE_CUBE_MAP ? WIRE_TARGET_TEX_CUBE : WIRE_TARGET_TEX_2D;
+   switch (target) {
+   case GL_TEXTURE_CUBE_MAP: return WIRE_TARGET_TEX_CUBE;
+   case GL_TEXTURE_3D: return WIRE_TARGET_TEX_3D;
+   case GL_TEXTURE_2D_ARRAY: return WIRE_TARGET_TEX_2D_ARRAY;
+   default: return WIRE_TARGET_TEX_2D;
+   }
 }
 
 static void
@@ -304,113 +297,248 @@ emit_storage(struct glf_context *ctx, struct glf_texture *tex, uint32_t op, uint
    p->format = tex->res_fmt;
    p->width = tex->res_w;
    p->height = tex->res_h;
-   p->depth = 1;
-   p->layers = tex->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+   p->depth = tex->res_d;
+   p->layers = tex->res_layers;
    p->last_level = tex->res_last_level;
    p->flags = flags;
    wire_end(ctx->wire);
 }
 
-/* Makes the storage hold a w x h image of wfmt at level. */
+/* Makes the storage hold a w x h x d image of wfmt at level (d: 3D depth or array layers). */
 static void
-ensure_storage(struct glf_context *ctx, struct glf_texture *tex, GLint level, uint32_t w, uint32_t h, uint32_t wfmt)
+ensure_storage(struct glf_context *ctx, struct glf_texture *tex, GLint level, uint32_t w, uint32_t h, uint32_t d,
+               uint32_t wfmt)
 {
+   const GLenum target = tex->target;
    if (tex->created && (uint32_t)level <= tex->res_last_level && wire_minify(tex->res_w, level) == w &&
-       wire_minify(tex->res_h, level) == h && tex->res_fmt == wfmt)
+       wire_minify(tex->res_h, level) == h && tex->res_fmt == wfmt &&
+       (!is_3d(target) || wire_minify(tex->res_d, level) == d) && (!is_array(target) || tex->res_layers == d))
       return;
-   uint32_t bw = w << level, bh = h << level;
-   if (bw > WIRE_MAX_TEXTURE_SIZE)
-      bw = WIRE_MAX_TEXTURE_SIZE;
-   if (bh > WIRE_MAX_TEXTURE_SIZE)
-      bh = WIRE_MAX_TEXTURE_SIZE;
+   uint32_t max = is_3d(target) ? WIRE_MAX_3D_TEXTURE_SIZE : WIRE_MAX_TEXTURE_SIZE;
+   uint64_t bw = (uint64_t)w << level, bh = (uint64_t)h << level, bd = is_3d(target) ? (uint64_t)d << level : 1;
+   bw = bw > max ? max : bw;
+   bh = bh > max ? max : bh;
+   bd = bd > max ? max : bd;
    uint32_t op = tex->created ? WIRE_OP_ResourceRespecify : WIRE_OP_ResourceCreate;
    uint32_t flags = tex->created && tex->res_fmt == wfmt ? WIRE_RESPECIFY_PRESERVE : 0;
    if (!tex->created) {
       tex->res = wire_handle_mint(ctx->wire, WIRE_KIND_RESOURCE);
       tex->created = true;
    }
-   tex->res_w = bw;
-   tex->res_h = bh;
+   tex->res_w = (uint32_t)bw;
+   tex->res_h = (uint32_t)bh;
+   tex->res_d = (uint32_t)bd;
+   tex->res_layers = target == GL_TEXTURE_CUBE_MAP ? 6 : is_array(target) ? d : 1;
    tex->res_fmt = wfmt;
-   tex->res_last_level = glf_texture_levels(bw, bh) - 1;
+   tex->res_last_level = chain_levels(target, tex->res_w, tex->res_h, tex->res_d) - 1;
    emit_storage(ctx, tex, op, flags);
    glf_shared_touch(ctx);
 }
 
-/* Unpacks rows [row0, row0 + rows) of a client image into tight rows at dst. */
-static void
-unpack_rows(struct glf_context *ctx, const uint8_t *src, uint32_t w, uint32_t row0, uint32_t rows,
-            uint32_t bpp, uint8_t *dst)
+/* ---- uploads --------------------------------------------------------------------------------- */
+/* Where a client image's rows are (ES 3.0 section 3.7.4, "Unpacking": UNPACK_ROW_LENGTH,
+ * _ALIGNMENT, _SKIP_PIXELS, _SKIP_ROWS, _IMAGE_HEIGHT, _SKIP_IMAGES). */
+struct unpack_layout {
+   size_t row_stride, image_stride, offset;
+};
+
+static struct unpack_layout
+unpack_layout(const struct glf_pixelstore *ps, uint32_t w, uint32_t h, uint32_t bpp, bool three_d)
 {
-   const struct glf_pixelstore *ps = &ctx->unpack;
+   struct unpack_layout l;
    size_t row_pixels = ps->row_length ? (size_t)ps->row_length : w;
-   size_t stride = row_pixels * bpp;
-   stride = (stride + (size_t)ps->alignment - 1) / (size_t)ps->alignment * (size_t)ps->alignment;
-   const uint8_t *base = src + (size_t)ps->skip_rows * stride + (size_t)ps->skip_pixels * bpp;
-   for (uint32_t r = 0; r < rows; r++)
-      memcpy(dst + (size_t)r * w * bpp, base + (size_t)(row0 + r) * stride, (size_t)w * bpp);
+   size_t a = (size_t)ps->alignment;
+   l.row_stride = (row_pixels * bpp + a - 1) / a * a;
+   size_t rows = three_d && ps->image_height ? (size_t)ps->image_height : h;
+   l.image_stride = l.row_stride * rows;
+   l.offset = (size_t)ps->skip_pixels * bpp + (size_t)ps->skip_rows * l.row_stride +
+              (three_d ? (size_t)ps->skip_images * l.image_stride : 0);
+   return l;
 }
 
-/* Uploads a client image (GL row 0 is t = 0, as the wire wants) in bands of whole rows. */
-static void
-upload_image(struct glf_context *ctx, struct glf_texture *tex, uint32_t face, GLint level, uint32_t x,
-             uint32_t y, uint32_t w, uint32_t h, const void *pixels)
+/* Bytes an unpack reads from the start of `pixels` (the last row without its padding). */
+static size_t
+unpack_extent(const struct unpack_layout *l, uint32_t w, uint32_t h, uint32_t d, uint32_t bpp)
 {
-   uint32_t bpp = wire_format_texel_size(tex->res_fmt);
-   uint32_t row_bytes = w * bpp;
-   if (!pixels || !row_bytes || !h)
+   if (!w || !h || !d)
+      return 0;
+   return l->offset + (size_t)(d - 1) * l->image_stride + (size_t)(h - 1) * l->row_stride + (size_t)w * bpp;
+}
+
+/* Whether the client's pixels already are the wire layout (copied as they are). */
+static bool
+wire_layout(const struct glf_pixfmt *pf, GLenum format, GLenum type, uint32_t wfmt)
+{
+   const struct wire_format_info *wi = wire_format_info(wfmt);
+   if (pf->bpp != wi->size || format == GL_BGR || format == GL_BGRA || format == GL_BGR_INTEGER ||
+       format == GL_BGRA_INTEGER || format == GL_GREEN || format == GL_BLUE || format == GL_GREEN_INTEGER ||
+       format == GL_BLUE_INTEGER)
+      return false;
+   switch (wi->packing) {
+   case WIRE_PACK_565: return type == GL_UNSIGNED_SHORT_5_6_5;
+   case WIRE_PACK_4444: return type == GL_UNSIGNED_SHORT_4_4_4_4;
+   case WIRE_PACK_5551: return type == GL_UNSIGNED_SHORT_5_5_5_1;
+   case WIRE_PACK_1010102: return type == GL_UNSIGNED_INT_2_10_10_10_REV;
+   case WIRE_PACK_11_11_10F: return type == GL_UNSIGNED_INT_10F_11F_11F_REV;
+   case WIRE_PACK_999E5: return type == GL_UNSIGNED_INT_5_9_9_9_REV;
+   case WIRE_PACK_D24S8: return type == GL_UNSIGNED_INT_24_8;
+   case WIRE_PACK_D32FS8: return false; /* float depth is clamped to [0, 1] on the way (pixels.c) */
+   case WIRE_PACK_X8D24: return false; /* 32-bit GL data, 24-bit wire depth */
+   default: break;
+   }
+   if (pf->comps != (wi->comps ? wi->comps : 1) || pf->integer != ((wi->flags & WIRE_FMTF_INTEGER) != 0) ||
+       wfmt == WIRE_FMT_D32_FLOAT)
+      return false;
+   switch (wi->ctype) {
+   case WIRE_CT_UNORM8: case WIRE_CT_UINT8: return type == GL_UNSIGNED_BYTE;
+   case WIRE_CT_SNORM8: case WIRE_CT_SINT8: return type == GL_BYTE;
+   case WIRE_CT_UNORM16: case WIRE_CT_UINT16: return type == GL_UNSIGNED_SHORT;
+   case WIRE_CT_SNORM16: case WIRE_CT_SINT16: return type == GL_SHORT;
+   case WIRE_CT_UINT32: return type == GL_UNSIGNED_INT;
+   case WIRE_CT_SINT32: return type == GL_INT;
+   case WIRE_CT_FLOAT16: return type == GL_HALF_FLOAT || type == GL_HALF_FLOAT_OES;
+   case WIRE_CT_FLOAT32: return type == GL_FLOAT;
+   default: return false;
+   }
+}
+
+/* The channel each wire component of `f` stores (ALPHA / LUMINANCE in R / RG). */
+static void
+store_map(const struct glf_format *f, uint8_t map[4])
+{
+   static const uint8_t maps[4][4] = {
+      [GLF_SWZ_NONE] = {0, 1, 2, 3},
+      [GLF_SWZ_ALPHA] = {3, 0, 0, 0},
+      [GLF_SWZ_LUMINANCE] = {0, 0, 0, 0},
+      [GLF_SWZ_LUMINANCE_ALPHA] = {0, 3, 0, 0},
+   };
+   memcpy(map, maps[f->swizzle < 4 ? f->swizzle : 0], 4);
+}
+
+/* One image region as the client gave it. */
+struct upload {
+   GLenum format, type;
+   const struct glf_format *fmt;
+   const uint8_t *pixels;
+   uint32_t x, y, z, w, h, d; /* z: first layer / slice (cube: the face) */
+};
+
+/* Converts rows [row0, row0 + rows) of slice k into dst in the wire layout. */
+static void
+convert_rows(struct glf_context *ctx, const struct upload *u, const struct glf_pixfmt *pf,
+             const struct unpack_layout *l, bool copy, uint32_t k, uint32_t row0, uint32_t rows, uint8_t *dst)
+{
+   uint32_t ws = wire_format_texel_size(u->fmt->wfmt);
+   uint8_t map[4];
+   store_map(u->fmt, map);
+   double (*tmp)[4] = copy ? NULL : malloc(sizeof(double[4]) * u->w);
+   if (!copy && !tmp) {
+      memset(dst, 0, (size_t)rows * u->w * ws);
+      glf_error(ctx, GL_OUT_OF_MEMORY, "texture upload conversion");
       return;
+   }
+   for (uint32_t r = 0; r < rows; r++) {
+      const uint8_t *src = u->pixels + l->offset + (size_t)k * l->image_stride + (size_t)(row0 + r) * l->row_stride;
+      uint8_t *out = dst + (size_t)r * u->w * ws;
+      if (copy) {
+         memcpy(out, src, (size_t)u->w * ws);
+      } else {
+         glf_unpack_pixels(pf, src, u->w, tmp);
+         glf_pack_wire(u->fmt->wfmt, map, (const double(*)[4])tmp, u->w, out);
+      }
+   }
+   free(tmp);
+}
+
+/* Uploads a client image (GL row 0 is t = 0, as the wire wants) in bands of whole rows, one
+ * record per slice / layer band. */
+static void
+upload_image(struct glf_context *ctx, struct glf_texture *tex, GLint level, const struct upload *u)
+{
+   struct glf_pixfmt pf;
+   if (!u->pixels || !u->w || !u->h || !u->d || !glf_pixfmt(u->format, u->type, &pf))
+      return;
+   const bool three_d = is_3d(tex->target) || is_array(tex->target);
+   struct unpack_layout l = unpack_layout(&ctx->unpack, u->w, u->h, pf.bpp, three_d);
+   const bool copy = wire_layout(&pf, u->format, u->type, u->fmt->wfmt);
+   uint32_t row_bytes = u->w * wire_format_texel_size(u->fmt->wfmt);
    uint32_t band = row_bytes ? wire_max_stage(ctx->wire) / row_bytes : 0;
    if (!band) {
       glf_error(ctx, GL_OUT_OF_MEMORY, "texture upload: row larger than the staging segment");
       return;
    }
-   for (uint32_t row = 0; row < h; row += band) {
-      uint32_t rows = h - row < band ? h - row : band;
-      struct wire_texture_subdata *p = GLF_BEGIN(ctx, TextureSubData);
-      if (!p)
-         return;
-      p->res = tex->res;
-      p->level = (uint32_t)level;
-      p->layer = face;
-      p->x = x;
-      p->y = y + row;
-      p->w = w;
-      p->h = rows;
-      p->d = 1;
-      uint8_t *dst = wire_stage(ctx->wire, rows * row_bytes, &p->data);
-      if (dst)
-         unpack_rows(ctx, pixels, w, row, rows, bpp, dst);
-      wire_end(ctx->wire);
+   for (uint32_t k = 0; k < u->d; k++) {
+      for (uint32_t row = 0; row < u->h; row += band) {
+         uint32_t rows = u->h - row < band ? u->h - row : band;
+         struct wire_texture_subdata *p = GLF_BEGIN(ctx, TextureSubData);
+         if (!p)
+            return;
+         p->res = tex->res;
+         p->level = (uint32_t)level;
+         /* cube: the face; array: the layer; 3D: slice z */
+         p->layer = is_3d(tex->target) ? 0 : u->z + (is_array(tex->target) ? k : 0);
+         p->z = is_3d(tex->target) ? u->z + k : 0;
+         p->x = u->x;
+         p->y = u->y + row;
+         p->w = u->w;
+         p->h = rows;
+         p->d = 1;
+         uint8_t *dst = wire_stage(ctx->wire, rows * row_bytes, &p->data);
+         if (dst)
+            convert_rows(ctx, u, &pf, &l, copy, k, row, rows, dst);
+         wire_end(ctx->wire);
+      }
    }
 }
 
-/* The pixels pointer with PIXEL_UNPACK_BUFFER resolved (its client shadow). */
+/* The pixels pointer with PIXEL_UNPACK_BUFFER resolved (its client shadow). From the OpenGL ES
+ * 3.0 spec, section 3.7.1: "INVALID_OPERATION if a pixel unpack buffer object is bound and
+ * the data would be unpacked from the buffer object such that the memory reads required would
+ * exceed the data store size", or data "is not evenly divisible into the number of bytes
+ * needed to store in memory a datum indicated by type". */
 static const void *
-unpack_source(struct glf_context *ctx, const void *pixels, const char *caller, bool *ok)
+unpack_source(struct glf_context *ctx, const void *pixels, GLenum format, GLenum type, uint32_t w, uint32_t h,
+              uint32_t d, bool three_d, const char *caller, bool *ok)
 {
    *ok = true;
    struct glf_buffer *pbo = ctx->pixel_unpack_buffer;
    if (!pbo)
       return pixels;
-   if ((uintptr_t)pixels > pbo->size) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(pixel unpack buffer offset out of range)", caller);
+   struct glf_pixfmt pf;
+   size_t need = 0, datum = 1;
+   if (glf_pixfmt(format, type, &pf)) {
+      struct unpack_layout l = unpack_layout(&ctx->unpack, w, h, pf.bpp, three_d);
+      need = unpack_extent(&l, w, h, d, pf.bpp);
+      datum = glf_pixfmt_datum(&pf);
+   }
+   uintptr_t off = (uintptr_t)pixels;
+   if (off > pbo->size || need > pbo->size - off || (datum && off % datum)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(pixel unpack buffer range / alignment)", caller);
       *ok = false;
       return NULL;
    }
    glf_buffer_shadow(ctx, pbo); /* bytes transform feedback wrote are read back first */
-   return pbo->shadow ? pbo->shadow + (uintptr_t)pixels : NULL;
+   return pbo->shadow ? pbo->shadow + off : NULL;
 }
 
-/* ---- glTexImage2D / glTexSubImage2D -------------------------------------------------------- */
-static bool
-image_target(struct glf_context *ctx, GLenum target, uint32_t *face, GLenum *bind_target)
+/* ---- glTexImage2D / 3D ----------------------------------------------------------------------- */
+static struct glf_texture *
+bound_texture(struct glf_context *ctx, GLenum bind_target)
 {
-   if (target == GL_TEXTURE_2D) {
-      *face = 0;
-      *bind_target = GL_TEXTURE_2D;
+   return glf_unit_texture(ctx, ctx->active_unit, glf_tex_target_index(bind_target));
+}
+
+/* The binding target and face / layer base of an image target of TexImage2D (dims 2) or
+ * TexImage3D (dims 3). */
+static bool
+image_target(struct glf_context *ctx, GLenum target, int dims, uint32_t *face, GLenum *bind_target)
+{
+   *face = 0;
+   *bind_target = target;
+   if (dims == 3)
+      return (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY) && !(GLF_ES(ctx) && ctx->major < 3);
+   if (target == GL_TEXTURE_2D)
       return true;
-   }
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
       *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
       *bind_target = GL_TEXTURE_CUBE_MAP;
@@ -419,169 +547,235 @@ image_target(struct glf_context *ctx, GLenum target, uint32_t *face, GLenum *bin
    return false;
 }
 
-static struct glf_texture *
-bound_texture(struct glf_context *ctx, GLenum bind_target)
+/* Size limits of a target (ES 3.0 section 3.8.3: "INVALID_VALUE if width, height or depth is
+ * negative or larger than ..."; level beyond log2 of the largest size is INVALID_VALUE). */
+static bool
+size_ok(struct glf_context *ctx, GLenum bind_target, GLint level, GLsizei w, GLsizei h, GLsizei d)
 {
-   return glf_unit_texture(ctx, ctx->active_unit, glf_tex_target_index(bind_target));
+   GLint max = bind_target == GL_TEXTURE_CUBE_MAP ? ctx->limits.max_cube_map_texture_size
+               : is_3d(bind_target)              ? ctx->limits.max_3d_texture_size
+                                                 : ctx->limits.max_texture_size;
+   GLint max_levels = (GLint)glf_texture_levels((uint32_t)max, 1);
+   if (level < 0 || level >= max_levels || level >= GLF_MAX_LEVELS || w < 0 || h < 0 || d < 0)
+      return false;
+   if (w > (max >> level) || h > (max >> level))
+      return false;
+   if (is_3d(bind_target) && d > (max >> level))
+      return false;
+   if (is_array(bind_target) && d > ctx->limits.max_array_texture_layers)
+      return false;
+   return bind_target != GL_TEXTURE_CUBE_MAP || w == h;
 }
 
-static bool
-validate_tex_image(struct glf_context *ctx, GLenum target, GLint level, GLint ifmt, GLsizei w, GLsizei h,
-                   GLint border, GLenum format, GLenum type, const struct tex_format **fmt,
-                   struct glf_texture **tex, uint32_t *face)
+static void
+tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h, GLsizei d, GLint border,
+          GLenum format, GLenum type, const void *pixels, const char *caller)
 {
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   uint32_t face;
    GLenum bind_target;
-   /* From the OpenGL ES 3.0 spec, section 3.8.3 and 3.8.4 (errors of TexImage*). */
-   if (!image_target(ctx, target, face, &bind_target)) {
-      glf_error(ctx, GL_INVALID_ENUM, "glTexImage2D(target=0x%x)", target);
-      return false;
+   if (!image_target(ctx, target, dims, &face, &bind_target)) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
+      return;
    }
-   if (!valid_pixel_format(format) || !valid_pixel_type(type)) {
-      glf_error(ctx, GL_INVALID_ENUM, "glTexImage2D(format=0x%x, type=0x%x)", format, type);
-      return false;
+   /* From the OpenGL ES 3.0 spec, section 3.8.3 (errors of TexImage*): sizes, level and border
+    * first (INVALID_VALUE), then the format tables. */
+   if (!size_ok(ctx, bind_target, level, w, h, d) || border != 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d, %dx%dx%d, border=%d)", caller, level, w, h, d, border);
+      return;
    }
-   /* "An INVALID_VALUE error is generated if level is negative or larger than log2 of the
-    * maximum texture size, if width or height is negative or larger than the maximum, if
-    * border is not zero; for cube map faces if width and height differ." */
-   const GLint max_size = bind_target == GL_TEXTURE_CUBE_MAP ? ctx->limits.max_cube_map_texture_size
-                                                             : ctx->limits.max_texture_size;
-   if (level < 0 || level >= ctx->limits.max_levels || w < 0 || h < 0 || w > (max_size >> level) ||
-       h > (max_size >> level) || border != 0 || (bind_target == GL_TEXTURE_CUBE_MAP && w != h)) {
-      glf_error(ctx, GL_INVALID_VALUE, "glTexImage2D(level=%d, %dx%d, border=%d)", level, w, h, border);
-      return false;
+   const struct glf_format *fmt = resolve_format(ctx, caller, (GLenum)ifmt, format, type);
+   if (!fmt)
+      return;
+   /* "An INVALID_OPERATION error is generated if target is TEXTURE_3D and format is
+    * DEPTH_COMPONENT or DEPTH_STENCIL." */
+   if (is_3d(bind_target) && (fmt->bits[4] || fmt->bits[5])) {
+      char b1[64];
+      sgl_log_once(SGL_LOG_WARN, "%s: a 3D texture of depth / stencil format %s refused (INVALID_OPERATION)", caller,
+                   glf_enum_str((GLenum)ifmt, b1));
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(3D depth texture)", caller);
+      return;
    }
-   *fmt = find_format(ctx, (GLenum)ifmt, format, type);
-   if (!*fmt) {
-      /* "An INVALID_OPERATION error is generated if the combination of internalformat,
-       * format and type is not one of those in tables 3.2 and 3.3" -- and splitgl supports
-       * only some of those so far. */
-      sgl_log_once(SGL_LOG_WARN, "glTexImage2D: internalformat 0x%x format 0x%x type 0x%x not supported",
-                   ifmt, format, type);
-      glf_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(format combination)");
-      return false;
+   struct glf_texture *tex = bound_texture(ctx, bind_target);
+   /* "An INVALID_OPERATION error is generated if the texture object ... is immutable." */
+   if (!tex || tex->immutable) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(no texture or immutable)", caller);
+      return;
    }
-   *tex = bound_texture(ctx, bind_target);
-   if (!*tex || (*tex)->immutable) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(no texture or immutable)");
-      return false;
+   bool ok;
+   const void *src = unpack_source(ctx, pixels, format, type, (uint32_t)w, (uint32_t)h, (uint32_t)d, dims == 3,
+                                   caller, &ok);
+   if (!ok)
+      return;
+   struct glf_tex_image *img = &tex->img[face][level];
+   *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, (GLenum)ifmt, fmt->wfmt, fmt,
+                                 w > 0 && h > 0 && d > 0};
+   if (img->defined) {
+      ensure_storage(ctx, tex, level, img->w, img->h, img->d, fmt->wfmt);
+      struct upload u = {format, type, fmt, src, 0, 0, face, img->w, img->h, img->d};
+      upload_image(ctx, tex, level, &u);
    }
-   return true;
+   glf_shared_touch(ctx);
 }
 
 void GLAPIENTRY
 glf_TexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border,
                GLenum format, GLenum type, const void *pixels)
 {
-   GET_CURRENT_CONTEXT(ctx);
-   if (!ctx)
-      return;
-   const struct tex_format *fmt;
-   struct glf_texture *tex;
-   uint32_t face;
-   if (!validate_tex_image(ctx, target, level, internalformat, width, height, border, format, type, &fmt,
-                           &tex, &face))
-      return;
-   bool ok;
-   const void *src = unpack_source(ctx, pixels, "glTexImage2D", &ok);
-   if (!ok)
-      return;
-   struct glf_tex_image *img = &tex->img[face][level];
-   *img = (struct glf_tex_image){(uint32_t)width, (uint32_t)height, (GLenum)internalformat, fmt->wfmt,
-                                 width > 0 && height > 0};
-   if (img->defined) {
-      ensure_storage(ctx, tex, level, img->w, img->h, fmt->wfmt);
-      upload_image(ctx, tex, face, level, 0, 0, img->w, img->h, src);
-   }
-   glf_shared_touch(ctx);
+   tex_image(target, 2, level, internalformat, width, height, 1, border, format, type, pixels, "glTexImage2D");
 }
 
 void GLAPIENTRY
-glf_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
-                  GLenum format, GLenum type, const void *pixels)
+glf_TexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLsizei depth,
+               GLint border, GLenum format, GLenum type, const void *pixels)
+{
+   tex_image(target, 3, level, internalformat, width, height, depth, border, format, type, pixels, "glTexImage3D");
+}
+
+static void
+tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d,
+              GLenum format, GLenum type, const void *pixels, const char *caller)
 {
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
    uint32_t face;
    GLenum bind_target;
-   if (!image_target(ctx, target, &face, &bind_target)) {
-      glf_error(ctx, GL_INVALID_ENUM, "glTexSubImage2D(target=0x%x)", target);
+   char b1[64], b2[64], b3[64];
+   if (!image_target(ctx, target, dims, &face, &bind_target)) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
-   if (!valid_pixel_format(format) || !valid_pixel_type(type)) {
-      glf_error(ctx, GL_INVALID_ENUM, "glTexSubImage2D(format/type)");
+   if (!glf_valid_pixel_format(ctx, format) || !glf_valid_pixel_type(ctx, type)) {
+      sgl_log_once(SGL_LOG_WARN, "%s: format %s, type %s refused (INVALID_ENUM)", caller, glf_enum_str(format, b2),
+                   glf_enum_str(type, b3));
+      glf_error(ctx, GL_INVALID_ENUM, "%s(format=0x%x, type=0x%x)", caller, format, type);
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, bind_target);
-   if (level < 0 || level >= ctx->limits.max_levels || width < 0 || height < 0 || xoffset < 0 || yoffset < 0) {
-      glf_error(ctx, GL_INVALID_VALUE, "glTexSubImage2D(level/offset/size)");
+   if (!size_ok(ctx, bind_target, level, 0, 0, 0) || w < 0 || h < 0 || d < 0 || x < 0 || y < 0 || z < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(level/offset/size)", caller);
       return;
    }
    struct glf_tex_image *img = tex ? &tex->img[face][level] : NULL;
    if (!img || !img->defined) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(level %d not defined)", level);
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(level %d not defined)", caller, level);
       return;
    }
-   /* "An INVALID_VALUE error is generated if xoffset + width > w or yoffset + height > h". */
-   if ((int64_t)xoffset + width > img->w || (int64_t)yoffset + height > img->h) {
-      glf_error(ctx, GL_INVALID_VALUE, "glTexSubImage2D(region outside the image)");
+   /* "An INVALID_VALUE error is generated if xoffset + width > w, yoffset + height > h or
+    * zoffset + depth > d" (the image's extents; 2D images have depth 1). */
+   if ((int64_t)x + w > img->w || (int64_t)y + h > img->h || (int64_t)z + d > img->d) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(region outside the image)", caller);
       return;
    }
-   const struct tex_format *fmt = find_format(ctx, img->ifmt, format, type);
-   if (!fmt) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(format/type do not match the image)");
+   /* ES: the combination must be one table 3.2 / 3.3 allows for the image's internal format.
+    * GL: any pair that fits it (integer, depth, packed component count). */
+   if (!glf_combo_allowed(ctx, img->ifmt, img->fmt, format, type)) {
+      sgl_log_once(SGL_LOG_WARN, "%s: format %s, type %s do not match the image's internal format %s "
+                                 "(INVALID_OPERATION)", caller, glf_enum_str(format, b2), glf_enum_str(type, b3),
+                   glf_enum_str(img->ifmt, b1));
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(format/type do not match the image)", caller);
       return;
    }
    bool ok;
-   const void *src = unpack_source(ctx, pixels, "glTexSubImage2D", &ok);
-   if (ok)
-      upload_image(ctx, tex, face, level, (uint32_t)xoffset, (uint32_t)yoffset, (uint32_t)width,
-                   (uint32_t)height, src);
+   const void *src = unpack_source(ctx, pixels, format, type, (uint32_t)w, (uint32_t)h, (uint32_t)d, dims == 3,
+                                   caller, &ok);
+   if (!ok || !tex->created || (uint32_t)level > tex->res_last_level)
+      return;
+   struct upload u = {format, type, img->fmt, src, (uint32_t)x, (uint32_t)y, face + (uint32_t)z, (uint32_t)w,
+                      (uint32_t)h, (uint32_t)d};
+   upload_image(ctx, tex, level, &u);
 }
 
 void GLAPIENTRY
-glf_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height)
+glf_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+                  GLenum format, GLenum type, const void *pixels)
+{
+   tex_sub_image(target, 2, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels, "glTexSubImage2D");
+}
+
+void GLAPIENTRY
+glf_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+                  GLsizei height, GLsizei depth, GLenum format, GLenum type, const void *pixels)
+{
+   tex_sub_image(target, 3, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
+                 "glTexSubImage3D");
+}
+
+/* ---- glTexStorage2D / 3D ----------------------------------------------------------------------- */
+static void
+tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
+            const char *caller)
 {
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) {
-      glf_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target=0x%x)", target);
+   bool target_ok = dims == 2 ? (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP)
+                              : (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY);
+   if (!target_ok || (GLF_ES(ctx) && ctx->major < 3)) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
-   const struct tex_format *fmt = NULL;
-   for (unsigned i = 0; i < GLF_ARRAY_SIZE(tex_formats); i++)
-      if (tex_formats[i].ifmt == internalformat && !tex_formats[i].es2)
-         fmt = &tex_formats[i];
-   if (!fmt) {
-      glf_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(internalformat=0x%x)", internalformat);
+   /* From the OpenGL ES 3.0 spec, section 3.8.4: "An INVALID_ENUM error is generated if
+    * internalformat is one of the unsized base internal formats listed in table 3.11" (or no
+    * sized internal format at all). */
+   const struct glf_format *fmt = glf_sized_format(ctx, ifmt);
+   char b1[64];
+   if (!fmt || (GLF_ES(ctx) && (fmt->flags & GLF_FMT_UNSIZED))) {
+      sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s refused (INVALID_ENUM: not a sized internal format)", caller,
+                   glf_enum_str(ifmt, b1));
+      glf_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", caller, ifmt);
       return;
    }
-   /* From the OpenGL ES 3.0 spec, section 3.8.4: "An INVALID_VALUE error is generated if
-    * width, height or levels are less than 1"; "An INVALID_OPERATION error is generated if
-    * levels is greater than floor(log2(max(width, height))) + 1". */
-   const GLint max_size = target == GL_TEXTURE_CUBE_MAP ? ctx->limits.max_cube_map_texture_size
-                                                        : ctx->limits.max_texture_size;
-   if (width < 1 || height < 1 || levels < 1 || width > max_size || height > max_size ||
-       (target == GL_TEXTURE_CUBE_MAP && width != height)) {
-      glf_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size/levels)");
+   /* "An INVALID_VALUE error is generated if width, height, depth or levels are less than 1";
+    * "INVALID_OPERATION if levels is greater than floor(log2(max(width, height[, depth]))) + 1". */
+   if (w < 1 || h < 1 || d < 1 || levels < 1 || !size_ok(ctx, target, 0, w, h, d)) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", caller);
+      return;
+   }
+   if (is_3d(target) && (fmt->bits[4] || fmt->bits[5])) {
+      sgl_log_once(SGL_LOG_WARN, "%s: a 3D texture of depth / stencil format %s refused (INVALID_OPERATION)", caller,
+                   glf_enum_str(ifmt, b1));
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(3D depth texture)", caller);
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, target);
-   if ((uint32_t)levels > glf_texture_levels((uint32_t)width, (uint32_t)height) || !tex || tex->immutable) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glTexStorage2D(levels / no texture / immutable)");
+   if ((uint32_t)levels > chain_levels(target, (uint32_t)w, (uint32_t)h, (uint32_t)d) || !tex || tex->immutable) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(levels / no texture / immutable)", caller);
+      return;
+   }
+   if (!glf_format_supported(ctx, fmt)) {
+      sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s: the server's device cannot store it (GL_OUT_OF_MEMORY)",
+                   caller, glf_enum_str(ifmt, b1));
+      glf_error(ctx, GL_OUT_OF_MEMORY, "%s(internalformat=0x%x)", caller, ifmt);
       return;
    }
    uint32_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    memset(tex->img, 0, sizeof(tex->img));
    for (uint32_t f = 0; f < faces; f++)
       for (GLsizei l = 0; l < levels; l++)
-         tex->img[f][l] = (struct glf_tex_image){wire_minify((uint32_t)width, (uint32_t)l),
-                                                 wire_minify((uint32_t)height, (uint32_t)l), internalformat,
-                                                 fmt->wfmt, true};
-   ensure_storage(ctx, tex, 0, (uint32_t)width, (uint32_t)height, fmt->wfmt);
+         tex->img[f][l] = (struct glf_tex_image){wire_minify((uint32_t)w, (uint32_t)l),
+                                                 wire_minify((uint32_t)h, (uint32_t)l),
+                                                 level_depth(target, (uint32_t)d, (uint32_t)l), ifmt, fmt->wfmt, fmt,
+                                                 true};
+   ensure_storage(ctx, tex, 0, (uint32_t)w, (uint32_t)h, (uint32_t)d, fmt->wfmt);
    tex->immutable = true;
+   tex->immutable_levels = levels;
    glf_shared_touch(ctx);
+}
+
+void GLAPIENTRY
+glf_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height)
+{
+   tex_storage(target, 2, levels, internalformat, width, height, 1, "glTexStorage2D");
+}
+
+void GLAPIENTRY
+glf_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth)
+{
+   tex_storage(target, 3, levels, internalformat, width, height, depth, "glTexStorage3D");
 }
 
 /* ---- completeness and views ------------------------------------------------------------------- */
@@ -591,43 +785,90 @@ mipmapped(GLenum min_filter)
    return min_filter != GL_NEAREST && min_filter != GL_LINEAR;
 }
 
+/* level_base and level_max as sampling uses them: ES 3.0 section 3.8.10, "if
+ * TEXTURE_IMMUTABLE_FORMAT is TRUE, level_base is clamped to [0, levels - 1] and level_max to
+ * [level_base, levels - 1]". */
+static void
+effective_levels(const struct glf_texture *tex, GLint *base, GLint *max)
+{
+   *base = tex->base_level;
+   *max = tex->max_level;
+   if (tex->immutable) {
+      GLint last = tex->immutable_levels - 1;
+      *base = *base > last ? last : *base;
+      *max = *max < *base ? *base : *max > last ? last : *max;
+   }
+}
+
 /* Last level a mipmapped sample may use (q of ES 3.0 section 3.8.10). */
 static uint32_t
 last_mip_level(const struct glf_texture *tex)
 {
-   const struct glf_tex_image *b = &tex->img[0][tex->base_level];
-   uint32_t q = (uint32_t)tex->base_level + glf_texture_levels(b->w, b->h) - 1;
-   if ((GLint)q > tex->max_level)
-      q = (uint32_t)tex->max_level;
+   GLint base, max;
+   effective_levels(tex, &base, &max);
+   if (base >= GLF_MAX_LEVELS)
+      return GLF_MAX_LEVELS - 1;
+   const struct glf_tex_image *b = &tex->img[0][base];
+   uint32_t q = (uint32_t)base + chain_levels(tex->target, b->w, b->h, b->d) - 1;
+   if ((GLint)q > max)
+      q = (uint32_t)max;
    if (q >= GLF_MAX_LEVELS)
       q = GLF_MAX_LEVELS - 1;
    return q;
 }
 
-bool
-glf_texture_complete(const struct glf_texture *tex)
+/* The filter conditions of ES 3.0 section 3.8.13's completeness. */
+static bool
+filters_allowed(const struct glf_context *ctx, const struct glf_format *fmt, const struct glf_sampler_params *sp)
 {
-   if (!tex || !tex->created || tex->base_level >= GLF_MAX_LEVELS || tex->base_level > tex->max_level)
+   bool nearest = sp->mag_filter == GL_NEAREST &&
+                  (sp->min_filter == GL_NEAREST || sp->min_filter == GL_NEAREST_MIPMAP_NEAREST);
+   if (nearest)
+      return true;
+   /* "The internal format of the texture is integer and either the magnification filter is
+    * not NEAREST, or the minification filter is neither NEAREST nor NEAREST_MIPMAP_NEAREST." */
+   if (wire_format_is_integer(fmt->wfmt))
       return false;
-   uint32_t faces = tex->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
-   const struct glf_tex_image *b = &tex->img[0][tex->base_level];
-   uint32_t last = mipmapped(tex->min_filter) ? last_mip_level(tex) : (uint32_t)tex->base_level;
+   /* "The internal format is DEPTH_COMPONENT or DEPTH_STENCIL, TEXTURE_COMPARE_MODE is NONE, and
+    * either the magnification filter is not NEAREST or the minification filter is neither
+    * NEAREST nor NEAREST_MIPMAP_NEAREST." (ES 3.0; GL 3.3 and ES 2.0's OES_depth_texture filter
+    * depth textures.) */
+   if (fmt->bits[4] || fmt->bits[5])
+      return !GLF_ES3(ctx) || sp->compare_mode != GL_NONE;
+   /* A texture that is not texture-filterable (table 3.13) with a LINEAR filter. */
+   return glf_format_filterable(ctx, fmt);
+}
+
+bool
+glf_texture_complete(const struct glf_context *ctx, const struct glf_texture *tex, const struct glf_sampler_params *sp)
+{
+   GLint base, max;
+   if (!tex || !tex->created)
+      return false;
+   effective_levels(tex, &base, &max);
+   if (base >= GLF_MAX_LEVELS || base > max)
+      return false;
+   const uint32_t faces = tex->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+   const struct glf_tex_image *b = &tex->img[0][base];
+   if (!b->defined || !b->fmt)
+      return false;
+   uint32_t last = mipmapped(sp->min_filter) ? last_mip_level(tex) : (uint32_t)base;
    /* From the OpenGL ES 3.0 spec, section 3.8.13 (Texture Completeness): every level from
     * level_base to q is defined, with the right minified size and the same internal format;
     * for cube maps, all six faces are square with the same size and format. */
    for (uint32_t f = 0; f < faces; f++) {
-      for (uint32_t l = (uint32_t)tex->base_level; l <= last; l++) {
+      for (uint32_t l = (uint32_t)base; l <= last; l++) {
          const struct glf_tex_image *img = &tex->img[f][l];
-         uint32_t d = l - (uint32_t)tex->base_level;
-         if (!img->defined || img->wfmt != b->wfmt || img->w != wire_minify(b->w, d) ||
-             img->h != wire_minify(b->h, d))
+         uint32_t k = l - (uint32_t)base;
+         if (!img->defined || img->fmt != b->fmt || img->w != wire_minify(b->w, k) || img->h != wire_minify(b->h, k) ||
+             img->d != level_depth(tex->target, b->d, k))
             return false;
          /* the storage must hold it (always true unless a remint is pending) */
          if (l > tex->res_last_level || img->w != wire_minify(tex->res_w, l) || img->h != wire_minify(tex->res_h, l))
             return false;
       }
    }
-   return true;
+   return filters_allowed(ctx, b->fmt, sp);
 }
 
 static uint8_t
@@ -643,48 +884,55 @@ swizzle_of(GLenum s)
    }
 }
 
+/* Where GL's R, G, B, A of a texel of `fmt` are in its storage: ALPHA / LUMINANCE live in R /
+ * RG (formats.c); depth textures read (D, 0, 0, 1), or (D, D, D, 1) in ES 2.0 (OES_depth_texture
+ * samples depth as luminance). */
+static void
+format_swizzle(const struct glf_context *ctx, const struct glf_format *fmt, uint8_t map[4])
+{
+   static const uint8_t maps[][4] = {
+      [GLF_SWZ_NONE] = {WIRE_SWZ_R, WIRE_SWZ_G, WIRE_SWZ_B, WIRE_SWZ_A},
+      [GLF_SWZ_ALPHA] = {WIRE_SWZ_0, WIRE_SWZ_0, WIRE_SWZ_0, WIRE_SWZ_R},
+      [GLF_SWZ_LUMINANCE] = {WIRE_SWZ_R, WIRE_SWZ_R, WIRE_SWZ_R, WIRE_SWZ_1},
+      [GLF_SWZ_LUMINANCE_ALPHA] = {WIRE_SWZ_R, WIRE_SWZ_R, WIRE_SWZ_R, WIRE_SWZ_G},
+   };
+   static const uint8_t depth[4] = {WIRE_SWZ_R, WIRE_SWZ_0, WIRE_SWZ_0, WIRE_SWZ_1};
+   static const uint8_t depth_lum[4] = {WIRE_SWZ_R, WIRE_SWZ_R, WIRE_SWZ_R, WIRE_SWZ_1};
+   if (fmt->bits[4])
+      memcpy(map, GLF_ES(ctx) && (ctx->major < 3 || ctx->es2_requested) ? depth_lum : depth, 4);
+   else
+      memcpy(map, maps[fmt->swizzle < 4 ? fmt->swizzle : 0], 4);
+}
+
 void
-glf_texture_view(const struct glf_texture *tex, struct wire_sampler_view *v)
+glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, const struct glf_sampler_params *sp,
+                 struct wire_sampler_view *v)
 {
    memset(v, 0, sizeof(*v));
    /* Incomplete textures sample as (0, 0, 0, 1): a null view. */
-   if (!glf_texture_complete(tex))
+   if (!glf_texture_complete(ctx, tex, sp))
       return;
+   GLint base, max;
+   effective_levels(tex, &base, &max);
+   const struct glf_format *fmt = tex->img[0][base].fmt;
    v->res = tex->res;
    v->target = (uint8_t)wire_target_of(tex->target);
-   for (int i = 0; i < 4; i++)
-      v->swizzle[i] = swizzle_of(tex->swizzle[i]);
-   v->first_level = (uint32_t)tex->base_level;
-   v->last_level = mipmapped(tex->min_filter) ? last_mip_level(tex) : (uint32_t)tex->base_level;
-}
-
-static uint8_t
-wrap_of(GLenum w)
-{
-   return w == GL_CLAMP_TO_EDGE ? WIRE_WRAP_CLAMP_TO_EDGE : w == GL_MIRRORED_REPEAT ? WIRE_WRAP_MIRRORED_REPEAT
-                                                                                     : WIRE_WRAP_REPEAT;
+   /* TEXTURE_SWIZZLE_* picks among GL's (R, G, B, A, 0, 1) of the texel; the format says where
+    * GL's R, G, B, A are stored: compose the two into the view's swizzle. */
+   uint8_t map[4];
+   format_swizzle(ctx, fmt, map);
+   for (int i = 0; i < 4; i++) {
+      uint8_t s = swizzle_of(tex->swizzle[i]);
+      v->swizzle[i] = s <= WIRE_SWZ_A ? map[s] : s;
+   }
+   v->first_level = (uint32_t)base;
+   v->last_level = mipmapped(sp->min_filter) ? last_mip_level(tex) : (uint32_t)base;
 }
 
 void
-glf_texture_sampler_key(const struct glf_texture *tex, struct wire_sampler_state *s)
+glf_context_set_es2_requested(struct glf_context *ctx, bool es2)
 {
-   memset(s, 0, sizeof(*s));
-   GLenum mf = tex->min_filter;
-   s->min_filter = (mf == GL_LINEAR || mf == GL_LINEAR_MIPMAP_NEAREST || mf == GL_LINEAR_MIPMAP_LINEAR)
-                      ? WIRE_FILTER_LINEAR : WIRE_FILTER_NEAREST;
-   s->mip_filter = !mipmapped(mf) ? WIRE_MIP_NONE
-                   : (mf == GL_NEAREST_MIPMAP_LINEAR || mf == GL_LINEAR_MIPMAP_LINEAR) ? WIRE_MIP_LINEAR
-                                                                                      : WIRE_MIP_NEAREST;
-   s->mag_filter = tex->mag_filter == GL_LINEAR ? WIRE_FILTER_LINEAR : WIRE_FILTER_NEAREST;
-   s->wrap_s = wrap_of(tex->wrap_s);
-   s->wrap_t = wrap_of(tex->wrap_t);
-   s->wrap_r = wrap_of(tex->wrap_r);
-   s->compare_enable = tex->compare_mode == GL_COMPARE_REF_TO_TEXTURE;
-   s->compare_func = (uint8_t)(tex->compare_func - GL_NEVER);
-   /* LODs are relative to the view's first level (the base level). */
-   s->min_lod = tex->min_lod;
-   s->max_lod = tex->max_lod;
-   s->max_anisotropy = 1.0f;
+   ctx->es2_requested = es2;
 }
 
 /* ---- parameters ------------------------------------------------------------------------------- */
@@ -702,35 +950,10 @@ param_texture(struct glf_context *ctx, GLenum target, const char *caller)
    return tex;
 }
 
-static bool
-valid_param_enum(GLenum pname, GLenum v)
-{
-   switch (pname) {
-   case GL_TEXTURE_MIN_FILTER:
-      return v == GL_NEAREST || v == GL_LINEAR || v == GL_NEAREST_MIPMAP_NEAREST || v == GL_LINEAR_MIPMAP_NEAREST ||
-             v == GL_NEAREST_MIPMAP_LINEAR || v == GL_LINEAR_MIPMAP_LINEAR;
-   case GL_TEXTURE_MAG_FILTER: return v == GL_NEAREST || v == GL_LINEAR;
-   case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
-      return v == GL_REPEAT || v == GL_CLAMP_TO_EDGE || v == GL_MIRRORED_REPEAT;
-   case GL_TEXTURE_COMPARE_MODE: return v == GL_NONE || v == GL_COMPARE_REF_TO_TEXTURE;
-   case GL_TEXTURE_COMPARE_FUNC: return v >= GL_NEVER && v <= GL_ALWAYS;
-   case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B: case GL_TEXTURE_SWIZZLE_A:
-      return v == GL_RED || v == GL_GREEN || v == GL_BLUE || v == GL_ALPHA || v == GL_ZERO || v == GL_ONE;
-   default: return true;
-   }
-}
-
 static GLenum *
-enum_param(struct glf_texture *tex, GLenum pname)
+swizzle_param(struct glf_texture *tex, GLenum pname)
 {
    switch (pname) {
-   case GL_TEXTURE_MIN_FILTER: return &tex->min_filter;
-   case GL_TEXTURE_MAG_FILTER: return &tex->mag_filter;
-   case GL_TEXTURE_WRAP_S: return &tex->wrap_s;
-   case GL_TEXTURE_WRAP_T: return &tex->wrap_t;
-   case GL_TEXTURE_WRAP_R: return &tex->wrap_r;
-   case GL_TEXTURE_COMPARE_MODE: return &tex->compare_mode;
-   case GL_TEXTURE_COMPARE_FUNC: return &tex->compare_func;
    case GL_TEXTURE_SWIZZLE_R: return &tex->swizzle[0];
    case GL_TEXTURE_SWIZZLE_G: return &tex->swizzle[1];
    case GL_TEXTURE_SWIZZLE_B: return &tex->swizzle[2];
@@ -739,8 +962,52 @@ enum_param(struct glf_texture *tex, GLenum pname)
    }
 }
 
+static bool
+valid_swizzle(GLenum v)
+{
+   return v == GL_RED || v == GL_GREEN || v == GL_BLUE || v == GL_ALPHA || v == GL_ZERO || v == GL_ONE;
+}
+
+/* The texture's own (non-sampler) parameters: swizzle, base / max level. */
+static GLenum
+texture_param_set(struct glf_context *ctx, struct glf_texture *tex, GLenum pname, const GLfloat *fv, const GLint *iv,
+                  bool is_float, bool vector)
+{
+   const bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   if (es2)
+      return GL_INVALID_ENUM;
+   GLenum *sw = swizzle_param(tex, pname);
+   if (sw || pname == GL_TEXTURE_SWIZZLE_RGBA) {
+      if (pname == GL_TEXTURE_SWIZZLE_RGBA && (!vector || !GLF_CORE(ctx)))
+         return GL_INVALID_ENUM;
+      GLenum v[4];
+      int n = sw ? 1 : 4;
+      for (int i = 0; i < n; i++) {
+         v[i] = is_float ? (GLenum)(GLint)fv[i] : (GLenum)iv[i];
+         if (!valid_swizzle(v[i]))
+            return GL_INVALID_ENUM;
+      }
+      if (sw)
+         *sw = v[0];
+      else
+         memcpy(tex->swizzle, v, sizeof(v));
+      return GL_NO_ERROR;
+   }
+   if (pname == GL_TEXTURE_BASE_LEVEL || pname == GL_TEXTURE_MAX_LEVEL) {
+      /* ES 2.3.1: floats given for integer state are rounded. */
+      GLint v = is_float ? (GLint)lroundf(fv[0]) : iv[0];
+      /* "An INVALID_VALUE error is generated if ... BASE_LEVEL or MAX_LEVEL is negative." */
+      if (v < 0)
+         return GL_INVALID_VALUE;
+      *(pname == GL_TEXTURE_BASE_LEVEL ? &tex->base_level : &tex->max_level) = v;
+      return GL_NO_ERROR;
+   }
+   return GL_INVALID_ENUM;
+}
+
 static void
-tex_parameter(GLenum target, GLenum pname, GLfloat fv, GLint iv, bool is_float, const char *caller)
+tex_parameter(GLenum target, GLenum pname, const GLfloat *fv, const GLint *iv, bool is_float, bool vector,
+              bool int_border, const char *caller)
 {
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
@@ -748,82 +1015,175 @@ tex_parameter(GLenum target, GLenum pname, GLfloat fv, GLint iv, bool is_float, 
    struct glf_texture *tex = param_texture(ctx, target, caller);
    if (!tex)
       return;
-   GLenum *e = enum_param(tex, pname);
-   bool es2 = GLF_ES(ctx) && ctx->major < 3;
-   if (e && (!es2 || pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER ||
-             pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T)) {
-      GLenum v = is_float ? (GLenum)(GLint)fv : (GLenum)iv;
-      if (!valid_param_enum(pname, v)) {
-         glf_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x, param=0x%x)", caller, pname, v);
-         return;
-      }
-      *e = v;
-   } else if (!es2 && (pname == GL_TEXTURE_BASE_LEVEL || pname == GL_TEXTURE_MAX_LEVEL)) {
-      GLint v = is_float ? (GLint)fv : iv;
-      /* "An INVALID_VALUE error is generated if ... BASE_LEVEL or MAX_LEVEL is negative." */
-      if (v < 0) {
-         glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", caller, v);
-         return;
-      }
-      *(pname == GL_TEXTURE_BASE_LEVEL ? &tex->base_level : &tex->max_level) = v;
-   } else if (!es2 && (pname == GL_TEXTURE_MIN_LOD || pname == GL_TEXTURE_MAX_LOD)) {
-      *(pname == GL_TEXTURE_MIN_LOD ? &tex->min_lod : &tex->max_lod) = is_float ? fv : (GLfloat)iv;
-   } else {
-      glf_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", caller, pname);
+   GLenum err = pname == GL_TEXTURE_BORDER_COLOR && !vector
+                   ? GL_INVALID_ENUM
+                   : glf_sampler_param_set(ctx, &tex->sp, pname, fv, iv, is_float, int_border);
+   if (err == GL_INVALID_ENUM && pname != GL_TEXTURE_BORDER_COLOR && !int_border)
+      err = texture_param_set(ctx, tex, pname, fv, iv, is_float, vector);
+   if (err != GL_NO_ERROR) {
+      char b1[64];
+      glf_error(ctx, err, "%s(pname=%s, param=%g)", caller, glf_enum_str(pname, b1), is_float ? fv[0] : (double)iv[0]);
       return;
    }
    glf_shared_touch(ctx);
 }
 
-void GLAPIENTRY glf_TexParameteri(GLenum t, GLenum p, GLint v) { tex_parameter(t, p, 0, v, false, "glTexParameteri"); }
-void GLAPIENTRY glf_TexParameterf(GLenum t, GLenum p, GLfloat v) { tex_parameter(t, p, v, 0, true, "glTexParameterf"); }
-void GLAPIENTRY glf_TexParameteriv(GLenum t, GLenum p, const GLint *v) { tex_parameter(t, p, 0, v[0], false, "glTexParameteriv"); }
-void GLAPIENTRY glf_TexParameterfv(GLenum t, GLenum p, const GLfloat *v) { tex_parameter(t, p, v[0], 0, true, "glTexParameterfv"); }
-
-static bool
-get_tex_parameter(GLenum target, GLenum pname, GLfloat *f, const char *caller)
+void GLAPIENTRY glf_TexParameteri(GLenum t, GLenum p, GLint v) { tex_parameter(t, p, NULL, &v, false, false, false, "glTexParameteri"); }
+void GLAPIENTRY glf_TexParameterf(GLenum t, GLenum p, GLfloat v) { tex_parameter(t, p, &v, NULL, true, false, false, "glTexParameterf"); }
+void GLAPIENTRY glf_TexParameteriv(GLenum t, GLenum p, const GLint *v) { tex_parameter(t, p, NULL, v, false, true, false, "glTexParameteriv"); }
+void GLAPIENTRY glf_TexParameterfv(GLenum t, GLenum p, const GLfloat *v) { tex_parameter(t, p, v, NULL, true, true, false, "glTexParameterfv"); }
+void GLAPIENTRY glf_TexParameterIiv(GLenum t, GLenum p, const GLint *v) { tex_parameter(t, p, NULL, v, false, true, true, "glTexParameterIiv"); }
+void GLAPIENTRY
+glf_TexParameterIuiv(GLenum t, GLenum p, const GLuint *v)
 {
-   GET_CURRENT_CONTEXT(ctx);
-   if (!ctx)
-      return false;
+   GLint iv[4];
+   for (int i = 0; i < 4; i++)
+      iv[i] = p == GL_TEXTURE_BORDER_COLOR || i == 0 ? (GLint)v[i] : 0;
+   tex_parameter(t, p, NULL, iv, false, true, true, "glTexParameterIuiv");
+}
+
+/* Reads a texture parameter: n values into f (as floats) and i (as ints). */
+static bool
+get_tex_parameter(struct glf_context *ctx, GLenum target, GLenum pname, GLfloat *f, GLint *i, int *n,
+                  const char *caller)
+{
    struct glf_texture *tex = param_texture(ctx, target, caller);
    if (!tex)
       return false;
-   GLenum *e = enum_param(tex, pname);
-   bool es2 = GLF_ES(ctx) && ctx->major < 3;
-   if (e)
-      *f = (GLfloat)*e;
-   else if (pname == GL_TEXTURE_BASE_LEVEL && !es2)
-      *f = (GLfloat)tex->base_level;
-   else if (pname == GL_TEXTURE_MAX_LEVEL && !es2)
-      *f = (GLfloat)tex->max_level;
-   else if (pname == GL_TEXTURE_MIN_LOD && !es2)
-      *f = tex->min_lod;
-   else if (pname == GL_TEXTURE_MAX_LOD && !es2)
-      *f = tex->max_lod;
-   else if (pname == GL_TEXTURE_IMMUTABLE_FORMAT && !es2)
-      *f = tex->immutable;
-   else if (pname == GL_TEXTURE_IMMUTABLE_LEVELS && GLF_ES3(ctx))
-      *f = 0;
-   else {
-      glf_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", caller, pname);
+   const bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   *n = 1;
+   if (glf_sampler_param_get(ctx, &tex->sp, pname, f, i, n))
+      return true;
+   GLenum *sw = swizzle_param(tex, pname);
+   GLint v;
+   if (sw && !es2) {
+      v = (GLint)*sw;
+   } else if (pname == GL_TEXTURE_SWIZZLE_RGBA && GLF_CORE(ctx)) {
+      *n = 4;
+      for (int k = 0; k < 4; k++)
+         f[k] = (GLfloat)(i[k] = (GLint)tex->swizzle[k]);
+      return true;
+   } else if (pname == GL_TEXTURE_BASE_LEVEL && !es2) {
+      v = tex->base_level;
+   } else if (pname == GL_TEXTURE_MAX_LEVEL && !es2) {
+      v = tex->max_level;
+   } else if (pname == GL_TEXTURE_IMMUTABLE_FORMAT && !es2) {
+      v = tex->immutable;
+   } else if (pname == GL_TEXTURE_IMMUTABLE_LEVELS && GLF_ES3(ctx)) {
+      v = tex->immutable ? tex->immutable_levels : 0;
+   } else {
+      char b1[64];
+      glf_error(ctx, GL_INVALID_ENUM, "%s(pname=%s)", caller, glf_enum_str(pname, b1));
       return false;
    }
+   i[0] = v;
+   f[0] = (GLfloat)v;
    return true;
 }
 
 void GLAPIENTRY
 glf_GetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
-   GLfloat f;
-   if (get_tex_parameter(target, pname, &f, "glGetTexParameteriv"))
-      *params = (GLint)f;
+   GET_CURRENT_CONTEXT(ctx);
+   GLfloat f[4];
+   GLint i[4];
+   int n;
+   if (ctx && get_tex_parameter(ctx, target, pname, f, i, &n, "glGetTexParameteriv"))
+      memcpy(params, i, sizeof(GLint) * (size_t)n);
 }
 
 void GLAPIENTRY
 glf_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
-   get_tex_parameter(target, pname, params, "glGetTexParameterfv");
+   GET_CURRENT_CONTEXT(ctx);
+   GLfloat f[4];
+   GLint i[4];
+   int n;
+   if (ctx && get_tex_parameter(ctx, target, pname, f, i, &n, "glGetTexParameterfv"))
+      memcpy(params, f, sizeof(GLfloat) * (size_t)n);
+}
+
+static void
+get_tex_parameter_int(GLenum target, GLenum pname, GLint *params, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   GLfloat f[4];
+   GLint i[4];
+   int n;
+   if (!ctx || !get_tex_parameter(ctx, target, pname, f, i, &n, caller))
+      return;
+   for (int k = 0; k < n; k++)
+      params[k] = pname == GL_TEXTURE_BORDER_COLOR ? (GLint)(int64_t)f[k] : i[k];
+}
+
+void GLAPIENTRY glf_GetTexParameterIiv(GLenum t, GLenum p, GLint *v) { get_tex_parameter_int(t, p, v, "glGetTexParameterIiv"); }
+void GLAPIENTRY glf_GetTexParameterIuiv(GLenum t, GLenum p, GLuint *v) { get_tex_parameter_int(t, p, (GLint *)v, "glGetTexParameterIuiv"); }
+
+/* ---- glGetTexLevelParameter (OpenGL 3.3) ------------------------------------------------------- */
+static bool
+level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
+{
+   uint32_t face;
+   GLenum bind_target;
+   if (!GLF_CORE(ctx) || (!image_target(ctx, target, 2, &face, &bind_target) &&
+                          !image_target(ctx, target, 3, &face, &bind_target))) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetTexLevelParameter(target=0x%x)", target);
+      return false;
+   }
+   if (!size_ok(ctx, bind_target, level, 0, 0, 0)) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetTexLevelParameter(level=%d)", level);
+      return false;
+   }
+   struct glf_texture *tex = bound_texture(ctx, bind_target);
+   const struct glf_tex_image *img = tex ? &tex->img[face][level] : NULL;
+   const struct glf_format *f = img && img->defined ? img->fmt : NULL;
+   static const GLenum type_pnames[] = {GL_TEXTURE_RED_TYPE, GL_TEXTURE_GREEN_TYPE, GL_TEXTURE_BLUE_TYPE,
+                                        GL_TEXTURE_ALPHA_TYPE, GL_TEXTURE_DEPTH_TYPE};
+   static const GLenum size_pnames[] = {GL_TEXTURE_RED_SIZE, GL_TEXTURE_GREEN_SIZE, GL_TEXTURE_BLUE_SIZE,
+                                        GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE, GL_TEXTURE_STENCIL_SIZE};
+   switch (pname) {
+   case GL_TEXTURE_WIDTH: *out = f ? (GLint)img->w : 0; return true;
+   case GL_TEXTURE_HEIGHT: *out = f ? (GLint)img->h : 0; return true;
+   case GL_TEXTURE_DEPTH: *out = f ? (GLint)img->d : 0; return true;
+   case GL_TEXTURE_INTERNAL_FORMAT: *out = f ? (GLint)img->ifmt : GL_RGBA; return true;
+   case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
+   case GL_TEXTURE_SHARED_SIZE: *out = f && f->wfmt == WIRE_FMT_R9G9B9E5_FLOAT ? 5 : 0; return true;
+   default: break;
+   }
+   for (unsigned k = 0; k < GLF_ARRAY_SIZE(size_pnames); k++) {
+      if (pname == size_pnames[k]) {
+         *out = f ? f->bits[k] : 0;
+         return true;
+      }
+   }
+   for (unsigned k = 0; k < GLF_ARRAY_SIZE(type_pnames); k++) {
+      if (pname == type_pnames[k]) {
+         bool has = f && (k < 4 ? f->bits[k] : f->bits[4]);
+         *out = has ? (GLint)(k == 4 && f->ctype == GL_UNSIGNED_NORMALIZED ? GL_UNSIGNED_NORMALIZED : f->ctype) : GL_NONE;
+         return true;
+      }
+   }
+   char b1[64];
+   glf_error(ctx, GL_INVALID_ENUM, "glGetTexLevelParameter(pname=%s)", glf_enum_str(pname, b1));
+   return false;
+}
+
+void GLAPIENTRY
+glf_GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   GLint v;
+   if (ctx && level_param(ctx, target, level, pname, &v))
+      *params = v;
+}
+
+void GLAPIENTRY
+glf_GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *params)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   GLint v;
+   if (ctx && level_param(ctx, target, level, pname, &v))
+      *params = (GLfloat)v;
 }
 
 /* ---- mipmaps ------------------------------------------------------------------------------------ */
@@ -833,36 +1193,52 @@ glf_GenerateMipmap(GLenum target)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) {
-      glf_error(ctx, bind_target_index(ctx, target) == GLF_TEX_COUNT ? GL_INVALID_ENUM : GL_INVALID_OPERATION,
-                "glGenerateMipmap(target=0x%x)", target);
+   enum glf_tex_target ti = bind_target_index(ctx, target);
+   if (ti == GLF_TEX_COUNT) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGenerateMipmap(target=0x%x)", target);
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, target);
    uint32_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
-   GLint base = tex ? tex->base_level : 0;
+   GLint base = 0, max = 0;
+   if (tex)
+      effective_levels(tex, &base, &max);
    const struct glf_tex_image *b = tex && base < GLF_MAX_LEVELS ? &tex->img[0][base] : NULL;
    /* From the OpenGL ES 3.0 spec, section 3.8.10.4: "INVALID_OPERATION is generated if the
     * levelbase array was not specified with an unsized internal format or a sized internal
     * format that is both color-renderable and texture-filterable", or a cube map is not
-    * cube complete. */
-   if (!b || !b->defined || !glf_ifmt_color_renderable(b->wfmt)) {
+    * cube complete. OpenGL 3.3 refuses integer and depth formats; splitgl also needs the
+    * device to render the format (it blits level to level). */
+   const struct glf_format *f = b && b->defined ? b->fmt : NULL;
+   bool ok = f != NULL;
+   if (ok && GLF_ES(ctx))
+      ok = (f->flags & GLF_FMT_UNSIZED) || (glf_format_color_renderable(ctx, f) && glf_format_filterable(ctx, f)) ||
+           ((b->ifmt == GL_RGBA || b->ifmt == GL_RGB) && !wire_format_is_integer(f->wfmt));
+   if (ok && GLF_CORE(ctx))
+      ok = !wire_format_is_integer(f->wfmt) && !f->bits[4] && !f->bits[5] && glf_format_color_renderable(ctx, f);
+   if (!ok) {
+      char b1[64];
+      if (f)
+         sgl_log_once(SGL_LOG_WARN, "glGenerateMipmap: internal format %s refused (INVALID_OPERATION)",
+                      glf_enum_str(b->ifmt, b1));
       glf_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(base level)");
       return;
    }
-   for (uint32_t f = 1; f < faces; f++) {
-      const struct glf_tex_image *o = &tex->img[f][base];
-      if (!o->defined || o->w != b->w || o->h != b->h || o->wfmt != b->wfmt) {
+   for (uint32_t k = 1; k < faces; k++) {
+      const struct glf_tex_image *o = &tex->img[k][base];
+      if (!o->defined || o->w != b->w || o->h != b->h || o->fmt != b->fmt) {
          glf_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(cube map not cube complete)");
          return;
       }
    }
    uint32_t last = last_mip_level(tex);
-   ensure_storage(ctx, tex, base, b->w, b->h, b->wfmt);
-   for (uint32_t f = 0; f < faces; f++)
+   ensure_storage(ctx, tex, base, b->w, b->h, b->d, b->wfmt);
+   for (uint32_t k = 0; k < faces; k++)
       for (uint32_t l = (uint32_t)base + 1; l <= last && l <= tex->res_last_level; l++)
-         tex->img[f][l] = (struct glf_tex_image){wire_minify(b->w, l - (uint32_t)base),
-                                                 wire_minify(b->h, l - (uint32_t)base), b->ifmt, b->wfmt, true};
+         tex->img[k][l] = (struct glf_tex_image){wire_minify(b->w, l - (uint32_t)base),
+                                                 wire_minify(b->h, l - (uint32_t)base),
+                                                 level_depth(tex->target, b->d, l - (uint32_t)base), b->ifmt, b->wfmt,
+                                                 b->fmt, true};
    struct wire_generate_mipmap *p = GLF_BEGIN(ctx, GenerateMipmap);
    if (p) {
       p->res = tex->res;

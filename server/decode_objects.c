@@ -82,7 +82,10 @@ validate_templ(const struct wire_resource_create *t, bool respecify)
          return false;
       break;
    case WIRE_TARGET_TEX_3D:
-      if (t->depth > WIRE_MAX_3D_TEXTURE_SIZE || t->layers != 1 || maxdim > WIRE_MAX_3D_TEXTURE_SIZE)
+      /* GL has no 3D depth / stencil textures (ES 3.0 section 3.8.3: TexImage3D with a depth
+       * format and TEXTURE_3D is INVALID_OPERATION). */
+      if (t->depth > WIRE_MAX_3D_TEXTURE_SIZE || t->layers != 1 || maxdim > WIRE_MAX_3D_TEXTURE_SIZE ||
+          wire_format_has_depth(t->format) || wire_format_has_stencil(t->format))
          return false;
       if (t->depth > maxdim)
          maxdim = t->depth;
@@ -321,7 +324,8 @@ valid_sampler(const void *p)
           s->mip_filter < WIRE_MIP_COUNT && s->wrap_s < WIRE_WRAP_COUNT && s->wrap_t < WIRE_WRAP_COUNT &&
           s->wrap_r < WIRE_WRAP_COUNT && s->compare_enable <= 1 && s->compare_func < WIRE_FUNC_COUNT &&
           !isnan(s->min_lod) && !isnan(s->max_lod) && isfinite(s->lod_bias) &&
-          isfinite(s->max_anisotropy) && s->max_anisotropy >= 1.0f;
+          isfinite(s->max_anisotropy) && s->max_anisotropy >= 1.0f && isfinite(s->border_color[0]) &&
+          isfinite(s->border_color[1]) && isfinite(s->border_color[2]) && isfinite(s->border_color[3]);
 }
 
 static bool

@@ -53,6 +53,10 @@ resolve_surface(struct srv_session *s, const struct wire_surface_ref *ref, bool 
    const struct wire_resource_create *t = &r->templ;
    if (t->target == WIRE_TARGET_BUFFER || wire_format_has_depth(t->format) != depth)
       return false;
+   /* Only formats the backend renders to (the front end leaves the others out: they make the
+    * framebuffer incomplete or unsupported). */
+   if (!((s->ops->get_param(s->be, WIRE_CAP_RENDERABLE_FORMATS) >> t->format) & 1u))
+      return false;
    if (ref->level > t->last_level)
       return false;
    uint32_t layers = t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, ref->level) : t->layers;

@@ -97,17 +97,19 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
    struct srv_context *ctx = srv_cur(s, "ReadPixels.context");
    if (!ctx)
       return;
-   uint64_t bytes = (uint64_t)rp->w * rp->h * 4u;
-   if (bytes > s->seg.reply_size)
-      return srv_fatal(s, "ProtocolCorruption", "ReadPixels.size");
    struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], rp->src.res);
    if (!e)
       return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
    struct srv_res *r = e->obj;
    const struct wire_resource_create *t = &r->templ;
-   if (t->target == WIRE_TARGET_BUFFER || wire_format_has_depth(t->format) || rp->src.level > t->last_level ||
+   if (t->target == WIRE_TARGET_BUFFER || wire_format_has_depth(t->format) || wire_format_has_stencil(t->format) ||
+       rp->src.level > t->last_level ||
        rp->src.layer >= (t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, rp->src.level) : t->layers))
       return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
+   /* The reply is w * h texels of the surface's wire format (wire_types.h wire_read_pixels). */
+   uint64_t bytes = (uint64_t)rp->w * rp->h * wire_format_texel_size(t->format);
+   if (bytes > s->seg.reply_size)
+      return srv_fatal(s, "ProtocolCorruption", "ReadPixels.size");
    /* Texels outside the surface, or all of them if the device fails, read as zero: never
     * stale reply-slot bytes. */
    memset(s->seg.reply, 0, bytes);

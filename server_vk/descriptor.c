@@ -8,11 +8,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wire/format.h"
+
 static const VkSamplerAddressMode wrap_modes[WIRE_WRAP_COUNT] = {
    [WIRE_WRAP_REPEAT] = VK_SAMPLER_ADDRESS_MODE_REPEAT,
    [WIRE_WRAP_CLAMP_TO_EDGE] = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
    [WIRE_WRAP_MIRRORED_REPEAT] = VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+   [WIRE_WRAP_CLAMP_TO_BORDER] = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
 };
+
+/* GL's TEXTURE_BORDER_COLOR: one of Vulkan's standard colours when it is one, else a custom
+ * colour (VK_EXT_custom_border_color, without a format); without the extension the nearest
+ * standard colour, logged once. Integer textures read the colour as float bits (not built:
+ * GL 3.3's SamplerParameterIiv borders on integer textures). */
+static VkBorderColor
+border_color(struct mg_backend *be, const float c[4], VkSamplerCustomBorderColorCreateInfoEXT *custom)
+{
+   if (c[0] == 0 && c[1] == 0 && c[2] == 0 && (c[3] == 0 || c[3] == 1))
+      return c[3] == 0 ? VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+   if (c[0] == 1 && c[1] == 1 && c[2] == 1 && c[3] == 1)
+      return VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+   if (be->custom_border) {
+      *custom = (VkSamplerCustomBorderColorCreateInfoEXT){
+         .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+         .customBorderColor.float32 = {c[0], c[1], c[2], c[3]},
+         .format = VK_FORMAT_UNDEFINED,
+      };
+      return VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+   }
+   sgl_log_once(SGL_LOG_WARN, "magma: the device has no custom border colours: using the nearest standard one");
+   float lum = (c[0] + c[1] + c[2]) / 3.0f;
+   return lum >= 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE
+                      : c[3] >= 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+}
 
 static VkSamplerAddressMode
 wrap(uint8_t w)
@@ -49,6 +77,13 @@ mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s)
       .maxLod = s->max_lod < 0 ? 0 : s->max_lod > VK_LOD_CLAMP_NONE ? VK_LOD_CLAMP_NONE : s->max_lod,
       .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
    };
+   VkSamplerCustomBorderColorCreateInfoEXT custom;
+   if (s->wrap_s == WIRE_WRAP_CLAMP_TO_BORDER || s->wrap_t == WIRE_WRAP_CLAMP_TO_BORDER ||
+       s->wrap_r == WIRE_WRAP_CLAMP_TO_BORDER) {
+      ci.borderColor = border_color(be, s->border_color, &custom);
+      if (ci.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT)
+         ci.pNext = &custom;
+   }
    if (!(ci.minLod >= 0))
       ci.minLod = 0; /* NaN (refused by the decoder; the backend does not rely on it) */
    if (!(ci.maxLod >= ci.minLod))
@@ -85,24 +120,50 @@ mg_create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s)
 
 /* ---- image views for sampling --------------------------------------------------------- */
 
+/* The view type and target a sampler type reads, and its numeric class (0 float, 1 int,
+ * 2 unsigned int): a view must match it (Vulkan leaves a mismatch undefined). */
 static VkImageViewType
-sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy)
+sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned *numeric)
 {
    switch (gl_type) {
+   case MG_GL_SAMPLER_2D_SHADOW: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_SAMPLER_2D_ARRAY_SHADOW:
+      *numeric = 3; /* depth comparisons: a depth view */
+      break;
+   case MG_GL_INT_SAMPLER_2D: case MG_GL_INT_SAMPLER_3D: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_INT_SAMPLER_2D_ARRAY:
+      *numeric = 1;
+      break;
+   case MG_GL_UNSIGNED_INT_SAMPLER_2D: case MG_GL_UNSIGNED_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
+   case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+      *numeric = 2;
+      break;
+   default:
+      *numeric = 0;
+      break;
+   }
+   switch (gl_type) {
    case MG_GL_SAMPLER_3D: case MG_GL_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_3D:
-      *target = WIRE_TARGET_TEX_3D, *dummy = 2;
+      *target = WIRE_TARGET_TEX_3D, *dummy = 2 + 4 * *numeric;
       return VK_IMAGE_VIEW_TYPE_3D;
    case MG_GL_SAMPLER_CUBE: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
-      *target = WIRE_TARGET_TEX_CUBE, *dummy = 1;
+      *target = WIRE_TARGET_TEX_CUBE, *dummy = 1 + 4 * *numeric;
       return VK_IMAGE_VIEW_TYPE_CUBE;
    case MG_GL_SAMPLER_2D_ARRAY: case MG_GL_SAMPLER_2D_ARRAY_SHADOW: case MG_GL_INT_SAMPLER_2D_ARRAY:
    case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
-      *target = WIRE_TARGET_TEX_2D_ARRAY, *dummy = 3;
+      *target = WIRE_TARGET_TEX_2D_ARRAY, *dummy = 3 + 4 * *numeric;
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
    default:
-      *target = WIRE_TARGET_TEX_2D, *dummy = 0;
+      *target = WIRE_TARGET_TEX_2D, *dummy = 0 + 4 * *numeric;
       return VK_IMAGE_VIEW_TYPE_2D;
    }
+}
+
+static unsigned
+format_numeric(uint32_t wire_fmt)
+{
+   const struct wire_format_info *wi = wire_format_info(wire_fmt);
+   if (!(wi->flags & WIRE_FMTF_INTEGER))
+      return 0;
+   return wi->flags & WIRE_FMTF_SIGNED ? 1 : 2;
 }
 
 static VkComponentSwizzle
@@ -113,29 +174,35 @@ swizzle(uint8_t s, bool rgb)
       VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE,
    };
    if (s == WIRE_SWZ_A && rgb)
-      return VK_COMPONENT_SWIZZLE_ONE; /* RGB8 stored as RGBA8 */
+      return VK_COMPONENT_SWIZZLE_ONE; /* three components stored as four (format.c) */
    return s < WIRE_SWZ_COUNT ? map[s] : VK_COMPONENT_SWIZZLE_IDENTITY;
 }
 
+/* The view a sampler slot reads on `unit`; *filter: whether its format may be filtered
+ * linearly. A view of another target or numeric class than the shader's sampler type reads
+ * the dummy of the right kind (GL leaves such a draw undefined). */
 static VkImageView
-sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit)
+sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, bool *filter)
 {
    struct mg_backend *be = ctx->be;
    uint32_t target;
-   unsigned dummy;
-   VkImageViewType type = sampler_view_type(smp->gl_type, &target, &dummy);
+   unsigned dummy, numeric;
+   VkImageViewType type = sampler_view_type(smp->gl_type, &target, &dummy, &numeric);
    const struct srv_sampler_view *sv = unit < WIRE_MAX_SAMPLER_UNITS ? &ctx->views[unit] : NULL;
    struct mg_resource *r = sv ? mg_resource(sv->res) : NULL;
-   if (r && (r->is_buffer || r->templ.target != target || sv->first_level >= r->levels))
+   if (r && (r->is_buffer || r->templ.target != target || sv->first_level >= r->levels ||
+             (numeric == 3 ? !(r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) : format_numeric(r->templ.format) != numeric)))
       r = NULL;
+   *filter = !r || be->formats[r->templ.format].filter;
    if (!r) {
-      struct mg_view_key key = {type, VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 1};
+      struct mg_view_key key = {type, numeric == 3 ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
+                                type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 1};
       return mg_get_view(be, be->dummy[dummy], &key);
    }
    uint32_t last = sv->last_level < r->levels ? sv->last_level : r->levels - 1;
    if (last < sv->first_level)
       last = sv->first_level;
-   bool rgb = r->templ.format == WIRE_FMT_R8G8B8_UNORM;
+   bool rgb = be->formats[r->templ.format].conv == MG_CONV_RGB_RGBA;
    struct mg_view_key key = {
       .type = type,
       .aspect = r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT,
@@ -170,6 +237,27 @@ write_ubo(struct mg_ctx *ctx, VkDescriptorBufferInfo *info)
    return true;
 }
 
+/* A LINEAR filter on a format the device cannot filter is invalid in Vulkan: such views get
+ * the sampler's NEAREST variant. The front end only asks for filtering where GL calls the
+ * format filterable, so this happens where the device falls short of GL (lavapipe's depth
+ * formats: shadow lookups with LINEAR filters compare one texel) or with a hostile client. */
+static VkSampler
+sampler_for(struct mg_backend *be, struct mg_sampler *s, bool filter)
+{
+   bool linear = s->s.min_filter == WIRE_FILTER_LINEAR || s->s.mag_filter == WIRE_FILTER_LINEAR ||
+                 s->s.mip_filter == WIRE_MIP_LINEAR;
+   if (filter || !linear)
+      return s->sampler;
+   if (!s->nearest) {
+      struct wire_sampler_state n = s->s;
+      n.min_filter = n.mag_filter = WIRE_FILTER_NEAREST;
+      if (n.mip_filter == WIRE_MIP_LINEAR)
+         n.mip_filter = WIRE_MIP_NEAREST;
+      s->nearest = mg_sampler_vk(be, &n);
+   }
+   return s->nearest ? s->nearest : be->default_sampler;
+}
+
 static uint32_t
 write_samplers(struct mg_ctx *ctx, VkDescriptorImageInfo *img, VkWriteDescriptorSet *w, VkDescriptorSet set)
 {
@@ -191,8 +279,10 @@ write_samplers(struct mg_ctx *ctx, VkDescriptorImageInfo *img, VkWriteDescriptor
          uint32_t slot = smp->first_slot + j;
          uint32_t unit = slot < WIRE_MAX_PROGRAM_SAMPLERS ? p->sampler_units[slot] : 0;
          struct mg_sampler *s = unit < WIRE_MAX_SAMPLER_UNITS ? ctx->samplers[unit] : NULL;
-         img[nimg++] = (VkDescriptorImageInfo){s ? s->sampler : ctx->be->default_sampler,
-                                               sampling_view(ctx, smp, unit), VK_IMAGE_LAYOUT_GENERAL};
+         bool filter;
+         VkImageView view = sampling_view(ctx, smp, unit, &filter);
+         img[nimg++] = (VkDescriptorImageInfo){s ? sampler_for(ctx->be, s, filter) : ctx->be->default_sampler, view,
+                                               VK_IMAGE_LAYOUT_GENERAL};
       }
    }
    return p->sampler_count;

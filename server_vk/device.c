@@ -262,7 +262,7 @@ create_device(struct mg_backend *be)
       free(e);
       return false;
    }
-   const char *exts[10];
+   const char *exts[12];
    uint32_t next = 0;
    bool clip = has_ext(e, n, VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME);
    be->has_list_restart = has_ext(e, n, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
@@ -271,12 +271,15 @@ create_device(struct mg_backend *be)
    be->has_xfb = has_ext(e, n, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
    bool has_pv = has_ext(e, n, VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
    be->has_primgen = has_ext(e, n, VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
+   be->custom_border = has_ext(e, n, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
    free(e);
 
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lrf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT borderf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+                                                           .pNext = &lrf};
    VkPhysicalDeviceDepthClipControlFeaturesEXT clipf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
-                                                        .pNext = &lrf};
+                                                        .pNext = &borderf};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8f = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT, .pNext = &clipf};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, .pNext = &u8f};
    /* Structures of optional extensions join the chain only where the device has them. */
@@ -306,9 +309,14 @@ create_device(struct mg_backend *be)
    be->has_divisor = be->has_divisor && divf.vertexAttributeInstanceRateDivisor;
    /* GL's primitive restart also cuts point, line and triangle lists */
    be->has_list_restart = be->has_list_restart && lrf.primitiveTopologyListRestart;
+   /* GL's TEXTURE_BORDER_COLOR is any colour, for any format: custom border colours without
+    * a format (else the nearest of Vulkan's three standard ones, descriptor.c). */
+   be->custom_border = be->custom_border && borderf.customBorderColors && borderf.customBorderColorWithoutFormat;
    exts[next++] = VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME;
    if (be->has_list_restart)
       exts[next++] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME;
+   if (be->custom_border)
+      exts[next++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
    if (be->has_uint8)
       exts[next++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
    if (be->has_divisor)
@@ -349,7 +357,9 @@ create_device(struct mg_backend *be)
    /* Enable only what we use. */
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT en_lr = {.sType = lrf.sType,
       .primitiveTopologyListRestart = be->has_list_restart};
-   VkPhysicalDeviceDepthClipControlFeaturesEXT en_clip = {.sType = clipf.sType, .pNext = be->has_list_restart ? &en_lr : NULL,
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT en_border = {.sType = borderf.sType, .pNext = be->has_list_restart ? &en_lr : NULL,
+      .customBorderColors = be->custom_border, .customBorderColorWithoutFormat = be->custom_border};
+   VkPhysicalDeviceDepthClipControlFeaturesEXT en_clip = {.sType = clipf.sType, .pNext = &en_border,
                                                           .depthClipControl = VK_TRUE};
    VkPhysicalDeviceIndexTypeUint8FeaturesEXT en_u8 = {.sType = u8f.sType, .pNext = &en_clip, .indexTypeUint8 = be->has_uint8};
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT en_div = {.sType = divf.sType, .pNext = &en_u8,
@@ -430,26 +440,6 @@ create_device(struct mg_backend *be)
    return true;
 }
 
-static bool
-pick_formats(struct mg_backend *be)
-{
-   VkFormatProperties p;
-   vkGetPhysicalDeviceFormatProperties(be->pdev, VK_FORMAT_D24_UNORM_S8_UINT, &p);
-   const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
-   if ((p.optimalTilingFeatures & need) == need) {
-      be->ds_format = VK_FORMAT_D24_UNORM_S8_UINT;
-      return true;
-   }
-   vkGetPhysicalDeviceFormatProperties(be->pdev, VK_FORMAT_D32_SFLOAT_S8_UINT, &p);
-   if ((p.optimalTilingFeatures & need) == need) {
-      sgl_info("magma: D24S8 unsupported, using D32_SFLOAT_S8_UINT");
-      be->ds_format = VK_FORMAT_D32_SFLOAT_S8_UINT;
-      return true;
-   }
-   sgl_err("magma: no depth-stencil format");
-   return false;
-}
-
 static void
 mg_destroy(struct srv_backend *sbe)
 {
@@ -512,7 +502,7 @@ mg_backend_create(void)
       return NULL;
    be->base.ops = &mg_ops;
    be->next_id = 1;
-   if (!create_instance(be) || !pick_device(be) || !create_device(be) || !pick_formats(be) ||
+   if (!create_instance(be) || !pick_device(be) || !create_device(be) || !mg_formats_init(be) ||
        !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be) ||
        !mg_xfb_init(be)) {
       sgl_err("magma: backend creation failed");
@@ -520,8 +510,9 @@ mg_backend_create(void)
       return NULL;
    }
    mg_caps_init(be);
-   struct wire_sampler_state def = {.min_filter = WIRE_FILTER_NEAREST, .mag_filter = WIRE_FILTER_LINEAR,
-                                    .mip_filter = WIRE_MIP_LINEAR, .min_lod = -1000.0f, .max_lod = 1000.0f,
+   /* For units without a sampler: NEAREST, which every sampled format allows. */
+   struct wire_sampler_state def = {.min_filter = WIRE_FILTER_NEAREST, .mag_filter = WIRE_FILTER_NEAREST,
+                                    .mip_filter = WIRE_MIP_NEAREST, .min_lod = -1000.0f, .max_lod = 1000.0f,
                                     .max_anisotropy = 1.0f};
    be->default_sampler = mg_sampler_vk(be, &def);
    if (!be->default_sampler) {

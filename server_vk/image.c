@@ -1,28 +1,15 @@
 /* Magma: textures and renderbuffers — creation, views, uploads, remint, mipmap generation.
  *
  * Every image is stored with row index = GL window / texture y (row 0 = bottom), so uploads
- * (rows bottom first) are straight copies. RGB8 is stored as RGBA8 (alpha 1 on upload and a
- * ONE alpha swizzle when sampled); D24S8 falls back to D32_SFLOAT_S8_UINT where needed. */
+ * (rows bottom first) are straight copies. The storage of each wire format and the
+ * conversions it needs are in format.c (three-component formats as four, with alpha one on
+ * upload and a ONE alpha swizzle when sampled; D24S8 as D32_SFLOAT_S8_UINT where needed). */
 #include "mg_private.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "wire/format.h"
-
-VkFormat
-mg_vk_format(struct mg_backend *be, uint32_t wire_fmt)
-{
-   switch (wire_fmt) {
-   case WIRE_FMT_R8G8B8A8_UNORM:
-   case WIRE_FMT_R8G8B8_UNORM: return VK_FORMAT_R8G8B8A8_UNORM;
-   case WIRE_FMT_R8_UNORM: return VK_FORMAT_R8_UNORM;
-   case WIRE_FMT_D24_UNORM_S8_UINT: return be->ds_format;
-   case WIRE_FMT_D16_UNORM: return VK_FORMAT_D16_UNORM;
-   case WIRE_FMT_D32_FLOAT: return VK_FORMAT_D32_SFLOAT;
-   default: return VK_FORMAT_UNDEFINED;
-   }
-}
 
 static VkImageAspectFlags
 format_aspect(uint32_t wire_fmt)
@@ -77,7 +64,7 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
        ci.extent.depth > ifp.maxExtent.depth || ci.mipLevels > ifp.maxMipLevels ||
        ci.arrayLayers > ifp.maxArrayLayers ||
        (uint64_t)ci.extent.width * ci.extent.height * ci.extent.depth * ci.arrayLayers *
-             (fmt == VK_FORMAT_R8_UNORM ? 1 : fmt == VK_FORMAT_D16_UNORM ? 2 : 4) > ifp.maxResourceSize) {
+             be->formats[t->format].size > ifp.maxResourceSize) {
       sgl_warn("magma: image %ux%ux%u, %u levels, %u layers exceeds the device's limits", ci.extent.width,
                ci.extent.height, ci.extent.depth, ci.mipLevels, ci.arrayLayers);
       return false;
@@ -242,12 +229,12 @@ mg_surface_view(struct mg_backend *be, const struct srv_surface *s)
 
 /* ---- uploads -------------------------------------------------------------------------- */
 
-/* Converts wire texels to the storage layout in `dst`; returns the regions to copy. */
+/* Converts wire texels to the storage layout in `a`; returns the regions to copy (depth and
+ * stencil planes are two). */
 static uint32_t
 convert_upload(struct mg_backend *be, struct mg_resource *r, const struct wire_texture_subdata *box,
                const void *data, struct mg_alloc *a, uint64_t texels, VkBufferImageCopy regions[2])
 {
-   const uint8_t *src = data;
    VkBufferImageCopy base = {
       .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, box->level, 0, 1},
       .imageOffset = {(int32_t)box->x, (int32_t)box->y, 0},
@@ -262,40 +249,17 @@ convert_upload(struct mg_backend *be, struct mg_resource *r, const struct wire_t
    }
    base.bufferOffset = a->offset;
    regions[0] = base;
-   switch (r->templ.format) {
-   case WIRE_FMT_R8G8B8_UNORM:
-      for (uint64_t i = 0; i < texels; i++) {
-         a->map[i * 4 + 0] = src[i * 3 + 0];
-         a->map[i * 4 + 1] = src[i * 3 + 1];
-         a->map[i * 4 + 2] = src[i * 3 + 2];
-         a->map[i * 4 + 3] = 0xff;
-      }
-      return 1;
-   case WIRE_FMT_D24_UNORM_S8_UINT: {
-      uint32_t *depth = (uint32_t *)a->map;
-      uint8_t *stencil = a->map + texels * 4;
-      for (uint64_t i = 0; i < texels; i++) {
-         uint32_t v;
-         memcpy(&v, src + i * 4, 4);
-         if (r->vkfmt == VK_FORMAT_D24_UNORM_S8_UINT) {
-            depth[i] = v >> 8;
-         } else {
-            float f = (float)(v >> 8) / 16777215.0f;
-            memcpy(&depth[i], &f, 4);
-         }
-         stencil[i] = (uint8_t)(v & 0xff);
-      }
+   const struct mg_format *mf = &be->formats[r->templ.format];
+   mg_convert_upload(r->templ.format, mf->conv, data, a->map, texels);
+   if (r->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
       regions[0].imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
       regions[1] = regions[0];
       regions[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
       regions[1].bufferOffset = a->offset + texels * 4;
       return 2;
    }
-   default:
-      memcpy(a->map, src, texels * wire_format_texel_size(r->templ.format));
-      regions[0].imageSubresource.aspectMask = r->aspect;
-      return 1;
-   }
+   regions[0].imageSubresource.aspectMask = r->aspect;
+   return 1;
 }
 
 void
@@ -306,7 +270,7 @@ mg_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const stru
    if (!r || r->is_buffer || box->level >= r->levels || !box->w || !box->h)
       return;
    uint64_t texels = (uint64_t)box->w * box->h * (box->d ? box->d : 1);
-   uint64_t bytes = texels * (r->templ.format == WIRE_FMT_D24_UNORM_S8_UINT ? 5 : 4);
+   uint64_t bytes = texels * be->formats[r->templ.format].size;
    struct mg_alloc a;
    if (bytes > (1ull << 31) || !mg_stream_alloc(be, bytes, 16, &a)) {
       mg_skip(be, "a texture upload (out of memory)");
@@ -404,6 +368,13 @@ mg_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base
       return;
    VkFormatProperties fp;
    vkGetPhysicalDeviceFormatProperties(be->pdev, r->vkfmt, &fp);
+   const VkFormatFeatureFlags blit = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
+   if ((fp.optimalTilingFeatures & blit) != blit) {
+      /* The front end generates mipmaps only of formats GL calls colour-renderable and
+       * filterable, which every device blits; anything else is declined, and counted. */
+      mg_skip(be, "a mipmap generation of a format the device cannot blit");
+      return;
+   }
    VkFilter filter = (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) &&
                      r->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
    bool is3d = r->templ.target == WIRE_TARGET_TEX_3D;
@@ -427,18 +398,30 @@ bool
 mg_dummies_init(struct mg_backend *be)
 {
    static const uint32_t targets[4] = {WIRE_TARGET_TEX_2D, WIRE_TARGET_TEX_CUBE, WIRE_TARGET_TEX_3D, WIRE_TARGET_TEX_2D_ARRAY};
-   for (unsigned i = 0; i < 4; i++) {
+   static const uint32_t formats[4] = {WIRE_FMT_R8G8B8A8_UNORM, WIRE_FMT_R8G8B8A8_SINT, WIRE_FMT_R8G8B8A8_UINT,
+                                       WIRE_FMT_D16_UNORM};
+   for (unsigned i = 0; i < 16; i++) {
+      if (i == 14)
+         continue; /* no 3D shadow samplers */
       struct wire_resource_create t = {
-         .target = targets[i], .format = WIRE_FMT_R8G8B8A8_UNORM, .width = 1, .height = 1, .depth = 1,
-         .layers = targets[i] == WIRE_TARGET_TEX_CUBE ? 6 : 1,
+         .target = targets[i % 4], .format = formats[i / 4], .width = 1, .height = 1, .depth = 1,
+         .layers = targets[i % 4] == WIRE_TARGET_TEX_CUBE ? 6 : 1,
       };
       struct srv_resource *res = mg_resource_create(&be->base, &t);
       if (!res)
          return false;
       be->dummy[i] = mg_resource(res);
-      VkClearColorValue black = {.float32 = {0, 0, 0, 1}};
       VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS};
-      vkCmdClearColorImage(mg_cmd(be), be->dummy[i]->image, VK_IMAGE_LAYOUT_GENERAL, &black, 1, &range);
+      if (i >= 12) {
+         VkClearDepthStencilValue zero = {0.0f, 0};
+         range.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
+         vkCmdClearDepthStencilImage(mg_cmd(be), be->dummy[i]->image, VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
+      } else {
+         VkClearColorValue black = {.float32 = {0, 0, 0, 1}};
+         if (i >= 4)
+            black = (VkClearColorValue){.uint32 = {0, 0, 0, 1}};
+         vkCmdClearColorImage(mg_cmd(be), be->dummy[i]->image, VK_IMAGE_LAYOUT_GENERAL, &black, 1, &range);
+      }
       mg_transfer_done(be);
    }
    return true;

@@ -47,6 +47,9 @@
 #define MG_GL_UNSIGNED_INT_VEC2 0x8DC6
 #define MG_GL_UNSIGNED_INT_VEC3 0x8DC7
 #define MG_GL_UNSIGNED_INT_VEC4 0x8DC8
+#define MG_GL_SAMPLER_2D_SHADOW 0x8B62
+#define MG_GL_INT_SAMPLER_2D 0x8DCA
+#define MG_GL_UNSIGNED_INT_SAMPLER_2D 0x8DD2
 #define MG_GL_SAMPLER_3D 0x8B5F
 #define MG_GL_SAMPLER_CUBE 0x8B60
 #define MG_GL_SAMPLER_2D_ARRAY 0x8DC1
@@ -151,12 +154,34 @@ struct mg_resource {
    struct mg_view *views;
 };
 
+/* ---- formats (format.c) ----------------------------------------------------------------- */
+/* How the storage differs from the wire's upload / read-back layout (wire/format.h). */
+enum mg_conv {
+   MG_CONV_NONE = 0,
+   MG_CONV_RGB_RGBA,      /* three components stored as four; alpha = one; views map A to ONE */
+   MG_CONV_SWAP_RB_4444,  /* GL 4_4_4_4 in B4G4R4A4 */
+   MG_CONV_PACKED_RGBA8,  /* GL 5_6_5 / 4_4_4_4 / 5_5_5_1 in R8G8B8A8 */
+   MG_CONV_D24S8,         /* GL 24_8 into D24_UNORM_S8_UINT's two planes */
+   MG_CONV_D24S8_FLOAT,   /* ... into D32_SFLOAT_S8_UINT */
+   MG_CONV_D32FS8,        /* GL FLOAT_32_UNSIGNED_INT_24_8_REV into D32_SFLOAT_S8_UINT */
+   MG_CONV_X8D24_FLOAT,   /* 24-bit depth into D32_SFLOAT */
+};
+
+struct mg_format {
+   VkFormat vk;        /* storage; UNDEFINED: the device has none for this wire format */
+   uint8_t conv;       /* enum mg_conv */
+   uint8_t size;       /* bytes per texel of the storage in buffer copies (planes summed) */
+   bool filter;        /* the storage may be sampled with LINEAR filters */
+};
+
 /* ---- constant state objects ----------------------------------------------------------- */
 struct mg_blend { struct mg_object base; struct wire_blend_state s; };
 struct mg_dsa { struct mg_object base; struct wire_dsa_state s; };
 struct mg_rast { struct mg_object base; struct wire_rast_state s; };
 struct mg_velems { struct mg_object base; struct wire_velems_state s; };
-struct mg_sampler { struct mg_object base; struct wire_sampler_state s; VkSampler sampler; };
+/* `nearest`: the same sampler with NEAREST filters, made on first use with a view whose format
+ * the device cannot filter linearly (descriptor.c). */
+struct mg_sampler { struct mg_object base; struct wire_sampler_state s; VkSampler sampler, nearest; };
 
 struct mg_pipeline_key {
    uint64_t velems, blend, dsa, rast;
@@ -351,6 +376,8 @@ struct mg_backend {
    VkDeviceMemory xfb_dummy_mem;
    struct mg_query_pools qpools[MG_POOL_KINDS];
    uint32_t timestamp_bits;
+   struct mg_format formats[WIRE_FMT_COUNT]; /* by wire_format (format.c) */
+   bool custom_border; /* VK_EXT_custom_border_color (customBorderColorWithoutFormat) enabled */
 
    struct mg_batch batches[MG_NUM_BATCHES];
    uint32_t cur;
@@ -371,7 +398,10 @@ struct mg_backend {
    uint64_t pipelines_created, remints;
    uint64_t val_errors, val_warnings; /* atomics: the messenger may run on any thread */
 
-   struct mg_resource *dummy[4]; /* 2D, cube, 3D, 2D array: 1x1 (0,0,0,1) */
+   /* What a sampler with no (or a mismatched) view reads, 1x1 (0,0,0,1): 2D, cube, 3D, 2D array,
+    * each as RGBA8 UNORM, RGBA8 SINT, RGBA8 UINT and D16 (depth 0; 3D unused) — the shader's
+    * sampler type decides (float, int, unsigned, shadow). */
+   struct mg_resource *dummy[16];
    VkSampler default_sampler;
    VkBuffer zero_buffer;
    VkDeviceMemory zero_mem;
@@ -463,6 +493,12 @@ void mg_resource_destroy(struct srv_backend *sbe, struct srv_resource *res);
 void mg_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *box, const void *data);
 void mg_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base_level, uint32_t last_level);
 VkFormat mg_vk_format(struct mg_backend *be, uint32_t wire_fmt);
+/* format.c */
+bool mg_formats_init(struct mg_backend *be);
+/** Wire layout -> storage layout (depth / stencil: depth plane, then stencil plane). */
+void mg_convert_upload(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels);
+/** Storage layout -> wire layout, colour formats only; false for depth / stencil. */
+bool mg_convert_readback(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels);
 VkImageView mg_get_view(struct mg_backend *be, struct mg_resource *r, const struct mg_view_key *key);
 VkImageView mg_surface_view(struct mg_backend *be, const struct srv_surface *s);
 bool mg_dummies_init(struct mg_backend *be);

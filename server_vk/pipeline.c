@@ -199,8 +199,12 @@ mg_delete_cso(struct srv_backend *sbe, uint32_t kind, void *cso)
       program_free(be, mg_program(cso));
       return;
    }
-   if (kind == WIRE_KIND_SAMPLER)
-      mg_defer(be, MG_GB_SAMPLER, (uint64_t)((struct mg_sampler *)cso)->sampler);
+   if (kind == WIRE_KIND_SAMPLER) {
+      struct mg_sampler *smp = cso;
+      mg_defer(be, MG_GB_SAMPLER, (uint64_t)smp->sampler);
+      if (smp->nearest)
+         mg_defer(be, MG_GB_SAMPLER, (uint64_t)smp->nearest);
+   }
    free(cso);
 }
 
@@ -308,13 +312,27 @@ build_vertex_input(struct mg_backend *be, const struct mg_program *p, const stru
 
 static const struct wire_rt_blend default_rt = {.colormask = 0xf};
 
+/* From the OpenGL ES 3.0 spec, section 4.1.7: "Blending applies only if the color buffer has a
+ * fixed-point or floating-point format. If the color buffer has an integer format, proceed to
+ * the next operation." Vulkan refuses blending on formats without the BLEND feature. */
+static bool
+format_blends(struct mg_backend *be, VkFormat f)
+{
+   VkFormatProperties p;
+   if (f == VK_FORMAT_UNDEFINED)
+      return false;
+   vkGetPhysicalDeviceFormatProperties(be->pdev, f, &p);
+   return (p.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) != 0;
+}
+
 static void
-build_blend(struct mg_backend *be, const struct mg_blend *bl, uint32_t n, VkPipelineColorBlendAttachmentState *att)
+build_blend(struct mg_backend *be, const struct mg_blend *bl, uint32_t n, const VkFormat *formats,
+            VkPipelineColorBlendAttachmentState *att)
 {
    for (uint32_t i = 0; i < n; i++) {
       const struct wire_rt_blend *rt = !bl ? &default_rt : &bl->s.rt[bl->s.independent && be->independent_blend ? i : 0];
       att[i] = (VkPipelineColorBlendAttachmentState){
-         .blendEnable = rt->blend_enable,
+         .blendEnable = rt->blend_enable && format_blends(be, formats[i]),
          .srcColorBlendFactor = (VkBlendFactor)rt->rgb_src,
          .dstColorBlendFactor = (VkBlendFactor)rt->rgb_dst,
          .colorBlendOp = (VkBlendOp)rt->rgb_func,
@@ -454,7 +472,7 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
    VkPipelineDepthStencilStateCreateInfo ds;
    build_dsa(ctx->dsa, k->zs, &ds);
    VkPipelineColorBlendAttachmentState att[WIRE_MAX_COLOR_BUFS];
-   build_blend(be, ctx->blend, k->nr_cbufs, att);
+   build_blend(be, ctx->blend, k->nr_cbufs, k->cbufs, att);
    VkPipelineColorBlendStateCreateInfo cb = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
                                              .attachmentCount = k->nr_cbufs, .pAttachments = att};
    static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR, VK_DYNAMIC_STATE_BLEND_CONSTANTS,

@@ -1,6 +1,6 @@
 /* Magma: glReadPixels. Copies the clipped rectangle into host-visible stream memory, submits,
- * waits, then converts to RGBA8 rows bottom first (image row 0 is GL's bottom row, so the copy
- * is straight). */
+ * waits, then converts the storage to the surface's wire layout (format.c), rows bottom first
+ * (image row 0 is GL's bottom row, so the copy is straight). */
 #include "mg_private.h"
 
 #include <string.h>
@@ -8,26 +8,14 @@
 #include "wire/format.h"
 
 static void
-convert_rows(const struct mg_resource *r, const uint8_t *src, uint8_t *dst, uint32_t dst_w,
+convert_rows(struct mg_backend *be, const struct mg_resource *r, const uint8_t *src, uint8_t *dst, uint32_t dst_w,
              uint32_t cx, uint32_t cy, uint32_t cw, uint32_t ch)
 {
-   for (uint32_t row = 0; row < ch; row++) {
-      uint8_t *d = dst + ((size_t)(cy + row) * dst_w + cx) * 4;
-      const uint8_t *s = src + (size_t)row * cw * (r->vkfmt == VK_FORMAT_R8_UNORM ? 1 : 4);
-      if (r->vkfmt == VK_FORMAT_R8_UNORM) {
-         for (uint32_t i = 0; i < cw; i++) {
-            d[i * 4 + 0] = s[i];
-            d[i * 4 + 1] = 0;
-            d[i * 4 + 2] = 0;
-            d[i * 4 + 3] = 0xff;
-         }
-      } else {
-         memcpy(d, s, (size_t)cw * 4);
-         if (r->templ.format == WIRE_FMT_R8G8B8_UNORM)
-            for (uint32_t i = 0; i < cw; i++)
-               d[i * 4 + 3] = 0xff;
-      }
-   }
+   const struct mg_format *mf = &be->formats[r->templ.format];
+   uint32_t ws = wire_format_texel_size(r->templ.format);
+   for (uint32_t row = 0; row < ch; row++)
+      mg_convert_readback(r->templ.format, mf->conv, src + (size_t)row * cw * mf->size,
+                          dst + ((size_t)(cy + row) * dst_w + cx) * ws, cw);
 }
 
 bool
@@ -46,7 +34,7 @@ mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
    if (x1 <= x0 || y1 <= y0)
       return true;
    uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
-   uint32_t texel = r->vkfmt == VK_FORMAT_R8_UNORM ? 1 : 4;
+   uint32_t texel = be->formats[r->templ.format].size;
    struct mg_alloc a;
    if (!mg_stream_alloc(be, (VkDeviceSize)cw * ch * texel, 16, &a))
       return false;
@@ -71,6 +59,6 @@ mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
     * (uncancellable) wait. */
    if (mg_wait_fence(be, b->fence, "read-back fence", true) != MG_WAIT_DONE)
       return false;
-   convert_rows(r, map, dst, w, (uint32_t)(x0 - x), (uint32_t)(y0 - y), cw, ch);
+   convert_rows(be, r, map, dst, w, (uint32_t)(x0 - x), (uint32_t)(y0 - y), cw, ch);
    return true;
 }

@@ -7,31 +7,145 @@
 #include <stdbool.h>
 #include <string.h>
 
+/* What one texel of a wire format looks like in uploads and read-backs (the wire layout; the
+ * server may store it otherwise, e.g. three components as four). */
+enum wire_ctype {
+   WIRE_CT_NONE = 0,
+   WIRE_CT_UNORM8, WIRE_CT_SNORM8, WIRE_CT_UINT8, WIRE_CT_SINT8,
+   WIRE_CT_UINT16, WIRE_CT_SINT16, WIRE_CT_FLOAT16,
+   WIRE_CT_UINT32, WIRE_CT_SINT32, WIRE_CT_FLOAT32,
+   WIRE_CT_UNORM16, WIRE_CT_SNORM16,
+   WIRE_CT_PACKED, /* one packed word: `packing` */
+};
+
+enum wire_packing {
+   WIRE_PACK_NONE = 0,
+   WIRE_PACK_565,       /* u16: R 15-11, G 10-5, B 4-0 */
+   WIRE_PACK_4444,      /* u16: R 15-12, G 11-8, B 7-4, A 3-0 */
+   WIRE_PACK_5551,      /* u16: R 15-11, G 10-6, B 5-1, A 0 */
+   WIRE_PACK_1010102,   /* u32: R 9-0, G 19-10, B 29-20, A 31-30 */
+   WIRE_PACK_11_11_10F, /* u32: R 10-0, G 21-11, B 31-22 (unsigned small floats) */
+   WIRE_PACK_999E5,     /* u32: R 8-0, G 17-9, B 26-18, exponent 31-27 */
+   WIRE_PACK_D24S8,     /* u32: depth 31-8, stencil 7-0 */
+   WIRE_PACK_D32FS8,    /* f32 depth, then u32 with stencil in 7-0 */
+   WIRE_PACK_X8D24,     /* u32: depth 23-0 */
+};
+
+#define WIRE_FMTF_DEPTH (1u << 0)
+#define WIRE_FMTF_STENCIL (1u << 1)
+#define WIRE_FMTF_INTEGER (1u << 2) /* pure integer (GL's *I / *UI) */
+#define WIRE_FMTF_SIGNED (1u << 3)  /* SNORM, SINT, float */
+#define WIRE_FMTF_SRGB (1u << 4)
+
+struct wire_format_info {
+   uint8_t size;    /* bytes per texel in the wire layout */
+   uint8_t comps;   /* color components (1-4) in the wire layout; 0 for depth / stencil */
+   uint8_t ctype;   /* enum wire_ctype */
+   uint8_t packing; /* enum wire_packing (ctype PACKED and depth formats) */
+   uint8_t flags;   /* WIRE_FMTF_* */
+};
+
+/* Indexed by enum wire_format (wire_types.h). */
+#define WIRE_FORMAT_TABLE(F)                                                                  \
+   F(NONE, 0, 0, NONE, NONE, 0)                                                              \
+   F(R8G8B8A8_UNORM, 4, 4, UNORM8, NONE, 0)                                                  \
+   F(R8G8B8_UNORM, 3, 3, UNORM8, NONE, 0)                                                    \
+   F(R8_UNORM, 1, 1, UNORM8, NONE, 0)                                                        \
+   F(D24_UNORM_S8_UINT, 4, 0, PACKED, D24S8, WIRE_FMTF_DEPTH | WIRE_FMTF_STENCIL)            \
+   F(D16_UNORM, 2, 0, UINT16, NONE, WIRE_FMTF_DEPTH)                                         \
+   F(D32_FLOAT, 4, 0, FLOAT32, NONE, WIRE_FMTF_DEPTH)                                        \
+   F(R8G8_UNORM, 2, 2, UNORM8, NONE, 0)                                                      \
+   F(R8_SNORM, 1, 1, SNORM8, NONE, WIRE_FMTF_SIGNED)                                         \
+   F(R8G8_SNORM, 2, 2, SNORM8, NONE, WIRE_FMTF_SIGNED)                                       \
+   F(R8G8B8_SNORM, 3, 3, SNORM8, NONE, WIRE_FMTF_SIGNED)                                     \
+   F(R8G8B8A8_SNORM, 4, 4, SNORM8, NONE, WIRE_FMTF_SIGNED)                                   \
+   F(R8G8B8_SRGB, 3, 3, UNORM8, NONE, WIRE_FMTF_SRGB)                                        \
+   F(R8G8B8A8_SRGB, 4, 4, UNORM8, NONE, WIRE_FMTF_SRGB)                                      \
+   F(R5G6B5_UNORM, 2, 3, PACKED, 565, 0)                                                     \
+   F(R4G4B4A4_UNORM, 2, 4, PACKED, 4444, 0)                                                  \
+   F(R5G5B5A1_UNORM, 2, 4, PACKED, 5551, 0)                                                  \
+   F(R10G10B10A2_UNORM, 4, 4, PACKED, 1010102, 0)                                            \
+   F(R10G10B10A2_UINT, 4, 4, PACKED, 1010102, WIRE_FMTF_INTEGER)                             \
+   F(R16_FLOAT, 2, 1, FLOAT16, NONE, WIRE_FMTF_SIGNED)                                       \
+   F(R16G16_FLOAT, 4, 2, FLOAT16, NONE, WIRE_FMTF_SIGNED)                                    \
+   F(R16G16B16_FLOAT, 6, 3, FLOAT16, NONE, WIRE_FMTF_SIGNED)                                 \
+   F(R16G16B16A16_FLOAT, 8, 4, FLOAT16, NONE, WIRE_FMTF_SIGNED)                              \
+   F(R32_FLOAT, 4, 1, FLOAT32, NONE, WIRE_FMTF_SIGNED)                                       \
+   F(R32G32_FLOAT, 8, 2, FLOAT32, NONE, WIRE_FMTF_SIGNED)                                    \
+   F(R32G32B32_FLOAT, 12, 3, FLOAT32, NONE, WIRE_FMTF_SIGNED)                                \
+   F(R32G32B32A32_FLOAT, 16, 4, FLOAT32, NONE, WIRE_FMTF_SIGNED)                             \
+   F(R11G11B10_FLOAT, 4, 3, PACKED, 11_11_10F, 0)                                            \
+   F(R9G9B9E5_FLOAT, 4, 3, PACKED, 999E5, 0)                                                 \
+   F(R8_UINT, 1, 1, UINT8, NONE, WIRE_FMTF_INTEGER)                                          \
+   F(R8G8_UINT, 2, 2, UINT8, NONE, WIRE_FMTF_INTEGER)                                        \
+   F(R8G8B8_UINT, 3, 3, UINT8, NONE, WIRE_FMTF_INTEGER)                                      \
+   F(R8G8B8A8_UINT, 4, 4, UINT8, NONE, WIRE_FMTF_INTEGER)                                    \
+   F(R8_SINT, 1, 1, SINT8, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)                       \
+   F(R8G8_SINT, 2, 2, SINT8, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)                     \
+   F(R8G8B8_SINT, 3, 3, SINT8, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)                   \
+   F(R8G8B8A8_SINT, 4, 4, SINT8, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)                 \
+   F(R16_UINT, 2, 1, UINT16, NONE, WIRE_FMTF_INTEGER)                                        \
+   F(R16G16_UINT, 4, 2, UINT16, NONE, WIRE_FMTF_INTEGER)                                     \
+   F(R16G16B16_UINT, 6, 3, UINT16, NONE, WIRE_FMTF_INTEGER)                                  \
+   F(R16G16B16A16_UINT, 8, 4, UINT16, NONE, WIRE_FMTF_INTEGER)                               \
+   F(R16_SINT, 2, 1, SINT16, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)                     \
+   F(R16G16_SINT, 4, 2, SINT16, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)                  \
+   F(R16G16B16_SINT, 6, 3, SINT16, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)               \
+   F(R16G16B16A16_SINT, 8, 4, SINT16, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)            \
+   F(R32_UINT, 4, 1, UINT32, NONE, WIRE_FMTF_INTEGER)                                        \
+   F(R32G32_UINT, 8, 2, UINT32, NONE, WIRE_FMTF_INTEGER)                                     \
+   F(R32G32B32_UINT, 12, 3, UINT32, NONE, WIRE_FMTF_INTEGER)                                 \
+   F(R32G32B32A32_UINT, 16, 4, UINT32, NONE, WIRE_FMTF_INTEGER)                              \
+   F(R32_SINT, 4, 1, SINT32, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)                     \
+   F(R32G32_SINT, 8, 2, SINT32, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)                  \
+   F(R32G32B32_SINT, 12, 3, SINT32, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)              \
+   F(R32G32B32A32_SINT, 16, 4, SINT32, NONE, WIRE_FMTF_INTEGER | WIRE_FMTF_SIGNED)           \
+   F(D32_FLOAT_S8_UINT, 8, 0, PACKED, D32FS8, WIRE_FMTF_DEPTH | WIRE_FMTF_STENCIL)           \
+   F(D24_UNORM, 4, 0, PACKED, X8D24, WIRE_FMTF_DEPTH)                                        \
+   F(R16_UNORM, 2, 1, UNORM16, NONE, 0)                                                      \
+   F(R16G16_UNORM, 4, 2, UNORM16, NONE, 0)                                                   \
+   F(R16G16B16_UNORM, 6, 3, UNORM16, NONE, 0)                                                \
+   F(R16G16B16A16_UNORM, 8, 4, UNORM16, NONE, 0)                                             \
+   F(R16_SNORM, 2, 1, SNORM16, NONE, WIRE_FMTF_SIGNED)                                       \
+   F(R16G16_SNORM, 4, 2, SNORM16, NONE, WIRE_FMTF_SIGNED)                                    \
+   F(R16G16B16_SNORM, 6, 3, SNORM16, NONE, WIRE_FMTF_SIGNED)                                 \
+   F(R16G16B16A16_SNORM, 8, 4, SNORM16, NONE, WIRE_FMTF_SIGNED)
+
+static inline const struct wire_format_info *
+wire_format_info(uint32_t fmt)
+{
+   static const struct wire_format_info table[] = {
+#define F(name, size, comps, ct, pack, flags) [WIRE_FMT_##name] = {size, comps, WIRE_CT_##ct, WIRE_PACK_##pack, flags},
+      WIRE_FORMAT_TABLE(F)
+#undef F
+   };
+   static_assert(sizeof(table) / sizeof(table[0]) == WIRE_FMT_COUNT, "a row per wire format");
+   return &table[fmt < WIRE_FMT_COUNT ? fmt : 0];
+}
+
 /* Bytes of one texel in uploads / read-backs (the wire layout, not the server's storage). */
 static inline uint32_t
 wire_format_texel_size(uint32_t fmt)
 {
-   switch (fmt) {
-   case WIRE_FMT_R8G8B8A8_UNORM: return 4;
-   case WIRE_FMT_R8G8B8_UNORM: return 3;
-   case WIRE_FMT_R8_UNORM: return 1;
-   case WIRE_FMT_D24_UNORM_S8_UINT: return 4;
-   case WIRE_FMT_D16_UNORM: return 2;
-   case WIRE_FMT_D32_FLOAT: return 4;
-   default: return 0;
-   }
+   return wire_format_info(fmt)->size;
 }
 
 static inline bool
 wire_format_has_depth(uint32_t fmt)
 {
-   return fmt == WIRE_FMT_D24_UNORM_S8_UINT || fmt == WIRE_FMT_D16_UNORM || fmt == WIRE_FMT_D32_FLOAT;
+   return (wire_format_info(fmt)->flags & WIRE_FMTF_DEPTH) != 0;
 }
 
 static inline bool
 wire_format_has_stencil(uint32_t fmt)
 {
-   return fmt == WIRE_FMT_D24_UNORM_S8_UINT;
+   return (wire_format_info(fmt)->flags & WIRE_FMTF_STENCIL) != 0;
+}
+
+static inline bool
+wire_format_is_integer(uint32_t fmt)
+{
+   return (wire_format_info(fmt)->flags & WIRE_FMTF_INTEGER) != 0;
 }
 
 static inline uint32_t

@@ -15,7 +15,9 @@
  *    formats; events name the context of the record that raised them (32-byte header); guard
  *    pages between the segment's sections.
  * 3: stream-output targets and query objects (handle kinds SO_TARGET, QUERY), buffer
- *    read-back, the transform-feedback and query capabilities. */
+ *    read-back, the transform-feedback and query capabilities; texture formats past
+ *    D32_FLOAT (wire_format), WIRE_WRAP_CLAMP_TO_BORDER, ReadPixels replies in the
+ *    surface's wire format. */
 #define WIRE_PROTOCOL_REVISION 3u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -68,6 +70,67 @@ enum wire_format {
    WIRE_FMT_D24_UNORM_S8_UINT, /* uploads: uint32 per texel as GL_UNSIGNED_INT_24_8 (depth << 8 | stencil) */
    WIRE_FMT_D16_UNORM,
    WIRE_FMT_D32_FLOAT,
+   /* Protocol revision 3. The upload / read-back layout of each is in wire/format.h
+    * (wire_format_info): tightly packed components in R, G, B, A order, or the packed GL type
+    * named there. Three-component formats travel with three components whatever the server
+    * stores. */
+   WIRE_FMT_R8G8_UNORM,
+   WIRE_FMT_R8_SNORM,
+   WIRE_FMT_R8G8_SNORM,
+   WIRE_FMT_R8G8B8_SNORM,
+   WIRE_FMT_R8G8B8A8_SNORM,
+   WIRE_FMT_R8G8B8_SRGB,
+   WIRE_FMT_R8G8B8A8_SRGB,
+   WIRE_FMT_R5G6B5_UNORM,      /* GL_UNSIGNED_SHORT_5_6_5 */
+   WIRE_FMT_R4G4B4A4_UNORM,    /* GL_UNSIGNED_SHORT_4_4_4_4 */
+   WIRE_FMT_R5G5B5A1_UNORM,    /* GL_UNSIGNED_SHORT_5_5_5_1 */
+   WIRE_FMT_R10G10B10A2_UNORM, /* GL_UNSIGNED_INT_2_10_10_10_REV */
+   WIRE_FMT_R10G10B10A2_UINT,  /* GL_UNSIGNED_INT_2_10_10_10_REV */
+   WIRE_FMT_R16_FLOAT,
+   WIRE_FMT_R16G16_FLOAT,
+   WIRE_FMT_R16G16B16_FLOAT,
+   WIRE_FMT_R16G16B16A16_FLOAT,
+   WIRE_FMT_R32_FLOAT,
+   WIRE_FMT_R32G32_FLOAT,
+   WIRE_FMT_R32G32B32_FLOAT,
+   WIRE_FMT_R32G32B32A32_FLOAT,
+   WIRE_FMT_R11G11B10_FLOAT,   /* GL_UNSIGNED_INT_10F_11F_11F_REV */
+   WIRE_FMT_R9G9B9E5_FLOAT,    /* GL_UNSIGNED_INT_5_9_9_9_REV */
+   WIRE_FMT_R8_UINT,
+   WIRE_FMT_R8G8_UINT,
+   WIRE_FMT_R8G8B8_UINT,
+   WIRE_FMT_R8G8B8A8_UINT,
+   WIRE_FMT_R8_SINT,
+   WIRE_FMT_R8G8_SINT,
+   WIRE_FMT_R8G8B8_SINT,
+   WIRE_FMT_R8G8B8A8_SINT,
+   WIRE_FMT_R16_UINT,
+   WIRE_FMT_R16G16_UINT,
+   WIRE_FMT_R16G16B16_UINT,
+   WIRE_FMT_R16G16B16A16_UINT,
+   WIRE_FMT_R16_SINT,
+   WIRE_FMT_R16G16_SINT,
+   WIRE_FMT_R16G16B16_SINT,
+   WIRE_FMT_R16G16B16A16_SINT,
+   WIRE_FMT_R32_UINT,
+   WIRE_FMT_R32G32_UINT,
+   WIRE_FMT_R32G32B32_UINT,
+   WIRE_FMT_R32G32B32A32_UINT,
+   WIRE_FMT_R32_SINT,
+   WIRE_FMT_R32G32_SINT,
+   WIRE_FMT_R32G32B32_SINT,
+   WIRE_FMT_R32G32B32A32_SINT,
+   WIRE_FMT_D32_FLOAT_S8_UINT, /* uploads: GL_FLOAT_32_UNSIGNED_INT_24_8_REV (float depth, then a
+                                * uint32 with stencil in bits 0-7) */
+   WIRE_FMT_D24_UNORM,         /* uploads: uint32 per texel, depth in bits 0-23 */
+   WIRE_FMT_R16_UNORM,         /* OpenGL's 16-bit normalized formats */
+   WIRE_FMT_R16G16_UNORM,
+   WIRE_FMT_R16G16B16_UNORM,
+   WIRE_FMT_R16G16B16A16_UNORM,
+   WIRE_FMT_R16_SNORM,
+   WIRE_FMT_R16G16_SNORM,
+   WIRE_FMT_R16G16B16_SNORM,
+   WIRE_FMT_R16G16B16A16_SNORM,
    WIRE_FMT_COUNT
 };
 
@@ -124,7 +187,8 @@ enum wire_stencil_op {
 enum wire_cull { WIRE_CULL_NONE = 0, WIRE_CULL_FRONT, WIRE_CULL_BACK, WIRE_CULL_FRONT_AND_BACK, WIRE_CULL_COUNT };
 enum wire_filter { WIRE_FILTER_NEAREST = 0, WIRE_FILTER_LINEAR, WIRE_FILTER_COUNT };
 enum wire_mip_filter { WIRE_MIP_NONE = 0, WIRE_MIP_NEAREST, WIRE_MIP_LINEAR, WIRE_MIP_COUNT };
-enum wire_wrap { WIRE_WRAP_REPEAT = 0, WIRE_WRAP_CLAMP_TO_EDGE, WIRE_WRAP_MIRRORED_REPEAT, WIRE_WRAP_COUNT };
+/* CLAMP_TO_BORDER (protocol revision 3): the sampler's border_color. */
+enum wire_wrap { WIRE_WRAP_REPEAT = 0, WIRE_WRAP_CLAMP_TO_EDGE, WIRE_WRAP_MIRRORED_REPEAT, WIRE_WRAP_CLAMP_TO_BORDER, WIRE_WRAP_COUNT };
 enum wire_swizzle { WIRE_SWZ_R = 0, WIRE_SWZ_G, WIRE_SWZ_B, WIRE_SWZ_A, WIRE_SWZ_0, WIRE_SWZ_1, WIRE_SWZ_COUNT };
 
 /* Vertex attribute fetch formats. SCALED = integer data converted to float without
@@ -505,8 +569,10 @@ struct wire_generate_mipmap {
 };
 static_assert(sizeof(struct wire_generate_mipmap) == 16, "genmip");
 
-/* ReadPixels: reply is w*h RGBA8 texels, rows bottom first, tightly packed.
- * w * h * 4 <= WIRE_MAX_REPLY; larger reads are split into bands by the client. */
+/* ReadPixels: reply is w*h texels of the surface's wire format in its upload layout
+ * (wire_format_info: RGB formats three components), rows bottom first, tightly packed.
+ * w * h * texel size <= WIRE_MAX_REPLY; larger reads are split into bands by the client.
+ * Depth / stencil surfaces are not read back. */
 struct wire_read_pixels {
    struct wire_surface_ref src;
    int32_t x, y;

@@ -157,6 +157,14 @@ run(enum glf_api api)
    glf_GetObjectLabel(GL_PROGRAM, prog, sizeof(lab), &len, lab);
    CHECK(len == 0 && lab[0] == 0, "removed label");
    glf_DeleteProgram(prog);
+   GLuint smp;
+   glf_GenSamplers(1, &smp);
+   glf_ObjectLabel(GL_SAMPLER, smp, -1, "nearest");
+   glf_GetObjectLabel(GL_SAMPLER, smp, sizeof(lab), &len, lab);
+   CHECK(!strcmp(lab, "nearest") && len == 7, "sampler label '%s'", lab);
+   glf_DeleteSamplers(1, &smp);
+   glf_ObjectLabel(GL_SAMPLER, smp, -1, "x");
+   CHECK(glf_GetError() == GL_INVALID_VALUE, "label of a deleted sampler");
    GLsync s = glf_FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
    glf_ObjectPtrLabel(s, -1, "fence");
    glf_GetObjectPtrLabel(s, sizeof(lab), &len, lab);

@@ -116,7 +116,7 @@ static const struct enum_case es3_enum_cases[] = {
    CASE(c_bind_fb, 0, GL_RENDERBUFFER, GL_TEXTURE_2D),
    CASE(c_bind_rb, 0, GL_FRAMEBUFFER, GL_TEXTURE_2D),
    CASE(c_active_texture, 0, GL_TEXTURE0 - 1, GL_TEXTURE0 + 32, 0xffff),
-   CASE(c_rb_storage_fmt, 0, GL_RGBA, GL_RGB, GL_LUMINANCE, GL_RGBA32F),
+   CASE(c_rb_storage_fmt, 0, GL_RGBA, GL_RGB, GL_LUMINANCE, GL_RGB9_E5, GL_RGB16F, GL_RGBA8_SNORM),
    CASE(c_vertex_attrib_type, 0, GL_DOUBLE, GL_TEXTURE_2D, 0xffff),
    CASE(c_tex_image_target, 0, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_1D),
    CASE(c_tex_image_type, 0, GL_TEXTURE_2D, 0xffff),
@@ -195,8 +195,8 @@ value_and_operation_errors(void)
    glf_Clear(0x1);
    expect_error(GL_INVALID_VALUE, "glClear(mask)", 1);
    GLubyte px[4];
-   glf_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px);
-   expect_error(GL_INVALID_OPERATION, "glReadPixels(RGBA/FLOAT)", 0);
+   glf_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px); /* the surfaceless default framebuffer */
+   expect_error(GL_INVALID_FRAMEBUFFER_OPERATION, "glReadPixels(RGBA/FLOAT)", 0);
 }
 
 static void

@@ -717,14 +717,14 @@ test_formats(struct t *t)
    draw_textured(t, tp, 0.0f); /* unit 0 (GL's default), default sampler state */
    read_back(t, t->color, 0);
    expect(t, 20, 20, W, 200, 0, 0, 255, "R8 sampled");
-   /* R8 render target cleared and read back as RGBA8. */
+   /* R8 render target cleared and read back in its wire layout (one byte a texel). */
    struct srv_resource *r8rt = make_tex(t, WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8_UNORM, W, H, 0);
    struct srv_framebuffer fb = {.width = W, .height = H, .nr_cbufs = 1};
    fb.cbufs[0].res = r8rt;
    t->ops->set_framebuffer(t->ctx, &fb);
    clear(t, WIRE_CLEAR_COLOR0, 0.5f, 1, 1, 1, 1, 0);
    read_back(t, r8rt, 0);
-   expect(t, 3, 3, W, 128, 0, 0, 255, "R8 render target");
+   CHECK(abs(t->px[3 * W + 3] - 128) <= 2, "R8 render target: texel (3,3) = %d, want 128", t->px[3 * W + 3]);
    t->ops->set_framebuffer(t->ctx, &t->fb);
    struct srv_sampler_view none = {0};
    t->ops->set_sampler_views(t->ctx, 0, 1, &none);

@@ -41,6 +41,7 @@ f_get_param(struct srv_backend *be, enum wire_cap p)
    case WIRE_CAP_MAX_VERTEX_ATTRIBS: return 16;
    case WIRE_CAP_MAX_XFB_BUFFERS: return 4;
    case WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE: return 256; /* ES 3.0: 64 interleaved components */
+   case WIRE_CAP_SAMPLED_FORMATS: case WIRE_CAP_RENDERABLE_FORMATS: case WIRE_CAP_FILTERABLE_FORMATS: return ~0ull;
    default: return 0;
    }
 }

@@ -1,5 +1,6 @@
 /* Hostile streams straight into a session (a test-only encoder): each malformed record ends
  * the session with the named ProtocolCorruption site, and random records never crash it. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -110,6 +111,74 @@ expect_fatal(const char *site, uint16_t op, const void *body, uint32_t size)
    rig_fini(&r);
 }
 
+/* As expect_fatal, with a 64x64 RGBA8 texture {1, 1} created first. */
+static void
+expect_fatal_after_texture(const char *site, uint16_t op, const void *body, uint32_t size)
+{
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   struct wire_resource_create rc = {{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_R8G8B8A8_UNORM, 64, 64, 1, 1, 0, 0, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   CHECK(!put(&r, op, body, size));
+   char want[128];
+   snprintf(want, sizeof(want), "ProtocolCorruption \"%s\"", site);
+   if (!strstr(fatal(&r), want)) {
+      fprintf(stderr, "want %s, got '%s'\n", want, fatal(&r));
+      CHECK(0);
+   }
+   rig_fini(&r);
+}
+
+/* Records that carry the texture formats, wraps and read-backs of protocol revision 3. */
+static void
+format_cases(void)
+{
+   /* wire_format past the last value */
+   struct wire_resource_create rc = {{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_COUNT, 4, 4, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   /* a 3D depth texture (GL has none) */
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_3D, WIRE_FMT_D32_FLOAT_S8_UINT, 4, 4, 4, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_3D, WIRE_FMT_D24_UNORM, 4, 4, 4, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   /* SamplerCreate: a wrap past CLAMP_TO_BORDER, a NaN border colour */
+   struct wire_sampler_state ss = {{0, 1}, 0, 0, 0, WIRE_WRAP_COUNT, 0, 0, 0, 0, -1000, 1000, 0, 1, {0, 0, 0, 0}};
+   expect_fatal("SamplerCreate.state", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
+   ss = (struct wire_sampler_state){{0, 1}, 0, 0, 0, WIRE_WRAP_CLAMP_TO_BORDER, 0, 0, 0, 0, -1000, 1000, 0, 1,
+                                    {0, NAN, 0, 0}};
+   expect_fatal("SamplerCreate.state", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
+   /* ReadPixels of a depth surface; a band whose reply is bigger than the slot in the
+    * surface's own texel size (RGBA32F: 16 bytes a texel) */
+   struct wire_read_pixels rp = {{{1, 1}, 0, 0}, 0, 0, 4, 4};
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_D24_UNORM, 64, 64, 1, 1, 0, 0, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   CHECK(!put(&r, WIRE_OP_ReadPixels, &rp, sizeof(rp)));
+   CHECK(strstr(fatal(&r), "ReadPixels.src") != NULL);
+   rig_fini(&r);
+   rig_init(&r);
+   setup_ctx(&r);
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_R32G32B32A32_FLOAT, 1024, 1024, 1, 1, 0,
+                                      0, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   rp = (struct wire_read_pixels){{{1, 1}, 0, 0}, 0, 0, 512, 512}; /* 4 MiB > 2 MiB reply slot */
+   CHECK(!put(&r, WIRE_OP_ReadPixels, &rp, sizeof(rp)));
+   CHECK(strstr(fatal(&r), "ReadPixels.size") != NULL);
+   rig_fini(&r);
+   /* TextureSubData sized by the format's own texel size (RGB16F: 6 bytes) */
+   rig_init(&r);
+   setup_ctx(&r);
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_R16G16B16_FLOAT, 4, 4, 1, 1, 0, 0, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   struct wire_texture_subdata ts = {{1, 1}, 0, 0, 0, 0, 0, 4, 4, 1, {0, 4 * 4 * 4}};
+   CHECK(!put(&r, WIRE_OP_TextureSubData, &ts, sizeof(ts)));
+   CHECK(strstr(fatal(&r), "TextureSubData.data") != NULL);
+   rig_fini(&r);
+}
+
 static void
 table_cases(void)
 {
@@ -147,8 +216,8 @@ table_cases(void)
    expect_fatal("BindCso.slot", WIRE_OP_BindCso, &bc, sizeof(bc));
    bc = (struct wire_bind_cso){WIRE_CSO_BLEND, 0, {3, 3}};
    expect_fatal("BindCso.cso", WIRE_OP_BindCso, &bc, sizeof(bc));
-   struct wire_read_pixels rp = {{{0, 1}, 0, 0}, 0, 0, 4096, 4096};
-   expect_fatal("ReadPixels.size", WIRE_OP_ReadPixels, &rp, sizeof(rp));
+   struct wire_read_pixels rp = {{{1, 1}, 0, 0}, 0, 0, 4096, 4096};
+   expect_fatal_after_texture("ReadPixels.size", WIRE_OP_ReadPixels, &rp, sizeof(rp));
    rp = (struct wire_read_pixels){{{0, 1}, 0, 0}, 0, 0, 4, 4};
    expect_fatal("ReadPixels.src", WIRE_OP_ReadPixels, &rp, sizeof(rp)); /* a buffer */
    struct wire_present pr = {{0, 1}, 5};
@@ -626,6 +695,7 @@ main(void)
 {
    table_cases();
    xfb_query_cases();
+   format_cases();
    shape_cases();
    review_cases();
    event_cases();
