@@ -119,7 +119,7 @@ class Outcome:
     def __init__(self):
         self.reported, self.running, self.running_lines = [], None, []
         self.head, self.tail = [], collections.deque(maxlen=TAIL_LINES)
-        self.timed_out = self.aborted = self.done = self.watchdog = False
+        self.timed_out = self.aborted = self.done = self.watchdog = self.stopped = False
         self.rc, self.seconds = None, 0.0
 
     def clean(self):
@@ -127,11 +127,12 @@ class Outcome:
         return self.done and not self.aborted and self.rc == 0 and not self.timed_out
 
 
-def run_process(argv, cwd, env, timeout, on_status=None):
+def run_process(argv, cwd, env, timeout, on_status=None, stop=None):
     """Runs one dEQP process and parses its stdout (stderr merged) as it streams. A case (or the
     start-up before the first case, or a group init between cases) that goes `timeout` seconds
     without a new line of progress is killed with the process group. on_status(name, raw,
-    description, seconds, lines) is called as each status line arrives."""
+    description, seconds, lines) is called as each status line arrives. stop: an Event that
+    ends the process early (the run was interrupted)."""
     out = Outcome()
     t0 = time.monotonic()
     try:
@@ -183,6 +184,9 @@ def run_process(argv, cwd, env, timeout, on_status=None):
         now = time.monotonic()
         if now - mark > timeout:
             out.timed_out = True
+            break
+        if stop is not None and stop.is_set():
+            out.stopped = True
             break
         if exited_at is None and p.poll() is not None:
             exited_at = now
@@ -290,7 +294,7 @@ class Stats:
         return dict(self.__dict__)
 
 
-def run_chunk(job, names, area_of, timeout, files, record, stats):
+def run_chunk(job, names, area_of, timeout, files, record, stats, stop=None):
     """Runs the case names of one chunk to the end, restarting dEQP where it stops.
     files: (caselist path, qpa path) this worker owns. record(name, result dict)."""
     caselist, qpa = files
@@ -312,7 +316,7 @@ def run_chunk(job, names, area_of, timeout, files, record, stats):
             r['command'] = job.repro(name)
         return r
 
-    while remaining:
+    while remaining and not (stop and stop.is_set()):
         batch = remaining[:1] if isolate else remaining
         with open(caselist, 'w') as f:
             f.write(''.join(n + '\n' for n in batch))
@@ -327,7 +331,9 @@ def run_chunk(job, names, area_of, timeout, files, record, stats):
                 st = STATUS[raw]
                 record(name, result(st, secs, name, '' if st == PASS else desc, raw, lines))
 
-        out = run_process(job.argv(caselist, qpa), job.cwd, job.env, timeout, on_status)
+        out = run_process(job.argv(caselist, qpa), job.cwd, job.env, timeout, on_status, stop)
+        if out.stopped:
+            return  # interrupted: the case that was running has no result
         stats.aborted += out.aborted
         seen = {n for n, *_ in out.reported if n in wanted}
         failing = {n for n, raw, *_ in out.reported if n in wanted and STATUS[raw] not in (PASS, NOTSUP)}
@@ -378,7 +384,9 @@ def run_chunk(job, names, area_of, timeout, files, record, stats):
 
 def run_deqp(jobs_cases, n_workers, timeout, chunk, work_dir, progress=None):
     """jobs_cases: [(Job, [Case])]. Runs them in chunks of `chunk` cases on n_workers threads.
-    Returns ({name: result}, Stats)."""
+    Returns ({name: result}, Stats, interrupted). On Ctrl-C (or SIGTERM, which run turns into
+    KeyboardInterrupt) the processes are killed and the results so far come back."""
+    stop = threading.Event()
     results, lock = {}, threading.Lock()
     stats = [Stats() for _ in range(max(1, n_workers))]
     todo = collections.deque()
@@ -406,21 +414,28 @@ def run_deqp(jobs_cases, n_workers, timeout, chunk, work_dir, progress=None):
                 progress(len(results), name, r)
 
     def worker(wid):
-        while True:
+        while not stop.is_set():
             with lock:
                 if not todo:
                     return
                 job, names = todo.popleft()
             files = (os.path.join(work_dir, '%s-w%d.txt' % (job.module, wid)),
                      os.path.join(work_dir, '%s-w%d.qpa' % (job.module, wid)))
-            run_chunk(job, names, areas.get, timeout, files, record, stats[wid])
+            run_chunk(job, names, areas.get, timeout, files, record, stats[wid], stop)
 
     threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(max(1, n_workers))]
     for t in threads:
         t.start()
-    for t in threads:
-        t.join()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.5)
+    except KeyboardInterrupt:
+        stop.set()
+        for t in threads:
+            t.join()
     total = Stats()
     for s in stats:
         total.add(s)
-    return results, total
+    with lock:
+        return dict(results), total, stop.is_set()
