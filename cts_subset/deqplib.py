@@ -267,10 +267,14 @@ def qpa_texts(path, names):
     return found
 
 
+# dEQP's own lines after a case whose state reset failed (every GLES3 case on splitgl today)
+RESET_RX = re.compile(r'^(Transformation state reset failed|Error in test case deinit)')
+
+
 def qpa_reason(text):
     """The last line of a case's QPA text that says why it failed (for a status line that says
     only "Fail")."""
-    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    lines = [l.strip() for l in text.splitlines() if l.strip() and not RESET_RX.search(l)]
     for l in reversed(lines):
         if ctslib._REASON_RX.search(l):
             return l[:200]

@@ -179,6 +179,8 @@ def deqp_tests(tmp):
             '--deqp-dir', deqp, '--vendor-json', os.path.join(tmp, 'fake.json'),
             '--timeout', '3', '-j', '2', '--deqp-chunk', '4', '--work-dir', os.path.join(tmp, 'work'),
             '--results', os.path.join(tmp, 'r.json')] + list(extra)
+        if '--results' in extra:  # the last --results wins; read the default one only
+            cmd = cmd[:cmd.index('--results')] + cmd[cmd.index('--results') + 2:]
         t0 = time.time()
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                            timeout=180, env=e)
@@ -280,7 +282,18 @@ def deqp_tests(tmp):
     check(set(res) == want, '--slice 3 on dEQP: every 3rd chunk of --deqp-chunk cases (got %s)'
           % sorted(res))
 
-    # 6. SIGTERM stops a run and keeps the results it has
+    # 6. --from-results: tables and expectations from an earlier run, shards merged
+    for i in (1, 2):
+        rc, out, res, _, _ = run(['many.txt'], '--shard', '%d/2' % i, '--no-expectations',
+                                 '--results', os.path.join(tmp, 'shard%d.json' % i))
+    rc, out, res, procs, _ = run(['many.txt'], '--no-expectations',
+                                 '--from-results', os.path.join(tmp, 'shard1.json'),
+                                 '--from-results', os.path.join(tmp, 'shard2.json'))
+    check(not procs and len(res) == N_PASS_ONLY and 'total' in out,
+          '--from-results merges two shards without running (%d results, %d processes)'
+          % (len(res), len(procs)))
+
+    # 7. SIGTERM stops a run and keeps the results it has
     e = dict(os.environ, FAKE_DEQP_ABORT='1')
     cmd = [sys.executable, RUN, os.path.join(tmp, 'many.txt'), '--deqp-dir', deqp,
            '--vendor-json', os.path.join(tmp, 'fake.json'), '-j', '1', '--deqp-chunk', '4',
@@ -297,7 +310,7 @@ def deqp_tests(tmp):
     check('interrupted' in out and 0 < len(res) < N_PASS_ONLY,
           'SIGTERM: the run stops and writes the %d results it has' % len(res))
 
-    # 7. no dEQP folder: a visible skip (77), never a pass
+    # 8. no dEQP folder: a visible skip (77), never a pass
     rc, out, res, _, _ = run(['deqp-gles2.txt'], '--deqp-dir', os.path.join(tmp, 'nowhere'))
     check(rc == 77 and 'SKIP' in out, 'no dEQP folder: exit 77 with a message (got %d)' % rc)
 
