@@ -29,12 +29,14 @@ DEFAULT_PIGLIT = '/usr/lib/x86_64-linux-gnu/piglit'
 MESA_JSON = '/usr/share/glvnd/egl_vendor.d/50_mesa.json'
 REAL_LIBEGL = '/usr/lib/x86_64-linux-gnu/libEGL.so.1'
 
-# Result names, Mesa CI's spelling.
+# Result names, Mesa CI's spelling. Skip and Warn are piglit's; NotSupported, QualityWarning and
+# CompatibilityWarning are dEQP's, each kept as its own status (none of them is a pass).
 PASS, FAIL, CRASH, TIMEOUT, SKIP, WARN = 'Pass', 'Fail', 'Crash', 'Timeout', 'Skip', 'Warn'
-STATUSES = [PASS, FAIL, CRASH, TIMEOUT, SKIP, WARN]
+NOTSUP, QWARN, CWARN = 'NotSupported', 'QualityWarning', 'CompatibilityWarning'
+STATUSES = [PASS, FAIL, CRASH, TIMEOUT, SKIP, WARN, NOTSUP, QWARN, CWARN]
 _PIGLIT_STATUS = {'pass': PASS, 'fail': FAIL, 'crash': CRASH, 'timeout': TIMEOUT, 'skip': SKIP,
                   'warn': WARN, 'notrun': FAIL, 'incomplete': CRASH}
-_RANK = {PASS: 0, SKIP: 1, WARN: 2, FAIL: 3, TIMEOUT: 4, CRASH: 5}
+_RANK = {PASS: 0, SKIP: 1, NOTSUP: 1, WARN: 2, QWARN: 2, CWARN: 2, FAIL: 3, TIMEOUT: 4, CRASH: 5}
 
 LOG_TAIL = 6000  # characters of a test's output kept in the results for a test that did not pass
 
@@ -82,8 +84,10 @@ def write_list(path, header, cases):
 
 
 def deqp_area(name):
+    """A dEQP case's top-level group without the module prefix: 'functional.texture' for
+    dEQP-GLES3.functional.texture.format..., 'info' for dEQP-GLES3.info.vendor."""
     parts = name.split('.')
-    return '.'.join(parts[:3]) if len(parts) > 3 else '.'.join(parts[:-1]) or name
+    return '.'.join(parts[1:3]) if len(parts) > 3 else '.'.join(parts[1:-1]) or name
 
 
 def _read_lines(path):
@@ -228,34 +232,6 @@ def parse_piglit(out, rc):
     return status, why
 
 
-_DEQP_STATUS = {'Pass': PASS, 'Fail': FAIL, 'NotSupported': SKIP, 'QualityWarning': WARN,
-                'CompatibilityWarning': WARN, 'ResourceError': FAIL, 'InternalError': FAIL,
-                'Crash': CRASH, 'Timeout': TIMEOUT}
-
-
-def parse_deqp(out, rc):
-    status = None
-    for line in out.splitlines():
-        m = re.match(r'^\s+(Pass|Fail|NotSupported|QualityWarning|CompatibilityWarning|'
-                     r'ResourceError|InternalError|Crash|Timeout) \(', line)
-        if m:
-            status = _DEQP_STATUS[m.group(1)]
-    if rc < 0:
-        return CRASH, ''
-    if status is None:
-        return (CRASH if rc != 0 else FAIL), 'no dEQP status line'
-    return status, ''
-
-
-def deqp_argv(case, deqp_bin, log_dir):
-    log = os.path.join(log_dir, re.sub(r'[^A-Za-z0-9_.-]', '_', case.name) + '.qpa')
-    return [deqp_bin, '--deqp-case=' + case.name, '--deqp-surface-type=pbuffer',
-            '--deqp-gl-config-name=rgba8888d24s8ms0', '--deqp-surface-width=256',
-            '--deqp-surface-height=256', '--deqp-visibility=hidden', '--deqp-watchdog=disable',
-            '--deqp-log-images=disable', '--deqp-log-shader-sources=disable',
-            '--deqp-log-filename=' + log]
-
-
 _REASON_RX = re.compile(r'ERROR|[Ee]rror|[Ff]ailed|[Pp]robe|[Ee]xpected|GL_INVALID|GL_OUT_OF|'
                         r'[Mm]ismatch|[Uu]nsupported|not supported|[Cc]ould not|[Aa]ssert|'
                         r'[Ss]egmentation|[Aa]bort')
@@ -278,7 +254,7 @@ def signal_name(rc):
         return 'signal %d' % -rc
 
 
-def run_one(argv, cwd, env, timeout, kind='piglit'):
+def run_one(argv, cwd, env, timeout):
     """Runs one test in its own process group; returns (status, seconds, detail, log)."""
     t0 = time.monotonic()
     try:
@@ -304,7 +280,7 @@ def run_one(argv, cwd, env, timeout, kind='piglit'):
     if timed_out:
         return TIMEOUT, dt, 'killed after %ds' % timeout, out
     rc = p.returncode
-    status, why = (parse_deqp if kind == 'deqp' else parse_piglit)(out, rc)
+    status, why = parse_piglit(out, rc)
     if rc < 0:
         why = 'killed by %s' % signal_name(rc)
     elif status != PASS and not why:
@@ -320,7 +296,8 @@ def _kill_group(p):
 
 
 def run_cases(cases, jobs, timeout, make_job, progress=None, keep_output=False):
-    """Runs cases on `jobs` worker threads; make_job(case) -> (argv, cwd, env, kind).
+    """Runs piglit cases, one process each, on `jobs` worker threads; make_job(case) ->
+    (argv, cwd, env).
     Returns {name: result dict}. A crash or timeout is a result like any other."""
     results, lock = {}, threading.Lock()
     todo = list(cases)
@@ -332,8 +309,8 @@ def run_cases(cases, jobs, timeout, make_job, progress=None, keep_output=False):
                 if not todo:
                     return
                 c = todo.pop()
-            argv, cwd, env, kind = make_job(c)
-            st, dt, why, out = run_one(argv, cwd, env, timeout, kind)
+            argv, cwd, env = make_job(c)
+            st, dt, why, out = run_one(argv, cwd, env, timeout)
             r = {'status': st, 'time': round(dt, 3), 'area': c.area}
             if why:
                 r['detail'] = why

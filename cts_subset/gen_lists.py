@@ -211,7 +211,7 @@ def main():
         t0 = time.time()
 
         def make_job(c):
-            return ctslib.piglit_argv(c, args.piglit), args.piglit, env, 'piglit'
+            return ctslib.piglit_argv(c, args.piglit), args.piglit, env
 
         def progress(n, name, r):
             if n % 500 == 0:
