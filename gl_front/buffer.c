@@ -300,9 +300,7 @@ buffer_param(struct glf_context *ctx, GLenum target, GLenum pname, GLint64 *out,
    switch (pname) {
    case GL_BUFFER_SIZE: *out = buf->size; return true;
    case GL_BUFFER_USAGE: *out = buf->usage; return true;
-   case GL_BUFFER_MAPPED:
-      if (es2)
-         break;
+   case GL_BUFFER_MAPPED: /* ES 2.0: OES_mapbuffer's BUFFER_MAPPED_OES */
       *out = buf->mapped;
       return true;
    case GL_BUFFER_ACCESS_FLAGS:
@@ -320,10 +318,8 @@ buffer_param(struct glf_context *ctx, GLenum target, GLenum pname, GLint64 *out,
          break;
       *out = buf->mapped ? buf->map_offset : 0;
       return true;
-   case GL_BUFFER_ACCESS:
-      if (!GLF_CORE(ctx))
-         break;
-      *out = GL_READ_WRITE;
+   case GL_BUFFER_ACCESS: /* GL; on ES, OES_mapbuffer's BUFFER_ACCESS_OES: always WRITE_ONLY */
+      *out = GLF_CORE(ctx) ? (buf->mapped && buf->map_enum ? buf->map_enum : GL_READ_WRITE) : GL_WRITE_ONLY;
       return true;
    default:
       break;
@@ -430,6 +426,7 @@ map_range(struct glf_context *ctx, struct glf_buffer *buf, GLintptr offset, GLsi
    buf->map_offset = offset;
    buf->map_length = length;
    buf->map_access = access;
+   buf->map_enum = 0;
    return p;
 }
 
@@ -490,16 +487,13 @@ glf_MapBuffer(GLenum target, GLenum access)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return NULL;
-   if (!GLF_CORE(ctx)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glMapBuffer (not in OpenGL ES 3.0)");
-      return NULL;
-   }
    /* From the OpenGL 3.3 spec, section 2.9.3: MapBuffer is MapBufferRange of the whole buffer
     * with READ_ONLY / WRITE_ONLY / READ_WRITE as the access bits; "INVALID_ENUM if access is
-    * not one of" them; "INVALID_OPERATION if the buffer is already mapped". */
-   GLbitfield bits = access == GL_READ_ONLY ? GL_MAP_READ_BIT
+    * not one of" them; "INVALID_OPERATION if the buffer is already mapped". On ES it is
+    * OES_mapbuffer's glMapBufferOES, whose only access is WRITE_ONLY_OES. */
+   GLbitfield bits = access == GL_READ_ONLY && GLF_CORE(ctx) ? GL_MAP_READ_BIT
                      : access == GL_WRITE_ONLY ? GL_MAP_WRITE_BIT
-                     : access == GL_READ_WRITE ? GL_MAP_READ_BIT | GL_MAP_WRITE_BIT : 0;
+                     : access == GL_READ_WRITE && GLF_CORE(ctx) ? GL_MAP_READ_BIT | GL_MAP_WRITE_BIT : 0;
    struct glf_buffer **slot = target_slot(ctx, target, "glMapBuffer");
    if (!slot)
       return NULL;
@@ -514,7 +508,65 @@ glf_MapBuffer(GLenum target, GLenum access)
    }
    if (!buf->size)
       return NULL; /* nothing to map (GL returns NULL for a zero-sized store) */
-   return map_range(ctx, buf, 0, buf->size, bits, "glMapBuffer");
+   void *p = map_range(ctx, buf, 0, buf->size, bits, "glMapBuffer");
+   if (p)
+      buf->map_enum = access;
+   return p;
+}
+
+/* From the OpenGL ES 3.0 spec, section 2.10.5 (OpenGL 3.3 section 2.9.5): CopyBufferSubData
+ * copies size bytes from the buffer bound to readtarget at readoffset to the one bound to
+ * writetarget at writeoffset, in command order. The copy goes through the client's shadow
+ * copies: bytes the GPU wrote to the source (transform feedback) are read back first, and
+ * the destination range reaches the server as a BufferSubData record. */
+void GLAPIENTRY
+glf_CopyBufferSubData(GLenum readTarget, GLenum writeTarget, GLintptr readOffset, GLintptr writeOffset,
+                      GLsizeiptr size)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (GLF_ES(ctx) && ctx->major < 3) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glCopyBufferSubData (not in OpenGL ES 2.0)");
+      return;
+   }
+   struct glf_buffer **rs = target_slot(ctx, readTarget, "glCopyBufferSubData");
+   if (!rs)
+      return;
+   struct glf_buffer **ws = target_slot(ctx, writeTarget, "glCopyBufferSubData");
+   if (!ws)
+      return;
+   struct glf_buffer *src = *rs, *dst = *ws;
+   /* "An INVALID_OPERATION error is generated if zero is bound to readtarget or writetarget,
+    * or if the buffer objects bound to either readtarget or writetarget are mapped." */
+   if (!src || !dst || src->mapped || dst->mapped) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glCopyBufferSubData(%s)",
+                !src || !dst ? "no buffer bound" : "buffer is mapped");
+      return;
+   }
+   /* "An INVALID_VALUE error is generated if any of readoffset, writeoffset, or size are
+    * negative, if readoffset + size exceeds the size of the buffer object bound to
+    * readtarget, or if writeoffset + size exceeds the size of the buffer object bound to
+    * writetarget. An INVALID_VALUE error is generated if the same buffer object is bound to
+    * both readtarget and writetarget, and the ranges [readoffset, readoffset + size) and
+    * [writeoffset, writeoffset + size) overlap." */
+   if (readOffset < 0 || writeOffset < 0 || size < 0 || (uint64_t)readOffset + (uint64_t)size > src->size ||
+       (uint64_t)writeOffset + (uint64_t)size > dst->size ||
+       (src == dst && readOffset < writeOffset + size && writeOffset < readOffset + size)) {
+      glf_error(ctx, GL_INVALID_VALUE, "glCopyBufferSubData(readOffset=%lld, writeOffset=%lld, size=%lld)",
+                (long long)readOffset, (long long)writeOffset, (long long)size);
+      return;
+   }
+   if (!size)
+      return;
+   if (!glf_buffer_shadow(ctx, src)) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glCopyBufferSubData(source read-back failed)");
+      return;
+   }
+   /* dst->gpu_written stays as it is: the rest of its shadow may still be stale, and a later
+    * read-back sees this copy, which precedes it on the wire. */
+   memmove(dst->shadow + writeOffset, src->shadow + readOffset, (size_t)size);
+   glf_upload_buffer(ctx, dst->res, (uint32_t)writeOffset, dst->shadow + writeOffset, (uint32_t)size);
 }
 
 void GLAPIENTRY
@@ -564,6 +616,7 @@ glf_UnmapBuffer(GLenum target)
    buf->map_ptr = NULL;
    buf->mapped = false;
    buf->map_access = 0;
+   buf->map_enum = 0;
    buf->map_offset = buf->map_length = 0;
    return GL_TRUE;
 }
@@ -620,4 +673,17 @@ glf_GetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *data
       glf_buffer_read(ctx, buf, (uint32_t)offset, (uint32_t)size, data);
    else
       memcpy(data, buf->shadow + offset, (size_t)size);
+}
+
+/* The extension spellings (OES_mapbuffer, EXT_map_buffer_range) of the same commands. */
+void *GLAPIENTRY glf_MapBufferOES(GLenum target, GLenum access) { return glf_MapBuffer(target, access); }
+GLboolean GLAPIENTRY glf_UnmapBufferOES(GLenum target) { return glf_UnmapBuffer(target); }
+void GLAPIENTRY glf_GetBufferPointervOES(GLenum target, GLenum pname, void **params) { glf_GetBufferPointerv(target, pname, params); }
+void *GLAPIENTRY glf_MapBufferRangeEXT(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access)
+{
+   return glf_MapBufferRange(target, offset, length, access);
+}
+void GLAPIENTRY glf_FlushMappedBufferRangeEXT(GLenum target, GLintptr offset, GLsizeiptr length)
+{
+   glf_FlushMappedBufferRange(target, offset, length);
 }

@@ -185,6 +185,7 @@ struct glf_buffer {
    GLintptr map_offset;
    GLsizeiptr map_length;
    GLbitfield map_access;
+   GLenum map_enum; /* glMapBuffer's access (BUFFER_ACCESS); 0 for glMapBufferRange */
    char *label;     /* KHR_debug */
 };
 
