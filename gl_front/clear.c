@@ -1,5 +1,57 @@
-/* splitgl gl_front: glClear with everything that affects it resolved here. */
+/* splitgl gl_front: glClear and glClearBuffer* with everything that affects them resolved
+ * here (masks, scissor, rasterizer discard); one Clear record each. */
 #include "glf_context.h"
+
+/* What every clear command checks first; false: nothing to do (the error, if any, raised). */
+static bool
+clear_allowed(struct glf_context *ctx, const char *caller)
+{
+   if (glf_framebuffer_status(ctx, ctx->draw_fb) != GL_FRAMEBUFFER_COMPLETE) {
+      glf_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s(framebuffer incomplete)", caller);
+      return false;
+   }
+   /* "Clear and ClearBuffer* commands are ignored" with RASTERIZER_DISCARD enabled (ES 3.0
+    * section 3.1). */
+   return !ctx->st.rasterizer_discard;
+}
+
+static uint8_t
+color_write_mask(const struct glf_state *st)
+{
+   return (uint8_t)(st->color_mask[0] | st->color_mask[1] << 1 | st->color_mask[2] << 2 | st->color_mask[3] << 3);
+}
+
+/* Fills c's masks for the depth and stencil bits asked for, as the write masks allow: "the
+ * depth write mask ... false: the depth buffer is not cleared"; the front stencil write mask
+ * masks the stencil clear. */
+static void
+clear_depth_stencil(struct glf_context *ctx, struct wire_clear *c, bool depth, bool stencil)
+{
+   GLint bits[6];
+   glf_framebuffer_bits(ctx, ctx->draw_fb, bits);
+   const struct glf_state *st = &ctx->st;
+   if (depth && st->depth_mask && bits[4])
+      c->buffers |= WIRE_CLEAR_DEPTH;
+   if (stencil && bits[5] && (st->stencil[0].write_mask & 0xff))
+      c->buffers |= WIRE_CLEAR_STENCIL;
+   c->stencil_write_mask = (uint8_t)st->stencil[0].write_mask;
+}
+
+static void
+emit_clear(struct glf_context *ctx, struct wire_clear *c)
+{
+   if (!c->buffers)
+      return;
+   const struct glf_state *st = &ctx->st;
+   c->scissor_enable = st->scissor_test;
+   c->scissor = (struct wire_scissor){st->scissor[0], st->scissor[1], st->scissor[2], st->scissor[3]};
+   glf_emit_state(ctx);
+   struct wire_clear *p = GLF_BEGIN(ctx, Clear);
+   if (!p)
+      return;
+   *p = *c;
+   wire_end(ctx->wire);
+}
 
 void GLAPIENTRY
 glf_Clear(GLbitfield mask)
@@ -14,21 +66,14 @@ glf_Clear(GLbitfield mask)
       glf_error(ctx, GL_INVALID_VALUE, "glClear(mask=0x%x)", mask);
       return;
    }
-   if (glf_framebuffer_status(ctx, ctx->draw_fb) != GL_FRAMEBUFFER_COMPLETE) {
-      glf_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "glClear(framebuffer incomplete)");
+   if (!clear_allowed(ctx, "glClear") || !mask)
       return;
-   }
-   /* Clears are discarded with RASTERIZER_DISCARD enabled (ES 3.0 section 3.1). */
-   if (ctx->st.rasterizer_discard || !mask)
-      return;
-   GLint bits[6];
-   glf_framebuffer_bits(ctx, ctx->draw_fb, bits);
    struct wire_framebuffer fb;
    glf_framebuffer_key(ctx, ctx->draw_fb, &fb);
    struct wire_clear c;
    memset(&c, 0, sizeof(c));
    const struct glf_state *st = &ctx->st;
-   uint8_t cmask = (uint8_t)(st->color_mask[0] | st->color_mask[1] << 1 | st->color_mask[2] << 2 | st->color_mask[3] << 3);
+   uint8_t cmask = color_write_mask(st);
    if ((mask & GL_COLOR_BUFFER_BIT) && cmask) {
       for (unsigned i = 0; i < fb.nr_cbufs; i++) {
          if (!fb.cbufs[i].res.gen)
@@ -37,24 +82,128 @@ glf_Clear(GLbitfield mask)
          c.colormask[i] = cmask;
       }
    }
-   /* The depth write mask applies to clears: "DepthMask ... false: the depth buffer is not
-    * cleared"; the front stencil write mask masks the stencil clear. */
-   if ((mask & GL_DEPTH_BUFFER_BIT) && st->depth_mask && bits[4])
-      c.buffers |= WIRE_CLEAR_DEPTH;
-   if ((mask & GL_STENCIL_BUFFER_BIT) && bits[5] && (st->stencil[0].write_mask & 0xff))
-      c.buffers |= WIRE_CLEAR_STENCIL;
-   if (!c.buffers)
-      return;
+   clear_depth_stencil(ctx, &c, mask & GL_DEPTH_BUFFER_BIT, mask & GL_STENCIL_BUFFER_BIT);
    memcpy(c.color, st->clear_color, sizeof(c.color));
    c.depth = st->clear_depth;
    c.stencil = (uint32_t)st->clear_stencil & 0xffu;
-   c.stencil_write_mask = (uint8_t)st->stencil[0].write_mask;
-   c.scissor_enable = st->scissor_test;
-   c.scissor = (struct wire_scissor){st->scissor[0], st->scissor[1], st->scissor[2], st->scissor[3]};
-   glf_emit_state(ctx);
-   struct wire_clear *p = GLF_BEGIN(ctx, Clear);
-   if (!p)
+   emit_clear(ctx, &c);
+}
+
+/* glClearBuffer{iv,uiv,fv}(COLOR, drawbuffer, value): the four values' bits go as they are
+ * (Clear.color is VkClearColorValue's words); the server reads them as the attachment's
+ * numeric type, as ES 3.0 section 4.2.3 says the command's type must match it. */
+static void
+clear_color_buffer(struct glf_context *ctx, GLint drawbuffer, const void *value, const char *caller)
+{
+   /* "An INVALID_VALUE error is generated if buffer is COLOR and drawbuffer is negative,
+    * or greater than the value of MAX_DRAW_BUFFERS minus one" */
+   if (drawbuffer < 0 || drawbuffer >= (GLint)ctx->limits.max_draw_buffers) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(drawbuffer=%d)", caller, drawbuffer);
       return;
-   *p = c;
-   wire_end(ctx->wire);
+   }
+   if (!clear_allowed(ctx, caller))
+      return;
+   struct wire_framebuffer fb;
+   glf_framebuffer_key(ctx, ctx->draw_fb, &fb);
+   uint8_t cmask = color_write_mask(&ctx->st);
+   /* A draw buffer of NONE (or without an attachment) is not cleared. */
+   if ((unsigned)drawbuffer >= fb.nr_cbufs || !fb.cbufs[drawbuffer].res.gen || !cmask)
+      return;
+   struct wire_clear c;
+   memset(&c, 0, sizeof(c));
+   c.buffers = WIRE_CLEAR_COLOR0 << drawbuffer;
+   c.colormask[drawbuffer] = cmask;
+   memcpy(c.color, value, sizeof(c.color));
+   emit_clear(ctx, &c);
+}
+
+/* Depth and / or stencil of the draw framebuffer (drawbuffer must be zero). */
+static void
+clear_ds_buffer(struct glf_context *ctx, GLint drawbuffer, bool depth, float d, bool stencil, GLint s,
+                const char *caller)
+{
+   /* "An INVALID_VALUE error is generated if buffer is DEPTH, STENCIL or DEPTH_STENCIL and
+    * drawbuffer is not zero." */
+   if (drawbuffer != 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(drawbuffer=%d)", caller, drawbuffer);
+      return;
+   }
+   if (!clear_allowed(ctx, caller))
+      return;
+   struct wire_clear c;
+   memset(&c, 0, sizeof(c));
+   clear_depth_stencil(ctx, &c, depth, stencil);
+   c.depth = d; /* clamped to [0, 1] by the server */
+   c.stencil = (uint32_t)s & 0xffu;
+   emit_clear(ctx, &c);
+}
+
+void GLAPIENTRY
+glf_ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   switch (buffer) {
+   case GL_COLOR:
+      clear_color_buffer(ctx, drawbuffer, value, "glClearBufferiv");
+      return;
+   case GL_STENCIL:
+      clear_ds_buffer(ctx, drawbuffer, false, 0.0f, true, value[0], "glClearBufferiv");
+      return;
+   default:
+      /* "An INVALID_ENUM error is generated by ClearBufferiv if buffer is not COLOR or
+       * STENCIL." */
+      glf_error(ctx, GL_INVALID_ENUM, "glClearBufferiv(buffer=0x%x)", buffer);
+      return;
+   }
+}
+
+void GLAPIENTRY
+glf_ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   /* "An INVALID_ENUM error is generated by ClearBufferuiv if buffer is not COLOR." */
+   if (buffer != GL_COLOR) {
+      glf_error(ctx, GL_INVALID_ENUM, "glClearBufferuiv(buffer=0x%x)", buffer);
+      return;
+   }
+   clear_color_buffer(ctx, drawbuffer, value, "glClearBufferuiv");
+}
+
+void GLAPIENTRY
+glf_ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   switch (buffer) {
+   case GL_COLOR:
+      clear_color_buffer(ctx, drawbuffer, value, "glClearBufferfv");
+      return;
+   case GL_DEPTH:
+      clear_ds_buffer(ctx, drawbuffer, true, value[0], false, 0, "glClearBufferfv");
+      return;
+   default:
+      /* "An INVALID_ENUM error is generated by ClearBufferfv if buffer is not COLOR or
+       * DEPTH." */
+      glf_error(ctx, GL_INVALID_ENUM, "glClearBufferfv(buffer=0x%x)", buffer);
+      return;
+   }
+}
+
+void GLAPIENTRY
+glf_ClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   /* "An INVALID_ENUM error is generated by ClearBufferfi if buffer is not DEPTH_STENCIL." */
+   if (buffer != GL_DEPTH_STENCIL) {
+      glf_error(ctx, GL_INVALID_ENUM, "glClearBufferfi(buffer=0x%x)", buffer);
+      return;
+   }
+   clear_ds_buffer(ctx, drawbuffer, true, depth, true, stencil, "glClearBufferfi");
 }

@@ -1,7 +1,9 @@
-/* Magma: glClear. Full masks use vkCmdClearAttachments inside the render pass; partial color
- * masks and partial stencil write masks draw a fullscreen triangle with an internal pipeline
- * (shaders/clear.{vert,frag}, compiled at build time into generated headers). Both honour the
- * scissor rectangle. */
+/* Magma: glClear and glClearBuffer*. Full masks use vkCmdClearAttachments inside the render
+ * pass; partial color masks and partial stencil write masks draw a fullscreen triangle with an
+ * internal pipeline (shaders/clear.{vert,frag}, compiled at build time into generated headers;
+ * the fragment shader once per numeric class of attachment: float, signed and unsigned
+ * integer). Both honour the scissor rectangle. Clear.color is VkClearColorValue's four words:
+ * floats, or the integers of glClearBufferiv / uiv, as the attachment's format reads them. */
 #include "mg_private.h"
 
 #include <stdlib.h>
@@ -10,10 +12,12 @@
 #include "wire/format.h"
 
 #include "server_vk/clear_fs.h"
+#include "server_vk/clear_fs_sint.h"
+#include "server_vk/clear_fs_uint.h"
 #include "server_vk/clear_vs.h"
 
 struct clear_push {
-   float color[4];
+   uint32_t color[4]; /* vec4, ivec4 or uvec4 in the shader */
    float depth;
    float pad[3];
 };
@@ -25,10 +29,20 @@ mg_clear_init(struct mg_backend *be)
                                   .codeSize = sizeof(mg_clear_vs), .pCode = mg_clear_vs};
    if (vkCreateShaderModule(be->dev, &ci, NULL, &be->clear_vs) != VK_SUCCESS)
       return false;
-   ci.codeSize = sizeof(mg_clear_fs);
-   ci.pCode = mg_clear_fs;
-   if (vkCreateShaderModule(be->dev, &ci, NULL, &be->clear_fs) != VK_SUCCESS)
-      return false;
+   static const struct {
+      const uint32_t *code;
+      size_t size;
+   } fs[MG_CLEAR_KINDS] = {
+      [MG_CLEAR_FLOAT] = {mg_clear_fs, sizeof(mg_clear_fs)},
+      [MG_CLEAR_SINT] = {mg_clear_fs_sint, sizeof(mg_clear_fs_sint)},
+      [MG_CLEAR_UINT] = {mg_clear_fs_uint, sizeof(mg_clear_fs_uint)},
+   };
+   for (unsigned k = 0; k < MG_CLEAR_KINDS; k++) {
+      ci.codeSize = fs[k].size;
+      ci.pCode = fs[k].code;
+      if (vkCreateShaderModule(be->dev, &ci, NULL, &be->clear_fs[k]) != VK_SUCCESS)
+         return false;
+   }
    VkPushConstantRange pc = {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(struct clear_push)};
    VkPipelineLayoutCreateInfo li = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
@@ -51,8 +65,9 @@ mg_clear_fini(struct mg_backend *be)
       vkDestroyPipelineLayout(be->dev, be->clear_layout, NULL);
    if (be->clear_vs)
       vkDestroyShaderModule(be->dev, be->clear_vs, NULL);
-   if (be->clear_fs)
-      vkDestroyShaderModule(be->dev, be->clear_fs, NULL);
+   for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
+      if (be->clear_fs[k])
+         vkDestroyShaderModule(be->dev, be->clear_fs[k], NULL);
 }
 
 static VkPipeline
@@ -60,7 +75,7 @@ create_clear_pipeline(struct mg_backend *be, const struct mg_clear_key *k)
 {
    VkPipelineShaderStageCreateInfo stages[2] = {
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_VERTEX_BIT, be->clear_vs, "main", NULL},
-      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_FRAGMENT_BIT, be->clear_fs, "main", NULL},
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_FRAGMENT_BIT, be->clear_fs[k->kind], "main", NULL},
    };
    VkPipelineVertexInputStateCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
    VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0,
@@ -137,9 +152,20 @@ clear_draw(struct mg_ctx *ctx, const struct wire_clear *c, const struct mg_clear
    vkCmdSetViewport(cmd, 0, 1, &vp);
    vkCmdSetScissor(cmd, 0, 1, rect);
    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, c->stencil & 0xff);
-   struct clear_push push = {{c->color[0], c->color[1], c->color[2], c->color[3]}, 0.0f, {0}};
+   struct clear_push push = {{0}, 0.0f, {0}};
+   memcpy(push.color, c->color, sizeof(push.color));
    vkCmdPushConstants(cmd, be->clear_layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(push), &push);
    vkCmdDraw(cmd, 3, 1, 0, 0);
+}
+
+/* The fragment shader's output type an attachment needs. */
+static enum mg_clear_kind
+clear_kind(const struct mg_resource *r)
+{
+   uint32_t f = r->templ.format;
+   if (!wire_format_is_integer(f))
+      return MG_CLEAR_FLOAT;
+   return (wire_format_info(f)->flags & WIRE_FMTF_SIGNED) ? MG_CLEAR_SINT : MG_CLEAR_UINT;
 }
 
 void
@@ -155,24 +181,33 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
       return;
    VkClearAttachment att[WIRE_MAX_COLOR_BUFS + 1];
    uint32_t n = 0;
-   struct mg_clear_key key = {.nr_cbufs = ctx->fb.nr_cbufs};
-   bool need_draw = false;
+   /* one masked draw per numeric class present; the depth-stencil part goes with the first */
+   struct mg_clear_key keys[MG_CLEAR_KINDS];
+   bool need_draw[MG_CLEAR_KINDS] = {false};
+   memset(keys, 0, sizeof(keys));
+   for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
+      keys[k].nr_cbufs = ctx->fb.nr_cbufs, keys[k].kind = k;
    for (uint32_t i = 0; i < ctx->fb.nr_cbufs; i++) {
       struct mg_resource *r = mg_resource(ctx->fb.cbufs[i].res);
-      key.cbufs[i] = r ? r->vkfmt : VK_FORMAT_UNDEFINED;
+      for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
+         keys[k].cbufs[i] = r ? r->vkfmt : VK_FORMAT_UNDEFINED;
       uint8_t mask = c->colormask[i] & 0xf;
       if (!r || !(c->buffers & (WIRE_CLEAR_COLOR0 << i)) || !mask)
          continue;
       if (mask == 0xf) {
-         att[n++] = (VkClearAttachment){VK_IMAGE_ASPECT_COLOR_BIT, i,
-                                        {.color = {.float32 = {c->color[0], c->color[1], c->color[2], c->color[3]}}}};
+         VkClearAttachment a = {VK_IMAGE_ASPECT_COLOR_BIT, i, {{{0}}}};
+         memcpy(a.clearValue.color.uint32, c->color, sizeof(a.clearValue.color.uint32));
+         att[n++] = a;
       } else {
-         key.masks[i] = mask;
-         need_draw = true;
+         enum mg_clear_kind k = clear_kind(r);
+         keys[k].masks[i] = mask;
+         need_draw[k] = true;
       }
    }
    struct mg_resource *zs = mg_resource(ctx->fb.zsbuf.res);
-   key.zs = zs ? zs->vkfmt : VK_FORMAT_UNDEFINED;
+   VkFormat zsfmt = zs ? zs->vkfmt : VK_FORMAT_UNDEFINED;
+   for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
+      keys[k].zs = zsfmt;
    VkImageAspectFlags zmask = 0;
    if (zs && (c->buffers & WIRE_CLEAR_DEPTH) && (zs->aspect & VK_IMAGE_ASPECT_DEPTH_BIT))
       zmask |= VK_IMAGE_ASPECT_DEPTH_BIT;
@@ -180,7 +215,7 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
       if (c->stencil_write_mask == 0xff)
          zmask |= VK_IMAGE_ASPECT_STENCIL_BIT;
       else
-         key.stencil_mask = c->stencil_write_mask, need_draw = true;
+         keys[MG_CLEAR_FLOAT].stencil_mask = c->stencil_write_mask, need_draw[MG_CLEAR_FLOAT] = true;
    }
    if (zmask) {
       float d = !(c->depth >= 0) ? 0 : c->depth > 1 ? 1 : c->depth; /* NaN -> 0: Vulkan wants [0,1] */
@@ -201,6 +236,7 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
    VkClearRect cr = {rect, 0, 1};
    if (n)
       vkCmdClearAttachments(mg_batch(be)->cmd, n, att, 1, &cr);
-   if (need_draw)
-      clear_draw(ctx, c, &key, &rect);
+   for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
+      if (need_draw[k])
+         clear_draw(ctx, c, &keys[k], &rect);
 }

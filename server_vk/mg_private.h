@@ -325,7 +325,11 @@ struct mg_draw_plan {
 };
 
 /* ---- internal clear pipelines --------------------------------------------------------- */
+/* The clear shader's output type (clear.c). */
+enum mg_clear_kind { MG_CLEAR_FLOAT, MG_CLEAR_SINT, MG_CLEAR_UINT, MG_CLEAR_KINDS };
+
 struct mg_clear_key {
+   uint32_t kind; /* enum mg_clear_kind: the fragment shader */
    uint32_t nr_cbufs;
    VkFormat cbufs[WIRE_MAX_COLOR_BUFS];
    uint8_t masks[WIRE_MAX_COLOR_BUFS];
@@ -406,7 +410,7 @@ struct mg_backend {
    VkBuffer zero_buffer;
    VkDeviceMemory zero_mem;
 
-   VkShaderModule clear_vs, clear_fs;
+   VkShaderModule clear_vs, clear_fs[MG_CLEAR_KINDS];
    VkPipelineLayout clear_layout;
    struct mg_clear_pipeline *clear_pipelines;
 };

@@ -547,7 +547,10 @@ static_assert(sizeof(struct wire_draw) == 40, "draw");
 #define WIRE_CLEAR_COLOR0 (1u << 0) /* ... COLOR7 = 1 << 7 */
 #define WIRE_CLEAR_DEPTH (1u << 8)
 #define WIRE_CLEAR_STENCIL (1u << 9)
-/* Clear: GL's glClear with everything that affects it resolved by the client. */
+/* Clear: GL's glClear or one glClearBuffer* with everything that affects it resolved by the
+ * client. color holds VkClearColorValue's four 32-bit words: floats for float and normalized
+ * attachments, the integers of glClearBufferiv / uiv for integer ones (the attachment's
+ * format says which; the server copies the bits, it never converts them). */
 struct wire_clear {
    uint32_t buffers;
    uint32_t stencil;
