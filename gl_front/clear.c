@@ -15,10 +15,12 @@ clear_allowed(struct glf_context *ctx, const char *caller)
    return !ctx->st.rasterizer_discard;
 }
 
+/* Draw buffer i's colour write mask as wire bits (bit 0 red ... bit 3 alpha). */
 static uint8_t
-color_write_mask(const struct glf_state *st)
+color_write_mask(const struct glf_state *st, unsigned i)
 {
-   return (uint8_t)(st->color_mask[0] | st->color_mask[1] << 1 | st->color_mask[2] << 2 | st->color_mask[3] << 3);
+   const GLboolean *m = st->color_mask[i];
+   return (uint8_t)(m[0] | m[1] << 1 | m[2] << 2 | m[3] << 3);
 }
 
 /* Fills c's masks for the depth and stencil bits asked for, as the write masks allow: "the
@@ -73,10 +75,10 @@ glf_Clear(GLbitfield mask)
    struct wire_clear c;
    memset(&c, 0, sizeof(c));
    const struct glf_state *st = &ctx->st;
-   uint8_t cmask = color_write_mask(st);
-   if ((mask & GL_COLOR_BUFFER_BIT) && cmask) {
+   if (mask & GL_COLOR_BUFFER_BIT) {
       for (unsigned i = 0; i < fb.nr_cbufs; i++) {
-         if (!fb.cbufs[i].res.gen)
+         uint8_t cmask = color_write_mask(st, i);
+         if (!fb.cbufs[i].res.gen || !cmask)
             continue;
          c.buffers |= WIRE_CLEAR_COLOR0 << i;
          c.colormask[i] = cmask;
@@ -105,7 +107,7 @@ clear_color_buffer(struct glf_context *ctx, GLint drawbuffer, const void *value,
       return;
    struct wire_framebuffer fb;
    glf_framebuffer_key(ctx, ctx->draw_fb, &fb);
-   uint8_t cmask = color_write_mask(&ctx->st);
+   uint8_t cmask = color_write_mask(&ctx->st, (unsigned)drawbuffer);
    /* A draw buffer of NONE (or without an attachment) is not cleared. */
    if ((unsigned)drawbuffer >= fb.nr_cbufs || !fb.cbufs[drawbuffer].res.gen || !cmask)
       return;

@@ -279,16 +279,26 @@ glf_emit_blend(struct glf_context *ctx)
    const struct glf_state *st = &ctx->st;
    struct wire_blend_state b;
    memset(&b, 0, sizeof(b));
-   struct wire_rt_blend *rt = &b.rt[0];
-   rt->blend_enable = st->blend;
-   rt->rgb_func = blend_op(st->blend_eq_rgb);
-   rt->alpha_func = blend_op(st->blend_eq_a);
-   rt->rgb_src = blend_factor(st->blend_src_rgb);
-   rt->rgb_dst = blend_factor(st->blend_dst_rgb);
-   rt->alpha_src = blend_factor(st->blend_src_a);
-   rt->alpha_dst = blend_factor(st->blend_dst_a);
-   rt->colormask = (uint8_t)(st->color_mask[0] | st->color_mask[1] << 1 | st->color_mask[2] << 2 |
-                             st->color_mask[3] << 3);
+   /* rt[i] is draw buffer i's (enable and colour mask are per draw buffer in GL 3.0+; the
+    * functions and equations are shared until GL 4.0). independent: they differ. */
+   for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS && i < WIRE_MAX_COLOR_BUFS; i++) {
+      struct wire_rt_blend *rt = &b.rt[i];
+      const GLboolean *m = st->color_mask[i];
+      rt->blend_enable = st->blend[i];
+      rt->rgb_func = blend_op(st->blend_eq_rgb);
+      rt->alpha_func = blend_op(st->blend_eq_a);
+      rt->rgb_src = blend_factor(st->blend_src_rgb);
+      rt->rgb_dst = blend_factor(st->blend_dst_rgb);
+      rt->alpha_src = blend_factor(st->blend_src_a);
+      rt->alpha_dst = blend_factor(st->blend_dst_a);
+      rt->colormask = (uint8_t)(m[0] | m[1] << 1 | m[2] << 2 | m[3] << 3);
+      if (i && memcmp(rt, &b.rt[0], sizeof(*rt)))
+         b.independent = 1;
+   }
+   if (!b.independent) /* one key for the common case, whatever the unused slots hold */
+      memset(&b.rt[1], 0, sizeof(b.rt) - sizeof(b.rt[0]));
+   b.logic_op_enable = GLF_CORE(ctx) && st->color_logic_op;
+   b.logic_op = (uint8_t)(st->logic_op - GL_CLEAR);
    bind_cso(ctx, WIRE_CSO_BLEND, glf_cso_get(ctx, GLF_CSO_BLEND, &b, sizeof(b)));
 }
 
@@ -334,7 +344,13 @@ glf_emit_rast(struct glf_context *ctx)
    r.front_ccw = st->front_face == GL_CCW;
    r.scissor_enable = st->scissor_test;
    r.rasterizer_discard = st->rasterizer_discard;
-   r.offset_fill = st->polygon_offset_fill;
+   r.offset_modes = (uint8_t)((st->polygon_offset_fill ? WIRE_OFFSET_FILL : 0) |
+                              (st->polygon_offset_line ? WIRE_OFFSET_LINE : 0) |
+                              (st->polygon_offset_point ? WIRE_OFFSET_POINT : 0));
+   r.polygon_mode = st->polygon_mode == GL_LINE ? WIRE_POLYGON_LINE
+                    : st->polygon_mode == GL_POINT ? WIRE_POLYGON_POINT : WIRE_POLYGON_FILL;
+   r.depth_clamp = st->depth_clamp;
+   r.provoking_first = st->provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
    r.offset_factor = st->offset_factor;
    r.offset_units = st->offset_units;
    r.line_width = st->line_width;

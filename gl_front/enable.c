@@ -9,7 +9,7 @@ cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
    bool es2 = GLF_ES(ctx) && ctx->major < 3;
    *dirty = 0;
    switch (cap) {
-   case GL_BLEND: *dirty = GLF_DIRTY_BLEND; return &st->blend;
+   case GL_BLEND: *dirty = GLF_DIRTY_BLEND; return &st->blend[0]; /* set_cap sets them all */
    case GL_DEPTH_TEST: *dirty = GLF_DIRTY_DSA; return &st->depth_test;
    case GL_STENCIL_TEST: *dirty = GLF_DIRTY_DSA; return &st->stencil_test;
    case GL_CULL_FACE: *dirty = GLF_DIRTY_RAST; return &st->cull_face;
@@ -30,6 +30,23 @@ cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
    case GL_PROGRAM_POINT_SIZE:
       *dirty = GLF_DIRTY_RAST;
       return GLF_CORE(ctx) ? &st->program_point_size : NULL;
+   /* OpenGL 3.3 core only */
+   case GL_POLYGON_OFFSET_LINE:
+      *dirty = GLF_DIRTY_RAST;
+      return GLF_CORE(ctx) ? &st->polygon_offset_line : NULL;
+   case GL_POLYGON_OFFSET_POINT:
+      *dirty = GLF_DIRTY_RAST;
+      return GLF_CORE(ctx) ? &st->polygon_offset_point : NULL;
+   case GL_DEPTH_CLAMP:
+      *dirty = GLF_DIRTY_RAST;
+      return GLF_CORE(ctx) && (ctx->limits.features & WIRE_FEATURE_DEPTH_CLAMP) ? &st->depth_clamp : NULL;
+   case GL_COLOR_LOGIC_OP:
+      *dirty = GLF_DIRTY_BLEND;
+      return GLF_CORE(ctx) && (ctx->limits.features & WIRE_FEATURE_LOGIC_OP) ? &st->color_logic_op : NULL;
+   case GL_MULTISAMPLE: return GLF_CORE(ctx) ? &st->multisample : NULL;
+   case GL_SAMPLE_MASK: return GLF_CORE(ctx) ? &st->sample_mask : NULL;
+   case GL_SAMPLE_ALPHA_TO_ONE: return GLF_CORE(ctx) ? &st->sample_alpha_to_one : NULL;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS: return GLF_CORE(ctx) ? &st->cube_map_seamless : NULL;
    default:
       /* From the OpenGL 3.3 core spec, section 2.19: "Clipping against a client-defined
        * half-space is enabled with Enable(CLIP_DISTANCEi)". */
@@ -48,14 +65,11 @@ log_unimplemented_cap(struct glf_context *ctx, GLenum cap)
       GLenum cap;
       const char *name;
    } caps[] = {
-      {GL_DEPTH_CLAMP, "GL_DEPTH_CLAMP"},           {GL_COLOR_LOGIC_OP, "GL_COLOR_LOGIC_OP"},
       {GL_LINE_SMOOTH, "GL_LINE_SMOOTH"},           {GL_POLYGON_SMOOTH, "GL_POLYGON_SMOOTH"},
-      {GL_MULTISAMPLE, "GL_MULTISAMPLE"},           {GL_SAMPLE_MASK, "GL_SAMPLE_MASK"},
-      {GL_SAMPLE_ALPHA_TO_ONE, "GL_SAMPLE_ALPHA_TO_ONE"},
-      {GL_POLYGON_OFFSET_LINE, "GL_POLYGON_OFFSET_LINE"},
-      {GL_POLYGON_OFFSET_POINT, "GL_POLYGON_OFFSET_POINT"},
-      {GL_TEXTURE_CUBE_MAP_SEAMLESS, "GL_TEXTURE_CUBE_MAP_SEAMLESS"},
       {GL_FRAMEBUFFER_SRGB, "GL_FRAMEBUFFER_SRGB"},
+      /* refused where the device lacks the feature (cap_flag) */
+      {GL_DEPTH_CLAMP, "GL_DEPTH_CLAMP (the device lacks depthClamp)"},
+      {GL_COLOR_LOGIC_OP, "GL_COLOR_LOGIC_OP (the device lacks logicOp)"},
    };
    if (!GLF_CORE(ctx))
       return;
@@ -80,10 +94,72 @@ set_cap(GLenum cap, bool value, const char *caller)
       glf_error(ctx, GL_INVALID_ENUM, "%s(cap=0x%x)", caller, cap);
       return;
    }
+   if (cap == GL_BLEND) { /* every draw buffer's */
+      for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS; i++)
+         ctx->st.blend[i] = value;
+      glf_dirty(ctx, dirty);
+      return;
+   }
    if (*flag != value) {
       *flag = value;
       glf_dirty(ctx, dirty);
    }
+}
+
+/* OpenGL 3.0's indexed enables: BLEND per draw buffer is the only indexed capability of
+ * OpenGL 3.3 core ("INVALID_ENUM if target is not BLEND"; "INVALID_VALUE if index is greater
+ * than or equal to MAX_DRAW_BUFFERS"). Not in ES 3.0. */
+static bool *
+indexed_cap(struct glf_context *ctx, GLenum cap, GLuint index, const char *caller)
+{
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s (not in OpenGL ES 3.0)", caller);
+      return NULL;
+   }
+   if (cap != GL_BLEND) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, cap);
+      return NULL;
+   }
+   if (index >= (GLuint)ctx->limits.max_draw_buffers || index >= GLF_MAX_DRAW_BUFFERS) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", caller, index);
+      return NULL;
+   }
+   return &ctx->st.blend[index];
+}
+
+static void
+set_cap_indexed(GLenum cap, GLuint index, bool value, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   bool *flag = indexed_cap(ctx, cap, index, caller);
+   if (flag && *flag != value) {
+      *flag = value;
+      glf_dirty(ctx, GLF_DIRTY_BLEND);
+   }
+}
+
+void GLAPIENTRY
+glf_Enablei(GLenum target, GLuint index)
+{
+   set_cap_indexed(target, index, true, "glEnablei");
+}
+
+void GLAPIENTRY
+glf_Disablei(GLenum target, GLuint index)
+{
+   set_cap_indexed(target, index, false, "glDisablei");
+}
+
+GLboolean GLAPIENTRY
+glf_IsEnabledi(GLenum target, GLuint index)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return GL_FALSE;
+   bool *flag = indexed_cap(ctx, target, index, "glIsEnabledi");
+   return flag && *flag ? GL_TRUE : GL_FALSE;
 }
 
 void GLAPIENTRY

@@ -133,7 +133,15 @@ g_color_writemask(struct glf_context *c, struct get_value *v)
 {
    v->n = 4;
    for (int i = 0; i < 4; i++)
-      v->i[i] = c->st.color_mask[i];
+      v->i[i] = c->st.color_mask[0][i];
+}
+
+/* OpenGL 3.3 core table 6.11: POLYGON_MODE is two values, front and back (alike in core). */
+static void
+g_polygon_mode(struct glf_context *c, struct get_value *v)
+{
+   v->n = 2;
+   v->i[0] = v->i[1] = c->st.polygon_mode;
 }
 
 static void
@@ -281,6 +289,10 @@ static const struct get_entry get_table[] = {
    CTX(GL_POLYGON_OFFSET_UNITS, API_ALL, K_CTX_FLOAT, 1, st.offset_units),
    CTX(GL_LINE_WIDTH, API_ALL, K_CTX_FLOAT, 1, st.line_width),
    CTX(GL_POINT_SIZE, API_CORE, K_CTX_FLOAT, 1, st.point_size),
+   FN(GL_POLYGON_MODE, API_CORE, g_polygon_mode),
+   CTX(GL_PROVOKING_VERTEX, API_CORE, K_CTX_ENUM, 1, st.provoking_vertex),
+   CTX(GL_LOGIC_OP_MODE, API_CORE, K_CTX_ENUM, 1, st.logic_op),
+   CONST(GL_MAX_SAMPLE_MASK_WORDS, API_CORE, 1),
    CTX(GL_SAMPLE_COVERAGE_VALUE, API_ALL, K_CTX_FLOAT, 1, st.sample_coverage_value),
    CTX(GL_SAMPLE_COVERAGE_INVERT, API_ALL, K_CTX_BOOL, 1, st.sample_coverage_invert),
    CTX(GL_GENERATE_MIPMAP_HINT, API_ES, K_CTX_ENUM, 1, st.hint_mipmap),

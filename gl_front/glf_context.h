@@ -443,15 +443,24 @@ struct glf_stencil_state {
 };
 
 struct glf_state {
-   bool blend, depth_test, stencil_test, cull_face, scissor_test, polygon_offset_fill,
+   bool depth_test, stencil_test, cull_face, scissor_test, polygon_offset_fill,
         rasterizer_discard, dither, sample_coverage, sample_alpha_to_coverage,
         primitive_restart_fixed, primitive_restart, program_point_size;
+   bool blend[GLF_MAX_DRAW_BUFFERS]; /* per draw buffer (glEnablei); glEnable sets them all */
+   /* GL core only */
+   bool polygon_offset_line, polygon_offset_point, depth_clamp, color_logic_op;
+   /* Multisample operations: they apply only with SAMPLE_BUFFERS 1, and splitgl's surfaces
+    * are single-sampled (docs/ARCHITECTURE.md), so these are state only. */
+   bool multisample, sample_mask, sample_alpha_to_one;
+   bool cube_map_seamless; /* Vulkan samples cube maps seamlessly whatever this says */
+   GLenum polygon_mode, provoking_vertex, logic_op;
+   GLbitfield sample_mask_value;
    /* GL core's GL_CLIP_DISTANCEi enables: tracked for queries; Magma clips with every
     * gl_ClipDistance the shader writes (an enable is not applied yet). */
    bool clip_distance[8];
    GLenum blend_src_rgb, blend_dst_rgb, blend_src_a, blend_dst_a, blend_eq_rgb, blend_eq_a;
    float blend_color[4];
-   GLboolean color_mask[4];
+   GLboolean color_mask[GLF_MAX_DRAW_BUFFERS][4]; /* per draw buffer (glColorMaski) */
    GLenum depth_func;
    GLboolean depth_mask;
    float depth_near, depth_far;

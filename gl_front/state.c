@@ -10,8 +10,12 @@ glf_state_init(struct glf_context *ctx)
    st->blend_src_rgb = st->blend_src_a = GL_ONE;
    st->blend_dst_rgb = st->blend_dst_a = GL_ZERO;
    st->blend_eq_rgb = st->blend_eq_a = GL_FUNC_ADD;
-   for (int i = 0; i < 4; i++)
-      st->color_mask[i] = GL_TRUE;
+   memset(st->color_mask, GL_TRUE, sizeof(st->color_mask));
+   st->multisample = true;
+   st->polygon_mode = GL_FILL;
+   st->provoking_vertex = GL_LAST_VERTEX_CONVENTION;
+   st->logic_op = GL_COPY;
+   st->sample_mask_value = ~0u;
    st->depth_func = GL_LESS;
    st->depth_mask = GL_TRUE;
    st->depth_far = 1.0f;
@@ -139,10 +143,130 @@ glf_ColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha)
    if (!ctx)
       return;
    GLboolean m[4] = {!!red, !!green, !!blue, !!alpha};
-   if (memcmp(m, ctx->st.color_mask, sizeof(m))) {
-      memcpy(ctx->st.color_mask, m, sizeof(m));
+   for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS; i++) {
+      if (memcmp(m, ctx->st.color_mask[i], sizeof(m))) {
+         memcpy(ctx->st.color_mask[i], m, sizeof(m));
+         glf_dirty(ctx, GLF_DIRTY_BLEND);
+      }
+   }
+}
+
+/* OpenGL 3.0's indexed colour mask (section 4.2.2 of OpenGL 3.3 core): "An INVALID_VALUE
+ * error is generated if index is greater than or equal to MAX_DRAW_BUFFERS". Not in ES 3.0. */
+void GLAPIENTRY
+glf_ColorMaski(GLuint index, GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glColorMaski (not in OpenGL ES 3.0)");
+      return;
+   }
+   if (index >= (GLuint)ctx->limits.max_draw_buffers || index >= GLF_MAX_DRAW_BUFFERS) {
+      glf_error(ctx, GL_INVALID_VALUE, "glColorMaski(index=%u)", index);
+      return;
+   }
+   GLboolean m[4] = {!!red, !!green, !!blue, !!alpha};
+   if (memcmp(m, ctx->st.color_mask[index], sizeof(m))) {
+      memcpy(ctx->st.color_mask[index], m, sizeof(m));
       glf_dirty(ctx, GLF_DIRTY_BLEND);
    }
+}
+
+/* ---- OpenGL core rasterization state -------------------------------------------------------- */
+/* Whether the server's device has a WIRE_FEATURE_* bit; a GL core feature it lacks is refused
+ * with the error below and a log line, never accepted and ignored. */
+static bool
+device_has(struct glf_context *ctx, uint32_t feature, const char *what)
+{
+   if (ctx->limits.features & feature)
+      return true;
+   sgl_log_once(SGL_LOG_WARN, "%s: the server's device cannot do it (refused with GL_INVALID_ENUM)", what);
+   return false;
+}
+
+void GLAPIENTRY
+glf_PolygonMode(GLenum face, GLenum mode)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glPolygonMode (not in OpenGL ES 3.0)");
+      return;
+   }
+   /* From the OpenGL 3.3 core spec, section 3.6.4 and E.2.2: face must be FRONT_AND_BACK
+    * (separate front and back modes are deprecated and removed), mode POINT, LINE or FILL. */
+   if (face != GL_FRONT_AND_BACK || (mode != GL_POINT && mode != GL_LINE && mode != GL_FILL)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glPolygonMode(face=0x%x, mode=0x%x)", face, mode);
+      return;
+   }
+   if (mode != GL_FILL && !device_has(ctx, WIRE_FEATURE_POLYGON_MODE, "glPolygonMode(GL_LINE / GL_POINT)")) {
+      glf_error(ctx, GL_INVALID_ENUM, "glPolygonMode(mode=0x%x): not supported by the device", mode);
+      return;
+   }
+   SET(ctx->st.polygon_mode, mode, GLF_DIRTY_RAST);
+}
+
+void GLAPIENTRY
+glf_ProvokingVertex(GLenum mode)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glProvokingVertex (not in OpenGL ES 3.0)");
+      return;
+   }
+   /* OpenGL 3.3 core section 2.18: "mode must be FIRST_VERTEX_CONVENTION or
+    * LAST_VERTEX_CONVENTION". */
+   if (mode != GL_FIRST_VERTEX_CONVENTION && mode != GL_LAST_VERTEX_CONVENTION) {
+      glf_error(ctx, GL_INVALID_ENUM, "glProvokingVertex(mode=0x%x)", mode);
+      return;
+   }
+   if (mode != ctx->st.provoking_vertex && !device_has(ctx, WIRE_FEATURE_PROVOKING_VERTEX, "glProvokingVertex")) {
+      glf_error(ctx, GL_INVALID_ENUM, "glProvokingVertex(mode=0x%x): not supported by the device", mode);
+      return;
+   }
+   SET(ctx->st.provoking_vertex, mode, GLF_DIRTY_RAST);
+}
+
+void GLAPIENTRY
+glf_LogicOp(GLenum opcode)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glLogicOp (not in OpenGL ES 3.0)");
+      return;
+   }
+   /* the sixteen operations of OpenGL 3.3 core table 4.3, CLEAR (0x1500) to SET (0x150F) */
+   if (opcode < GL_CLEAR || opcode > GL_SET) {
+      glf_error(ctx, GL_INVALID_ENUM, "glLogicOp(opcode=0x%x)", opcode);
+      return;
+   }
+   SET(ctx->st.logic_op, opcode, GLF_DIRTY_BLEND);
+}
+
+void GLAPIENTRY
+glf_SampleMaski(GLuint maskNumber, GLbitfield mask)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glSampleMaski (not in OpenGL ES 3.0)");
+      return;
+   }
+   /* OpenGL 3.3 core section 4.1.3: "An INVALID_VALUE error is generated if the mask word
+    * indexed is greater than or equal to the value of MAX_SAMPLE_MASK_WORDS" (1 here). */
+   if (maskNumber >= 1) {
+      glf_error(ctx, GL_INVALID_VALUE, "glSampleMaski(maskNumber=%u)", maskNumber);
+      return;
+   }
+   ctx->st.sample_mask_value = mask; /* single-sampled surfaces: state only (glf_state) */
 }
 
 /* ---- depth / stencil ------------------------------------------------------------------------ */

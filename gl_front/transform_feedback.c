@@ -613,10 +613,40 @@ glf_buffer_unbind_indexed(struct glf_context *ctx, struct glf_buffer *buf)
          glf_buffer_ref(ctx, &ctx->ubo[i].buf, NULL);
 }
 
-/* glGetIntegeri_v and friends: the indexed buffer bindings. */
-static bool
-get_indexed(struct glf_context *ctx, GLenum pname, GLuint index, GLint64 *out, const char *caller)
+/* GL core's indexed fixed-function state (COLOR_WRITEMASK and BLEND per draw buffer,
+ * SAMPLE_MASK_VALUE per mask word); *n values to out. 0: not one of them. */
+static int
+get_indexed_state(struct glf_context *ctx, GLenum pname, GLuint index, GLint64 *out, const char *caller)
 {
+   if (!GLF_CORE(ctx) || (pname != GL_COLOR_WRITEMASK && pname != GL_BLEND && pname != GL_SAMPLE_MASK_VALUE))
+      return 0;
+   GLuint count = pname == GL_SAMPLE_MASK_VALUE ? 1 : (GLuint)ctx->limits.max_draw_buffers;
+   if (index >= count || index >= GLF_MAX_DRAW_BUFFERS) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(target=0x%x, index=%u)", caller, pname, index);
+      return -1;
+   }
+   switch (pname) {
+   case GL_COLOR_WRITEMASK:
+      for (int i = 0; i < 4; i++)
+         out[i] = ctx->st.color_mask[index][i];
+      return 4;
+   case GL_BLEND:
+      out[0] = ctx->st.blend[index];
+      return 1;
+   default:
+      out[0] = ctx->st.sample_mask_value;
+      return 1;
+   }
+}
+
+/* glGetIntegeri_v and friends: the indexed buffer bindings and state; *n values to out. */
+static bool
+get_indexed(struct glf_context *ctx, GLenum pname, GLuint index, GLint64 *out, int *n, const char *caller)
+{
+   *n = get_indexed_state(ctx, pname, index, out, caller);
+   if (*n)
+      return *n > 0;
+   *n = 1;
    GLenum target;
    switch (pname) {
    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: case GL_TRANSFORM_FEEDBACK_BUFFER_START:
@@ -656,25 +686,31 @@ void GLAPIENTRY
 glf_GetIntegeri_v(GLenum target, GLuint index, GLint *data)
 {
    GET_CURRENT_CONTEXT(ctx);
-   GLint64 v;
-   if (ctx && get_indexed(ctx, target, index, &v, "glGetIntegeri_v"))
-      *data = v > INT32_MAX ? INT32_MAX : (GLint)v;
+   GLint64 v[4];
+   int n;
+   if (ctx && get_indexed(ctx, target, index, v, &n, "glGetIntegeri_v"))
+      for (int i = 0; i < n; i++) /* a mask word keeps its bits */
+         data[i] = target == GL_SAMPLE_MASK_VALUE ? (GLint)(GLuint)v[i] : v[i] > INT32_MAX ? INT32_MAX : (GLint)v[i];
 }
 
 void GLAPIENTRY
 glf_GetInteger64i_v(GLenum target, GLuint index, GLint64 *data)
 {
    GET_CURRENT_CONTEXT(ctx);
-   GLint64 v;
-   if (ctx && get_indexed(ctx, target, index, &v, "glGetInteger64i_v"))
-      *data = v;
+   GLint64 v[4];
+   int n;
+   if (ctx && get_indexed(ctx, target, index, v, &n, "glGetInteger64i_v"))
+      for (int i = 0; i < n; i++)
+         data[i] = v[i];
 }
 
 void GLAPIENTRY
 glf_GetBooleani_v(GLenum target, GLuint index, GLboolean *data)
 {
    GET_CURRENT_CONTEXT(ctx);
-   GLint64 v;
-   if (ctx && get_indexed(ctx, target, index, &v, "glGetBooleani_v"))
-      *data = v ? GL_TRUE : GL_FALSE;
+   GLint64 v[4];
+   int n;
+   if (ctx && get_indexed(ctx, target, index, v, &n, "glGetBooleani_v"))
+      for (int i = 0; i < n; i++)
+         data[i] = v[i] ? GL_TRUE : GL_FALSE;
 }

@@ -288,7 +288,7 @@ valid_blend(const void *p)
    for (int i = 0; i < WIRE_MAX_COLOR_BUFS; i++)
       if (!valid_rt_blend(&b->rt[i]))
          return false;
-   return b->independent <= 1;
+   return b->independent <= 1 && b->logic_op_enable <= 1 && b->logic_op <= 15;
 }
 
 static bool
@@ -311,7 +311,8 @@ valid_rast(const void *p)
 {
    const struct wire_rast_state *r = p;
    return r->cull_mode < WIRE_CULL_COUNT && r->front_ccw <= 1 && r->scissor_enable <= 1 &&
-          r->rasterizer_discard <= 1 && r->offset_fill <= 1 && isfinite(r->offset_factor) &&
+          r->rasterizer_discard <= 1 && r->offset_modes <= 7 &&
+          r->polygon_mode < WIRE_POLYGON_COUNT && r->depth_clamp <= 1 && r->provoking_first <= 1 && isfinite(r->offset_factor) &&
           isfinite(r->offset_units) && isfinite(r->line_width) && r->line_width >= 0 &&
           isfinite(r->point_size) && r->point_size >= 0;
 }

@@ -167,7 +167,11 @@ mg_caps_init(struct mg_backend *be)
                           (be->has_list_restart ? WIRE_FEATURE_LIST_RESTART : 0) |
                           (be->has_xfb ? WIRE_FEATURE_TRANSFORM_FEEDBACK : 0) |
                           (be->has_xfb_queries ? WIRE_FEATURE_XFB_QUERIES : 0) |
-                          (be->occlusion_precise ? WIRE_FEATURE_OCCLUSION_PRECISE : 0);
+                          (be->occlusion_precise ? WIRE_FEATURE_OCCLUSION_PRECISE : 0) |
+                          (be->polygon_mode ? WIRE_FEATURE_POLYGON_MODE : 0) |
+                          (be->depth_clamp ? WIRE_FEATURE_DEPTH_CLAMP : 0) |
+                          (be->logic_op ? WIRE_FEATURE_LOGIC_OP : 0) |
+                          (be->provoking_last ? WIRE_FEATURE_PROVOKING_VERTEX : 0);
    c[WIRE_CAP_MAX_XFB_BUFFERS] = be->has_xfb ? be->xfb_max_buffers : 0;
    c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = be->has_xfb ? be->xfb_max_stride : 0;
    /* Timestamps of the graphics queue (TIME_ELAPSED, TIMESTAMP): 0 bits is "none". */

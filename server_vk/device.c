@@ -386,6 +386,11 @@ create_device(struct mg_backend *be)
    en.features.independentBlend = f2.features.independentBlend;
    en.features.samplerAnisotropy = f2.features.samplerAnisotropy;
    en.features.fillModeNonSolid = f2.features.fillModeNonSolid;
+   /* GL core's glPolygonMode, GL_DEPTH_CLAMP and glLogicOp (the front end refuses them where
+    * the device lacks the feature: WIRE_CAP_FEATURES) */
+   be->polygon_mode = f2.features.fillModeNonSolid;
+   en.features.depthClamp = be->depth_clamp = f2.features.depthClamp;
+   en.features.logicOp = be->logic_op = f2.features.logicOp;
    /* GL's SAMPLES_PASSED counts samples exactly; ANY_SAMPLES_PASSED needs no precision. */
    en.features.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
    be->occlusion_precise = f2.features.occlusionQueryPrecise;

@@ -381,6 +381,7 @@ struct mg_backend {
    struct mg_query_pools qpools[MG_POOL_KINDS];
    uint32_t timestamp_bits;
    struct mg_format formats[WIRE_FMT_COUNT]; /* by wire_format (format.c) */
+   bool polygon_mode, depth_clamp, logic_op; /* features enabled for GL core state (device.c) */
    bool custom_border; /* VK_EXT_custom_border_color (customBorderColorWithoutFormat) enabled */
 
    struct mg_batch batches[MG_NUM_BATCHES];

@@ -382,11 +382,15 @@ build_rast(struct mg_backend *be, const struct mg_rast *r, VkPipelineRasterizati
    *rs = (VkPipelineRasterizationStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
       .rasterizerDiscardEnable = s->rasterizer_discard,
-      .polygonMode = VK_POLYGON_MODE_FILL,
+      /* The validator keeps polygon_mode in range; the front end sends LINE / POINT and
+       * depth_clamp only where the device has them (WIRE_CAP_FEATURES). */
+      .polygonMode = be->polygon_mode ? (VkPolygonMode)s->polygon_mode : VK_POLYGON_MODE_FILL,
+      .depthClampEnable = be->depth_clamp && s->depth_clamp,
       .cullMode = (VkCullModeFlags)s->cull_mode,
       /* Vulkan's facing sign is the opposite of GL's for the same window coordinates. */
       .frontFace = s->front_ccw ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE,
-      .depthBiasEnable = s->offset_fill,
+      /* GL's POLYGON_OFFSET_{FILL,LINE,POINT}: the one of the polygon mode in use */
+      .depthBiasEnable = (s->offset_modes >> (be->polygon_mode ? s->polygon_mode : 0)) & 1,
       .depthBiasConstantFactor = s->offset_units,
       .depthBiasSlopeFactor = s->offset_factor,
       .lineWidth = be->wide_lines ? (lw < maxw ? lw : maxw) : 1.0f,
@@ -464,7 +468,8 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
    build_rast(be, ctx->rast, &rs);
    VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT, NULL,
-      VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
+      ctx->rast && ctx->rast->s.provoking_first ? VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX_EXT
+                                                : VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
    if (be->provoking_last)
       rs.pNext = &pv; /* GL's convention (device.c) */
    VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
@@ -473,7 +478,12 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
    build_dsa(ctx->dsa, k->zs, &ds);
    VkPipelineColorBlendAttachmentState att[WIRE_MAX_COLOR_BUFS];
    build_blend(be, ctx->blend, k->nr_cbufs, k->cbufs, att);
+   /* GL_COLOR_LOGIC_OP: applies to integer and normalized attachments, not float ones, in
+    * both APIs; it replaces blending. */
+   bool logic = be->logic_op && ctx->blend && ctx->blend->s.logic_op_enable;
    VkPipelineColorBlendStateCreateInfo cb = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+                                             .logicOpEnable = logic,
+                                             .logicOp = logic ? (VkLogicOp)ctx->blend->s.logic_op : VK_LOGIC_OP_COPY,
                                              .attachmentCount = k->nr_cbufs, .pAttachments = att};
    static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
                                         VK_DYNAMIC_STATE_STENCIL_REFERENCE, VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,

@@ -340,7 +340,9 @@ static_assert(sizeof(struct wire_rt_blend) == 8, "rt blend");
 struct wire_blend_state {
    wire_handle cso;
    uint32_t independent; /* 0: rt[0] applies to every color buffer */
-   uint32_t pad;
+   uint8_t logic_op_enable; /* GL_COLOR_LOGIC_OP (GL core) */
+   uint8_t logic_op;        /* glLogicOp - GL_CLEAR: VkLogicOp's order */
+   uint8_t pad[2];
    struct wire_rt_blend rt[WIRE_MAX_COLOR_BUFS];
 };
 static_assert(sizeof(struct wire_blend_state) == 80, "blend");
@@ -373,8 +375,10 @@ struct wire_rast_state {
    uint8_t front_ccw;       /* GL_CCW is front (GL's default) */
    uint8_t scissor_enable;
    uint8_t rasterizer_discard;
-   uint8_t offset_fill;     /* GL_POLYGON_OFFSET_FILL */
-   uint8_t pad[3];
+   uint8_t offset_modes;    /* WIRE_OFFSET_*: GL_POLYGON_OFFSET_FILL / _LINE / _POINT enabled */
+   uint8_t polygon_mode;    /* WIRE_POLYGON_*: glPolygonMode (GL core: front and back alike) */
+   uint8_t depth_clamp;     /* GL_DEPTH_CLAMP (GL core) */
+   uint8_t provoking_first; /* glProvokingVertex(GL_FIRST_VERTEX_CONVENTION) (GL core) */
    float offset_factor;
    float offset_units;
    float line_width;
@@ -383,6 +387,10 @@ struct wire_rast_state {
                              * shader's). Specializes SPV_SPEC_POINT_SIZE (spirv/spv_layout.h). */
 };
 static_assert(sizeof(struct wire_rast_state) == 32, "rast");
+#define WIRE_OFFSET_FILL 1u
+#define WIRE_OFFSET_LINE 2u
+#define WIRE_OFFSET_POINT 4u
+enum wire_polygon_mode { WIRE_POLYGON_FILL, WIRE_POLYGON_LINE, WIRE_POLYGON_POINT, WIRE_POLYGON_COUNT };
 
 struct wire_sampler_state {
    wire_handle cso;
@@ -781,6 +789,8 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 64, "format masks");
 #define WIRE_FEATURE_TRANSFORM_FEEDBACK (1u << 11) /* VK_EXT_transform_feedback capture */
 #define WIRE_FEATURE_XFB_QUERIES (1u << 12)        /* primitives-written queries */
 #define WIRE_FEATURE_OCCLUSION_PRECISE (1u << 13)  /* exact sample counts (SAMPLES_PASSED) */
+#define WIRE_FEATURE_POLYGON_MODE (1u << 14)       /* LINE / POINT polygon modes (fillModeNonSolid) */
+#define WIRE_FEATURE_PROVOKING_VERTEX (1u << 15)   /* either convention, per pipeline */
 
 /* GetInfo reply. */
 struct wire_server_info {

@@ -126,9 +126,9 @@ run(enum glf_api api)
    /* splitgl's own warnings */
    before = last.count;
    if (api == GLF_API_GLES)
-      glf_BeginQuery(GL_ANY_SAMPLES_PASSED, 1); /* not implemented yet: a warning and an error */
+      glf_BeginQuery(GL_ANY_SAMPLES_PASSED, 1); /* no such query object: an error */
    else
-      glf_PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+      glf_PolygonMode(GL_FRONT_AND_BACK, GL_LINE); /* the fake server's device lacks it: a warning and an error */
    glf_GetError();
    CHECK(last.count >= before + 1, "warning delivered");
 

@@ -228,8 +228,15 @@ table_cases(void)
    expect_fatal("SetViewport.value", WIRE_OP_SetViewport, &vp, sizeof(vp));
    struct wire_constant_buffer cb = {0, 4096};
    expect_fatal("SetConstantBuffer.size", WIRE_OP_SetConstantBuffer, &cb, sizeof(cb));
-   struct wire_blend_state bl = {{0, 1}, 0, 0, {{2, 0, 0, 0, 0, 0, 0, 0xf}}};
+   struct wire_blend_state bl = {.cso = {0, 1}, .rt = {{2, 0, 0, 0, 0, 0, 0, 0xf}}};
    expect_fatal("BlendCreate.state", WIRE_OP_BlendCreate, &bl, sizeof(bl));
+   bl = (struct wire_blend_state){.cso = {0, 1}, .logic_op_enable = 1, .logic_op = 16, .rt = {{0, 0, 0, 0, 0, 0, 0, 0xf}}};
+   expect_fatal("BlendCreate.state", WIRE_OP_BlendCreate, &bl, sizeof(bl)); /* logic op 16 */
+   struct wire_rast_state rs = {.cso = {0, 1}, .front_ccw = 1, .polygon_mode = 3, .line_width = 1, .point_size = 1};
+   expect_fatal("RasterizerCreate.state", WIRE_OP_RasterizerCreate, &rs, sizeof(rs)); /* polygon mode 3 */
+   rs.polygon_mode = 0;
+   rs.offset_modes = 8;
+   expect_fatal("RasterizerCreate.state", WIRE_OP_RasterizerCreate, &rs, sizeof(rs));
    struct wire_empty e = {1};
    expect_fatal("Finish.reserved", WIRE_OP_Finish, &e, sizeof(e));
 }
