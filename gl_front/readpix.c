@@ -126,10 +126,28 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
       glf_error(ctx, GL_INVALID_OPERATION, "glReadnPixels(bufSize=%zu too small)", buf_size);
       return;
    }
-   if (ctx->pixel_pack_buffer) {
-      sgl_log_once(SGL_LOG_WARN, "glReadPixels into a pixel pack buffer is not implemented yet");
-      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(pixel pack buffer)");
-      return;
+   /* A pixel pack buffer: pixels is an offset into it. From the OpenGL ES 3.0 spec, section
+    * 4.3.2: "An INVALID_OPERATION error is generated if a pixel pack buffer object is bound
+    * and the buffer object's data store is currently mapped", "... the data would be packed
+    * to the buffer object such that the memory writes required would exceed the data store
+    * size", or "pixels is not evenly divisible into the number of basic machine units needed
+    * to store in memory a datum indicated by type". */
+   struct glf_buffer *pbo = ctx->pixel_pack_buffer;
+   size_t pbo_off = 0, pbo_need = 0;
+   if (pbo) {
+      pbo_off = (size_t)(uintptr_t)pixels;
+      pbo_need = packed_size(&ctx->pack, width, height, pf.bpp);
+      size_t datum = glf_pixfmt_datum(&pf);
+      if (pbo->mapped || pbo_off > pbo->size || pbo_need > pbo->size - pbo_off || (datum && pbo_off % datum)) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(pixel pack buffer %s)",
+                   pbo->mapped ? "mapped" : "range / alignment");
+         return;
+      }
+      /* The rows' padding and the pixels outside the framebuffer keep the buffer's bytes:
+       * the shadow copy must hold them (read back first if the GPU wrote the buffer). */
+      if (!pbo_need || !glf_buffer_shadow(ctx, pbo))
+         return;
+      pixels = pbo->shadow + pbo_off;
    }
    /* Pixels outside the framebuffer are left untouched (section 4.3.1). */
    int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
@@ -176,6 +194,10 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    }
    free(tmp);
    free(vals);
+   /* into the pack buffer: the written range goes to the server after the pixels (command
+    * order; synchronous for now, issue 11 makes it wait-free) */
+   if (pbo)
+      glf_upload_buffer(ctx, pbo->res, (uint32_t)pbo_off, pbo->shadow + pbo_off, (uint32_t)pbo_need);
 }
 
 void GLAPIENTRY

@@ -6,6 +6,7 @@
  *     copy's source is bytes the GPU wrote);
  *   - every copied range read back through glMapBufferRange(MAP_READ_BIT) and compared;
  *   - OES_mapbuffer's glMapBufferOES (WRITE_ONLY) writing a colour buffer, and its queries;
+ *   - ReadPixels into a pixel pack buffer at an offset, unpacked again into a texture;
  *   - the errors of ES 3.0 section 2.10.5 (overlap, ranges, nothing bound, mapped).
  * Every edge is axis-aligned on pixel boundaries: exact.
  */
@@ -147,6 +148,33 @@ main(int argc, char **argv)
    expect_bytes(GL_ARRAY_BUFFER, 0, sizeof(moved), moved, "captured positions, copied");
    GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0));
    GL(glDrawArrays(GL_TRIANGLES, 0, 24));
+
+   /* ReadPixels into a pixel pack buffer at an offset, compared with a read into memory, then
+    * the same bytes unpacked into a texture drawn in the top right corner */
+   GLubyte direct[16 * 16 * 4];
+   GL(glReadPixels(8, 8, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, direct));
+   GLuint pbo;
+   GL(glGenBuffers(1, &pbo));
+   GL(glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo));
+   GL(glBufferData(GL_PIXEL_PACK_BUFFER, 64 + sizeof(direct), NULL, GL_STREAM_READ));
+   GL(glReadPixels(8, 8, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, (void *)64));
+   expect_bytes(GL_PIXEL_PACK_BUFFER, 64, sizeof(direct), direct, "ReadPixels into a pack buffer");
+   GL_EXPECT(GL_INVALID_OPERATION, glReadPixels(8, 8, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, (void *)65)); /* past the end */
+   GL(glBindBuffer(GL_PIXEL_PACK_BUFFER, 0));
+   GL(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo));
+   GLuint tex;
+   GL(glGenTextures(1, &tex));
+   GL(glBindTexture(GL_TEXTURE_2D, tex));
+   GL(glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, (void *)64));
+   GL(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
+   GLuint fbo;
+   GL(glGenFramebuffers(1, &fbo));
+   GL(glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo));
+   GL(glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0));
+   GLubyte back[16 * 16 * 4];
+   GL(glReadPixels(0, 0, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, back));
+   SCENE_CHECK(!memcmp(back, direct, sizeof(back)), "texture unpacked from the pack buffer's bytes");
+   GL(glBindFramebuffer(GL_READ_FRAMEBUFFER, 0));
 
    /* errors (ES 3.0 section 2.10.5) */
    GL(glBindBuffer(GL_COPY_WRITE_BUFFER, b[1]));
