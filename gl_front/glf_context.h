@@ -732,6 +732,10 @@ bool glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffe
 void glf_framebuffer_size(struct glf_context *ctx, struct glf_framebuffer *fb, uint32_t *w, uint32_t *h);
 /** The effective format of fb's read buffer; NULL if it has none. */
 const struct glf_format *glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb);
+/* One ReadPixels record and its reply: w x h texels of the surface's wire format (texel bytes
+ * each) at (x, y) into tmp. False (GL_CONTEXT_LOST raised) when the channel is lost. */
+bool glf_read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,
+                   uint32_t h, uint32_t texel, uint8_t *tmp);
 
 /* attrib_convert.c */
 uint32_t glf_attrib_elem_size(const struct glf_vertex_attrib *a);

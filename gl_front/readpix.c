@@ -47,8 +47,8 @@ format_allowed(struct glf_context *ctx, const struct glf_format *f, GLenum forma
 }
 
 /* False when the channel is lost (GL_CONTEXT_LOST is raised): the band is not written. */
-static bool
-read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,
+bool
+glf_read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,
           uint32_t h, uint32_t texel, uint8_t *tmp)
 {
    struct wire_read_pixels *p = GLF_BEGIN(ctx, ReadPixels);
@@ -177,7 +177,7 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    for (uint32_t r = 0; r < ch; r += band) {
       uint32_t rows = ch - r < band ? ch - r : band;
       /* KHR_robustness: after a reset, commands "will not modify memory passed by pointer" */
-      if (!read_band(ctx, &src, (int32_t)x0, (int32_t)(y0 + r), cw, rows, texel, tmp))
+      if (!glf_read_band(ctx, &src, (int32_t)x0, (int32_t)(y0 + r), cw, rows, texel, tmp))
          break;
       for (uint32_t i = 0; i < rows; i++) {
          size_t dy = (size_t)(y0 - y) + r + i + (size_t)ps->skip_rows;

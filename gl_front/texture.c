@@ -1248,3 +1248,246 @@ glf_GenerateMipmap(GLenum target)
    }
    glf_shared_touch(ctx);
 }
+
+/* ---- glCopyTexImage2D / glCopyTexSubImage2D / 3D --------------------------------------------- */
+/* The source components a base internal format takes from the read buffer (bit 0 R ... 3 A):
+ * LUMINANCE is R, ALPHA is A (ES 3.0 table 3.15). */
+static unsigned
+base_components(GLenum base)
+{
+   switch (base) {
+   case GL_ALPHA: return 8;
+   case GL_LUMINANCE: case GL_RED: return 1;
+   case GL_LUMINANCE_ALPHA: return 9;
+   case GL_RG: return 3;
+   case GL_RGB: return 7;
+   case GL_RGBA: return 15;
+   default: return 0; /* depth, stencil: not copyable */
+   }
+}
+
+/* From the OpenGL ES 3.0 spec, section 3.8.5: INVALID_OPERATION if the destination's base
+ * format needs a component the read buffer lacks (table 3.15), if one is integer and the other
+ * not, or signed integer and unsigned integer; ES also if one is floating-point and the other
+ * not (OpenGL 3.3 converts). Depth and stencil formats are not copied. */
+static bool
+copy_compatible(const struct glf_context *ctx, const struct glf_format *src, const struct glf_format *dst)
+{
+   unsigned need = base_components(dst->base), have = 0;
+   for (int i = 0; i < 4; i++)
+      have |= (src->bits[i] ? 1u : 0u) << i;
+   if (src->base == GL_LUMINANCE || src->base == GL_LUMINANCE_ALPHA)
+      have |= 1;
+   if (!need || (need & ~have))
+      return false;
+   bool si = src->ctype == GL_INT || src->ctype == GL_UNSIGNED_INT, di = dst->ctype == GL_INT || dst->ctype == GL_UNSIGNED_INT;
+   if (si != di || (si && src->ctype != dst->ctype))
+      return false;
+   return GLF_CORE(ctx) || (src->ctype == GL_FLOAT) == (dst->ctype == GL_FLOAT);
+}
+
+/* Copies the read buffer's [x, x + w) x [y, y + h) into the texture's image at (dx, dy) of
+ * layer / face / slice `layer` (3D: slice z), through the client: a ReadPixels reply in the
+ * read surface's wire format, converted to the texture's (ALPHA / LUMINANCE mapped as the
+ * upload path maps them) and uploaded as TextureSubData records. Texels whose source lies
+ * outside the read framebuffer are left as they were (the spec leaves them undefined). */
+static void
+copy_from_read_buffer(struct glf_context *ctx, struct glf_texture *tex, GLint level, const struct glf_format *dst,
+                      uint32_t layer, uint32_t z, GLint dx, GLint dy, GLint x, GLint y, GLsizei w, GLsizei h)
+{
+   struct wire_surface_ref src;
+   uint32_t fbw, fbh;
+   const struct glf_format *sf = glf_framebuffer_read_format(ctx, ctx->read_fb);
+   if (!sf || !glf_framebuffer_read_surface(ctx, ctx->read_fb, &src, &fbw, &fbh))
+      return;
+   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   int64_t x1 = (int64_t)x + w < (int64_t)fbw ? (int64_t)x + w : (int64_t)fbw;
+   int64_t y1 = (int64_t)y + h < (int64_t)fbh ? (int64_t)y + h : (int64_t)fbh;
+   if (x1 <= x0 || y1 <= y0 || !tex->created || (uint32_t)level > tex->res_last_level)
+      return;
+   uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   uint32_t st = wire_format_texel_size(sf->wfmt), dt = wire_format_texel_size(dst->wfmt);
+   uint32_t band = WIRE_MAX_REPLY / (cw * st), stage_band = wire_max_stage(ctx->wire) / (cw * dt);
+   band = band < stage_band ? band : stage_band;
+   band = band < ch ? band : ch;
+   uint8_t *tmp = band ? malloc((size_t)cw * st * band) : NULL;
+   double (*vals)[4] = malloc(sizeof(double[4]) * cw);
+   if (!tmp || !vals) {
+      free(tmp);
+      free(vals);
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage / glCopyTexSubImage");
+      return;
+   }
+   uint8_t map[4];
+   store_map(dst, map);
+   for (uint32_t r = 0; r < ch; r += band) {
+      uint32_t rows = ch - r < band ? ch - r : band;
+      if (!glf_read_band(ctx, &src, (int32_t)x0, (int32_t)(y0 + r), cw, rows, st, tmp))
+         break;
+      struct wire_texture_subdata *p = GLF_BEGIN(ctx, TextureSubData);
+      if (!p)
+         break;
+      p->res = tex->res;
+      p->level = (uint32_t)level;
+      p->layer = layer;
+      p->z = z;
+      p->x = (uint32_t)(dx + (x0 - x));
+      p->y = (uint32_t)(dy + (y0 - y) + r);
+      p->w = cw;
+      p->h = rows;
+      p->d = 1;
+      uint8_t *out = wire_stage(ctx->wire, rows * cw * dt, &p->data);
+      for (uint32_t i = 0; out && i < rows; i++) {
+         glf_unpack_wire(sf->wfmt, tmp + (size_t)i * cw * st, cw, vals);
+         glf_pack_wire(dst->wfmt, map, (const double(*)[4])vals, cw, out + (size_t)i * cw * dt);
+      }
+      wire_end(ctx->wire);
+   }
+   free(tmp);
+   free(vals);
+}
+
+/* The read side's errors, shared by every copy command: INVALID_FRAMEBUFFER_OPERATION for an
+ * incomplete read framebuffer, INVALID_OPERATION for a read buffer of NONE. */
+static const struct glf_format *
+copy_source(struct glf_context *ctx, const char *caller)
+{
+   if (glf_framebuffer_status(ctx, ctx->read_fb) != GL_FRAMEBUFFER_COMPLETE) {
+      glf_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s(read framebuffer incomplete)", caller);
+      return NULL;
+   }
+   struct wire_surface_ref ref;
+   uint32_t w, h;
+   const struct glf_format *sf = glf_framebuffer_read_format(ctx, ctx->read_fb);
+   if (!sf || !glf_framebuffer_read_surface(ctx, ctx->read_fb, &ref, &w, &h)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(read buffer is NONE)", caller);
+      return NULL;
+   }
+   return sf;
+}
+
+static bool
+copy_formats_ok(struct glf_context *ctx, const struct glf_format *sf, const struct glf_format *df, const char *caller)
+{
+   if (copy_compatible(ctx, sf, df))
+      return true;
+   char b1[64], b2[64];
+   sgl_log_once(SGL_LOG_WARN, "%s: a read buffer of %s cannot be copied to %s (INVALID_OPERATION)", caller,
+                glf_enum_str(sf->ifmt, b1), glf_enum_str(df->ifmt, b2));
+   glf_error(ctx, GL_INVALID_OPERATION, "%s(incompatible formats)", caller);
+   return false;
+}
+
+void GLAPIENTRY
+glf_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                   GLsizei height, GLint border)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   const char *caller = "glCopyTexImage2D";
+   uint32_t face;
+   GLenum bind_target;
+   if (!image_target(ctx, target, 2, &face, &bind_target)) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
+      return;
+   }
+   if (!size_ok(ctx, bind_target, level, width, height, 1) || border != 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d, %dx%d, border=%d)", caller, level, width, height, border);
+      return;
+   }
+   /* The effective format: a sized internalformat as it is; an unsized one (RGB, RGBA, ALPHA,
+    * LUMINANCE, LUMINANCE_ALPHA) as its 8-bit normalized format. Anything else (depth,
+    * compressed, unknown): INVALID_ENUM / INVALID_VALUE as TexImage2D would say. */
+   const struct glf_format *df = glf_sized_format(ctx, internalformat);
+   const bool sized = df != NULL;
+   if (!df && glf_find_combo(ctx, internalformat, internalformat, GL_UNSIGNED_BYTE, &df) != GL_NO_ERROR)
+      df = NULL;
+   if (!df || !base_components(df->base)) {
+      char b1[64];
+      sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s refused", caller, glf_enum_str(internalformat, b1));
+      glf_error(ctx, df ? GL_INVALID_OPERATION : GL_INVALID_ENUM, "%s(internalformat=0x%x)", caller, internalformat);
+      return;
+   }
+   const struct glf_format *sf = copy_source(ctx, caller);
+   if (!sf || !copy_formats_ok(ctx, sf, df, caller))
+      return;
+   /* ES 3.0 section 3.8.5: a sized internalformat must have the read buffer's component sizes
+    * ("INVALID_OPERATION if ... the component sizes of internalformat do not exactly match
+    * the corresponding component sizes of the source buffer's effective internal format"). */
+   for (int i = 0; sized && GLF_ES(ctx) && i < 4; i++) {
+      if (df->bits[i] && df->bits[i] != sf->bits[i]) {
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x component sizes differ from the read buffer's)",
+                   caller, internalformat);
+         return;
+      }
+   }
+   if (!glf_format_supported(ctx, df)) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "%s(the server's device cannot store internalformat 0x%x)", caller,
+                internalformat);
+      return;
+   }
+   struct glf_texture *tex = bound_texture(ctx, bind_target);
+   if (!tex || tex->immutable) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(no texture or immutable)", caller);
+      return;
+   }
+   struct glf_tex_image *img = &tex->img[face][level];
+   *img = (struct glf_tex_image){(uint32_t)width, (uint32_t)height, 1, df->ifmt, df->wfmt, df, width > 0 && height > 0};
+   if (img->defined) {
+      ensure_storage(ctx, tex, level, img->w, img->h, 1, df->wfmt);
+      copy_from_read_buffer(ctx, tex, level, df, face, 0, 0, 0, x, y, width, height);
+   }
+   glf_shared_touch(ctx);
+}
+
+static void
+copy_tex_sub_image(GLenum target, int dims, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
+                   GLsizei width, GLsizei height, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   uint32_t face;
+   GLenum bind_target;
+   if (!image_target(ctx, target, dims, &face, &bind_target)) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
+      return;
+   }
+   struct glf_texture *tex = bound_texture(ctx, bind_target);
+   if (!size_ok(ctx, bind_target, level, 0, 0, 0) || width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
+       zoffset < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(level/offset/size)", caller);
+      return;
+   }
+   struct glf_tex_image *img = tex ? &tex->img[face][level] : NULL;
+   if (!img || !img->defined) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(level %d not defined)", caller, level);
+      return;
+   }
+   /* "INVALID_VALUE if xoffset + width > w, yoffset + height > h" or zoffset >= d */
+   if ((int64_t)xoffset + width > img->w || (int64_t)yoffset + height > img->h || (uint32_t)zoffset >= img->d) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(region outside the image)", caller);
+      return;
+   }
+   const struct glf_format *sf = copy_source(ctx, caller);
+   if (!sf || !copy_formats_ok(ctx, sf, img->fmt, caller) || !width || !height)
+      return;
+   uint32_t layer = is_3d(tex->target) ? 0 : face + (is_array(tex->target) ? (uint32_t)zoffset : 0);
+   uint32_t z = is_3d(tex->target) ? (uint32_t)zoffset : 0;
+   copy_from_read_buffer(ctx, tex, level, img->fmt, layer, z, xoffset, yoffset, x, y, width, height);
+}
+
+void GLAPIENTRY
+glf_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width,
+                      GLsizei height)
+{
+   copy_tex_sub_image(target, 2, level, xoffset, yoffset, 0, x, y, width, height, "glCopyTexSubImage2D");
+}
+
+void GLAPIENTRY
+glf_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
+                      GLsizei width, GLsizei height)
+{
+   copy_tex_sub_image(target, 3, level, xoffset, yoffset, zoffset, x, y, width, height, "glCopyTexSubImage3D");
+}
