@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "glf_context.h"
+#include "wire/handles.h"
 
 void glf_format_bits(const struct glf_format *fmt, GLint bits[6]);
 
@@ -723,5 +724,149 @@ glf_framebuffer_bits(struct glf_context *ctx, struct glf_framebuffer *fb, GLint 
          bits[5] = b[5];
       else if (i == 0 || fb->draw_buffers[0] == GL_COLOR_ATTACHMENT0 + i)
          memcpy(bits, b, 4 * sizeof(GLint));
+   }
+}
+
+/* ---- glBlitFramebuffer ------------------------------------------------------------------------ */
+/* The effective format behind a framebuffer's attachment slot (GLF_ATT_* or a colour index);
+ * the default framebuffer's: RGBA8 colour, D24S8 depth-stencil (every config). */
+static const struct glf_format *
+att_format(struct glf_framebuffer *fb, unsigned slot)
+{
+   if (fb->is_default) {
+      if (!fb->has_drawable)
+         return NULL;
+      if (slot < GLF_MAX_DRAW_BUFFERS)
+         return glf_format_by_ifmt(GL_RGBA8);
+      return fb->drawable.depth_stencil.gen ? glf_format_by_ifmt(GL_DEPTH24_STENCIL8) : NULL;
+   }
+   uint32_t w, h;
+   const struct glf_format *f;
+   return att_image(&fb->att[slot], &w, &h, &f) ? f : NULL;
+}
+
+static bool
+is_int(const struct glf_format *f)
+{
+   return f->ctype == GL_INT || f->ctype == GL_UNSIGNED_INT;
+}
+
+static bool
+same_surface(const struct wire_surface_ref *a, const struct wire_surface_ref *b)
+{
+   return wire_handle_eq(a->res, b->res) && a->level == b->level && a->layer == b->layer;
+}
+
+void GLAPIENTRY
+glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
+                    GLint dstY1, GLbitfield mask, GLenum filter)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   const char *caller = "glBlitFramebuffer";
+   /* From the OpenGL ES 3.0 spec, section 4.3.3 (and OpenGL 3.3 core 4.3.2): mask bits other
+    * than the three buffers are INVALID_VALUE; filter other than NEAREST / LINEAR INVALID_ENUM;
+    * LINEAR with DEPTH or STENCIL INVALID_OPERATION; incomplete read or draw framebuffers
+    * INVALID_FRAMEBUFFER_OPERATION. */
+   if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(mask=0x%x)", caller, mask);
+      return;
+   }
+   if (filter != GL_NEAREST && filter != GL_LINEAR) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(filter=0x%x)", caller, filter);
+      return;
+   }
+   if (filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(LINEAR with depth / stencil)", caller);
+      return;
+   }
+   if (glf_framebuffer_status(ctx, ctx->read_fb) != GL_FRAMEBUFFER_COMPLETE ||
+       glf_framebuffer_status(ctx, ctx->draw_fb) != GL_FRAMEBUFFER_COMPLETE) {
+      glf_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s(framebuffer incomplete)", caller);
+      return;
+   }
+   struct wire_framebuffer rk, dk;
+   glf_framebuffer_key(ctx, ctx->read_fb, &rk);
+   glf_framebuffer_key(ctx, ctx->draw_fb, &dk);
+   struct wire_blit b;
+   memset(&b, 0, sizeof(b));
+   b.src_x0 = srcX0, b.src_y0 = srcY0, b.src_x1 = srcX1, b.src_y1 = srcY1;
+   b.dst_x0 = dstX0, b.dst_y0 = dstY0, b.dst_x1 = dstX1, b.dst_y1 = dstY1;
+   b.linear = filter == GL_LINEAR;
+   const struct glf_state *st = &ctx->st;
+   b.scissor_enable = st->scissor_test;
+   b.scissor = (struct wire_scissor){st->scissor[0], st->scissor[1], st->scissor[2], st->scissor[3]};
+
+   /* Colour: the read buffer to every draw buffer. "INVALID_OPERATION if ... the read buffer
+    * contains fixed-point or floating-point values and any draw buffer contains neither", or
+    * integer values and any draw buffer does not (or signed against unsigned), "or if filter is
+    * LINEAR and the read buffer contains integer data"; ES 3.0 also "if the source and
+    * destination buffers are identical". Without a read buffer or draw buffers the colour
+    * bit does nothing. */
+   struct blit_pair {
+      struct wire_surface_ref src, dst;
+   } color[GLF_MAX_DRAW_BUFFERS];
+   unsigned ncolor = 0;
+   struct wire_surface_ref rsrc;
+   uint32_t rw, rh;
+   const struct glf_format *rf = glf_framebuffer_read_format(ctx, ctx->read_fb);
+   if ((mask & GL_COLOR_BUFFER_BIT) && rf && glf_framebuffer_read_surface(ctx, ctx->read_fb, &rsrc, &rw, &rh)) {
+      for (unsigned i = 0; i < dk.nr_cbufs && i < GLF_MAX_DRAW_BUFFERS; i++) {
+         if (!dk.cbufs[i].res.gen)
+            continue;
+         GLenum db = ctx->draw_fb->draw_buffers[i];
+         const struct glf_format *df = att_format(ctx->draw_fb, ctx->draw_fb->is_default ? 0 : db - GL_COLOR_ATTACHMENT0);
+         if (!df)
+            continue;
+         if (is_int(rf) != is_int(df) || (is_int(rf) && rf->ctype != df->ctype) || (is_int(rf) && b.linear) ||
+             (GLF_ES(ctx) && same_surface(&rsrc, &dk.cbufs[i]))) {
+            glf_error(ctx, GL_INVALID_OPERATION, "%s(colour formats or buffers)", caller);
+            return;
+         }
+         color[ncolor++] = (struct blit_pair){rsrc, dk.cbufs[i]};
+      }
+   }
+   /* Depth / stencil: "INVALID_OPERATION if mask includes DEPTH_BUFFER_BIT or
+    * STENCIL_BUFFER_BIT and the source and destination depth and stencil buffer formats do not
+    * match" (when both exist; a missing one makes the bit do nothing). */
+   uint32_t zmask = 0;
+   struct glf_framebuffer *rfb = ctx->read_fb, *dfb = ctx->draw_fb;
+   for (int k = 0; k < 2; k++) {
+      GLbitfield bit = k ? GL_STENCIL_BUFFER_BIT : GL_DEPTH_BUFFER_BIT;
+      unsigned slot = k ? GLF_ATT_STENCIL : GLF_ATT_DEPTH;
+      if (!(mask & bit))
+         continue;
+      const struct glf_format *a = att_format(rfb, rfb->is_default ? GLF_ATT_DEPTH : slot);
+      const struct glf_format *c = att_format(dfb, dfb->is_default ? GLF_ATT_DEPTH : slot);
+      if (!a || !c || !a->bits[4 + k] || !c->bits[4 + k])
+         continue;
+      if (a != c) {
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(depth / stencil formats differ)", caller);
+         return;
+      }
+      zmask |= k ? WIRE_BLIT_STENCIL : WIRE_BLIT_DEPTH;
+   }
+   if (zmask && (!rk.zsbuf.res.gen || !dk.zsbuf.res.gen))
+      zmask = 0;
+   if (zmask && GLF_ES(ctx) && same_surface(&rk.zsbuf, &dk.zsbuf)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(same depth / stencil buffer)", caller);
+      return;
+   }
+   for (unsigned i = 0; i < ncolor + (zmask ? 1 : 0); i++) {
+      struct wire_blit *p = GLF_BEGIN(ctx, Blit);
+      if (!p)
+         return;
+      *p = b;
+      if (i < ncolor) {
+         p->src = color[i].src;
+         p->dst = color[i].dst;
+         p->mask = WIRE_BLIT_COLOR;
+      } else {
+         p->src = rk.zsbuf;
+         p->dst = dk.zsbuf;
+         p->mask = zmask;
+      }
+      wire_end(ctx->wire);
    }
 }

@@ -134,6 +134,11 @@ struct srv_backend_ops {
    void (*draw)(struct srv_ctx *ctx, const struct srv_draw *draw);
    void (*clear)(struct srv_ctx *ctx, const struct wire_clear *clear);
    void (*generate_mipmap)(struct srv_ctx *ctx, struct srv_resource *res, uint32_t base_level, uint32_t last_level);
+   /** glBlitFramebuffer for one surface pair (validated: both surfaces exist; DEPTH / STENCIL
+    *  only between surfaces of one format, NEAREST). Returns a GL error the backend raises
+    *  (GL_INVALID_OPERATION for formats the device cannot blit between), or GL_NO_ERROR. */
+   uint32_t (*blit)(struct srv_ctx *ctx, const struct srv_surface *src, const struct srv_surface *dst,
+                    const struct wire_blit *b);
    /** Writes w*h RGBA8 texels, rows bottom first, tightly packed, into dst. The rectangle may
     *  lie partly outside the surface: texels outside are left as the core pre-filled them.
     *  Returns false if the read-back failed (device lost). */

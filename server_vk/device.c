@@ -584,6 +584,7 @@ static const struct srv_backend_ops mg_ops = {
    .clear = mg_clear,
    .generate_mipmap = mg_generate_mipmap,
    .read_pixels = mg_read_pixels,
+   .blit = mg_blit,
    .present = mg_present,
    .flush = mg_flush,
    .finish = mg_finish,

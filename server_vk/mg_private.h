@@ -551,6 +551,8 @@ void mg_emit_scissor_rect(struct mg_ctx *ctx, bool enable, const struct wire_sci
 
 /* clear.c */
 void mg_clear(struct srv_ctx *sctx, const struct wire_clear *clear);
+uint32_t mg_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst,
+                 const struct wire_blit *b);
 bool mg_clear_init(struct mg_backend *be);
 void mg_clear_fini(struct mg_backend *be);
 

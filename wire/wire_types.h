@@ -573,6 +573,26 @@ struct wire_clear {
 };
 static_assert(sizeof(struct wire_clear) == 64, "clear");
 
+/* Blit: one glBlitFramebuffer rectangle pair for one source / destination surface pair (the
+ * client sends a record per destination colour buffer, and one for depth-stencil). The
+ * rectangles are GL's: [x0, x1) x [y0, y1) in window coordinates, either may be reversed to
+ * mirror; the server clips them to both surfaces and to the scissor rectangle (when
+ * scissor_enable), as GL's pixel ownership and scissor tests do. */
+#define WIRE_BLIT_COLOR 1u
+#define WIRE_BLIT_DEPTH 2u
+#define WIRE_BLIT_STENCIL 4u
+struct wire_blit {
+   struct wire_surface_ref src, dst;
+   int32_t src_x0, src_y0, src_x1, src_y1;
+   int32_t dst_x0, dst_y0, dst_x1, dst_y1;
+   uint32_t mask;   /* WIRE_BLIT_*: COLOR alone, or DEPTH and / or STENCIL */
+   uint32_t linear; /* GL_LINEAR (colour only) */
+   uint32_t scissor_enable;
+   uint32_t pad;
+   struct wire_scissor scissor;
+};
+static_assert(sizeof(struct wire_blit) == 96, "blit");
+
 struct wire_generate_mipmap {
    wire_handle res;
    uint32_t base_level;

@@ -122,6 +122,8 @@ f_take_status(struct srv_backend *sbe, char *what, size_t what_size)
 }
 static void f_clear(struct srv_ctx *ctx, const struct wire_clear *c) { ctx->be->calls_clear++; }
 static void f_genmip(struct srv_ctx *ctx, struct srv_resource *r, uint32_t b, uint32_t l) {}
+static uint32_t f_blit(struct srv_ctx *ctx, const struct srv_surface *s, const struct srv_surface *d,
+                       const struct wire_blit *b) { return 0; }
 static bool
 f_read(struct srv_ctx *ctx, const struct srv_surface *s, int32_t x, int32_t y, uint32_t w, uint32_t h, void *dst)
 {
@@ -188,7 +190,7 @@ static const struct srv_backend_ops fake_ops = {
    .set_sampler_views = f_set_views, .bind_sampler_states = f_bind_samplers,
    .set_constant_buffer = f_set_cb, .set_program_bindings = f_set_pb, .set_viewport = f_set_vp,
    .set_scissor = f_set_sc, .set_context_values = f_set_cv, .draw = f_draw, .clear = f_clear,
-   .generate_mipmap = f_genmip, .read_pixels = f_read, .present = f_present, .flush = f_flush,
+   .generate_mipmap = f_genmip, .blit = f_blit, .read_pixels = f_read, .present = f_present, .flush = f_flush,
    .finish = f_finish, .take_status = f_take_status,
    .buffer_read = f_buffer_read, .so_target_create = f_so_create, .so_target_destroy = f_so_destroy,
    .set_so_targets = f_set_so, .query_create = f_query_create, .query_destroy = f_query_destroy,

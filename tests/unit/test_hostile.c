@@ -220,6 +220,23 @@ table_cases(void)
    expect_fatal_after_texture("ReadPixels.size", WIRE_OP_ReadPixels, &rp, sizeof(rp));
    rp = (struct wire_read_pixels){{{0, 1}, 0, 0}, 0, 0, 4, 4};
    expect_fatal("ReadPixels.src", WIRE_OP_ReadPixels, &rp, sizeof(rp)); /* a buffer */
+   struct wire_blit bt = {.src = {{0, 1}, 0, 0}, .dst = {{0, 1}, 0, 0}, .mask = WIRE_BLIT_COLOR};
+   expect_fatal("Blit.src", WIRE_OP_Blit, &bt, sizeof(bt)); /* a buffer */
+   bt.src = bt.dst = (struct wire_surface_ref){{1, 1}, 0, 0};
+   bt.dst.level = 5;
+   expect_fatal_after_texture("Blit.dst", WIRE_OP_Blit, &bt, sizeof(bt)); /* past the last level */
+   bt.dst.level = 0;
+   bt.mask = WIRE_BLIT_COLOR | WIRE_BLIT_DEPTH;
+   expect_fatal_after_texture("Blit.mask", WIRE_OP_Blit, &bt, sizeof(bt));
+   bt.mask = WIRE_BLIT_DEPTH;
+   expect_fatal_after_texture("Blit.format", WIRE_OP_Blit, &bt, sizeof(bt)); /* depth of a colour texture */
+   bt.mask = WIRE_BLIT_COLOR;
+   bt.linear = 2;
+   expect_fatal_after_texture("Blit.mask", WIRE_OP_Blit, &bt, sizeof(bt));
+   bt.linear = 0;
+   bt.scissor_enable = 1;
+   bt.scissor.width = -1;
+   expect_fatal_after_texture("Blit.scissor", WIRE_OP_Blit, &bt, sizeof(bt));
    struct wire_present pr = {{0, 1}, 5};
    expect_fatal("Present.frame_serial", WIRE_OP_Present, &pr, sizeof(pr));
    struct wire_program_create pc = {{0, 1}, {0, 64}};

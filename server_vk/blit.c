@@ -1,0 +1,109 @@
+/* Magma: glBlitFramebuffer. One vkCmdBlitImage per Blit record, outside the render pass, in
+ * the GENERAL layout every Magma image lives in. GL's rectangles are clipped first: the
+ * destination to its surface and the scissor rectangle, the source to its surface by the
+ * pixel-centre rule (a destination pixel is written when the source position of its centre
+ * lies inside the source), both mapped through the blit's scale so the copy never reads or
+ * writes outside an image. Unscaled blits stay exact; scaled ones round the clipped source
+ * edges to whole texels (vkCmdBlitImage takes integer offsets). */
+#include "mg_private.h"
+
+#include <math.h>
+
+#include "wire/format.h"
+
+/* One axis: [d0, d1) <- [s0, s1) (either reversed), destination kept in [dmin, dmax), source
+ * in [0, smax). False: nothing left. */
+static bool
+clip_axis(int32_t s0i, int32_t s1i, int32_t d0i, int32_t d1i, int64_t dmin, int64_t dmax, int64_t smax, int32_t out_s[2],
+          int32_t out_d[2])
+{
+   double s0 = s0i, s1 = s1i, d0 = d0i, d1 = d1i;
+   if (d0 == d1 || s0 == s1)
+      return false;
+   if (d0 > d1) { /* keep the mapping, make the destination ascending */
+      double t = d0; d0 = d1; d1 = t;
+      t = s0; s0 = s1; s1 = t;
+   }
+   double scale = (s1 - s0) / (d1 - d0);
+   /* destination pixels whose centre maps inside [0, smax) */
+   double a = d0 + (0.0 - s0) / scale, b = d0 + ((double)smax - s0) / scale;
+   double lo_s = scale > 0 ? a : b, hi_s = scale > 0 ? b : a;
+   double lo = ceil(lo_s - 0.5), hi = ceil(hi_s - 0.5);
+   lo = fmax(lo, fmax(d0, (double)dmin));
+   hi = fmin(hi, fmin(d1, (double)dmax));
+   if (!(hi > lo))
+      return false;
+   double ns0 = s0 + (lo - d0) * scale, ns1 = s0 + (hi - d0) * scale;
+   ns0 = fmin(fmax(round(ns0), 0.0), (double)smax);
+   ns1 = fmin(fmax(round(ns1), 0.0), (double)smax);
+   if (ns0 == ns1)
+      return false;
+   out_d[0] = (int32_t)lo;
+   out_d[1] = (int32_t)hi;
+   out_s[0] = (int32_t)ns0;
+   out_s[1] = (int32_t)ns1;
+   return true;
+}
+
+static bool
+has_features(struct mg_backend *be, VkFormat f, VkFormatFeatureFlags want)
+{
+   VkFormatProperties p;
+   vkGetPhysicalDeviceFormatProperties(be->pdev, f, &p);
+   return (p.optimalTilingFeatures & want) == want;
+}
+
+uint32_t
+mg_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst, const struct wire_blit *b)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   struct mg_backend *be = ctx->be;
+   struct mg_resource *sr = mg_resource(src->res), *dr = mg_resource(dst->res);
+   if (be->lost || !sr || !dr || sr->is_buffer || dr->is_buffer)
+      return 0;
+   /* the device's own limits on blits: formats it cannot blit, and signed to unsigned */
+   VkFormatFeatureFlags sfeat = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+                                (b->linear ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+   const struct wire_format_info *si = wire_format_info(sr->templ.format), *di = wire_format_info(dr->templ.format);
+   bool sign_mismatch = (si->flags & WIRE_FMTF_INTEGER) && (si->flags & WIRE_FMTF_SIGNED) != (di->flags & WIRE_FMTF_SIGNED);
+   if (sign_mismatch || !has_features(be, sr->vkfmt, sfeat) || !has_features(be, dr->vkfmt, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+      sgl_log_once(SGL_LOG_WARN, "magma: glBlitFramebuffer between wire formats %u and %u: the device cannot "
+                                 "blit them (GL_INVALID_OPERATION)", sr->templ.format, dr->templ.format);
+      return 0x0502u; /* GL_INVALID_OPERATION, raised on the issuing context by the core */
+   }
+   int64_t sw = wire_minify(sr->templ.width, src->level), sh = wire_minify(sr->templ.height, src->level);
+   int64_t dw = wire_minify(dr->templ.width, dst->level), dh = wire_minify(dr->templ.height, dst->level);
+   int64_t xmin = 0, ymin = 0, xmax = dw, ymax = dh;
+   if (b->scissor_enable) {
+      xmin = b->scissor.x > 0 ? b->scissor.x : 0;
+      ymin = b->scissor.y > 0 ? b->scissor.y : 0;
+      int64_t sx1 = (int64_t)b->scissor.x + b->scissor.width, sy1 = (int64_t)b->scissor.y + b->scissor.height;
+      xmax = sx1 < xmax ? sx1 : xmax;
+      ymax = sy1 < ymax ? sy1 : ymax;
+   }
+   int32_t sx[2], sy[2], dx[2], dy[2];
+   if (!clip_axis(b->src_x0, b->src_x1, b->dst_x0, b->dst_x1, xmin, xmax, sw, sx, dx) ||
+       !clip_axis(b->src_y0, b->src_y1, b->dst_y0, b->dst_y1, ymin, ymax, sh, sy, dy))
+      return 0;
+   VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+   if (b->mask != WIRE_BLIT_COLOR) {
+      aspect = 0;
+      if (b->mask & WIRE_BLIT_DEPTH)
+         aspect |= sr->aspect & VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (b->mask & WIRE_BLIT_STENCIL)
+         aspect |= sr->aspect & VK_IMAGE_ASPECT_STENCIL_BIT;
+      if (!aspect)
+         return 0;
+   }
+   bool s3d = sr->templ.target == WIRE_TARGET_TEX_3D, d3d = dr->templ.target == WIRE_TARGET_TEX_3D;
+   VkImageBlit region = {
+      .srcSubresource = {aspect, src->level, s3d ? 0 : src->layer, 1},
+      .srcOffsets = {{sx[0], sy[0], s3d ? (int32_t)src->layer : 0}, {sx[1], sy[1], s3d ? (int32_t)src->layer + 1 : 1}},
+      .dstSubresource = {aspect, dst->level, d3d ? 0 : dst->layer, 1},
+      .dstOffsets = {{dx[0], dy[0], d3d ? (int32_t)dst->layer : 0}, {dx[1], dy[1], d3d ? (int32_t)dst->layer + 1 : 1}},
+   };
+   vkCmdBlitImage(mg_cmd(be), sr->image, VK_IMAGE_LAYOUT_GENERAL, dr->image, VK_IMAGE_LAYOUT_GENERAL, 1, &region,
+                  b->linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+   mg_transfer_done(be);
+   return 0;
+}
