@@ -144,6 +144,30 @@ g_polygon_mode(struct glf_context *c, struct get_value *v)
    v->i[0] = v->i[1] = c->st.polygon_mode;
 }
 
+/* A list of NUM_*_FORMATS values where that count is 0. */
+static void
+g_no_values(struct glf_context *c, struct get_value *v)
+{
+   v->n = 0;
+}
+
+/* From the OpenGL ES 3.0 spec, table 6.33 (and OpenGL 3.3 core 6.41):
+ * MAX_COMBINED_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS is "MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS *
+ * MAX_UNIFORM_BLOCK_SIZE / 4 + MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS". */
+static void
+g_combined_vertex_uniforms(struct glf_context *c, struct get_value *v)
+{
+   const struct glf_limits *l = &c->limits;
+   set_int(v, (GLint64)l->max_vertex_uniform_blocks * l->max_uniform_block_size / 4 + l->max_vertex_uniform_components);
+}
+
+static void
+g_combined_fragment_uniforms(struct glf_context *c, struct get_value *v)
+{
+   const struct glf_limits *l = &c->limits;
+   set_int(v, (GLint64)l->max_fragment_uniform_blocks * l->max_uniform_block_size / 4 + l->max_fragment_uniform_components);
+}
+
 static void
 g_compressed_formats(struct glf_context *c, struct get_value *v)
 {
@@ -202,6 +226,14 @@ static const struct get_entry get_table[] = {
    FN(GL_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_compressed_formats),
    CONST(GL_NUM_SHADER_BINARY_FORMATS, API_ES, 0),
    CONST(GL_NUM_PROGRAM_BINARY_FORMATS, API_3, 0),
+   FN(GL_PROGRAM_BINARY_FORMATS, API_3, g_no_values),   /* NUM_PROGRAM_BINARY_FORMATS of them */
+   FN(GL_SHADER_BINARY_FORMATS, API_ES, g_no_values),
+   FN(GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS, API_3, g_combined_vertex_uniforms),
+   FN(GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS, API_3, g_combined_fragment_uniforms),
+   /* multisample textures and integer multisampling are single-sampled (1 is GL 3.3's minimum) */
+   CONST(GL_MAX_COLOR_TEXTURE_SAMPLES, API_CORE, 1),
+   CONST(GL_MAX_DEPTH_TEXTURE_SAMPLES, API_CORE, 1),
+   CONST(GL_MAX_INTEGER_SAMPLES, API_CORE, 1),
    CONST(GL_SHADER_COMPILER, API_ES, 1),
    FN(GL_IMPLEMENTATION_COLOR_READ_FORMAT, API_ALL, g_read_format),
    FN(GL_IMPLEMENTATION_COLOR_READ_TYPE, API_ALL, g_read_type),
@@ -297,6 +329,9 @@ static const struct get_entry get_table[] = {
    CTX(GL_SAMPLE_COVERAGE_INVERT, API_ALL, K_CTX_BOOL, 1, st.sample_coverage_invert),
    CTX(GL_GENERATE_MIPMAP_HINT, API_ES, K_CTX_ENUM, 1, st.hint_mipmap),
    CTX(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, API_3, K_CTX_ENUM, 1, st.hint_derivative),
+   CTX(GL_LINE_SMOOTH_HINT, API_CORE, K_CTX_ENUM, 1, st.hint_gl[0]),
+   CTX(GL_POLYGON_SMOOTH_HINT, API_CORE, K_CTX_ENUM, 1, st.hint_gl[1]),
+   CTX(GL_TEXTURE_COMPRESSION_HINT, API_CORE, K_CTX_ENUM, 1, st.hint_gl[2]),
    CTX(GL_UNPACK_ALIGNMENT, API_ALL, K_CTX_INT, 1, unpack.alignment),
    CTX(GL_PACK_ALIGNMENT, API_ALL, K_CTX_INT, 1, pack.alignment),
    CTX(GL_UNPACK_ROW_LENGTH, API_3, K_CTX_INT, 1, unpack.row_length),

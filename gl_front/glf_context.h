@@ -473,6 +473,7 @@ struct glf_state {
    float clear_depth;
    GLint clear_stencil;
    GLenum hint_mipmap, hint_derivative;
+   GLenum hint_gl[3]; /* GL core: LINE_SMOOTH, POLYGON_SMOOTH, TEXTURE_COMPRESSION hints */
    GLuint restart_index; /* GL core: glPrimitiveRestartIndex */
    float sample_coverage_value;
    GLboolean sample_coverage_invert;

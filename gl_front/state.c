@@ -28,6 +28,7 @@ glf_state_init(struct glf_context *ctx)
    st->point_size = 1.0f;
    st->clear_depth = 1.0f;
    st->hint_mipmap = st->hint_derivative = GL_DONT_CARE;
+   st->hint_gl[0] = st->hint_gl[1] = st->hint_gl[2] = GL_DONT_CARE;
    st->sample_coverage_value = 1.0f;
    ctx->unpack.alignment = ctx->pack.alignment = 4;
    for (unsigned i = 0; i < GLF_MAX_VERTEX_ATTRIBS; i++) {
@@ -583,9 +584,11 @@ glf_Hint(GLenum target, GLenum mode)
       ctx->st.hint_derivative = mode;
       return;
    case GL_LINE_SMOOTH_HINT: case GL_POLYGON_SMOOTH_HINT: case GL_TEXTURE_COMPRESSION_HINT:
-      if (GLF_CORE(ctx))
-         return; /* accepted, no effect */
-      break;
+      if (!GLF_CORE(ctx))
+         break;
+      /* advisory (no effect here), kept for glGet */
+      ctx->st.hint_gl[target == GL_LINE_SMOOTH_HINT ? 0 : target == GL_POLYGON_SMOOTH_HINT ? 1 : 2] = mode;
+      return;
    default:
       break;
    }

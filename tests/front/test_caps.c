@@ -90,6 +90,17 @@ big_device(void)
    /* One default block (WIRE_MAX_CONSTANT_SIZE bytes) shared by two stages. */
    CHECK(get_int(GL_MAX_FRAGMENT_UNIFORM_VECTORS) == (GLint)(WIRE_MAX_CONSTANT_SIZE / 16 / 2), "uniform vectors %d",
          get_int(GL_MAX_FRAGMENT_UNIFORM_VECTORS));
+   /* ES 3.0 table 6.33: blocks * block size / 4 + default-block components (ANGLE asks) */
+   GLint64 combined = -1;
+   glf_GetInteger64v(GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS, &combined);
+   CHECK(combined == (GLint64)get_int(GL_MAX_VERTEX_UNIFORM_BLOCKS) * get_int(GL_MAX_UNIFORM_BLOCK_SIZE) / 4 +
+                        get_int(GL_MAX_VERTEX_UNIFORM_COMPONENTS),
+         "MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS %lld", (long long)combined);
+   glf_GetInteger64v(GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS, &combined);
+   CHECK(combined > get_int(GL_MAX_FRAGMENT_UNIFORM_COMPONENTS), "MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS");
+   GLint none[2] = {-7, -7};
+   glf_GetIntegerv(GL_SHADER_BINARY_FORMATS, none); /* NUM_SHADER_BINARY_FORMATS is 0: nothing written */
+   CHECK(none[0] == -7 && glf_GetError() == GL_NO_ERROR, "SHADER_BINARY_FORMATS");
    GLfloat r[2];
    glf_GetFloatv(GL_ALIASED_POINT_SIZE_RANGE, r);
    CHECK(r[0] == 1.0f && r[1] == 64.0f, "point size range %f %f", r[0], r[1]);
@@ -157,6 +168,17 @@ small_device(void)
    CHECK(get_int(GL_MAX_FRAGMENT_INPUT_COMPONENTS) == 60, "ES fragment inputs");
    CHECK(get_int(GL_MAX_VARYING_VECTORS) == 15, "ES varying vectors %d", get_int(GL_MAX_VARYING_VECTORS));
    CHECK(get_int(GL_MAX_SAMPLES) == 4, "MAX_SAMPLES");
+   /* ES 3.0 table 6.33: blocks * block size / 4 + default-block components (ANGLE asks) */
+   GLint64 combined = -1;
+   glf_GetInteger64v(GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS, &combined);
+   CHECK(combined == (GLint64)get_int(GL_MAX_VERTEX_UNIFORM_BLOCKS) * get_int(GL_MAX_UNIFORM_BLOCK_SIZE) / 4 +
+                        get_int(GL_MAX_VERTEX_UNIFORM_COMPONENTS),
+         "MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS %lld", (long long)combined);
+   glf_GetInteger64v(GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS, &combined);
+   CHECK(combined > get_int(GL_MAX_FRAGMENT_UNIFORM_COMPONENTS), "MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS");
+   GLint none[2] = {-7, -7};
+   glf_GetIntegerv(GL_SHADER_BINARY_FORMATS, none); /* NUM_SHADER_BINARY_FORMATS is 0: nothing written */
+   CHECK(none[0] == -7 && glf_GetError() == GL_NO_ERROR, "SHADER_BINARY_FORMATS");
    GLfloat r[2];
    glf_GetFloatv(GL_ALIASED_POINT_SIZE_RANGE, r);
    CHECK(r[0] == 1.0f && r[1] == 1.0f, "no point range reported: (1, 1)");
