@@ -242,6 +242,59 @@ glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
       glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
 }
 
+/* From the OpenGL ES 3.0 spec, section 4.4.2.4 (OpenGL 3.3 core 4.4.2): one layer of a 3D or
+ * 2D array texture. "INVALID_OPERATION if texture is not zero and is not the name of a
+ * three-dimensional or two-dimensional array texture"; "INVALID_VALUE if texture is a 3D
+ * texture and level is less than zero or greater than log2 of MAX_3D_TEXTURE_SIZE, or layer
+ * is negative or greater than MAX_3D_TEXTURE_SIZE - 1", likewise for 2D arrays with
+ * MAX_TEXTURE_SIZE and MAX_ARRAY_TEXTURE_LAYERS. */
+void GLAPIENTRY
+glf_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   const char *caller = "glFramebufferTextureLayer";
+   unsigned idx[2], n;
+   struct glf_framebuffer *fb = attach_prologue(ctx, target, attachment, idx, &n, caller);
+   if (!fb)
+      return;
+   struct glf_texture *tex = NULL;
+   if (texture) {
+      tex = GLF_LOOKUP_REF(ctx, textures, texture, glf_texture);
+      if (!tex || tex == GLF_NAME_RESERVED || (tex->target != GL_TEXTURE_3D && tex->target != GL_TEXTURE_2D_ARRAY)) {
+         if (tex && tex != GLF_NAME_RESERVED)
+            glf_texture_unref(ctx, tex);
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", caller, texture);
+         return;
+      }
+      bool is3d = tex->target == GL_TEXTURE_3D;
+      GLint max = is3d ? ctx->limits.max_3d_texture_size : ctx->limits.max_texture_size;
+      GLint max_layers = is3d ? ctx->limits.max_3d_texture_size : ctx->limits.max_array_texture_layers;
+      GLint max_level = 0;
+      while ((max >> (max_level + 1)) > 0)
+         max_level++;
+      if (level < 0 || level > max_level || level >= GLF_MAX_LEVELS || layer < 0 || layer >= max_layers) {
+         glf_texture_unref(ctx, tex);
+         glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d, layer=%d)", caller, level, layer);
+         return;
+      }
+   }
+   for (unsigned i = 0; i < n; i++) {
+      struct glf_attachment *a = &fb->att[idx[i]];
+      att_clear(ctx, a);
+      if (tex) {
+         a->type = GL_TEXTURE;
+         glf_texture_ref(ctx, &a->tex, tex);
+         a->level = level;
+         a->layer = (GLuint)layer;
+      }
+   }
+   glf_texture_unref(ctx, tex); /* the lookup's */
+   if (fb == ctx->draw_fb)
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+}
+
 void GLAPIENTRY
 glf_FramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer)
 {
@@ -292,11 +345,15 @@ att_image(const struct glf_attachment *a, uint32_t *w, uint32_t *h, const struct
       return a->rb->created && *w && *h && *fmt;
    }
    if (a->type == GL_TEXTURE) {
-      const struct glf_tex_image *img = &a->tex->img[a->layer][a->level];
+      /* a cube face's own image; a 3D or array texture's level holds every slice / layer, and
+       * a layer past them is no image (ES 3.0 section 4.4.4.1: incomplete attachment) */
+      bool cube = a->tex->target == GL_TEXTURE_CUBE_MAP;
+      const struct glf_tex_image *img = &a->tex->img[cube ? a->layer : 0][a->level];
       *w = img->w;
       *h = img->h;
       *fmt = img->fmt;
-      return img->defined && *fmt && a->tex->created && (uint32_t)a->level <= a->tex->res_last_level;
+      return img->defined && *fmt && a->tex->created && (uint32_t)a->level <= a->tex->res_last_level &&
+             (cube || a->layer < img->d);
    }
    return false;
 }
@@ -635,7 +692,7 @@ fbo_att_param(struct glf_context *ctx, const struct glf_attachment *a, GLenum at
       return true;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
       if (a->type != GL_TEXTURE || es2) break;
-      *out = 0;
+      *out = a->tex->target == GL_TEXTURE_CUBE_MAP ? 0 : (GLint)a->layer;
       return true;
    case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: if (es2) break; *out = bits[0]; return true;
    case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: if (es2) break; *out = bits[1]; return true;
