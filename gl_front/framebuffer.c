@@ -927,3 +927,62 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
       wire_end(ctx->wire);
    }
 }
+
+/* ---- glInvalidateFramebuffer / glInvalidateSubFramebuffer ------------------------------------- */
+/* From the OpenGL ES 3.0 spec, section 4.5: the contents of the listed attachments become
+ * undefined. Keeping them is a valid implementation (Magma's images keep their contents; a
+ * tiler would drop a store here), so only the errors are the work: "INVALID_ENUM if target
+ * is not a framebuffer target, or an attachment is not one allowed for the framebuffer bound
+ * there (COLOR, DEPTH, STENCIL for the default framebuffer; COLOR_ATTACHMENTi,
+ * DEPTH_ATTACHMENT, STENCIL_ATTACHMENT, DEPTH_STENCIL_ATTACHMENT otherwise)";
+ * "INVALID_OPERATION if attachments contains COLOR_ATTACHMENTm where m is greater than or
+ * equal to MAX_COLOR_ATTACHMENTS"; "INVALID_VALUE if numAttachments, width or height is
+ * negative". */
+static void
+invalidate(GLenum target, GLsizei n, const GLenum *attachments, GLsizei w, GLsizei h, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_framebuffer *fb = target_fb(ctx, target, caller);
+   if (!fb)
+      return;
+   if (n < 0 || w < 0 || h < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(numAttachments=%d, %dx%d)", caller, n, w, h);
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      GLenum a = attachments[i];
+      unsigned idx[2];
+      bool ok;
+      if (fb->is_default) {
+         ok = a == GL_COLOR || a == GL_DEPTH || a == GL_STENCIL;
+      } else {
+         /* the sixteen COLOR_ATTACHMENTi enums ES 3.0 defines; past them no attachment enum */
+         if (a >= GL_COLOR_ATTACHMENT0 && a <= GL_COLOR_ATTACHMENT0 + 15 &&
+             a - GL_COLOR_ATTACHMENT0 >= (GLenum)ctx->limits.max_color_attachments) {
+            glf_error(ctx, GL_INVALID_OPERATION, "%s(attachment=0x%x)", caller, a);
+            return;
+         }
+         ok = attachment_index(ctx, a, idx) != 0;
+      }
+      if (!ok) {
+         glf_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", caller, a);
+         return;
+      }
+   }
+}
+
+void GLAPIENTRY
+glf_InvalidateFramebuffer(GLenum target, GLsizei numAttachments, const GLenum *attachments)
+{
+   invalidate(target, numAttachments, attachments, 0, 0, "glInvalidateFramebuffer");
+}
+
+void GLAPIENTRY
+glf_InvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLenum *attachments, GLint x, GLint y,
+                             GLsizei width, GLsizei height)
+{
+   (void)x, (void)y;
+   invalidate(target, numAttachments, attachments, width, height, "glInvalidateSubFramebuffer");
+}

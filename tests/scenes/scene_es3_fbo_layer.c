@@ -2,8 +2,8 @@
  * es3_fbo_layer — glFramebufferTextureLayer: rendering into one layer of a 2D array texture
  * and one slice of a 3D texture (level 0 and level 1), then sampling every layer / slice
  * into tiles of the window: only the attached ones changed. Also
- * FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, a layer past the texture's (incomplete), and the
- * call's errors. Every edge is axis-aligned on pixel boundaries, every texel sampled NEAREST
+ * FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, a layer past the texture's (incomplete), the call's
+ * errors, and glInvalidate(Sub)Framebuffer's errors. Every edge is axis-aligned on pixel boundaries, every texel sampled NEAREST
  * at its centre: exact.
  */
 #include <string.h>
@@ -94,7 +94,21 @@ main(int argc, char **argv)
    GL_EXPECT(GL_INVALID_VALUE, glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, arr, -1, 0));
    GL_EXPECT(GL_INVALID_OPERATION, glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 12345, 0, 0));
    GL_EXPECT(GL_INVALID_ENUM, glFramebufferTextureLayer(GL_TEXTURE_2D, GL_COLOR_ATTACHMENT0, arr, 0, 0));
+   /* glInvalidate(Sub)Framebuffer: contents may go; the errors must be right */
+   const GLenum inv[2] = {GL_COLOR_ATTACHMENT0, GL_DEPTH_STENCIL_ATTACHMENT};
+   GL(glInvalidateFramebuffer(GL_FRAMEBUFFER, 2, inv));
+   GL(glInvalidateSubFramebuffer(GL_DRAW_FRAMEBUFFER, 1, inv, 0, 0, 4, 4));
+   GLint max_att = 0;
+   GL(glGetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &max_att));
+   const GLenum bad_default[1] = {GL_COLOR_ATTACHMENT0}, past[1] = {GL_COLOR_ATTACHMENT0 + (GLenum)max_att};
+   GL_EXPECT(GL_INVALID_OPERATION, glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, past));
+   GL_EXPECT(GL_INVALID_VALUE, glInvalidateFramebuffer(GL_FRAMEBUFFER, -1, inv));
+   GL_EXPECT(GL_INVALID_VALUE, glInvalidateSubFramebuffer(GL_FRAMEBUFFER, 1, inv, 0, 0, -1, 4));
    GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+   const GLenum def[2] = {GL_COLOR, GL_DEPTH};
+   GL(glInvalidateFramebuffer(GL_READ_FRAMEBUFFER, 2, def));
+   GL_EXPECT(GL_INVALID_ENUM, glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, bad_default));
+   GL_EXPECT(GL_INVALID_ENUM, glInvalidateFramebuffer(GL_RENDERBUFFER, 2, def));
 
    /* every layer / slice as a tile: row 1 the array's four layers, row 2 the 3D level 0's four
     * slices, row 3 its level 1's two */
