@@ -375,6 +375,8 @@ struct glf_program {
    char *info_log;
    struct glf_attrib_binding *bindings;
    uint32_t binding_count;
+   struct glf_attrib_binding *frag_bindings; /* glBindFragDataLocation (GL core) */
+   uint32_t frag_binding_count;
    /* the executable of the last successful link */
    struct spv_program_info *info;
    wire_handle handle;

@@ -68,6 +68,9 @@ glf_program_destroy(struct glf_context *ctx, struct glf_program *prog)
    for (uint32_t i = 0; i < prog->binding_count; i++)
       free(prog->bindings[i].name);
    free(prog->bindings);
+   for (uint32_t i = 0; i < prog->frag_binding_count; i++)
+      free(prog->frag_bindings[i].name);
+   free(prog->frag_bindings);
    for (uint32_t i = 0; i < prog->xfb_count; i++)
       free(prog->xfb_names[i]);
    free(prog->xfb_names);
@@ -210,6 +213,29 @@ glf_GetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei *count, GLuint 
       *count = n;
 }
 
+/* Sets name's entry of a binding list (a later call for the same name replaces it). */
+static void
+add_binding(struct glf_context *ctx, struct glf_attrib_binding **list, uint32_t *count, const char *name, GLuint index,
+            const char *caller)
+{
+   for (uint32_t i = 0; i < *count; i++) {
+      if (!strcmp((*list)[i].name, name)) {
+         (*list)[i].index = (GLint)index;
+         return;
+      }
+   }
+   struct glf_attrib_binding *b = realloc(*list, (*count + 1) * sizeof(*b));
+   char *copy = b ? strdup(name) : NULL;
+   if (b)
+      *list = b;
+   if (!copy) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "%s", caller);
+      return;
+   }
+   b[*count].name = copy;
+   b[(*count)++].index = (GLint)index;
+}
+
 void GLAPIENTRY
 glf_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
 {
@@ -230,18 +256,50 @@ glf_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
       glf_error(ctx, GL_INVALID_OPERATION, "glBindAttribLocation(name=%s)", name);
       return;
    }
-   for (uint32_t i = 0; i < p->binding_count; i++) {
-      if (!strcmp(p->bindings[i].name, name)) {
-         p->bindings[i].index = (GLint)index;
-         return;
-      }
-   }
-   struct glf_attrib_binding *b = realloc(p->bindings, (p->binding_count + 1) * sizeof(*b));
-   if (!b)
+   add_binding(ctx, &p->bindings, &p->binding_count, name, index, "glBindAttribLocation");
+}
+
+/* OpenGL 3.3 core, section 3.9.2: "BindFragDataLocationIndexed ... INVALID_VALUE if
+ * colorNumber is greater than or equal to MAX_DRAW_BUFFERS", "or if index is greater than one";
+ * "INVALID_OPERATION if name starts with gl_"; takes effect at the next link. Index 1 (the
+ * second source of dual-source blending) is refused: splitgl does not blend with two sources
+ * yet (INVALID_VALUE, logged). */
+static void
+bind_frag_data(GLuint program, GLuint color, GLuint index, const GLchar *name, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
       return;
-   p->bindings = b;
-   b[p->binding_count].name = strdup(name);
-   b[p->binding_count++].index = (GLint)index;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s (not in OpenGL ES 3.0)", caller);
+      return;
+   }
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, caller);
+   if (!p)
+      return;
+   if (index == 1)
+      sgl_log_once(SGL_LOG_WARN, "%s(index=1): dual-source blending is not implemented (GL_INVALID_VALUE)", caller);
+   if (color >= (GLuint)ctx->limits.max_draw_buffers || index > 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(colorNumber=%u, index=%u)", caller, color, index);
+      return;
+   }
+   if (!name || !strncmp(name, "gl_", 3)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(name=%s)", caller, name ? name : "(null)");
+      return;
+   }
+   add_binding(ctx, &p->frag_bindings, &p->frag_binding_count, name, color, caller);
+}
+
+void GLAPIENTRY
+glf_BindFragDataLocation(GLuint program, GLuint color, const GLchar *name)
+{
+   bind_frag_data(program, color, 0, name, "glBindFragDataLocation");
+}
+
+void GLAPIENTRY
+glf_BindFragDataLocationIndexed(GLuint program, GLuint colorNumber, GLuint index, const GLchar *name)
+{
+   bind_frag_data(program, colorNumber, index, name, "glBindFragDataLocationIndexed");
 }
 
 /* ---- link ------------------------------------------------------------------------------------- */
@@ -306,11 +364,22 @@ link_program(struct glf_context *ctx, struct glf_program *p)
       shaders[n++] = p->attached[i]->spv;
    }
    struct spv_binding *binds = calloc(p->binding_count + 1, sizeof(*binds));
+   struct spv_binding *fbinds = calloc(p->frag_binding_count + 1, sizeof(*fbinds));
+   if (!binds || !fbinds) {
+      free(binds);
+      free(fbinds);
+      set_log(p, strdup("error: out of memory\n"));
+      return false;
+   }
    for (uint32_t i = 0; i < p->binding_count; i++)
       binds[i] = (struct spv_binding){p->bindings[i].name, p->bindings[i].index};
+   for (uint32_t i = 0; i < p->frag_binding_count; i++)
+      fbinds[i] = (struct spv_binding){p->frag_bindings[i].name, p->frag_bindings[i].index};
    struct spv_link_options opts = {
       .attrib_bindings = binds,
       .attrib_binding_count = p->binding_count,
+      .frag_data_bindings = fbinds,
+      .frag_data_binding_count = p->frag_binding_count,
       .xfb_varyings = (const char *const *)p->xfb_names,
       .xfb_varying_count = p->xfb_count,
       .xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS,
@@ -323,6 +392,7 @@ link_program(struct glf_context *ctx, struct glf_program *p)
    char *log = NULL;
    bool ok = spv_link(shaders, n, &opts, &blob, &size, &log);
    free(binds);
+   free(fbinds);
    set_log(p, log);
    if (ok)
       ok = install_executable(ctx, p, blob, size);
@@ -580,5 +650,26 @@ glf_GetFragDataLocation(GLuint program, const GLchar *name)
    for (uint32_t i = 0; i < info->output_count; i++)
       if (!strcmp(info->outputs[i].name, name))
          return info->outputs[i].location;
+   return -1;
+}
+
+/* OpenGL 3.3 core, section 3.9.2: the index of a linked program's fragment output, 0 for
+ * every output here (no dual-source outputs); -1 for a name that is not one. */
+GLint GLAPIENTRY
+glf_GetFragDataIndex(GLuint program, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return -1;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetFragDataIndex (not in OpenGL ES 3.0)");
+      return -1;
+   }
+   const struct spv_program_info *info = linked_info(ctx, program, "glGetFragDataIndex");
+   if (!info || !name)
+      return -1;
+   for (uint32_t i = 0; i < info->output_count; i++)
+      if (!strcmp(info->outputs[i].name, name))
+         return 0;
    return -1;
 }

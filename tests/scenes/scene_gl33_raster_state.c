@@ -6,6 +6,7 @@
  *   - glLogicOp(XOR / INVERT / AND) with GL_COLOR_LOGIC_OP on the RGBA8 window;
  *   - glColorMaski / glEnablei(GL_BLEND): a framebuffer object with two attachments given
  *     different masks and blend enables by one draw, read back exactly;
+ *   - glBindFragDataLocation routing two outputs without layout qualifiers, read back;
  *   - the indexed queries and errors (glIsEnabledi, glGetBooleani_v(COLOR_WRITEMASK),
  *     glGetIntegeri_v(SAMPLE_MASK_VALUE), POLYGON_MODE, PROVOKING_VERTEX, LOGIC_OP_MODE).
  * Fills are axis-aligned on pixel boundaries; the LINE / POINT quads' edges follow GL's
@@ -189,6 +190,36 @@ main(int argc, char **argv)
    GL(glReadBuffer(GL_COLOR_ATTACHMENT1));
    const GLubyte want1[4] = {192, 0, 64, 255};
    expect_rgba(4, 4, want1, "attachment 1 (mask)");
+   /* glBindFragDataLocation: outputs without layout qualifiers routed by the bindings */
+   static const char *fs_bound = "#version 330 core\n"
+                                 "flat in vec4 v_color;\n"
+                                 "out vec4 first;\n"
+                                 "out vec4 second;\n"
+                                 "void main() { first = v_color; second = vec4(1.0) - v_color; }\n";
+   GLuint vs2 = scene_compile(GL_VERTEX_SHADER, vs_src), fs2 = scene_compile(GL_FRAGMENT_SHADER, fs_bound);
+   GLuint p2 = glCreateProgram();
+   GL(glAttachShader(p2, vs2));
+   GL(glAttachShader(p2, fs2));
+   GL(glBindFragDataLocation(p2, 1, "first"));
+   GL(glBindFragDataLocation(p2, 0, "second"));
+   GL_EXPECT(GL_INVALID_OPERATION, glBindFragDataLocation(p2, 0, "gl_FragColor"));
+   GL(glLinkProgram(p2));
+   GLint linked = 0;
+   GL(glGetProgramiv(p2, GL_LINK_STATUS, &linked));
+   SCENE_CHECK(linked, "program with frag data bindings did not link");
+   SCENE_CHECK(glGetFragDataLocation(p2, "first") == 1 && glGetFragDataLocation(p2, "second") == 0,
+               "frag data locations %d %d", glGetFragDataLocation(p2, "first"), glGetFragDataLocation(p2, "second"));
+   SCENE_CHECK(glGetFragDataIndex(p2, "first") == 0 && glGetFragDataIndex(p2, "nothing") == -1, "frag data index");
+   GL(glUseProgram(p2));
+   quad(-64, -64, 256, 256, 0, c);
+   GL(glUseProgram(prog));
+   GL(glReadBuffer(GL_COLOR_ATTACHMENT0));
+   const GLubyte want_second[4] = {191, 127, 63, 0};
+   expect_rgba(4, 4, want_second, "attachment 0 <- second");
+   GL(glReadBuffer(GL_COLOR_ATTACHMENT1));
+   expect_rgba(4, 4, c, "attachment 1 <- first");
+   GL(glDeleteShader(vs2));
+   GL(glDeleteShader(fs2));
    GLint max_db = 0;
    GL(glGetIntegerv(GL_MAX_DRAW_BUFFERS, &max_db));
    GL_EXPECT(GL_INVALID_VALUE, glColorMaski((GLuint)max_db, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE));
