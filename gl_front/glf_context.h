@@ -364,6 +364,7 @@ struct glf_program {
    int refcount;    /* struct glf_shader's layout up to here */
    bool is_program;
    bool link_status, validate_status, delete_pending;
+   bool binary_retrievable_hint; /* glProgramParameteri(PROGRAM_BINARY_RETRIEVABLE_HINT) */
    int use_count; /* contexts that have it current */
    struct glf_shader *attached[8];
    uint32_t attached_count;

@@ -512,8 +512,12 @@ program_param(struct glf_context *ctx, struct glf_program *p, GLenum pname, GLin
       return false;
    switch (pname) {
    case GL_ACTIVE_UNIFORM_BLOCKS: case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
-   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
       *out = 0;
+      return true;
+   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
+      if (GLF_CORE(ctx))
+         return false;
+      *out = p->binary_retrievable_hint;
       return true;
    /* Of the last successful link (ES 3.0 section 6.1.12). */
    case GL_TRANSFORM_FEEDBACK_VARYINGS: *out = info ? (GLint)info->xfb_varying_count : 0; return true;
@@ -672,4 +676,95 @@ glf_GetFragDataIndex(GLuint program, const GLchar *name)
       if (!strcmp(info->outputs[i].name, name))
          return 0;
    return -1;
+}
+
+/* ---- program and shader binaries ------------------------------------------------------------- */
+/* splitgl offers no binary formats yet (NUM_PROGRAM_BINARY_FORMATS and
+ * NUM_SHADER_BINARY_FORMATS are 0; the self-contained SPIR-V blob would make one, issue 10),
+ * so these are ES 3.0's commands with the errors the spec and Mesa give a driver without
+ * formats. Not in OpenGL 3.3 (ARB_get_program_binary is GL 4.1). */
+void GLAPIENTRY
+glf_ProgramParameteri(GLuint program, GLenum pname, GLint value)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glProgramParameteri (not in OpenGL 3.3)");
+      return;
+   }
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glProgramParameteri");
+   if (!p)
+      return;
+   /* ES 3.0 section 2.12.4: "INVALID_ENUM if pname is not PROGRAM_BINARY_RETRIEVABLE_HINT";
+    * "INVALID_VALUE if value is not TRUE or FALSE". */
+   if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT) {
+      glf_error(ctx, GL_INVALID_ENUM, "glProgramParameteri(pname=0x%x)", pname);
+      return;
+   }
+   if (value != GL_TRUE && value != GL_FALSE) {
+      glf_error(ctx, GL_INVALID_VALUE, "glProgramParameteri(value=%d)", value);
+      return;
+   }
+   p->binary_retrievable_hint = value == GL_TRUE;
+}
+
+void GLAPIENTRY
+glf_GetProgramBinary(GLuint program, GLsizei bufSize, GLsizei *length, GLenum *binaryFormat, void *binary)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   (void)binaryFormat, (void)binary;
+   if (GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetProgramBinary (not in OpenGL 3.3)");
+      return;
+   }
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glGetProgramBinary");
+   if (!p)
+      return;
+   if (bufSize < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetProgramBinary(bufSize < 0)");
+      return;
+   }
+   /* "INVALID_OPERATION if LINK_STATUS is FALSE"; with no binary formats the binary is
+    * empty, and later specs (and Mesa) make the call itself INVALID_OPERATION. */
+   if (length)
+      *length = 0;
+   glf_error(ctx, GL_INVALID_OPERATION, "glGetProgramBinary(%s)",
+             p->link_status ? "NUM_PROGRAM_BINARY_FORMATS is 0" : "program not linked");
+}
+
+void GLAPIENTRY
+glf_ProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLsizei length)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   (void)binary;
+   if (GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glProgramBinary (not in OpenGL 3.3)");
+      return;
+   }
+   struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glProgramBinary");
+   if (!p)
+      return;
+   /* "INVALID_ENUM if binaryFormat is not a value recognized by the implementation": none is. */
+   glf_error(ctx, GL_INVALID_ENUM, "glProgramBinary(binaryFormat=0x%x, length=%d)", binaryFormat, length);
+}
+
+void GLAPIENTRY
+glf_ShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat, const void *binary, GLsizei length)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   (void)shaders, (void)binary;
+   /* ES 3.0 section 2.11.2: "INVALID_VALUE if n or length is negative"; "INVALID_ENUM if
+    * binaryformat is not one of SHADER_BINARY_FORMATS" (there are none); GL 4.1's likewise. */
+   if (count < 0 || length < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glShaderBinary(count=%d, length=%d)", count, length);
+      return;
+   }
+   glf_error(ctx, GL_INVALID_ENUM, "glShaderBinary(binaryformat=0x%x)", binaryformat);
 }

@@ -120,6 +120,30 @@ main(void)
    glf_DrawArrays(GL_TRIANGLES, 0, 3);
    CHECK(fake_wire_op_count[WIRE_OP_BlendCreate] == blends && fake_wire_op_count[WIRE_OP_SetFramebuffer] == fbs,
          "clean state is not re-emitted");
+   /* binaries: no formats (NUM_PROGRAM_BINARY_FORMATS 0), the ES 3.0 commands' errors */
+   GLint nfmt = -1, hint = -1, blen = -1;
+   glf_GetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &nfmt);
+   glf_GetProgramiv(p, GL_PROGRAM_BINARY_LENGTH, &blen);
+   CHECK(nfmt == 0 && blen == 0, "binary formats %d, length %d", nfmt, blen);
+   glf_ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+   glf_GetProgramiv(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &hint);
+   CHECK(hint == GL_TRUE && glf_GetError() == GL_NO_ERROR, "retrievable hint %d", hint);
+   glf_ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, 7);
+   CHECK(glf_GetError() == GL_INVALID_VALUE, "hint value");
+   glf_ProgramParameteri(p, GL_LINK_STATUS, GL_TRUE);
+   CHECK(glf_GetError() == GL_INVALID_ENUM, "hint pname");
+   GLsizei got = -1;
+   GLenum bfmt = 0;
+   char bin[16];
+   glf_GetProgramBinary(p, sizeof(bin), &got, &bfmt, bin);
+   CHECK(glf_GetError() == GL_INVALID_OPERATION && got == 0, "GetProgramBinary without formats");
+   glf_ProgramBinary(p, 0x1234, bin, 4);
+   CHECK(glf_GetError() == GL_INVALID_ENUM, "ProgramBinary format");
+   GLuint shs[1] = {1};
+   glf_ShaderBinary(1, shs, 0x1234, bin, 4);
+   CHECK(glf_GetError() == GL_INVALID_ENUM, "ShaderBinary format");
+   glf_ShaderBinary(-1, shs, 0x1234, bin, 4);
+   CHECK(glf_GetError() == GL_INVALID_VALUE, "ShaderBinary count");
    glf_make_current(NULL, NULL, NULL);
    glf_context_destroy(ctx);
    uniform_initializers(c);
