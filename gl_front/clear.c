@@ -12,7 +12,9 @@ clear_allowed(struct glf_context *ctx, const char *caller)
    }
    /* "Clear and ClearBuffer* commands are ignored" with RASTERIZER_DISCARD enabled (ES 3.0
     * section 3.1). */
-   return !ctx->st.rasterizer_discard;
+   /* and, under conditional rendering whose query counted no samples, Clear and
+    * ClearBuffer* are discarded (OpenGL 3.3 core section 2.19) */
+   return !ctx->st.rasterizer_discard && !ctx->cond_render_discard;
 }
 
 /* Draw buffer i's colour write mask as wire bits (bit 0 red ... bit 3 alpha). */

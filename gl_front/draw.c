@@ -54,7 +54,9 @@ validate_draw(struct glf_context *ctx, GLenum mode, GLsizei count, GLsizei insta
    /* Transform feedback's draw rules (mode, ES's indexed draws and buffer space). */
    if (!glf_xfb_validate_draw(ctx, *wmode, (uint64_t)count, (uint64_t)instances, indexed, caller))
       return false;
-   return count > 0 && instances > 0;
+   /* OpenGL 3.3 core section 2.19: under conditional rendering whose query counted no
+    * samples, draws are discarded (after their errors). */
+   return count > 0 && instances > 0 && !ctx->cond_render_discard;
 }
 
 static uint32_t

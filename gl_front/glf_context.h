@@ -522,6 +522,9 @@ struct glf_context {
    /* GL's default textures (name 0), one per target, per context; made on first use. */
    struct glf_texture *default_tex[GLF_TEX_COUNT];
    struct glf_sampler *sampler_units[GLF_MAX_TEXTURE_UNITS]; /* BindSampler; NULL: none */
+   /* GL core conditional rendering (query.c): active, and whether draws and clears are
+    * discarded until glEndConditionalRender */
+   bool cond_render_active, cond_render_discard;
    /* current generic attribute values (current_attrib.c): the four components' bits as the
     * call that set them gave them, and their type (GL_FLOAT, GL_INT, GL_UNSIGNED_INT) */
    uint32_t current_attrib[GLF_MAX_VERTEX_ATTRIBS][4];

@@ -398,3 +398,62 @@ glf_timestamp(struct glf_context *ctx)
       return 0;
    return t > INT64_MAX ? INT64_MAX : (GLint64)t;
 }
+
+/* ---- conditional rendering (OpenGL 3.3 core section 2.19) ------------------------------------- */
+/* The query's result decides at glBeginConditionalRender: with a *_WAIT mode the client waits
+ * for it (a reply); with a *_NO_WAIT mode it uses a result that is already available and
+ * otherwise renders unconditionally, which the spec allows ("the GL may choose to
+ * unconditionally execute the subsequent rendering commands"). The BY_REGION modes are the
+ * whole framebuffer's. */
+void GLAPIENTRY
+glf_BeginConditionalRender(GLuint id, GLenum mode)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   const char *caller = "glBeginConditionalRender";
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s (not in OpenGL ES 3.0)", caller);
+      return;
+   }
+   bool wait = mode == GL_QUERY_WAIT || mode == GL_QUERY_BY_REGION_WAIT;
+   if (!wait && mode != GL_QUERY_NO_WAIT && mode != GL_QUERY_BY_REGION_NO_WAIT) {
+      glf_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", caller, mode);
+      return;
+   }
+   /* "INVALID_OPERATION if BeginConditionalRender is called while conditional rendering is
+    * in progress, or if id names a query that is active"; an id that is no query object is
+    * INVALID_VALUE; a query that counts no samples INVALID_OPERATION (as Mesa). */
+   struct glf_query *q = id ? glf_hash_lookup(&ctx->queries, id) : NULL;
+   if (!q || q == GLF_NAME_RESERVED || !q->target) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(id=%u is not a query object)", caller, id);
+      return;
+   }
+   if (ctx->cond_render_active || q->active ||
+       (q->target != GL_SAMPLES_PASSED && q->target != GL_ANY_SAMPLES_PASSED &&
+        q->target != GL_ANY_SAMPLES_PASSED_CONSERVATIVE)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(id=%u)", caller, id);
+      return;
+   }
+   uint64_t v = 1;
+   if (wait || q->have_result) {
+      if (!query_object(ctx, id, GL_QUERY_RESULT, &v, caller))
+         return;
+   }
+   ctx->cond_render_active = true;
+   ctx->cond_render_discard = v == 0;
+}
+
+void GLAPIENTRY
+glf_EndConditionalRender(void)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!GLF_CORE(ctx) || !ctx->cond_render_active) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glEndConditionalRender(%s)",
+                GLF_CORE(ctx) ? "not active" : "not in OpenGL ES 3.0");
+      return;
+   }
+   ctx->cond_render_active = ctx->cond_render_discard = false;
+}

@@ -12,6 +12,8 @@
  *   3. TIME_ELAPSED, QueryCounter(TIMESTAMP) and GL_TIMESTAMP: available, ordered
  *      (t0 <= t1 <= GL_TIMESTAMP), through the 32- and 64-bit result getters.
  *   4. QUERY_COUNTER_BITS, IsQuery, the GL-only query errors.
+ *   5. Conditional rendering: a draw under a query that counted nothing is discarded, one under
+ *      a query that counted samples is drawn; the errors.
  * The image holds the rectangles of 1: axis-aligned on integer pixels, exact.
  */
 #include <string.h>
@@ -199,6 +201,27 @@ main(int argc, char **argv)
    GL_EXPECT(GL_INVALID_OPERATION, glQueryCounter(q[0], GL_TIMESTAMP));      /* active */
    GL(glEndQuery(GL_SAMPLES_PASSED));
    SCENE_CHECK(glIsQuery(q[3]) && !glIsQuery(0), "IsQuery");
+
+   /* ---- 5. conditional rendering ------------------------------------------------------------ */
+   /* q[0] just counted nothing: a draw of A under it is discarded; then it counts B, and a
+    * draw of C under it is drawn */
+   GL(glBeginConditionalRender(q[0], GL_QUERY_WAIT));
+   GL_EXPECT(GL_INVALID_OPERATION, glBeginConditionalRender(q[0], GL_QUERY_WAIT)); /* nested */
+   GL(glUniform4f(u_color, 1.0f, 1.0f, 0.0f, 1.0f));
+   GL(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4)); /* discarded: A keeps its colour */
+   GL(glEndConditionalRender());
+   GL_EXPECT(GL_INVALID_OPERATION, glEndConditionalRender());
+   GL(glBeginQuery(GL_SAMPLES_PASSED, q[0]));
+   GL(glUniform4f(u_color, 0.1f, 0.9f, 0.3f, 1.0f));
+   GL(glDrawArrays(GL_TRIANGLE_STRIP, 8, 4));
+   GL(glEndQuery(GL_SAMPLES_PASSED));
+   GL(glBeginConditionalRender(q[0], GL_QUERY_BY_REGION_WAIT));
+   GL(glUniform4f(u_color, 1.0f, 1.0f, 1.0f, 1.0f));
+   GL(glDrawArrays(GL_TRIANGLE_STRIP, 4, 4)); /* drawn: C turns white, over B */
+   GL(glEndConditionalRender());
+   GL_EXPECT(GL_INVALID_ENUM, glBeginConditionalRender(q[0], GL_QUERY_RESULT));
+   GL_EXPECT(GL_INVALID_OPERATION, glBeginConditionalRender(q[4], GL_QUERY_WAIT)); /* TIME_ELAPSED */
+   GL_EXPECT(GL_INVALID_VALUE, glBeginConditionalRender(4242, GL_QUERY_WAIT));
    GL(glDeleteQueries(6, q));
 
    GL(glDeleteBuffers(1, &cap));
