@@ -986,3 +986,25 @@ glf_InvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLenum
    (void)x, (void)y;
    invalidate(target, numAttachments, attachments, width, height, "glInvalidateSubFramebuffer");
 }
+
+/* OpenGL 3.3 core section 3.3.1: the position of sample `index` of the draw framebuffer.
+ * "INVALID_ENUM if pname is not SAMPLE_POSITION"; "INVALID_VALUE if index is greater than or
+ * equal to the value of SAMPLES", which is 0 for every framebuffer here (single-sampled), so
+ * no index is valid. */
+void GLAPIENTRY
+glf_GetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   (void)val;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetMultisamplefv (not in OpenGL ES 3.0)");
+      return;
+   }
+   if (pname != GL_SAMPLE_POSITION) {
+      glf_error(ctx, GL_INVALID_ENUM, "glGetMultisamplefv(pname=0x%x)", pname);
+      return;
+   }
+   glf_error(ctx, GL_INVALID_VALUE, "glGetMultisamplefv(index=%u: SAMPLES is 0)", index);
+}

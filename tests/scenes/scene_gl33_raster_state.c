@@ -233,6 +233,9 @@ main(int argc, char **argv)
    GL(glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &smask));
    SCENE_CHECK(smask == 5, "SAMPLE_MASK_VALUE 0x%x", smask);
    GL_EXPECT(GL_INVALID_VALUE, glSampleMaski(1, 0));
+   GLfloat pos[2];
+   GL_EXPECT(GL_INVALID_VALUE, glGetMultisamplefv(GL_SAMPLE_POSITION, 0, pos)); /* SAMPLES is 0 */
+   GL_EXPECT(GL_INVALID_ENUM, glGetMultisamplefv(GL_SAMPLES, 0, pos));
    GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
    GL(glViewport(0, 0, 128, 128));
    return scene_finish(&s);
