@@ -324,6 +324,7 @@ static const struct get_entry get_table[] = {
    FN(GL_POLYGON_MODE, API_CORE, g_polygon_mode),
    CTX(GL_PROVOKING_VERTEX, API_CORE, K_CTX_ENUM, 1, st.provoking_vertex),
    CTX(GL_LOGIC_OP_MODE, API_CORE, K_CTX_ENUM, 1, st.logic_op),
+   CTX(GL_CLAMP_READ_COLOR, API_CORE, K_CTX_ENUM, 1, st.clamp_read_color),
    CONST(GL_MAX_SAMPLE_MASK_WORDS, API_CORE, 1),
    CTX(GL_SAMPLE_COVERAGE_VALUE, API_ALL, K_CTX_FLOAT, 1, st.sample_coverage_value),
    CTX(GL_SAMPLE_COVERAGE_INVERT, API_ALL, K_CTX_BOOL, 1, st.sample_coverage_invert),

@@ -457,6 +457,7 @@ struct glf_state {
    bool multisample, sample_mask, sample_alpha_to_one;
    bool cube_map_seamless; /* Vulkan samples cube maps seamlessly whatever this says */
    GLenum polygon_mode, provoking_vertex, logic_op;
+   GLenum clamp_read_color; /* glClampColor(CLAMP_READ_COLOR): TRUE, FALSE or FIXED_ONLY */
    GLbitfield sample_mask_value;
    /* GL core's GL_CLIP_DISTANCEi enables: tracked for queries; Magma clips with every
     * gl_ClipDistance the shader writes (an enable is not applied yet). */

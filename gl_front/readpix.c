@@ -165,6 +165,12 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    uint32_t texel = wire_format_texel_size(f->wfmt);
    bool copy = (f->wfmt == WIRE_FMT_R8G8B8A8_UNORM || f->wfmt == WIRE_FMT_R8G8B8A8_SRGB) && format == GL_RGBA &&
                type == GL_UNSIGNED_BYTE;
+   /* GL core's CLAMP_READ_COLOR (state.c); ES never clamps what it reads. Integer reads are
+    * not colours to clamp. */
+   const GLenum cr = ctx->st.clamp_read_color;
+   const bool clamp = GLF_CORE(ctx) && !pf.integer &&
+                      (cr == GL_TRUE || (cr == GL_FIXED_ONLY && f->ctype != GL_FLOAT));
+   /* (the RGBA8 copy path needs no clamping: its values are in [0, 1]) */
    uint32_t band = WIRE_MAX_REPLY / (cw * texel);
    uint8_t *tmp = malloc((size_t)cw * texel * (band < ch ? band : ch));
    double (*vals)[4] = copy ? NULL : malloc(sizeof(double[4]) * cw);
@@ -188,6 +194,10 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
             memcpy(out, in, (size_t)cw * 4);
          } else {
             glf_unpack_wire(f->wfmt, in, cw, vals);
+            if (clamp)
+               for (uint32_t k = 0; k < cw; k++)
+                  for (int c = 0; c < 4; c++)
+                     vals[k][c] = vals[k][c] < 0.0 ? 0.0 : vals[k][c] > 1.0 ? 1.0 : vals[k][c];
             glf_pack_pixels(&pf, (const double(*)[4])vals, cw, out);
          }
       }

@@ -15,6 +15,7 @@ glf_state_init(struct glf_context *ctx)
    st->polygon_mode = GL_FILL;
    st->provoking_vertex = GL_LAST_VERTEX_CONVENTION;
    st->logic_op = GL_COPY;
+   st->clamp_read_color = GL_FIXED_ONLY;
    st->sample_mask_value = ~0u;
    st->depth_func = GL_LESS;
    st->depth_mask = GL_TRUE;
@@ -249,6 +250,27 @@ glf_LogicOp(GLenum opcode)
       return;
    }
    SET(ctx->st.logic_op, opcode, GLF_DIRTY_BLEND);
+}
+
+/* OpenGL 3.3 core section 4.3.2: CLAMP_READ_COLOR decides whether ReadPixels clamps colours
+ * to [0, 1]: always (TRUE), never (FALSE), or for fixed-point buffers only (FIXED_ONLY, the
+ * initial value). "INVALID_ENUM if target is not CLAMP_READ_COLOR or clamp is not one of
+ * them" (the core profile has no other target). */
+void GLAPIENTRY
+glf_ClampColor(GLenum target, GLenum clamp)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glClampColor (not in OpenGL ES 3.0)");
+      return;
+   }
+   if (target != GL_CLAMP_READ_COLOR || (clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY)) {
+      glf_error(ctx, GL_INVALID_ENUM, "glClampColor(target=0x%x, clamp=0x%x)", target, clamp);
+      return;
+   }
+   ctx->st.clamp_read_color = clamp;
 }
 
 void GLAPIENTRY

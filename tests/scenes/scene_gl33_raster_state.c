@@ -7,6 +7,7 @@
  *   - glColorMaski / glEnablei(GL_BLEND): a framebuffer object with two attachments given
  *     different masks and blend enables by one draw, read back exactly;
  *   - glBindFragDataLocation routing two outputs without layout qualifiers, read back;
+ *   - glClampColor(CLAMP_READ_COLOR) on a float buffer read as floats;
  *   - the indexed queries and errors (glIsEnabledi, glGetBooleani_v(COLOR_WRITEMASK),
  *     glGetIntegeri_v(SAMPLE_MASK_VALUE), POLYGON_MODE, PROVOKING_VERTEX, LOGIC_OP_MODE).
  * Fills are axis-aligned on pixel boundaries; the LINE / POINT quads' edges follow GL's
@@ -233,6 +234,31 @@ main(int argc, char **argv)
    GL(glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &smask));
    SCENE_CHECK(smask == 5, "SAMPLE_MASK_VALUE 0x%x", smask);
    GL_EXPECT(GL_INVALID_VALUE, glSampleMaski(1, 0));
+   /* glClampColor(CLAMP_READ_COLOR): a float buffer read as floats, unclamped by default
+    * (FIXED_ONLY), clamped with TRUE */
+   GLuint frb, ffbo;
+   GL(glGenRenderbuffers(1, &frb));
+   GL(glBindRenderbuffer(GL_RENDERBUFFER, frb));
+   GL(glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32F, 2, 2));
+   GL(glGenFramebuffers(1, &ffbo));
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, ffbo));
+   GL(glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, frb));
+   const GLfloat big[4] = {2.0f, -1.0f, 0.5f, 3.0f};
+   GL(glClearBufferfv(GL_COLOR, 0, big));
+   GLfloat fpx[4];
+   GLint crc = 0;
+   GL(glGetIntegerv(GL_CLAMP_READ_COLOR, &crc));
+   SCENE_CHECK(crc == GL_FIXED_ONLY, "CLAMP_READ_COLOR 0x%x", crc);
+   GL(glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, fpx));
+   SCENE_CHECK(fpx[0] == 2.0f && fpx[1] == -1.0f && fpx[3] == 3.0f, "unclamped %g %g %g %g", (double)fpx[0],
+               (double)fpx[1], (double)fpx[2], (double)fpx[3]);
+   GL(glClampColor(GL_CLAMP_READ_COLOR, GL_TRUE));
+   GL(glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, fpx));
+   SCENE_CHECK(fpx[0] == 1.0f && fpx[1] == 0.0f && fpx[2] == 0.5f && fpx[3] == 1.0f, "clamped %g %g %g %g",
+               (double)fpx[0], (double)fpx[1], (double)fpx[2], (double)fpx[3]);
+   GL(glClampColor(GL_CLAMP_READ_COLOR, GL_FIXED_ONLY));
+   GL_EXPECT(GL_INVALID_ENUM, glClampColor(GL_CLAMP_READ_COLOR, GL_RGBA));
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo));
    GLfloat pos[2];
    GL_EXPECT(GL_INVALID_VALUE, glGetMultisamplefv(GL_SAMPLE_POSITION, 0, pos)); /* SAMPLES is 0 */
    GL_EXPECT(GL_INVALID_ENUM, glGetMultisamplefv(GL_SAMPLES, 0, pos));
