@@ -599,8 +599,17 @@ glf_ReadBuffer(GLenum src)
       return;
    struct glf_framebuffer *fb = ctx->read_fb;
    bool color = src >= GL_COLOR_ATTACHMENT0 && src < GL_COLOR_ATTACHMENT0 + (GLenum)ctx->limits.max_color_attachments;
-   if (src != GL_BACK && src != GL_NONE && !color && src != GL_FRONT && src != GL_LEFT) {
+   /* COLOR_ATTACHMENT0..31 are valid enums; one past MAX_COLOR_ATTACHMENTS is
+    * INVALID_OPERATION ("if src is COLOR_ATTACHMENTm where m is greater than or equal to the
+    * value of MAX_COLOR_ATTACHMENTS"). FRONT and LEFT are OpenGL's; ES knows BACK, NONE and
+    * COLOR_ATTACHMENTi only. */
+   bool color_enum = src >= GL_COLOR_ATTACHMENT0 && src <= GL_COLOR_ATTACHMENT0 + 31;
+   if (src != GL_BACK && src != GL_NONE && !color_enum && !(GLF_CORE(ctx) && (src == GL_FRONT || src == GL_LEFT))) {
       glf_error(ctx, GL_INVALID_ENUM, "glReadBuffer(src=0x%x)", src);
+      return;
+   }
+   if (color_enum && !color) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadBuffer(src=0x%x past MAX_COLOR_ATTACHMENTS)", src);
       return;
    }
    /* From the OpenGL ES 3.0 spec, section 4.3.1: default framebuffer: BACK or NONE;

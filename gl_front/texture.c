@@ -512,8 +512,11 @@ unpack_source(struct glf_context *ctx, const void *pixels, GLenum format, GLenum
       datum = glf_pixfmt_datum(&pf);
    }
    uintptr_t off = (uintptr_t)pixels;
-   if (off > pbo->size || need > pbo->size - off || (datum && off % datum)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(pixel unpack buffer range / alignment)", caller);
+   /* ... and "if a pixel unpack buffer object is bound and the buffer object's data store is
+    * currently mapped" */
+   if (pbo->mapped || off > pbo->size || need > pbo->size - off || (datum && off % datum)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(pixel unpack buffer %s)", caller,
+                pbo->mapped ? "mapped" : "range / alignment");
       *ok = false;
       return NULL;
    }
@@ -742,8 +745,10 @@ tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLs
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, target);
-   if ((uint32_t)levels > chain_levels(target, (uint32_t)w, (uint32_t)h, (uint32_t)d) || !tex || tex->immutable) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(levels / no texture / immutable)", caller);
+   /* "INVALID_OPERATION if the default texture object is bound to target" (ES 3.0 3.8.4) */
+   if ((uint32_t)levels > chain_levels(target, (uint32_t)w, (uint32_t)h, (uint32_t)d) || !tex || !tex->name ||
+       tex->immutable) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(levels / default texture / immutable)", caller);
       return;
    }
    if (!glf_format_supported(ctx, fmt)) {

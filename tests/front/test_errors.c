@@ -190,13 +190,41 @@ value_and_operation_errors(void)
    expect_error(GL_INVALID_VALUE, "glPixelStorei(alignment)", 3);
    glf_Uniform1f(0, 1.0f);
    expect_error(GL_INVALID_OPERATION, "glUniform1f(no program)", 0);
-   glf_BeginQuery(GL_ANY_SAMPLES_PASSED, 1); /* a generated weak stub */
-   expect_error(GL_INVALID_OPERATION, "glBeginQuery(unimplemented)", 0);
+   glf_BeginQuery(GL_ANY_SAMPLES_PASSED, 1); /* never generated (ES: names come from glGenQueries) */
+   expect_error(GL_INVALID_OPERATION, "glBeginQuery(name not generated)", 0);
    glf_Clear(0x1);
    expect_error(GL_INVALID_VALUE, "glClear(mask)", 1);
    GLubyte px[4];
    glf_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px); /* the surfaceless default framebuffer */
    expect_error(GL_INVALID_FRAMEBUFFER_OPERATION, "glReadPixels(RGBA/FLOAT)", 0);
+   /* ES 3.0 3.8.4: TexStorage on the default texture object */
+   glf_BindTexture(GL_TEXTURE_2D, 0);
+   glf_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+   expect_error(GL_INVALID_OPERATION, "glTexStorage2D(default texture)", 0);
+   /* ES 3.0 3.7.1: TexImage from a mapped unpack buffer */
+   GLuint pbo, tex;
+   glf_GenBuffers(1, &pbo);
+   glf_BindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+   glf_BufferData(GL_PIXEL_UNPACK_BUFFER, 64, NULL, GL_STREAM_DRAW);
+   glf_GenTextures(1, &tex);
+   glf_BindTexture(GL_TEXTURE_2D, tex);
+   glf_MapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, 16, GL_MAP_WRITE_BIT);
+   glf_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   expect_error(GL_INVALID_OPERATION, "glTexImage2D(mapped unpack buffer)", 0);
+   glf_UnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
+   glf_BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+   glf_DeleteBuffers(1, &pbo);
+   glf_DeleteTextures(1, &tex);
+   /* ES 3.0 4.3.1: FRONT is no ES enum; COLOR_ATTACHMENTm past the maximum on an FBO */
+   glf_ReadBuffer(GL_FRONT);
+   expect_error(GL_INVALID_ENUM, "glReadBuffer(FRONT) on ES", 0);
+   GLuint fbo;
+   glf_GenFramebuffers(1, &fbo);
+   glf_BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   glf_ReadBuffer(GL_COLOR_ATTACHMENT0 + 31);
+   expect_error(GL_INVALID_OPERATION, "glReadBuffer(COLOR_ATTACHMENT31)", 0);
+   glf_BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+   glf_DeleteFramebuffers(1, &fbo);
 }
 
 static void
