@@ -536,7 +536,12 @@ glf_context_destroy(struct glf_context *ctx)
       return;
    struct glf_context *prev = glf__current;
    glf__current = ctx; /* object teardown may record errors on it */
+   /* Unbinding may free shared objects (a program deleted while this context used it, and
+    * the shaders it detaches): under the share-group lock, like any GL entry point, so that
+    * another context's call on the group never meets a half-freed object. */
+   pthread_mutex_lock(&ctx->shared->lock);
    context_release_bindings(ctx);
+   pthread_mutex_unlock(&ctx->shared->lock);
    glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, ctx->stream_res);
    glf_cso_cache_fini(ctx);
    glf_debug_destroy(ctx);

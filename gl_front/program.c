@@ -84,9 +84,18 @@ glf_program_destroy(struct glf_context *ctx, struct glf_program *prog)
 void
 glf_programs_destroy_all(struct glf_context *ctx, struct glf_hash *h)
 {
-   for (uint32_t i = 0; i < h->cap; i++)
-      if (h->keys[i])
-         ((struct glf_shader *)h->vals[i])->delete_pending = false;
+   /* struct glf_program shares only name, refcount and is_program with struct glf_shader:
+    * each kind's own delete_pending (writing the shader's field into a program overwrote
+    * its attached[] list) */
+   for (uint32_t i = 0; i < h->cap; i++) {
+      struct glf_shader *obj = h->keys[i] ? h->vals[i] : NULL;
+      if (!obj)
+         continue;
+      if (obj->is_program)
+         ((struct glf_program *)obj)->delete_pending = false;
+      else
+         obj->delete_pending = false;
+   }
    for (uint32_t i = 0; i < h->cap; i++) {
       struct glf_shader *obj = h->vals[i];
       if (h->keys[i] && obj->is_program) {
