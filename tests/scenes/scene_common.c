@@ -692,4 +692,32 @@ scene_rects_fini(struct scene_rects *r)
    GL(glDeleteBuffers(1, &r->vbo));
    GL(glDeleteProgram(r->prog));
 }
+
+GLuint
+scene_texture(GLenum target, GLenum min_filter)
+{
+   GLuint t;
+   GL(glGenTextures(1, &t));
+   GL(glBindTexture(target, t));
+   GL(glTexParameteri(target, GL_TEXTURE_MIN_FILTER, (GLint)min_filter));
+   GL(glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+   GL(glTexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE));
+   GL(glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE));
+   return t;
+}
+
+GLuint
+scene_unit_quad(void)
+{
+   static const GLfloat quad[8] = {0, 0, 1, 0, 0, 1, 1, 1};
+   GLuint vao, vbo;
+   GL(glGenVertexArrays(1, &vao));
+   GL(glBindVertexArray(vao));
+   GL(glGenBuffers(1, &vbo));
+   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
+   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW));
+   GL(glEnableVertexAttribArray(0));
+   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0));
+   return vao;
+}
 #endif

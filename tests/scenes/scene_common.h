@@ -152,6 +152,11 @@ void scene_rects_draw(struct scene_rects *r, float x0, float y0, float x1, float
 void scene_rects_draw_strip(struct scene_rects *r, const float xy[8], float z,
                             const float rgba[4]);
 void scene_rects_fini(struct scene_rects *r);
+/** A new texture bound to @p target: @p min_filter, NEAREST magnification, CLAMP_TO_EDGE. */
+GLuint scene_texture(GLenum target, GLenum min_filter);
+/** A bound VAO whose attribute 0 is the unit square as a 4-vertex triangle strip (0,0)-(1,1)
+ *  (its buffer lives as long as the context). */
+GLuint scene_unit_quad(void);
 /** The "#version ..." line (plus precision for ES) of the scene's shading language. */
 const char *scene_glsl_header(void);
 #endif

@@ -14,32 +14,19 @@
 
 #include "scene_common.h"
 
+/* Reads pixel (x, y) of the read buffer as format / type and compares its `n` bytes. */
 static void
-expect_pixel_i(int x, int y, const GLint want[4], const char *what)
+expect_pixel(GLenum format, GLenum type, int x, int y, const void *want, size_t n, const char *what)
 {
-   GLint px[4] = {0};
-   GL(glReadPixels(x, y, 1, 1, GL_RGBA_INTEGER, GL_INT, px));
-   SCENE_CHECK(!memcmp(px, want, sizeof(px)), "%s at (%d,%d): %d %d %d %d, want %d %d %d %d", what, x, y, px[0],
-               px[1], px[2], px[3], want[0], want[1], want[2], want[3]);
+   uint32_t px[4] = {0}, w[4] = {0};
+   GL(glReadPixels(x, y, 1, 1, format, type, px));
+   memcpy(w, want, n);
+   SCENE_CHECK(!memcmp(px, want, n), "%s at (%d,%d): %08x %08x %08x %08x, want %08x %08x %08x %08x", what, x, y,
+               px[0], px[1], px[2], px[3], w[0], w[1], w[2], w[3]);
 }
-
-static void
-expect_pixel_ui(int x, int y, const GLuint want[4], const char *what)
-{
-   GLuint px[4] = {0};
-   GL(glReadPixels(x, y, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px));
-   SCENE_CHECK(!memcmp(px, want, sizeof(px)), "%s at (%d,%d): %u %u %u %u, want %u %u %u %u", what, x, y, px[0],
-               px[1], px[2], px[3], want[0], want[1], want[2], want[3]);
-}
-
-static void
-expect_pixel_ub(int x, int y, const GLubyte want[4], const char *what)
-{
-   GLubyte px[4] = {0};
-   GL(glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px));
-   SCENE_CHECK(!memcmp(px, want, sizeof(px)), "%s at (%d,%d): %u %u %u %u, want %u %u %u %u", what, x, y, px[0],
-               px[1], px[2], px[3], want[0], want[1], want[2], want[3]);
-}
+#define expect_pixel_i(x, y, want, what) expect_pixel(GL_RGBA_INTEGER, GL_INT, x, y, want, 16, what)
+#define expect_pixel_ui(x, y, want, what) expect_pixel(GL_RGBA_INTEGER, GL_UNSIGNED_INT, x, y, want, 16, what)
+#define expect_pixel_ub(x, y, want, what) expect_pixel(GL_RGBA, GL_UNSIGNED_BYTE, x, y, want, 4, what)
 
 int
 main(int argc, char **argv)

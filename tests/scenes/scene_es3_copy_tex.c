@@ -45,19 +45,6 @@ static const char *fs_src = "#version 300 es\n"
                             "   o = v_tc.x < 0.5 ? vec4(c.rgb, 1.0) : vec4(0.0, 0.0, c.a, 1.0);\n"
                             "}\n";
 
-static GLuint
-new_tex(GLenum target)
-{
-   GLuint t;
-   GL(glGenTextures(1, &t));
-   GL(glBindTexture(target, t));
-   GL(glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
-   GL(glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
-   GL(glTexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE));
-   GL(glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE));
-   return t;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -78,22 +65,22 @@ main(int argc, char **argv)
    const GLenum ifmts[6] = {GL_RGBA, GL_RGB, GL_LUMINANCE, GL_ALPHA, GL_LUMINANCE_ALPHA, GL_RGB8};
    GLuint tex[6];
    for (int i = 0; i < 6; i++) {
-      tex[i] = new_tex(GL_TEXTURE_2D);
+      tex[i] = scene_texture(GL_TEXTURE_2D, GL_NEAREST);
       GL(glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmts[i], 0, 0, 32, 32, 0));
    }
    /* a partial copy into an RGBA8 texture: the top-right quadrant into its bottom-left */
-   GLuint sub = new_tex(GL_TEXTURE_2D);
+   GLuint sub = scene_texture(GL_TEXTURE_2D, GL_NEAREST);
    GL(glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 32, 32));
    GL(glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 32, 32)); /* whole */
    GL(glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 16, 16, 16, 16));
    /* a cube face */
-   GLuint cube = new_tex(GL_TEXTURE_CUBE_MAP);
+   GLuint cube = scene_texture(GL_TEXTURE_CUBE_MAP, GL_NEAREST);
    for (int f = 0; f < 6; f++)
       GL(glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL));
    GL(glCopyTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, 0, 0, 0, 0, 32, 32));
 
    /* from a framebuffer object into layer 1 of a 2D array */
-   GLuint src_tex = new_tex(GL_TEXTURE_2D), fbo;
+   GLuint src_tex = scene_texture(GL_TEXTURE_2D, GL_NEAREST), fbo;
    GL(glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 32, 32));
    GL(glGenFramebuffers(1, &fbo));
    GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo));
@@ -106,7 +93,7 @@ main(int argc, char **argv)
    GL(glClearColor(0.0f, 0.5f, 1.0f, 0.5f));
    GL(glClear(GL_COLOR_BUFFER_BIT));
    GL(glDisable(GL_SCISSOR_TEST));
-   GLuint arr = new_tex(GL_TEXTURE_2D_ARRAY);
+   GLuint arr = scene_texture(GL_TEXTURE_2D_ARRAY, GL_NEAREST);
    GL(glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 32, 32, 2));
    GL(glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, 0, 0, 32, 32));
    /* errors */
@@ -132,15 +119,7 @@ main(int argc, char **argv)
    GL(glUniform1i(scene_uniform(prog, "u_cube"), 1));
    GL(glUniform1i(scene_uniform(prog, "u_array"), 2));
    GLint u_rect = scene_uniform(prog, "u_rect"), u_kind = scene_uniform(prog, "u_kind");
-   const GLfloat quad[8] = {0, 0, 1, 0, 0, 1, 1, 1};
-   GLuint vao, vbo;
-   GL(glGenVertexArrays(1, &vao));
-   GL(glBindVertexArray(vao));
-   GL(glGenBuffers(1, &vbo));
-   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
-   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW));
-   GL(glEnableVertexAttribArray(0));
-   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0));
+   scene_unit_quad();
    GL(glActiveTexture(GL_TEXTURE1));
    GL(glBindTexture(GL_TEXTURE_CUBE_MAP, cube));
    GL(glActiveTexture(GL_TEXTURE2));

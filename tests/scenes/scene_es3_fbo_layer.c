@@ -34,17 +34,6 @@ static const char *fs_src = "#version 300 es\n"
                             "   else o = textureLod(u_vol, vec3(v_tc, u_layer), u_lod);\n"
                             "}\n";
 
-static GLuint
-new_tex(GLenum target)
-{
-   GLuint t;
-   GL(glGenTextures(1, &t));
-   GL(glBindTexture(target, t));
-   GL(glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST));
-   GL(glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
-   return t;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -56,10 +45,10 @@ main(int argc, char **argv)
    /* a 16x16x4 array and a 16x16x4 3D texture (two levels), cleared grey through a buffer */
    static GLubyte grey[16 * 16 * 4 * 4];
    memset(grey, 80, sizeof(grey));
-   GLuint arr = new_tex(GL_TEXTURE_2D_ARRAY);
+   GLuint arr = scene_texture(GL_TEXTURE_2D_ARRAY, GL_NEAREST_MIPMAP_NEAREST);
    GL(glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 16, 16, 4));
    GL(glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 16, 16, 4, GL_RGBA, GL_UNSIGNED_BYTE, grey));
-   GLuint vol = new_tex(GL_TEXTURE_3D);
+   GLuint vol = scene_texture(GL_TEXTURE_3D, GL_NEAREST_MIPMAP_NEAREST);
    GL(glTexStorage3D(GL_TEXTURE_3D, 2, GL_RGBA8, 16, 16, 4));
    GL(glTexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 0, 16, 16, 4, GL_RGBA, GL_UNSIGNED_BYTE, grey));
    GL(glTexSubImage3D(GL_TEXTURE_3D, 1, 0, 0, 0, 8, 8, 2, GL_RGBA, GL_UNSIGNED_BYTE, grey));
@@ -87,7 +76,7 @@ main(int argc, char **argv)
    GL(glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, vol, 1, 2));
    SCENE_CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT, "slice 2 of 2");
    /* errors */
-   GLuint t2 = new_tex(GL_TEXTURE_2D);
+   GLuint t2 = scene_texture(GL_TEXTURE_2D, GL_NEAREST_MIPMAP_NEAREST);
    GL(glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4));
    GL_EXPECT(GL_INVALID_OPERATION, glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t2, 0, 0));
    GL_EXPECT(GL_INVALID_VALUE, glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, arr, 0, -1));
@@ -125,15 +114,7 @@ main(int argc, char **argv)
    GL(glBindTexture(GL_TEXTURE_2D_ARRAY, arr));
    GL(glActiveTexture(GL_TEXTURE1));
    GL(glBindTexture(GL_TEXTURE_3D, vol));
-   const GLfloat quad[8] = {0, 0, 1, 0, 0, 1, 1, 1};
-   GLuint vao, vbo;
-   GL(glGenVertexArrays(1, &vao));
-   GL(glBindVertexArray(vao));
-   GL(glGenBuffers(1, &vbo));
-   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
-   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW));
-   GL(glEnableVertexAttribArray(0));
-   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0));
+   scene_unit_quad();
    for (int i = 0; i < 4; i++) {
       GL(glUniform1i(u_kind, 0));
       GL(glUniform1f(u_layer, (float)i));
