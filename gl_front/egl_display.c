@@ -196,17 +196,22 @@ on_lost(void *user, const char *why, bool device_lost)
 static void
 egl_atexit(void)
 {
-   if (!sgl_knobs()->stats)
-      return;
    struct egl_display *d = &the_display;
+   /* Registered after the channel opened, so it runs before the static destructors of the
+    * driver the server loaded (LLVM for lavapipe): the inproc apply thread must be out of the
+    * driver by then (an app that exits without eglTerminate, as piglit does, crashed in
+    * LLVM's destructors now and then). */
    /* A thread may hold the lock while the process exits: never wait for it here. */
    bool locked = pthread_mutex_trylock(&d->lock) == 0;
-   if (locked) {
-      for (struct egl_object *o = d->objects[EGL_OBJ_CONTEXT]; o; o = o->next)
+   if (sgl_knobs()->stats) {
+      for (struct egl_object *o = locked ? d->objects[EGL_OBJ_CONTEXT] : NULL; o; o = o->next)
          egl_context_print_stats((struct egl_context *)o);
+      glf_print_unimplemented_hits();
+   }
+   if (locked) {
+      wire_client_quiesce(d->wire); /* NULL after eglTerminate */
       pthread_mutex_unlock(&d->lock);
    }
-   glf_print_unimplemented_hits();
 }
 
 static void

@@ -126,6 +126,22 @@ wire_client_close(struct wire_client *c)
    free(c);
 }
 
+/* Process exit (an atexit handler that runs before the driver's static destructors): a local
+ * server must not be inside the driver (LLVM, for lavapipe) when those run, nor have work
+ * queued on the device. The channel is marked lost first (a call another thread still makes
+ * returns at once), then the apply thread ends and the session with its device is destroyed;
+ * the mapping and the client stay (those threads may still hold them). Skipped when a thread
+ * holds the channel (it is applying records on a monolith channel). */
+void
+wire_client_quiesce(struct wire_client *c)
+{
+   if (!c || !c->ops->quiesce || pthread_mutex_trylock(&c->lock) != 0)
+      return;
+   __atomic_store_n(&c->lost, true, __ATOMIC_RELEASE);
+   c->ops->quiesce(c);
+   pthread_mutex_unlock(&c->lock);
+}
+
 bool
 wire_client_lost(const struct wire_client *c)
 {

@@ -18,6 +18,10 @@ struct wire_transport_ops {
    bool (*alive)(struct wire_client *c);
    /** Ends the session and releases everything start made. */
    void (*stop)(struct wire_client *c);
+   /** At process exit: ends the server's work in this process (the inproc apply thread
+    *  returns, the local session and its device are destroyed) and keeps the mapping another
+    *  thread may still write. May be NULL (nothing runs in this process). */
+   void (*quiesce)(struct wire_client *c);
 };
 
 extern const struct wire_transport_ops wire_transport_monolith;

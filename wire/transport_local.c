@@ -31,11 +31,17 @@ local_start(struct wire_client *c, char *err, unsigned err_size)
 }
 
 static void
-local_unmap(struct wire_client *c)
+local_end_session(struct wire_client *c)
 {
    if (c->session)
       wire_local_server()->destroy(c->session);
    c->session = NULL;
+}
+
+static void
+local_unmap(struct wire_client *c)
+{
+   local_end_session(c);
    if (c->mapping)
       munmap(c->mapping, c->mapping_size);
    c->mapping = NULL;
@@ -63,6 +69,7 @@ const struct wire_transport_ops wire_transport_monolith = {
    .kick = monolith_kick,
    .alive = always_alive,
    .stop = local_unmap,
+   .quiesce = local_end_session,
 };
 
 /* ---- inproc ------------------------------------------------------------------------------ */
@@ -105,8 +112,10 @@ inproc_alive(struct wire_client *c)
    return !__atomic_load_n(&c->thread_done, __ATOMIC_ACQUIRE);
 }
 
+/* Asks the apply thread to end and waits for it (it finishes the record it is on: waits in
+ * the server are bounded). */
 static void
-inproc_stop(struct wire_client *c)
+inproc_end_thread(struct wire_client *c)
 {
    if (c->thread_started) {
       wire_store32(&c->seg.ctrl->client_closing, 1);
@@ -118,6 +127,19 @@ inproc_stop(struct wire_client *c)
       pthread_join(c->thread, NULL);
       c->thread_started = false;
    }
+}
+
+static void
+inproc_quiesce(struct wire_client *c)
+{
+   inproc_end_thread(c);
+   local_end_session(c);
+}
+
+static void
+inproc_stop(struct wire_client *c)
+{
+   inproc_end_thread(c);
    local_unmap(c);
 }
 
@@ -126,4 +148,5 @@ const struct wire_transport_ops wire_transport_inproc = {
    .kick = inproc_kick,
    .alive = inproc_alive,
    .stop = inproc_stop,
+   .quiesce = inproc_quiesce,
 };

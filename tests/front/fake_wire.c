@@ -33,6 +33,7 @@ wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, un
 }
 
 void wire_client_close(struct wire_client *c) {}
+void wire_client_quiesce(struct wire_client *c) {}
 enum wire_transport_kind wire_client_transport(const struct wire_client *c) { return WIRE_TRANSPORT_MONOLITH; }
 const char *wire_transport_name(enum wire_transport_kind k) { return "fake"; }
 
