@@ -296,6 +296,7 @@ read_word(const uint8_t *p, unsigned bytes)
    switch (bytes) {
    case 1: memcpy(&b, p, 1); return b;
    case 2: memcpy(&h, p, 2); return h;
+   case 3: return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16; /* RGB8: no 4th byte to read */
    default: memcpy(&w, p, 4); return w;
    }
 }
