@@ -191,6 +191,27 @@ attach_prologue(struct glf_context *ctx, GLenum target, GLenum attachment, unsig
    return fb;
 }
 
+/* Attaches level / layer (cube face, array layer or 3D slice) of tex (NULL: detaches) at the
+ * attachment slots idx[0..n), and drops the reference the caller's lookup took. */
+static void
+attach_texture(struct glf_context *ctx, struct glf_framebuffer *fb, const unsigned *idx, unsigned n,
+               struct glf_texture *tex, GLint level, GLuint layer)
+{
+   for (unsigned i = 0; i < n; i++) {
+      struct glf_attachment *a = &fb->att[idx[i]];
+      att_clear(ctx, a);
+      if (tex) {
+         a->type = GL_TEXTURE;
+         glf_texture_ref(ctx, &a->tex, tex);
+         a->level = level;
+         a->layer = layer;
+      }
+   }
+   glf_texture_unref(ctx, tex); /* the lookup's */
+   if (fb == ctx->draw_fb)
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+}
+
 void GLAPIENTRY
 glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level)
 {
@@ -227,19 +248,7 @@ glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
          return;
       }
    }
-   for (unsigned i = 0; i < n; i++) {
-      struct glf_attachment *a = &fb->att[idx[i]];
-      att_clear(ctx, a);
-      if (tex) {
-         a->type = GL_TEXTURE;
-         glf_texture_ref(ctx, &a->tex, tex);
-         a->level = level;
-         a->layer = cube_face ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
-      }
-   }
-   glf_texture_unref(ctx, tex); /* the lookup's */
-   if (fb == ctx->draw_fb)
-      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+   attach_texture(ctx, fb, idx, n, tex, level, cube_face ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0);
 }
 
 /* From the OpenGL ES 3.0 spec, section 4.4.2.4 (OpenGL 3.3 core 4.4.2): one layer of a 3D or
@@ -271,28 +280,14 @@ glf_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GL
       bool is3d = tex->target == GL_TEXTURE_3D;
       GLint max = is3d ? ctx->limits.max_3d_texture_size : ctx->limits.max_texture_size;
       GLint max_layers = is3d ? ctx->limits.max_3d_texture_size : ctx->limits.max_array_texture_layers;
-      GLint max_level = 0;
-      while ((max >> (max_level + 1)) > 0)
-         max_level++;
+      GLint max_level = (GLint)glf_texture_levels((uint32_t)max, 1) - 1;
       if (level < 0 || level > max_level || level >= GLF_MAX_LEVELS || layer < 0 || layer >= max_layers) {
          glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d, layer=%d)", caller, level, layer);
          return;
       }
    }
-   for (unsigned i = 0; i < n; i++) {
-      struct glf_attachment *a = &fb->att[idx[i]];
-      att_clear(ctx, a);
-      if (tex) {
-         a->type = GL_TEXTURE;
-         glf_texture_ref(ctx, &a->tex, tex);
-         a->level = level;
-         a->layer = (GLuint)layer;
-      }
-   }
-   glf_texture_unref(ctx, tex); /* the lookup's */
-   if (fb == ctx->draw_fb)
-      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+   attach_texture(ctx, fb, idx, n, tex, level, (GLuint)layer);
 }
 
 void GLAPIENTRY
