@@ -110,15 +110,37 @@ glf_emit_program_bindings(struct glf_context *ctx)
    uint32_t n = p->info->sampler_slot_count;
    if (n > WIRE_MAX_PROGRAM_SAMPLERS)
       n = WIRE_MAX_PROGRAM_SAMPLERS;
-   struct wire_program_bindings *b = glf_begin(ctx, WIRE_OP_SetProgramBindings, n * 4);
+   uint32_t nb = p->info->block_count < WIRE_MAX_UNIFORM_BLOCKS ? p->info->block_count : WIRE_MAX_UNIFORM_BLOCKS;
+   struct wire_program_bindings *b = glf_begin(ctx, WIRE_OP_SetProgramBindings, (n + nb) * 4);
    if (!b)
       return;
    b->program = p->handle;
    b->sampler_count = n;
-   b->block_count = 0;
+   b->block_count = nb;
    memcpy(b + 1, p->sampler_units, n * 4);
+   memcpy((uint32_t *)(b + 1) + n, p->block_bindings, nb * 4);
    wire_end(ctx->wire);
    ctx->pb_serial = p->bindings_serial;
+}
+
+/* The indexed UNIFORM_BUFFER bindings; a buffer without storage yet reads as unbound. */
+static void
+glf_emit_uniform_buffers(struct glf_context *ctx)
+{
+   struct wire_uniform_buffers *u = GLF_BEGIN(ctx, SetUniformBuffers);
+   if (!u)
+      return;
+   u->start = 0;
+   u->count = WIRE_MAX_UNIFORM_BLOCKS;
+   for (uint32_t i = 0; i < WIRE_MAX_UNIFORM_BLOCKS; i++) {
+      const struct glf_indexed_buffer *b = &ctx->ubo[i];
+      if (!b->buf || !b->buf->created)
+         continue;
+      u->ub[i].res = b->buf->res;
+      u->ub[i].offset = b->range ? (uint32_t)b->offset : 0;
+      u->ub[i].size = b->range ? (uint32_t)b->size : 0;
+   }
+   wire_end(ctx->wire);
 }
 
 static void
@@ -416,7 +438,8 @@ glf_update_derived(struct glf_context *ctx)
       /* a texture / renderbuffer / buffer storage or sampling state changed somewhere in the
        * share group */
       ctx->shared_epoch = epoch;
-      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_TEXTURES | GLF_DIRTY_VERTEX_BUFFERS | GLF_DIRTY_DSA);
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_TEXTURES | GLF_DIRTY_VERTEX_BUFFERS | GLF_DIRTY_DSA |
+                        GLF_DIRTY_UNIFORM_BUFFERS);
    }
    struct glf_program *p = ctx->program;
    if (p && p->link_serial != ctx->link_serial)

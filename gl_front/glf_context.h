@@ -385,6 +385,7 @@ struct glf_program {
    uint32_t uniform_size;
    struct glf_uniform_slot *locs; /* by location, info->max_uniform_location entries */
    uint32_t *sampler_units;       /* by sampler slot */
+   uint32_t block_bindings[WIRE_MAX_UNIFORM_BLOCKS]; /* UNIFORM_BLOCK_BINDING by block index */
    uint32_t uniform_serial, bindings_serial, link_serial;
    char *label; /* KHR_debug */
 };
@@ -772,6 +773,9 @@ struct glf_program *glf_lookup_program(struct glf_context *ctx, GLuint name, con
 struct glf_shader *glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller);
 void glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj);
 void glf_uniform_init_storage(struct glf_program *prog);
+/* uniform_block.c */
+char *glf_uniform_block_limits(const struct glf_context *ctx, const struct spv_program_info *info);
+GLint glf_uniform_block_max_name_length(const struct spv_program_info *info);
 
 /* current_attrib.c */
 /** The current value of generic attribute `index` as `as` (GL_FLOAT, GL_DOUBLE, GL_INT,

@@ -346,8 +346,17 @@ install_executable(struct glf_context *ctx, struct glf_program *p, void *blob, s
       set_log(p, strdup(err));
       return false;
    }
+   char *limits = glf_uniform_block_limits(ctx, info);
+   if (limits) {
+      spv_program_info_free(info);
+      set_log(p, limits);
+      return false;
+   }
    glf_program_free_executable(ctx, p);
    p->info = info;
+   /* "When a program object is linked ... the uniform block bindings are reset to zero"
+    * (the initial UNIFORM_BLOCK_BINDING, ES 3.0 section 2.12.6). */
+   memset(p->block_bindings, 0, sizeof(p->block_bindings));
    if (!emit_program(ctx, p, blob, size)) {
       glf_program_free_executable(ctx, p);
       set_log(p, strdup("splitgl: program blob too large for the staging segment\n"));
@@ -520,9 +529,8 @@ program_param(struct glf_context *ctx, struct glf_program *p, GLenum pname, GLin
    if (es2)
       return false;
    switch (pname) {
-   case GL_ACTIVE_UNIFORM_BLOCKS: case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
-      *out = 0;
-      return true;
+   case GL_ACTIVE_UNIFORM_BLOCKS: *out = info ? (GLint)info->block_count : 0; return true;
+   case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: *out = glf_uniform_block_max_name_length(info); return true;
    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
       if (GLF_CORE(ctx))
          return false;

@@ -9,6 +9,7 @@
  *   PROGRAM          before its bindings and constant buffer, which name the bound program.
  *   PROGRAM_BINDINGS sampler units of the bound program (glUniform1i on a sampler).
  *   CONSTBUF         the default uniform block image of the bound program (index 0).
+ *   UNIFORM_BUFFERS  the indexed UNIFORM_BUFFER bindings (named blocks read them).
  *   VELEMS           depends on the program (which locations it reads: constant_mask) and
  *                    on the VAO's formats; before VERTEX_BUFFERS that feed it.
  *   VERTEX_BUFFERS   the VAO's buffers, or the streaming buffer for client arrays.
@@ -28,6 +29,7 @@
    ATOM(PROGRAM, glf_emit_program)                                                          \
    ATOM(PROGRAM_BINDINGS, glf_emit_program_bindings)                                        \
    ATOM(CONSTBUF, glf_emit_constbuf)                                                        \
+   ATOM(UNIFORM_BUFFERS, glf_emit_uniform_buffers)                                          \
    ATOM(VELEMS, glf_emit_velems)                                                            \
    ATOM(VERTEX_BUFFERS, glf_emit_vertex_buffers)                                            \
    ATOM(SAMPLER_VIEWS, glf_emit_sampler_views)                                              \

@@ -586,6 +586,8 @@ bind_indexed(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsize
    slot->range = range && buf;
    slot->offset = range && buf ? offset : 0;
    slot->size = range && buf ? size : 0;
+   if (target == GL_UNIFORM_BUFFER)
+      glf_dirty(ctx, GLF_DIRTY_UNIFORM_BUFFERS);
 }
 
 void GLAPIENTRY
@@ -608,9 +610,12 @@ glf_buffer_unbind_indexed(struct glf_context *ctx, struct glf_buffer *buf)
    for (uint32_t i = 0; ctx->xfb && i < GLF_MAX_XFB_BUFFERS; i++)
       if (ctx->xfb->bind[i].buf == buf)
          glf_buffer_ref(ctx, &ctx->xfb->bind[i].buf, NULL);
-   for (uint32_t i = 0; i < WIRE_MAX_UNIFORM_BLOCKS; i++)
-      if (ctx->ubo[i].buf == buf)
+   for (uint32_t i = 0; i < WIRE_MAX_UNIFORM_BLOCKS; i++) {
+      if (ctx->ubo[i].buf == buf) {
          glf_buffer_ref(ctx, &ctx->ubo[i].buf, NULL);
+         glf_dirty(ctx, GLF_DIRTY_UNIFORM_BUFFERS);
+      }
+   }
 }
 
 /* GL core's indexed fixed-function state (COLOR_WRITEMASK and BLEND per draw buffer,

@@ -47,6 +47,14 @@ struct srv_vertex_buffer {
    uint32_t stride;
 };
 
+/* A uniform-buffer binding point: offset and size as the client gave them (size 0: to the
+ * end); the backend clamps them to the buffer's current storage. */
+struct srv_uniform_buffer {
+   struct srv_resource *res; /* NULL: unbound */
+   uint32_t offset;
+   uint32_t size;
+};
+
 struct srv_sampler_view {
    struct srv_resource *res; /* NULL: unbound */
    uint32_t target;          /* wire_target, equal to the resource's */
@@ -123,6 +131,9 @@ struct srv_backend_ops {
    void (*bind_sampler_states)(struct srv_ctx *ctx, uint32_t start, uint32_t count, void *const *samplers);
    /** index 0: the default uniform block of the bound program. Data is copied. */
    void (*set_constant_buffer)(struct srv_ctx *ctx, uint32_t index, const void *data, uint32_t size);
+   void (*set_uniform_buffers)(struct srv_ctx *ctx, uint32_t start, uint32_t count,
+                               const struct srv_uniform_buffer *ubs);
+   /** block_bindings[i]: the uniform-buffer binding point GL block i reads. */
    void (*set_program_bindings)(struct srv_ctx *ctx, struct srv_program *prog,
                                 uint32_t sampler_count, const uint32_t *sampler_units,
                                 uint32_t block_count, const uint32_t *block_bindings);

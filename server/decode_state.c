@@ -161,6 +161,44 @@ srv_handle_SetVertexBuffers(struct srv_session *s, const void *p, const uint8_t 
    srv_apply_vertex_buffers(s, ctx, v->start, v->count);
 }
 
+void
+srv_apply_uniform_buffers(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count)
+{
+   struct srv_uniform_buffer ubs[WIRE_MAX_UNIFORM_BLOCKS];
+   for (uint32_t i = 0; i < count; i++) {
+      const struct wire_uniform_buffer *u = &ctx->ubs[start + i];
+      struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], u->res);
+      ubs[i].res = e ? ((struct srv_res *)e->obj)->be : NULL;
+      ubs[i].offset = u->offset;
+      ubs[i].size = u->size;
+   }
+   s->ops->set_uniform_buffers(ctx->be, start, count, ubs);
+}
+
+void
+srv_handle_SetUniformBuffers(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_uniform_buffers *u = p;
+   struct srv_context *ctx = srv_cur(s, "SetUniformBuffers.context");
+   if (!ctx)
+      return;
+   if (!range_ok(u->start, u->count, WIRE_MAX_UNIFORM_BLOCKS))
+      return srv_fatal(s, "ProtocolCorruption", "SetUniformBuffers.count");
+   for (uint32_t i = 0; i < u->count; i++) {
+      const struct wire_uniform_buffer *ub = &u->ub[i];
+      if (!ub->res.gen)
+         continue;
+      struct srv_res *r = srv_get_res(s, ub->res, "SetUniformBuffers.res");
+      if (!r)
+         return;
+      if (r->templ.target != WIRE_TARGET_BUFFER || ub->offset >= WIRE_MAX_BUFFER_SIZE ||
+          ub->size > WIRE_MAX_BUFFER_SIZE)
+         return srv_fatal(s, "ProtocolCorruption", "SetUniformBuffers.range");
+   }
+   memcpy(&ctx->ubs[u->start], u->ub, u->count * sizeof(u->ub[0]));
+   srv_apply_uniform_buffers(s, ctx, u->start, u->count);
+}
+
 static bool
 valid_view(struct srv_session *s, const struct wire_sampler_view *v)
 {
@@ -266,7 +304,7 @@ srv_handle_SetProgramBindings(struct srv_session *s, const void *p, const uint8_
       return;
    if (b->sampler_count > WIRE_MAX_PROGRAM_SAMPLERS || b->sampler_count > prog->program->sampler_slot_count)
       return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.sampler_count");
-   if (b->block_count > WIRE_MAX_UNIFORM_BLOCKS)
+   if (b->block_count > WIRE_MAX_UNIFORM_BLOCKS || b->block_count > prog->program->block_count)
       return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.block_count");
    uint32_t need = 4u * (b->sampler_count + b->block_count);
    if (tsize < need || tsize - need >= 16)
@@ -276,6 +314,9 @@ srv_handle_SetProgramBindings(struct srv_session *s, const void *p, const uint8_
    for (uint32_t i = 0; i < b->sampler_count; i++)
       if (units[i] >= WIRE_MAX_SAMPLER_UNITS)
          return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.sampler_units");
+   for (uint32_t i = 0; i < b->block_count; i++)
+      if (units[b->sampler_count + i] >= WIRE_MAX_UNIFORM_BLOCKS)
+         return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.block_bindings");
    if (prog->be)
       s->ops->set_program_bindings(ctx->be, prog->be, b->sampler_count, units, b->block_count,
                                    units + b->sampler_count);

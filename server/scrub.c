@@ -44,6 +44,13 @@ refresh_context_resource(struct srv_session *s, struct srv_context *ctx, wire_ha
          srv_apply_vertex_buffers(s, ctx, i, 1);
       }
    }
+   for (uint32_t i = 0; i < WIRE_MAX_UNIFORM_BLOCKS; i++) {
+      if (names(ctx->ubs[i].res, h)) {
+         if (drop)
+            memset(&ctx->ubs[i], 0, sizeof(ctx->ubs[i]));
+         srv_apply_uniform_buffers(s, ctx, i, 1);
+      }
+   }
    for (uint32_t i = 0; i < WIRE_MAX_SAMPLER_UNITS; i++) {
       if (names(ctx->views[i].res, h)) {
          if (drop)

@@ -49,6 +49,7 @@ struct srv_context {
    wire_handle cso[WIRE_CSO_COUNT];
    struct wire_framebuffer fb;
    struct wire_vertex_buffer vbs[WIRE_MAX_VERTEX_BUFFERS];
+   struct wire_uniform_buffer ubs[WIRE_MAX_UNIFORM_BLOCKS];
    struct wire_sampler_view views[WIRE_MAX_SAMPLER_UNITS];
    wire_handle samplers[WIRE_MAX_SAMPLER_UNITS];
    struct wire_so_targets so;                    /* SetSoTargets as applied */
@@ -126,6 +127,7 @@ void srv_context_end_queries(struct srv_session *s, struct srv_context *ctx);
 void srv_apply_framebuffer(struct srv_session *s, struct srv_context *ctx);
 void srv_apply_vertex_buffers(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count);
 void srv_apply_sampler_views(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count);
+void srv_apply_uniform_buffers(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count);
 void srv_apply_samplers(struct srv_session *s, struct srv_context *ctx, uint32_t start, uint32_t count);
 
 static inline bool

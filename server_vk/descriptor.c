@@ -288,6 +288,41 @@ write_samplers(struct mg_ctx *ctx, VkDescriptorImageInfo *img, VkWriteDescriptor
    return p->sampler_count;
 }
 
+/* Named uniform blocks: GL block i reads the range bound at its binding point, clamped to the
+ * buffer's storage (and the device's maxUniformBufferRange); nothing bound, or a range past
+ * the buffer's end, reads the zero buffer (GL leaves such reads undefined). */
+static uint32_t
+write_blocks(struct mg_ctx *ctx, VkDescriptorBufferInfo *info, VkWriteDescriptorSet *w, VkDescriptorSet set)
+{
+   struct mg_program *p = ctx->prog;
+   const VkDeviceSize max_range = ctx->be->props.limits.maxUniformBufferRange;
+   for (uint32_t i = 0; i < p->block_count; i++) {
+      uint32_t bp = p->block_bindings[i];
+      const struct srv_uniform_buffer *ub = bp < WIRE_MAX_UNIFORM_BLOCKS ? &ctx->ubs[bp] : NULL;
+      struct mg_resource *r = ub ? mg_resource(ub->res) : NULL;
+      if (r && r->is_buffer && ub->offset < r->size) {
+         VkDeviceSize range = r->size - ub->offset;
+         if (ub->size && ub->size < range)
+            range = ub->size;
+         if (range > max_range)
+            range = max_range;
+         info[i] = (VkDescriptorBufferInfo){r->buffer, ub->offset, range};
+      } else {
+         info[i] = (VkDescriptorBufferInfo){ctx->be->zero_buffer, 0, 256};
+      }
+      w[i] = (VkWriteDescriptorSet){
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+         .dstSet = set,
+         .dstBinding = p->blocks[i].binding,
+         .dstArrayElement = p->blocks[i].array_index,
+         .descriptorCount = 1,
+         .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+         .pBufferInfo = &info[i],
+      };
+   }
+   return p->block_count;
+}
+
 /* Binds the program's descriptor set, building a new one when an input changed. */
 bool
 mg_emit_descriptors(struct mg_ctx *ctx)
@@ -295,17 +330,18 @@ mg_emit_descriptors(struct mg_ctx *ctx)
    struct mg_backend *be = ctx->be;
    struct mg_program *p = ctx->prog;
    struct mg_batch *b = mg_batch(be);
-   if (!p->default_block_size && !p->sampler_count)
+   if (!p->default_block_size && !p->sampler_count && !p->block_count)
       return true;
    if (!ctx->set || ctx->set_dirty || ctx->set_serial != b->serial || ctx->set_epoch != be->view_epoch ||
        ctx->set_bindings_gen != p->bindings_gen) {
       VkDescriptorSet set = mg_alloc_set(be, p->set_layout);
       if (!set)
          return false;
-      VkWriteDescriptorSet w[2 + SPV_MAX_SAMPLER_BINDINGS];
+      VkWriteDescriptorSet w[2 + SPV_MAX_SAMPLER_BINDINGS + WIRE_MAX_UNIFORM_BLOCKS];
       VkDescriptorImageInfo img[WIRE_MAX_PROGRAM_SAMPLERS];
-      VkDescriptorBufferInfo ubo;
+      VkDescriptorBufferInfo ubo, blocks[WIRE_MAX_UNIFORM_BLOCKS];
       uint32_t nw = write_samplers(ctx, img, w, set);
+      nw += write_blocks(ctx, blocks, w + nw, set);
       if (p->default_block_size) {
          if (!write_ubo(ctx, &ubo))
             return false;

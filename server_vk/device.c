@@ -485,7 +485,8 @@ create_zero_buffer(struct mg_backend *be)
    VkBufferCreateInfo bi = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
       .size = 256,
-      .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      /* also what an unbound uniform-buffer binding point reads (descriptor.c) */
+      .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
    };
    if (vkCreateBuffer(be->dev, &bi, NULL, &be->zero_buffer) != VK_SUCCESS)
       return false;
@@ -577,6 +578,7 @@ static const struct srv_backend_ops mg_ops = {
    .bind_sampler_states = mg_bind_sampler_states,
    .set_constant_buffer = mg_set_constant_buffer,
    .set_program_bindings = mg_set_program_bindings,
+   .set_uniform_buffers = mg_set_uniform_buffers,
    .set_viewport = mg_set_viewport,
    .set_scissor = mg_set_scissor,
    .set_context_values = mg_set_context_values,

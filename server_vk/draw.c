@@ -108,7 +108,17 @@ mg_set_constant_buffer(struct srv_ctx *sctx, uint32_t index, const void *data, u
    ctx->set_dirty = true;
 }
 
-/* GL's sampler uniforms are program state: the record names the program, so it lives there. */
+void
+mg_set_uniform_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_uniform_buffer *ubs)
+{
+   struct mg_ctx *ctx = mg_ctx(sctx);
+   for (uint32_t i = 0; i < count && start + i < WIRE_MAX_UNIFORM_BLOCKS; i++)
+      ctx->ubs[start + i] = ubs[i];
+   ctx->set_dirty = true;
+}
+
+/* GL's sampler uniforms and uniform-block bindings are program state: the record names the
+ * program, so they live there. */
 void
 mg_set_program_bindings(struct srv_ctx *sctx, struct srv_program *sprog, uint32_t sampler_count,
                         const uint32_t *sampler_units, uint32_t block_count, const uint32_t *block_bindings)
@@ -119,6 +129,8 @@ mg_set_program_bindings(struct srv_ctx *sctx, struct srv_program *sprog, uint32_
       return;
    for (uint32_t i = 0; i < sampler_count && i < WIRE_MAX_PROGRAM_SAMPLERS; i++)
       p->sampler_units[i] = sampler_units[i];
+   for (uint32_t i = 0; i < block_count && i < WIRE_MAX_UNIFORM_BLOCKS; i++)
+      p->block_bindings[i] = block_bindings[i];
    p->bindings_gen++;
    ctx->set_dirty = true;
 }

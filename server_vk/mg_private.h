@@ -225,6 +225,11 @@ struct mg_program {
    struct spv_attrib *attribs; /* names dropped */
    uint32_t sampler_slot_count;
    uint32_t sampler_units[WIRE_MAX_PROGRAM_SAMPLERS]; /* set_program_bindings */
+   /* Named uniform blocks: GL block i is element blocks[i].array_index of descriptor binding
+    * blocks[i].binding and reads binding point block_bindings[i] (set_program_bindings). */
+   uint32_t block_count;
+   struct spv_block blocks[WIRE_MAX_UNIFORM_BLOCKS]; /* names dropped */
+   uint32_t block_bindings[WIRE_MAX_UNIFORM_BLOCKS];
    uint64_t bindings_gen; /* moves with sampler_units: program state shared by contexts */
    struct mg_pipeline_entry *buckets[MG_PIPELINE_BUCKETS];
    uint32_t npipelines; /* entries in buckets, capped at MG_MAX_PROGRAM_PIPELINES */
@@ -281,6 +286,7 @@ struct mg_ctx {
    struct mg_program *prog;
    struct srv_framebuffer fb;
    struct srv_vertex_buffer vbs[WIRE_MAX_VERTEX_BUFFERS];
+   struct srv_uniform_buffer ubs[WIRE_MAX_UNIFORM_BLOCKS];
    struct srv_sampler_view views[WIRE_MAX_SAMPLER_UNITS];
    struct mg_sampler *samplers[WIRE_MAX_SAMPLER_UNITS];
    uint8_t *cb0;
@@ -537,6 +543,7 @@ void mg_set_vertex_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count,
 void mg_set_sampler_views(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_sampler_view *views);
 void mg_bind_sampler_states(struct srv_ctx *sctx, uint32_t start, uint32_t count, void *const *samplers);
 void mg_set_constant_buffer(struct srv_ctx *sctx, uint32_t index, const void *data, uint32_t size);
+void mg_set_uniform_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_uniform_buffer *ubs);
 void mg_set_program_bindings(struct srv_ctx *sctx, struct srv_program *prog, uint32_t sampler_count,
                              const uint32_t *sampler_units, uint32_t block_count, const uint32_t *block_bindings);
 void mg_set_viewport(struct srv_ctx *sctx, const struct wire_viewport *vp);

@@ -88,7 +88,7 @@ create_modules(struct mg_backend *be, struct mg_program *p, const struct spv_pro
 static bool
 create_layouts(struct mg_backend *be, struct mg_program *p, const struct spv_program_info *info)
 {
-   VkDescriptorSetLayoutBinding b[2 + SPV_MAX_SAMPLER_BINDINGS];
+   VkDescriptorSetLayoutBinding b[2 + SPV_MAX_SAMPLER_BINDINGS + WIRE_MAX_UNIFORM_BLOCKS];
    uint32_t n = 0;
    if (p->default_ubo_stages)
       b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_DEFAULT_UBO, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
@@ -99,6 +99,12 @@ create_layouts(struct mg_backend *be, struct mg_program *p, const struct spv_pro
    for (uint32_t i = 0; i < info->sampler_count && i < SPV_MAX_SAMPLER_BINDINGS; i++)
       b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_SAMPLER_BASE + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                               info->samplers[i].array_size, stage_flags(info->samplers[i].stage_mask), NULL};
+   /* Named uniform blocks: one binding per declaration (the blob parser checked that the
+    * elements of each binding are all there), element 0 carries the binding's shape. */
+   for (uint32_t i = 0; i < p->block_count; i++)
+      if (p->blocks[i].array_index == 0)
+         b[n++] = (VkDescriptorSetLayoutBinding){p->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                                 p->blocks[i].array_size, stage_flags(p->blocks[i].stage_mask), NULL};
    VkDescriptorSetLayoutCreateInfo li = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
       .bindingCount = n,
@@ -154,6 +160,11 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    p->sampler_count = info->sampler_count < SPV_MAX_SAMPLER_BINDINGS ? info->sampler_count : SPV_MAX_SAMPLER_BINDINGS;
    p->sampler_slot_count = info->sampler_slot_count;
    p->attrib_count = info->attrib_count;
+   p->block_count = info->block_count < WIRE_MAX_UNIFORM_BLOCKS ? info->block_count : WIRE_MAX_UNIFORM_BLOCKS;
+   for (uint32_t i = 0; i < p->block_count; i++) {
+      p->blocks[i] = info->blocks[i];
+      p->blocks[i].name = NULL;
+   }
    p->samplers = calloc(p->sampler_count + 1, sizeof(*p->samplers));
    p->attribs = calloc(p->attrib_count + 1, sizeof(*p->attribs));
    bool ok = p->samplers && p->attribs;
@@ -174,6 +185,23 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    if (ok && (slots > WIRE_MAX_PROGRAM_SAMPLERS || info->sampler_count > SPV_MAX_SAMPLER_BINDINGS)) {
       sgl_warn("magma: program with %u sampler slots refused (at most %u)", slots, WIRE_MAX_PROGRAM_SAMPLERS);
       ok = false;
+   }
+   /* Uniform buffers per stage and per set within the device's limits (the front end links
+    * against the limits it reports; a blob past them is refused, not handed to the driver). */
+   uint32_t stage_ubos[SPV_STAGE_COUNT] = {0}, set_ubos = 0;
+   for (uint32_t i = 0; ok && i < p->block_count; i++) {
+      set_ubos++;
+      for (uint32_t s = 0; s < SPV_STAGE_COUNT; s++)
+         stage_ubos[s] += (p->blocks[i].stage_mask >> s) & 1;
+   }
+   for (uint32_t s = 0; ok && s < SPV_STAGE_COUNT; s++) {
+      uint32_t n = stage_ubos[s] + ((info->default_block_stage_mask >> s) & 1);
+      if (n > be->props.limits.maxPerStageDescriptorUniformBuffers ||
+          set_ubos + 1 > be->props.limits.maxDescriptorSetUniformBuffers) {
+         sgl_warn("magma: program with %u uniform blocks in stage %u refused (the device allows %u)", n, s,
+                  be->props.limits.maxPerStageDescriptorUniformBuffers);
+         ok = false;
+      }
    }
    if (ok && !(info->stage_mask & (1u << SPV_STAGE_VERTEX)))
       ok = false; /* a graphics pipeline needs a vertex stage */

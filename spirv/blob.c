@@ -10,12 +10,12 @@
  * Sections (each kind at most once):
  *   INFO (1)      12 u32: stage_mask, default_block_size, default_block_stage_mask,
  *                 sampler_slot_count, uniform_count, sampler_count, attrib_count,
- *                 output_count, max_uniform_location, writes_point_size, flags, 0
+ *                 output_count, max_uniform_location, writes_point_size, flags, block_count
  *                 flags (added; 0 in older blobs): SPV_BLOB_FLAG_POINT_SIZE_SPEC (bit 0) =
  *                 spv_program_info.point_size_spec; other bits must be 0
  *   STRINGS (2)   NUL-terminated names; records refer to them by byte offset
- *   UNIFORMS (3)  uniform_count x 8 u32: name, gl_type, array_size, location, offset,
- *                 array_stride, matrix_stride, sampler_slot
+ *   UNIFORMS (3)  uniform_count x 10 u32: name, gl_type, array_size, location, offset,
+ *                 array_stride, matrix_stride, sampler_slot, block_index, row_major
  *   SAMPLERS (4)  sampler_count x 5 u32: binding, gl_type, array_size, first_slot, stage_mask
  *   ATTRIBS (5)   attrib_count x 5 u32: name, gl_type, array_size, location, slots
  *   OUTPUTS (6)   output_count x 4 u32: name, gl_type, array_size, location
@@ -27,6 +27,11 @@
  *                 (interleaved: buffer 0; separate: buffer i for varying i; every varying
  *                 inside its buffer's stride). The vertex stage's Xfb execution mode and its
  *                 XfbBuffer / XfbStride / Offset decorations must agree with it.
+ *   BLOCKS (9)    (version 3) block_count x 8 u32: name, binding, array_index, array_size,
+ *                 data_size, stage_mask, first_uniform, uniform_count. The blocks of one
+ *                 binding (SPV_BINDING_UBO_BASE + k, k dense from 0) are its array elements
+ *                 0 .. array_size - 1, each once; their members' offsets lie inside data_size,
+ *                 and every stage variable of that binding is a struct (array) this covers.
  *   SPIRV (16+s)  the SPIR-V words of stage s, for each stage in stage_mask
  *
  * spv_blob_parse treats the blob as hostile: every offset, size, count and string is checked
@@ -42,8 +47,9 @@
 #error "the blob codec assumes a little-endian host"
 #endif
 
-/* 2: the XFB section (transform feedback). */
-#define SPV_BLOB_VERSION 2u
+/* 2: the XFB section (transform feedback). 3: named uniform blocks (BLOCKS, the uniforms'
+ * block_index and row_major). */
+#define SPV_BLOB_VERSION 3u
 #define SPV_BLOB_MAX_SECTIONS 16u
 #define SPV_BLOB_MAX_SIZE (64u << 20)
 #define SPV_BLOB_ALIGN 8u
@@ -54,7 +60,6 @@
 #define MAX_SAMPLER_ARRAY 64u
 #define MAX_BLOCK_SIZE 65536u
 #define SPIRV_MAGIC 0x07230203u
-#define SPV_MAX_UNIFORM_BLOCKS 24u /* WIRE_MAX_UNIFORM_BLOCKS */
 
 enum {
    SEC_INFO = 1,
@@ -65,6 +70,7 @@ enum {
    SEC_OUTPUTS = 6,
    SEC_INIT = 7,
    SEC_XFB = 8,
+   SEC_BLOCKS = 9,
    SEC_SPIRV = 16,
    SEC_KIND_MAX = SEC_SPIRV + SPV_STAGE_COUNT,
 };
@@ -72,7 +78,8 @@ enum {
 #define INFO_WORDS 12u
 #define SPV_BLOB_FLAG_POINT_SIZE_SPEC 1u
 #define SPV_BLOB_FLAGS_KNOWN SPV_BLOB_FLAG_POINT_SIZE_SPEC
-#define UNIFORM_WORDS 8u
+#define UNIFORM_WORDS 10u
+#define BLOCK_WORDS 8u
 #define SAMPLER_WORDS 5u
 #define ATTRIB_WORDS 5u
 #define OUTPUT_WORDS 4u
@@ -117,7 +124,8 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
    uint32_t *aname = calloc(info->attrib_count + 1, sizeof(uint32_t));
    uint32_t *oname = calloc(info->output_count + 1, sizeof(uint32_t));
    uint32_t *xname = calloc(info->xfb_varying_count + 1, sizeof(uint32_t));
-   bool ok = uname && aname && oname && xname;
+   uint32_t *bname = calloc(info->block_count + 1, sizeof(uint32_t));
+   bool ok = uname && aname && oname && xname && bname;
    for (uint32_t i = 0; ok && i < info->uniform_count; i++) {
       uname[i] = (uint32_t)strings.len;
       spv_str_putn(&strings, r->uniforms[i].name, strlen(r->uniforms[i].name) + 1);
@@ -134,6 +142,10 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
       xname[i] = (uint32_t)strings.len;
       spv_str_putn(&strings, r->xfb[i].name, strlen(r->xfb[i].name) + 1);
    }
+   for (uint32_t i = 0; ok && i < info->block_count; i++) {
+      bname[i] = (uint32_t)strings.len;
+      spv_str_putn(&strings, r->blocks[i].name, strlen(r->blocks[i].name) + 1);
+   }
    ok = ok && !strings.oom;
 
    struct section sec[SPV_BLOB_MAX_SECTIONS];
@@ -148,6 +160,8 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
       sec[n++] = (struct section){SEC_INIT, r->default_block_init, info->default_block_size, 0};
    if (info->xfb_varying_count)
       sec[n++] = (struct section){SEC_XFB, NULL, (XFB_HEADER_WORDS + info->xfb_varying_count * XFB_WORDS) * 4, 0};
+   if (info->block_count)
+      sec[n++] = (struct section){SEC_BLOCKS, NULL, info->block_count * BLOCK_WORDS * 4, 0};
    for (int s = 0; s < SPV_STAGE_COUNT; s++)
       if (info->stage_mask & (1u << s))
          sec[n++] = (struct section){SEC_SPIRV + (uint32_t)s, info->spirv[s], info->spirv_words[s] * 4, 0};
@@ -166,6 +180,7 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
       free(aname);
       free(oname);
       free(xname);
+      free(bname);
       return false;
    }
    memcpy(b, "SGLP", 4);
@@ -187,7 +202,8 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
             info->stage_mask, info->default_block_size, info->default_block_stage_mask,
             info->sampler_slot_count, info->uniform_count, info->sampler_count,
             info->attrib_count, info->output_count, info->max_uniform_location,
-            info->writes_point_size, info->point_size_spec ? SPV_BLOB_FLAG_POINT_SIZE_SPEC : 0, 0,
+            info->writes_point_size, info->point_size_spec ? SPV_BLOB_FLAG_POINT_SIZE_SPEC : 0,
+            info->block_count,
          };
          for (uint32_t k = 0; k < INFO_WORDS; k++)
             wr32(d + 4 * k, w[k]);
@@ -198,7 +214,8 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
             const struct spv_uniform *u = &r->uniforms[k];
             const uint32_t w[UNIFORM_WORDS] = {uname[k], u->gl_type, u->array_size,
                                                (uint32_t)u->location, u->offset, u->array_stride,
-                                               u->matrix_stride, (uint32_t)u->sampler_slot};
+                                               u->matrix_stride, (uint32_t)u->sampler_slot,
+                                               (uint32_t)u->block_index, u->row_major};
             for (uint32_t j = 0; j < UNIFORM_WORDS; j++)
                wr32(d + 4 * j, w[j]);
          }
@@ -244,11 +261,21 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
          }
          break;
       }
+      case SEC_BLOCKS:
+         for (uint32_t k = 0; k < info->block_count; k++, d += BLOCK_WORDS * 4) {
+            const struct spv_block *bl = &r->blocks[k];
+            const uint32_t w[BLOCK_WORDS] = {bname[k], bl->binding, bl->array_index, bl->array_size,
+                                             bl->data_size, bl->stage_mask, bl->first_uniform, bl->uniform_count};
+            for (uint32_t j = 0; j < BLOCK_WORDS; j++)
+               wr32(d + 4 * j, w[j]);
+         }
+         break;
       default:
          break;
       }
    }
    free(strings.s);
+   free(bname);
    free(uname);
    free(aname);
    free(oname);
@@ -274,19 +301,22 @@ reject(char *err, size_t err_size, const char *fmt, ...)
    return NULL;
 }
 
-/* Bytes one element of a non-opaque uniform spans (columns for matrices). */
+/* Bytes one element of a non-opaque uniform spans (columns for matrices, rows for row-major
+ * ones). */
 static uint64_t
-uniform_elem_extent(uint32_t gl_type, uint32_t matrix_stride)
+uniform_elem_extent(uint32_t gl_type, uint32_t matrix_stride, bool row_major)
 {
    static const struct { uint32_t t, c, r; } mats[] = {
       {GL_FLOAT_MAT2, 2, 2}, {GL_FLOAT_MAT2x3, 2, 3}, {GL_FLOAT_MAT2x4, 2, 4},
       {GL_FLOAT_MAT3x2, 3, 2}, {GL_FLOAT_MAT3, 3, 3}, {GL_FLOAT_MAT3x4, 3, 4},
       {GL_FLOAT_MAT4x2, 4, 2}, {GL_FLOAT_MAT4x3, 4, 3}, {GL_FLOAT_MAT4, 4, 4},
    };
-   for (size_t i = 0; i < sizeof(mats) / sizeof(mats[0]); i++)
-      if (mats[i].t == gl_type)
-         return matrix_stride < mats[i].r * 4u ? 0
-                                               : (uint64_t)(mats[i].c - 1) * matrix_stride + mats[i].r * 4u;
+   for (size_t i = 0; i < sizeof(mats) / sizeof(mats[0]); i++) {
+      if (mats[i].t != gl_type)
+         continue;
+      uint32_t vecs = row_major ? mats[i].r : mats[i].c, comps = row_major ? mats[i].c : mats[i].r;
+      return matrix_stride < comps * 4u ? 0 : (uint64_t)(vecs - 1) * matrix_stride + comps * 4u;
+   }
    return spv_gl_type_size(gl_type);
 }
 
@@ -457,12 +487,21 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
       binding--;
       uint32_t t = ids.def[pointee];
       if (sc == SC_UNIFORM) {
-         /* Named uniform blocks (SPV_BINDING_UBO_BASE + b) are not reflected yet and so not in
-          * the server's layout either; the link emits them, so they pass here (a known gap). */
-         bool block = binding >= SPV_BINDING_UBO_BASE && binding - SPV_BINDING_UBO_BASE < SPV_MAX_UNIFORM_BLOCKS;
+         /* A named uniform block (SPV_BINDING_UBO_BASE + k) of the BLOCKS section that this
+          * stage declares, with as many descriptors as the section gives the binding. */
+         const struct spv_block *bl = NULL;
+         for (uint32_t k = 0; k < info->block_count; k++)
+            if (info->blocks[k].binding == binding && (info->blocks[k].stage_mask & (1u << stage)))
+               bl = &info->blocks[k];
+         bool block = bl != NULL;
+         uint32_t len = 1;
          /* An array of named blocks ("uniform B { ... } b[2];") is an array of the struct. */
-         if (block && t && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4)
+         if (block && t && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4) {
+            uint32_t c = w[t + 3] < bound ? ids.def[w[t + 3]] : 0;
+            len = c && (w[c] & 0xffff) == OP_CONSTANT && (w[c] >> 16) == 4 ? w[c + 3] : 0;
             t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
+         }
+         block = block && len == bl->array_size;
          ok = (block || (binding == SPV_BINDING_DEFAULT_UBO && info->default_block_size &&
                          (info->default_block_stage_mask & (1u << stage)))) &&
               t && (w[t] & 0xffff) == OP_TYPE_STRUCT && !ids.bufblk[pointee];
@@ -524,7 +563,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    memset(&ps, 0, sizeof(ps));
    for (uint32_t i = 0; i < nsec; i++) {
       uint32_t kind = rd32(b + 16 + 12 * i), off = rd32(b + 20 + 12 * i), sz = rd32(b + 24 + 12 * i);
-      bool known = (kind >= SEC_INFO && kind <= SEC_XFB) || (kind >= SEC_SPIRV && kind < SEC_KIND_MAX);
+      bool known = (kind >= SEC_INFO && kind <= SEC_BLOCKS) || (kind >= SEC_SPIRV && kind < SEC_KIND_MAX);
       if (!known)
          return reject(err, err_size, "blob: unknown section kind %u", kind);
       if (ps.have[kind])
@@ -551,6 +590,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    hdr.writes_point_size = rd32(in + 36);
    const uint32_t flags = rd32(in + 40);
    hdr.point_size_spec = (flags & SPV_BLOB_FLAG_POINT_SIZE_SPEC) != 0;
+   hdr.block_count = rd32(in + 44);
    const uint32_t all_stages = (1u << SPV_STAGE_COUNT) - 1;
    /* A graphics pipeline needs a vertex stage (the link always emits both). */
    if (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || (hdr.stage_mask & ~all_stages) ||
@@ -564,7 +604,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       return reject(err, err_size, "blob: bad default block size %u", hdr.default_block_size);
    if (hdr.uniform_count > MAX_UNIFORMS || hdr.sampler_count > SPV_MAX_SAMPLER_BINDINGS ||
        hdr.attrib_count > MAX_ATTRIBS || hdr.output_count > MAX_OUTPUTS ||
-       hdr.max_uniform_location > MAX_LOCATIONS ||
+       hdr.max_uniform_location > MAX_LOCATIONS || hdr.block_count > SPV_MAX_UNIFORM_BLOCKS ||
        hdr.sampler_slot_count > SPV_MAX_SAMPLER_BINDINGS * MAX_SAMPLER_ARRAY)
       return reject(err, err_size, "blob: counts out of range");
 
@@ -573,6 +613,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       {SEC_SAMPLERS, hdr.sampler_count, SAMPLER_WORDS, "SAMPLERS"},
       {SEC_ATTRIBS, hdr.attrib_count, ATTRIB_WORDS, "ATTRIBS"},
       {SEC_OUTPUTS, hdr.output_count, OUTPUT_WORDS, "OUTPUTS"},
+      {SEC_BLOCKS, hdr.block_count, BLOCK_WORDS, "BLOCKS"},
    };
    for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
       uint32_t want = tables[i].count * tables[i].words * 4; /* counts are capped: no overflow */
@@ -606,21 +647,58 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
           (mask & ~hdr.stage_mask))
          return reject(err, err_size, "blob: sampler %u malformed", i);
    }
+   /* Blocks: binding k's elements 0 .. array_size - 1 each once, bindings dense from 0, so the
+    * server's layout (one binding per k, array_size descriptors) has every descriptor written. */
+   const uint8_t *bp = b + ps.off[SEC_BLOCKS];
+   uint32_t bind_size[SPV_MAX_UNIFORM_BLOCKS] = {0}, bind_mask[SPV_MAX_UNIFORM_BLOCKS] = {0}, nbind = 0;
+   uint64_t bind_seen[SPV_MAX_UNIFORM_BLOCKS] = {0};
+   _Static_assert(SPV_MAX_UNIFORM_BLOCKS <= 64, "bind_seen is a 64-bit mask");
+   for (uint32_t i = 0; i < hdr.block_count; i++, bp += BLOCK_WORDS * 4) {
+      uint32_t binding = rd32(bp + 4), idx = rd32(bp + 8), n = rd32(bp + 12), size = rd32(bp + 16);
+      uint32_t mask = rd32(bp + 20), first = rd32(bp + 24), count = rd32(bp + 28);
+      uint32_t k = binding - SPV_BINDING_UBO_BASE;
+      if (!name_ok(rd32(bp), strings_size) || binding < SPV_BINDING_UBO_BASE || k >= hdr.block_count ||
+          n == 0 || n > hdr.block_count || idx >= n || size == 0 || size > MAX_BLOCK_SIZE || size % 4 ||
+          mask == 0 || (mask & ~hdr.stage_mask) || first > hdr.uniform_count || count > hdr.uniform_count - first ||
+          (bind_size[k] && (bind_size[k] != n || bind_mask[k] != mask)) || (bind_seen[k] & (1ull << idx)))
+         return reject(err, err_size, "blob: uniform block %u malformed", i);
+      bind_size[k] = n;
+      bind_mask[k] = mask;
+      bind_seen[k] |= 1ull << idx;
+      if (k + 1 > nbind)
+         nbind = k + 1;
+   }
+   for (uint32_t k = 0; k < nbind; k++)
+      if (!bind_size[k] || bind_seen[k] != (bind_size[k] >= 64 ? UINT64_MAX : (1ull << bind_size[k]) - 1))
+         return reject(err, err_size, "blob: uniform block binding %u incomplete", k);
    const uint8_t *up = b + ps.off[SEC_UNIFORMS];
    for (uint32_t i = 0; i < hdr.uniform_count; i++, up += UNIFORM_WORDS * 4) {
       uint32_t name = rd32(up), gl_type = rd32(up + 4), n = rd32(up + 8);
       int32_t loc = (int32_t)rd32(up + 12);
       uint32_t offset = rd32(up + 16), astride = rd32(up + 20), mstride = rd32(up + 24);
-      int32_t slot = (int32_t)rd32(up + 28);
-      if (!name_ok(name, strings_size) || n == 0 || n > MAX_LOCATIONS || loc < 0 ||
-          (uint32_t)loc > hdr.max_uniform_location || n > hdr.max_uniform_location - (uint32_t)loc)
+      int32_t slot = (int32_t)rd32(up + 28), block = (int32_t)rd32(up + 32);
+      uint32_t row_major = rd32(up + 36);
+      if (!name_ok(name, strings_size) || n == 0 || n > MAX_LOCATIONS || row_major > 1)
+         return reject(err, err_size, "blob: uniform %u malformed", i);
+      if (block != -1) {
+         /* A member of a named block: no location, inside its block's data. */
+         uint64_t elem = uniform_elem_extent(gl_type, mstride, row_major);
+         if (block < 0 || (uint32_t)block >= hdr.block_count || loc != -1 || slot != -1 || elem == 0 ||
+             (n > 1 && astride < elem) ||
+             (uint64_t)offset + (uint64_t)(n - 1) * astride + elem >
+                rd32(b + ps.off[SEC_BLOCKS] + (uint32_t)block * BLOCK_WORDS * 4 + 16))
+            return reject(err, err_size, "blob: uniform %u outside its block", i);
+         continue;
+      }
+      if (loc < 0 || row_major || (uint32_t)loc > hdr.max_uniform_location ||
+          n > hdr.max_uniform_location - (uint32_t)loc)
          return reject(err, err_size, "blob: uniform %u malformed", i);
       if (slot >= 0) {
          if (!spv_gl_type_is_sampler(gl_type) || (uint32_t)slot > hdr.sampler_slot_count ||
              n > hdr.sampler_slot_count - (uint32_t)slot)
             return reject(err, err_size, "blob: uniform %u sampler slot out of range", i);
       } else {
-         uint64_t elem = uniform_elem_extent(gl_type, mstride);
+         uint64_t elem = uniform_elem_extent(gl_type, mstride, false);
          if (slot != -1 || elem == 0 || (n > 1 && astride < elem) ||
              (uint64_t)offset + (uint64_t)(n - 1) * astride + elem > hdr.default_block_size)
             return reject(err, err_size, "blob: uniform %u outside the default block", i);
@@ -691,6 +769,8 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    need += (size_t)hdr.output_count * sizeof(struct spv_output);
    const size_t xoff = need = (need + 7) & ~(size_t)7;
    need += (size_t)xfb_count * sizeof(struct spv_xfb_varying);
+   const size_t boff = need = (need + 7) & ~(size_t)7;
+   need += (size_t)hdr.block_count * sizeof(struct spv_block);
    size_t woff[SPV_STAGE_COUNT] = {0};
    for (uint32_t s = 0; s < SPV_STAGE_COUNT; s++) {
       woff[s] = need = (need + 7) & ~(size_t)7;
@@ -721,7 +801,15 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       u[i].array_stride = rd32(up + 20);
       u[i].matrix_stride = rd32(up + 24);
       u[i].sampler_slot = (int32_t)rd32(up + 28);
+      u[i].block_index = (int32_t)rd32(up + 32);
+      u[i].row_major = rd32(up + 36);
    }
+   struct spv_block *blk = (struct spv_block *)(mem + boff);
+   bp = b + ps.off[SEC_BLOCKS];
+   for (uint32_t i = 0; i < hdr.block_count; i++, bp += BLOCK_WORDS * 4)
+      blk[i] = (struct spv_block){str + rd32(bp), rd32(bp + 4), rd32(bp + 8), rd32(bp + 12),
+                                  rd32(bp + 16), rd32(bp + 20), rd32(bp + 24), rd32(bp + 28)};
+   info->blocks = hdr.block_count ? blk : NULL;
    struct spv_sampler *smp = (struct spv_sampler *)(mem + soff);
    sp = b + ps.off[SEC_SAMPLERS];
    for (uint32_t i = 0; i < hdr.sampler_count; i++, sp += SAMPLER_WORDS * 4) {

@@ -428,8 +428,17 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       ncopies = 0;
    /* Copies need the wrapper; a shader without main fails glslang's link either way. */
    const bool wrap = psz != PSZ_NONE || ncopies;
+   int layout_depth = 0; /* > 0 inside the parentheses of layout(...) */
+   bool after_layout = false;
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
+      if (t->kind == TK_PUNCT && (after_layout || layout_depth)) {
+         if (tok_is(t, "("))
+            layout_depth++;
+         else if (tok_is(t, ")"))
+            layout_depth--;
+         after_layout = false;
+      }
       if (t->kind == TK_DIRECTIVE) {
          /* #version and #extension were written above; #pragma and #line are dropped so
           * that they cannot refer to a line count that the inserted lines shift. */
@@ -442,7 +451,15 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
       const char *rep = NULL;
       bool rename = false;
-      if (wrap && tok_is(t, "main"))
+      if (tok_is(t, "layout"))
+         after_layout = true;
+      /* GLSL ES 3.00 spec, section 4.3.8.3 / GLSL 3.30 section 4.3.8.3: the shared and packed
+       * block layouts are the implementation's choice; Vulkan knows only std140 / std430, and
+       * std140 is a valid shared and packed layout (every member active, offsets as std140
+       * defines them, reported through the reflection). */
+      if (layout_depth > 0 && (tok_is(t, "shared") || tok_is(t, "packed")))
+         rep = "std140";
+      if (!rep && wrap && tok_is(t, "main"))
          rep = SPV_POINT_SIZE_MAIN;
       if (!rep && (es100 || desktop)) {
          if (tok_is(t, "attribute"))
@@ -581,8 +598,14 @@ scan_struct(struct spv_source_info *info, const struct tok *t, uint32_t b, uint3
    struct spv_struct_def def = {name, NULL, 0};
    uint32_t i = b;
    while (i < e) {
-      while (i < e && in_list(&t[i], qualifier_words))
-         i++;
+      for (;;) {
+         if (i < e && in_list(&t[i], qualifier_words))
+            i++;
+         else if (i < e && tok_is(&t[i], "layout")) /* block members: layout(row_major) */
+            i = match_bracket(t, e, i + 1, "(", ")") + 1;
+         else
+            break;
+      }
       if (i >= e || t[i].kind != TK_IDENT)
          break;
       const struct tok *type = &t[i++];
@@ -742,7 +765,8 @@ spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info)
                is_struct = true;
                sname = k + 1 < i && t[k + 1].kind == TK_IDENT ? k + 1 : 0;
             }
-            if (tok_is(&t[k], ")") && !is_struct)
+            /* "f(...) {": a function body (a block's layout(...) is no parameter list) */
+            if (tok_is(&t[k], ")") && !is_struct && k + 1 == i)
                is_func = true;
          }
          if (is_func) {
@@ -777,7 +801,20 @@ spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info)
             start = i + 1;
             continue;
          }
-         /* Interface block: skip the body and its instance name. */
+         /* Interface block: a uniform block's members are kept as a struct named "@" + the
+          * block name (no identifier starts with '@'), for the members' declared types. */
+         bool uniform_block = false;
+         for (uint32_t k = start; k < i; k++)
+            uniform_block |= tok_is(&t[k], "uniform");
+         if (uniform_block && i > start && t[i - 1].kind == TK_IDENT) {
+            char *name = malloc(t[i - 1].n + 2);
+            if (name) {
+               name[0] = '@';
+               memcpy(name + 1, t[i - 1].s, t[i - 1].n);
+               name[t[i - 1].n + 1] = '\0';
+            }
+            ok = name && scan_struct(info, t, i + 1, close < n ? close : n, name);
+         }
          uint32_t semi = close;
          while (semi < n && !tok_is(&t[semi], ";"))
             semi++;

@@ -443,33 +443,6 @@ link_varyings(struct spv_module *vs, struct spv_module *fs, const struct spv_sou
    return true;
 }
 
-/* Uniform blocks other than the default one keep glslang's order, moved past the sampler
- * bindings (spv_layout.h). Blocks are not reflected yet. */
-static void
-rebind_blocks(struct spv_module *mods[SPV_STAGE_COUNT])
-{
-   const char *names[64];
-   uint32_t count = 0;
-   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
-      struct spv_module *m = mods[s];
-      for (uint32_t i = 0; i < m->var_count; i++) {
-         uint32_t v = m->vars[i], t = spv_var_type(m, v);
-         /* An array of blocks ("uniform B { ... } b[3];"): the block is the element type. */
-         if (t && spv_op(m, t) == 28 /* OpTypeArray */)
-            t = spv_word(m, t, 2);
-         if (spv_var_storage(m, v) != SPV_SC_UNIFORM || !t || t >= m->bound || !m->ids[t].name ||
-             strcmp(m->ids[t].name, "gl_DefaultUniformBlock") == 0)
-            continue;
-         uint32_t b = 0;
-         while (b < count && strcmp(names[b], m->ids[t].name) != 0)
-            b++;
-         if (b == count && count < 64)
-            names[count++] = m->ids[t].name;
-         spv_set_binding(m, v, SPV_SET_MAIN, SPV_BINDING_UBO_BASE + b);
-      }
-   }
-}
-
 /* ---- spv_link ---------------------------------------------------------------------------- */
 static bool
 index_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE_COUNT],
@@ -585,9 +558,8 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
        !link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log) ||
        !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT], &src[SPV_STAGE_FRAGMENT],
                      opts, &r, &log) ||
-       !spv_reflect_uniforms(&r, modp, srcp, &log))
+       !spv_reflect_uniforms(&r, modp, srcp, &log) || !spv_reflect_blocks(&r, modp, srcp, &log))
       goto out;
-   rebind_blocks(modp);
    r.info.writes_point_size = spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
    r.info.point_size_spec = spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
                                                         SPV_SPEC_POINT_SIZE);
@@ -614,6 +586,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    r.info.samplers = r.samplers;
    r.info.attribs = r.attribs;
    r.info.outputs = r.outputs;
+   r.info.blocks = r.blocks;
    if (!spv_blob_write(&r, blob, blob_size)) {
       spv_str_puts(&log, "error: out of memory\n");
       goto out;

@@ -26,6 +26,9 @@ spv_reflection_fini(struct spv_reflection *r)
       free((char *)r->outputs[i].name);
    for (uint32_t i = 0; i < r->info.xfb_varying_count; i++)
       free((char *)r->xfb[i].name);
+   for (uint32_t i = 0; i < r->info.block_count; i++)
+      free((char *)r->blocks[i].name);
+   free(r->blocks);
    free(r->xfb);
    free(r->uniforms);
    free(r->samplers);
@@ -177,7 +180,7 @@ spv_gl_type_is_sampler(uint32_t t)
 
 /* Bytes a value of this type occupies in the block (for the block size and bounds). */
 static uint64_t
-type_extent(const struct spv_module *m, uint32_t type, uint32_t matrix_stride, int depth)
+type_extent(const struct spv_module *m, uint32_t type, uint32_t matrix_stride, bool row_major, int depth)
 {
    if (depth > 16)
       return 0;
@@ -186,8 +189,11 @@ type_extent(const struct spv_module *m, uint32_t type, uint32_t matrix_stride, i
       return 4;
    case SPV_OP_TYPE_VECTOR:
       return 4ull * spv_word(m, type, 3);
-   case SPV_OP_TYPE_MATRIX:
-      return (uint64_t)(matrix_stride == SPV_NO_VALUE ? 16 : matrix_stride) * spv_word(m, type, 3);
+   case SPV_OP_TYPE_MATRIX: {
+      /* Row-major matrices store one vector per row (the column vector's component count). */
+      uint32_t vecs = row_major ? spv_word(m, spv_word(m, type, 2), 3) : spv_word(m, type, 3);
+      return (uint64_t)(matrix_stride == SPV_NO_VALUE ? 16 : matrix_stride) * vecs;
+   }
    case SPV_OP_TYPE_ARRAY: {
       uint32_t len = 0, stride = m->ids[type].array_stride;
       if (!spv_const_u32(m, spv_word(m, type, 3), &len) || stride == SPV_NO_VALUE)
@@ -201,7 +207,8 @@ type_extent(const struct spv_module *m, uint32_t type, uint32_t matrix_stride, i
          const struct spv_member_info *mi = spv_member(m, type, i);
          if (!mi || mi->offset == SPV_NO_VALUE)
             continue;
-         uint64_t e = mi->offset + type_extent(m, spv_word(m, type, 2 + i), mi->matrix_stride, depth + 1);
+         uint64_t e = mi->offset + type_extent(m, spv_word(m, type, 2 + i), mi->matrix_stride, mi->row_major,
+                                               depth + 1);
          if (e > size)
             size = e;
       }
@@ -220,6 +227,7 @@ struct flatten_ctx {
    struct spv_str *log;
    int explicit_location; /* of the top-level uniform being flattened, or -1 */
    bool failed;
+   int32_t block_index; /* named block members: the GL block index; -1: the default block */
 };
 
 static struct spv_uniform *
@@ -252,8 +260,9 @@ push_uniform(struct flatten_ctx *c, const char *name)
    memset(u, 0, sizeof(*u));
    u->name = dup;
    u->array_size = 1;
-   u->location = c->explicit_location; /* fixed up in assign_locations */
+   u->location = c->block_index >= 0 ? -1 : c->explicit_location; /* fixed up in assign_locations */
    u->sampler_slot = -1;
+   u->block_index = c->block_index;
    return u;
 }
 
@@ -273,7 +282,7 @@ member_src_type(const struct flatten_ctx *c, const char *struct_type, const char
 
 static void
 flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
-        uint32_t matrix_stride, const char *src_type, int depth)
+        uint32_t matrix_stride, bool row_major, const char *src_type, int depth)
 {
    const struct spv_module *m = c->m;
    if (c->failed || depth > 8)
@@ -288,7 +297,8 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
          char sub[512];
          snprintf(sub, sizeof(sub), "%s%s%s", name, name[0] ? "." : "", mi->name);
          const char *st = src_type ? member_src_type(c, src_type, mi->name) : NULL;
-         flatten(c, spv_word(m, type, 2 + i), sub, offset + mi->offset, mi->matrix_stride, st, depth + 1);
+         flatten(c, spv_word(m, type, 2 + i), sub, offset + mi->offset, mi->matrix_stride, mi->row_major, st,
+                 depth + 1);
       }
       return;
    }
@@ -301,7 +311,7 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
          for (uint32_t i = 0; i < len && !c->failed; i++) {
             char sub[512];
             snprintf(sub, sizeof(sub), "%s[%u]", name, i);
-            flatten(c, elem, sub, offset + (uint64_t)i * stride, matrix_stride, src_type, depth + 1);
+            flatten(c, elem, sub, offset + (uint64_t)i * stride, matrix_stride, row_major, src_type, depth + 1);
          }
          return;
       }
@@ -315,6 +325,7 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
       u->offset = (uint32_t)offset;
       u->array_stride = stride;
       u->matrix_stride = eop == SPV_OP_TYPE_MATRIX ? matrix_stride : 0;
+      u->row_major = eop == SPV_OP_TYPE_MATRIX && row_major;
       if (c->explicit_location >= 0)
          c->explicit_location += len;
       return;
@@ -325,6 +336,7 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
    u->gl_type = spv_gl_type(m, type, src_type);
    u->offset = (uint32_t)offset;
    u->matrix_stride = op == SPV_OP_TYPE_MATRIX ? matrix_stride : 0;
+   u->row_major = op == SPV_OP_TYPE_MATRIX && row_major;
    if (c->explicit_location >= 0)
       c->explicit_location++;
 }
@@ -574,7 +586,7 @@ bool
 spv_reflect_uniforms(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE_COUNT],
                      const struct spv_source_info *src[SPV_STAGE_COUNT], struct spv_str *log)
 {
-   struct flatten_ctx c = {r, NULL, src, log, -1, false};
+   struct flatten_ctx c = {r, NULL, src, log, -1, false, -1};
    const struct spv_module *layout_mod = NULL;
    uint32_t layout_type = 0;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
@@ -600,7 +612,7 @@ spv_reflect_uniforms(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE
       }
    }
    if (layout_mod) {
-      uint64_t size = type_extent(layout_mod, layout_type, SPV_NO_VALUE, 0);
+      uint64_t size = type_extent(layout_mod, layout_type, SPV_NO_VALUE, false, 0);
       if (size > 65536) {
          spv_str_puts(log, "error: default uniform block larger than 64 KiB\n");
          return false;
@@ -615,7 +627,7 @@ spv_reflect_uniforms(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE
          const struct spv_decl *d = find_uniform_decl(src, mi->name);
          c.explicit_location = d ? d->location : -1;
          flatten(&c, spv_word(layout_mod, layout_type, 2 + i), mi->name, mi->offset,
-                 mi->matrix_stride, d ? d->type : NULL, 0);
+                 mi->matrix_stride, mi->row_major, d ? d->type : NULL, 0);
       }
       for (uint32_t i = 0; i < r->info.uniform_count; i++) {
          if (!r->uniforms[i].gl_type) {
@@ -634,6 +646,149 @@ spv_reflect_uniforms(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE
    if (layout_mod)
       apply_initializers(&c, layout_mod, layout_type);
    return !c.failed;
+}
+
+/* ---- named uniform blocks ----------------------------------------------------------------- */
+/* The block struct a Uniform variable holds ("uniform B { ... } b;" or an array of them),
+ * other than the default block; 0 for anything else. *array_size: 1, or the array's length. */
+static uint32_t
+named_block_type(const struct spv_module *m, uint32_t var, uint32_t *array_size)
+{
+   uint32_t t = spv_var_type(m, var);
+   *array_size = 1;
+   if (spv_var_storage(m, var) != SPV_SC_UNIFORM || !t)
+      return 0;
+   if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+      if (!spv_const_u32(m, spv_word(m, t, 3), array_size))
+         return 0;
+      t = spv_word(m, t, 2);
+   }
+   if (!t || t >= m->bound || spv_op(m, t) != SPV_OP_TYPE_STRUCT || !m->ids[t].block || !m->ids[t].name ||
+       strcmp(m->ids[t].name, "gl_DefaultUniformBlock") == 0)
+      return 0;
+   return t;
+}
+
+struct block_decl {
+   const struct spv_module *m; /* the first stage that declares it: its layout */
+   uint32_t type, array_size, stage_mask;
+   const char *instance; /* SPIR-V name of that stage's variable ("" if anonymous) */
+   bool is_array;        /* an array of blocks (its elements are the GL blocks) */
+};
+
+static bool
+push_block(struct spv_reflection *r, const struct spv_block *b, struct spv_str *log)
+{
+   if (r->info.block_count >= SPV_MAX_UNIFORM_BLOCKS) {
+      spv_str_printf(log, "error: too many uniform blocks (more than %d)\n", SPV_MAX_UNIFORM_BLOCKS);
+      return false;
+   }
+   if (!r->blocks) {
+      r->blocks = calloc(SPV_MAX_UNIFORM_BLOCKS, sizeof(*r->blocks));
+      if (!r->blocks)
+         return false;
+   }
+   char *name = strdup(b->name);
+   if (!name)
+      return false;
+   spv_unrename(name);
+   r->blocks[r->info.block_count] = *b;
+   r->blocks[r->info.block_count++].name = name;
+   return true;
+}
+
+/* OpenGL ES 3.0 spec, section 2.12.6 (uniform blocks): members are named "B.m" when the
+ * block has an instance name and "m" when it has none ("the block name is used in place of
+ * the instance name"); the elements of an array of blocks are blocks "B[0]", "B[1]", ...
+ * sharing one set of member names. GLSL ES 3.00 spec, section 4.3.7: blocks of the same
+ * name in two stages must match in members, types, order and layout. Every declared block
+ * is active (std140 or shared; packed is laid out as std140, see lift.c), with all members. */
+bool
+spv_reflect_blocks(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE_COUNT],
+                   const struct spv_source_info *src[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   struct block_decl d[SPV_MAX_UNIFORM_BLOCKS];
+   uint32_t nd = 0;
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      struct spv_module *m = mods[s];
+      for (uint32_t v = 0; m && v < m->var_count; v++) {
+         uint32_t var = m->vars[v], n;
+         uint32_t t = named_block_type(m, var, &n);
+         if (!t)
+            continue;
+         const char *name = m->ids[t].name;
+         uint32_t k = 0;
+         while (k < nd && strcmp(d[k].m->ids[d[k].type].name, name) != 0)
+            k++;
+         if (k < nd) {
+            if (!same_block_layout(d[k].m, d[k].type, m, t) || d[k].array_size != n) {
+               char plain[300];
+               snprintf(plain, sizeof(plain), "%s", name);
+               spv_unrename(plain);
+               spv_str_printf(log, "error: uniform block '%s' differs between shaders\n", plain);
+               return false;
+            }
+            d[k].stage_mask |= 1u << s;
+         } else {
+            if (nd == SPV_MAX_UNIFORM_BLOCKS || n == 0 || n > SPV_MAX_UNIFORM_BLOCKS) {
+               spv_str_printf(log, "error: too many uniform blocks (more than %d)\n", SPV_MAX_UNIFORM_BLOCKS);
+               return false;
+            }
+            d[nd++] = (struct block_decl){m, t, n, 1u << s, m->ids[var].name ? m->ids[var].name : "",
+                                          spv_op(m, spv_var_type(m, var)) == SPV_OP_TYPE_ARRAY};
+         }
+         if (!spv_set_binding(m, var, SPV_SET_MAIN, SPV_BINDING_UBO_BASE + k)) {
+            spv_str_puts(log, "error: internal: uniform block has no binding\n");
+            return false;
+         }
+      }
+   }
+   for (uint32_t k = 0; k < nd; k++) {
+      const struct spv_module *m = d[k].m;
+      const uint32_t t = d[k].type;
+      const char *bname = m->ids[t].name;
+      uint64_t size = type_extent(m, t, SPV_NO_VALUE, false, 0);
+      if (size == 0 || size > 65536) {
+         spv_str_printf(log, "error: uniform block '%s' is larger than 64 KiB\n", bname);
+         return false;
+      }
+      char key[300];
+      snprintf(key, sizeof(key), "@%s", bname);
+      struct flatten_ctx c = {r, m, src, log, -1, false, (int32_t)r->info.block_count};
+      const uint32_t first = r->info.uniform_count;
+      uint32_t n = spv_struct_member_count(m, t);
+      for (uint32_t i = 0; i < n && !c.failed; i++) {
+         const struct spv_member_info *mi = spv_member(m, t, i);
+         if (!mi || !mi->name || mi->offset == SPV_NO_VALUE)
+            continue;
+         char mname[300];
+         snprintf(mname, sizeof(mname), "%s%s%s", d[k].instance[0] ? bname : "", d[k].instance[0] ? "." : "",
+                  mi->name);
+         flatten(&c, spv_word(m, t, 2 + i), mname, mi->offset, mi->matrix_stride, mi->row_major,
+                 member_src_type(&c, key, mi->name), 0);
+      }
+      if (c.failed)
+         return false;
+      for (uint32_t i = first; i < r->info.uniform_count; i++) {
+         if (!r->uniforms[i].gl_type || spv_gl_type_is_sampler(r->uniforms[i].gl_type)) {
+            spv_str_printf(log, "error: uniform block member '%s' has a type this linker does not support\n",
+                           r->uniforms[i].name);
+            return false;
+         }
+      }
+      for (uint32_t e = 0; e < d[k].array_size; e++) {
+         char name[320];
+         if (d[k].is_array)
+            snprintf(name, sizeof(name), "%s[%u]", bname, e);
+         else
+            snprintf(name, sizeof(name), "%s", bname);
+         struct spv_block b = {name, SPV_BINDING_UBO_BASE + k, e, d[k].array_size, (uint32_t)size,
+                               d[k].stage_mask, first, r->info.uniform_count - first};
+         if (!push_block(r, &b, log))
+            return false;
+      }
+   }
+   return true;
 }
 
 /* ---- constant initializers ---------------------------------------------------------------- */

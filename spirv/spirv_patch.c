@@ -50,6 +50,7 @@ member_slot(struct spv_module *m, uint32_t type, uint32_t member)
    mi->offset = SPV_NO_VALUE;
    mi->matrix_stride = SPV_NO_VALUE;
    mi->builtin = SPV_NO_VALUE;
+   mi->row_major = false;
    return mi;
 }
 
@@ -124,7 +125,12 @@ spv_module_index(struct spv_module *m, uint32_t *words, uint32_t count, char *er
          }
          break;
       case SPV_OP_MEMBER_DECORATE:
-         if (ID_OK(i + 1) && i + 4 < end) {
+         if (ID_OK(i + 1) && i + 3 < end && words[i + 3] == SPV_DEC_ROW_MAJOR) {
+            struct spv_member_info *mi = member_slot(m, words[i + 1], words[i + 2]);
+            if (!mi)
+               goto oom;
+            mi->row_major = true;
+         } else if (ID_OK(i + 1) && i + 4 < end) {
             uint32_t dec = words[i + 3];
             if (dec == SPV_DEC_OFFSET || dec == SPV_DEC_MATRIX_STRIDE || dec == SPV_DEC_BUILTIN) {
                struct spv_member_info *mi = member_slot(m, words[i + 1], words[i + 2]);

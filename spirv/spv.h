@@ -94,6 +94,25 @@ struct spv_uniform {
    uint32_t array_stride;  /* bytes between array elements (0 for non-arrays) */
    uint32_t matrix_stride; /* bytes between matrix columns (0 for non-matrices) */
    int32_t sampler_slot;   /* samplers: first sampler slot (element i uses slot + i); else -1 */
+   /* Added (blob version 3): members of named uniform blocks have location -1, block_index
+    * (the GL block index of the block, the first element's for arrays of blocks) and offsets
+    * relative to the block; default-block uniforms and samplers have block_index -1. */
+   int32_t block_index;
+   uint32_t row_major;     /* 1: a matrix (or array of matrices) stored row by row */
+};
+
+/** One GL uniform block (an element of an array of blocks is a block of its own, named
+ *  "B[i]"). Its buffer is read through descriptor `binding` (SPV_BINDING_UBO_BASE + k),
+ *  element `array_index` of the binding's array of `array_size` descriptors. */
+struct spv_block {
+   const char *name;        /* as glGetActiveUniformBlockName reports it */
+   uint32_t binding;        /* descriptor binding in SPV_SET_MAIN */
+   uint32_t array_index;    /* element of the binding's descriptor array */
+   uint32_t array_size;     /* descriptors at the binding (1 for a block that is no array) */
+   uint32_t data_size;      /* UNIFORM_BLOCK_DATA_SIZE (bytes, multiple of 16) */
+   uint32_t stage_mask;     /* stages that declare it (UNIFORM_BLOCK_REFERENCED_BY_*) */
+   uint32_t first_uniform;  /* its active uniforms: uniforms[first_uniform ..] */
+   uint32_t uniform_count;
 };
 
 struct spv_sampler {
@@ -160,6 +179,9 @@ struct spv_program_info {
    const struct spv_xfb_varying *xfb_varyings;
    uint32_t xfb_separate;
    uint32_t xfb_strides[SPV_MAX_XFB_BUFFERS];
+   /* Added (blob version 3): named uniform blocks, in GL block-index order. */
+   uint32_t block_count; /* <= SPV_MAX_UNIFORM_BLOCKS */
+   const struct spv_block *blocks;
 };
 
 /** Parses and validates a blob. Returns a self-contained object (one allocation that also

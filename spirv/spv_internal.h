@@ -132,6 +132,7 @@ enum {
 enum {
    SPV_DEC_SPEC_ID = 1,
    SPV_DEC_BLOCK = 2,
+   SPV_DEC_ROW_MAJOR = 4,
    SPV_DEC_ARRAY_STRIDE = 6,
    SPV_DEC_MATRIX_STRIDE = 7,
    SPV_DEC_BUILTIN = 11,
@@ -170,6 +171,7 @@ struct spv_member_info {
    uint32_t type_id, member;
    const char *name;
    uint32_t offset, matrix_stride, builtin;
+   bool row_major; /* RowMajor */
 };
 
 struct spv_module {
@@ -217,6 +219,7 @@ struct spv_reflection {
    struct spv_output *outputs;
    uint8_t *default_block_init; /* default_block_size bytes or NULL */
    struct spv_xfb_varying *xfb; /* info.xfb_varying_count entries, malloc'd names */
+   struct spv_block *blocks;    /* info.block_count entries, malloc'd names */
    uint32_t uniform_cap, attrib_cap, output_cap, sampler_cap;
 };
 void spv_reflection_fini(struct spv_reflection *r);
@@ -233,6 +236,11 @@ bool spv_gl_type_is_sampler(uint32_t gl_type);
  *  GL-style message in log on link errors. */
 bool spv_reflect_uniforms(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE_COUNT],
                           const struct spv_source_info *src[SPV_STAGE_COUNT], struct spv_str *log);
+
+/** Reflects the named uniform blocks (after spv_reflect_uniforms: their members follow the
+ *  default block's uniforms and take no locations) and binds them per spv_layout.h. */
+bool spv_reflect_blocks(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE_COUNT],
+                        const struct spv_source_info *src[SPV_STAGE_COUNT], struct spv_str *log);
 
 /** Evaluates a constant initializer of a basic type into dst (std140 element layout with
  *  matrix_stride for matrices). Returns false if the expression is not understood. */

@@ -5,7 +5,9 @@
  *                                            stages, std140-like layout from glslang)
  *   binding SPV_BINDING_SAMPLER_BASE + i     spv_program_info.samplers[i] (combined image
  *                                            sampler; arrays use descriptorCount)
- *   binding SPV_BINDING_UBO_BASE + b         uniform block b (reflection order; later)
+ *   binding SPV_BINDING_UBO_BASE + k         the k-th named uniform block declaration (an
+ *                                            array of blocks is one binding with one descriptor
+ *                                            per element; spv_program_info.blocks says which)
  * No push constants are used yet.
  *
  * Specialization constants (vertex stage) the generated modules may declare; a user shader
@@ -22,6 +24,9 @@
 #define SPV_BINDING_SAMPLER_BASE 1
 #define SPV_MAX_SAMPLER_BINDINGS 32
 #define SPV_BINDING_UBO_BASE (SPV_BINDING_SAMPLER_BASE + SPV_MAX_SAMPLER_BINDINGS)
+/* GL uniform blocks one program may have (elements of block arrays counted): the wire's
+ * WIRE_MAX_UNIFORM_BLOCKS, also the number of uniform-buffer binding points. */
+#define SPV_MAX_UNIFORM_BLOCKS 36
 
 #define SPV_SPEC_POINT_SIZE 0
 

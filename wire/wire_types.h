@@ -17,8 +17,9 @@
  * 3: stream-output targets and query objects (handle kinds SO_TARGET, QUERY), buffer
  *    read-back, the transform-feedback and query capabilities; texture formats past
  *    D32_FLOAT (wire_format), WIRE_WRAP_CLAMP_TO_BORDER, ReadPixels replies in the
- *    surface's wire format. */
-#define WIRE_PROTOCOL_REVISION 3u
+ *    surface's wire format.
+ * 4: SetUniformBuffers (named uniform blocks); program blobs of version 3 (spirv/blob.c). */
+#define WIRE_PROTOCOL_REVISION 4u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -222,16 +223,17 @@ enum wire_vformat {
 
 /* Limits every count on the wire is checked against. The front end reports the device's
  * limits clamped to these. Each is at least the OpenGL ES 3.0 minimum of the matching GL limit
- * (asserted below); two are below OpenGL 3.3 core's, and widening them changes the size of
+ * (asserted below); one is below OpenGL 3.3 core's, and widening it changes the size of
  * shipped payloads (SetSamplerViews, BindSamplerStates: tests/unit/catalogue.txt), so GL 3.3
- * contexts report 32 combined texture units (GL 3.3: 48) and 24 uniform-buffer bindings and
- * combined uniform blocks (GL 3.3: 36); docs/ARCHITECTURE.md lists it as a divergence. */
+ * contexts report 32 combined texture units (GL 3.3: 48); docs/ARCHITECTURE.md lists it as a
+ * divergence. WIRE_MAX_UNIFORM_BLOCKS went from 24 to 36 (GL 3.3's uniform-buffer bindings and
+ * combined blocks) with protocol revision 4: before it only SetProgramBindings' tail used it. */
 #define WIRE_MAX_COLOR_BUFS 8
 #define WIRE_MAX_VERTEX_ATTRIBS 16
 #define WIRE_MAX_VERTEX_BUFFERS 16
 #define WIRE_MAX_SAMPLER_UNITS 32 /* combined texture image units */
 #define WIRE_MAX_PROGRAM_SAMPLERS 64 /* sampler slots one program may declare */
-#define WIRE_MAX_UNIFORM_BLOCKS 24
+#define WIRE_MAX_UNIFORM_BLOCKS 36 /* uniform-buffer binding points; blocks per program */
 #define WIRE_MAX_TEXTURE_SIZE 16384
 #define WIRE_MAX_3D_TEXTURE_SIZE 2048
 #define WIRE_MAX_ARRAY_LAYERS 2048
@@ -513,6 +515,25 @@ struct wire_program_bindings {
    uint32_t block_count;   /* <= WIRE_MAX_UNIFORM_BLOCKS */
 };
 static_assert(sizeof(struct wire_program_bindings) == 16, "program bindings");
+
+/* SetUniformBuffers: GL's indexed UNIFORM_BUFFER binding points [start, start + count); a
+ * program's blocks read them through its block bindings (SetProgramBindings). size 0: from
+ * offset to the buffer's end. The server clamps a range to the buffer's storage when it binds
+ * it (GL leaves reads past a range's end undefined; a range past the buffer's end reads
+ * zeros). */
+struct wire_uniform_buffer {
+   wire_handle res; /* a buffer resource; null: unbound */
+   uint32_t offset; /* a multiple of the UNIFORM_BUFFER_OFFSET_ALIGNMENT capability */
+   uint32_t size;
+};
+static_assert(sizeof(struct wire_uniform_buffer) == 16, "ub");
+
+struct wire_uniform_buffers {
+   uint32_t start;
+   uint32_t count; /* start + count <= WIRE_MAX_UNIFORM_BLOCKS */
+   struct wire_uniform_buffer ub[WIRE_MAX_UNIFORM_BLOCKS];
+};
+static_assert(sizeof(struct wire_uniform_buffers) == 8 + 16 * 36, "ubs");
 
 struct wire_viewport {
    float x, y, width, height; /* GL window coordinates (origin lower left) */

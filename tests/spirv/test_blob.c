@@ -6,11 +6,13 @@ static const char vs[] =
    "#version 140\n"
    "in vec4 pos; in vec2 uv; out vec2 v_uv;\n"
    "uniform mat4 mvp; uniform float k = 0.5; uniform vec4 arr[2];\n"
-   "void main() { v_uv = uv; gl_Position = mvp * pos * k + arr[1]; }\n";
+   "layout(row_major) uniform Xf { mat3x4 m; vec4 off[2]; } xf;\n"
+   "void main() { v_uv = uv; gl_Position = mvp * pos * k + arr[1] + xf.off[1] + xf.m[0]; }\n";
 static const char fs[] =
    "#version 140\n"
    "in vec2 v_uv; uniform sampler2D tex; uniform samplerCube cube[2]; out vec4 o;\n"
-   "void main() { o = texture(tex, v_uv) + texture(cube[1], vec3(v_uv, 1.0)); }\n";
+   "uniform Light { vec4 c; } lights[2];\n"
+   "void main() { o = texture(tex, v_uv) + texture(cube[1], vec3(v_uv, 1.0)) + lights[1].c; }\n";
 
 static uint32_t rng = 12345;
 
@@ -36,6 +38,8 @@ touch(const struct spv_program_info *info)
       sum += (unsigned)strlen(info->outputs[i].name);
    for (uint32_t i = 0; i < info->sampler_count; i++)
       sum += info->samplers[i].binding;
+   for (uint32_t i = 0; i < info->block_count; i++)
+      sum += (unsigned)strlen(info->blocks[i].name) + info->blocks[i].binding;
    for (int s = 0; s < SPV_STAGE_COUNT; s++)
       for (uint32_t w = 0; info->spirv[s] && w < info->spirv_words[s]; w++)
          sum += info->spirv[s][w];
@@ -205,6 +209,59 @@ main(void)
       }
    }
    free(copy);
+
+   /* uniform blocks: Xf (vertex) and Light[0..1] (fragment, one binding of two descriptors);
+    * each corruption of a block record, or of a member's block fields, is refused */
+   CHECK_EQ(info->block_count, 3);
+   const struct spv_uniform *xm = find_uniform(info, "Xf.m");
+   CHECK(xm && xm->row_major == 1 && xm->matrix_stride == 16 && xm->block_index == 0);
+   uint32_t boff = 0, uoff = 0;
+   for (uint32_t s = 0; s < nsec; s++) {
+      uint32_t kind, off;
+      memcpy(&kind, (const uint8_t *)blob + 16 + 12 * s, 4);
+      memcpy(&off, (const uint8_t *)blob + 20 + 12 * s, 4);
+      if (kind == 9)
+         boff = off;
+      if (kind == 3)
+         uoff = off;
+   }
+   CHECK(boff != 0 && uoff != 0);
+   static const struct {
+      uint32_t block, word, value;
+      const char *what;
+   } bad_blocks[] = {
+      {0, 1, 0, "binding below the UBO range"},
+      {1, 1, SPV_BINDING_UBO_BASE + 7, "binding past the blocks"},
+      {2, 2, 0, "array element twice"},
+      {1, 3, 3, "array size differs within a binding"},
+      {0, 4, 16, "data size below a member's extent"},
+      {0, 4, 65540, "data size too large"},
+      {0, 5, 2, "stage mask that does not declare it"},
+      {2, 5, 4, "stage mask past the stages"},
+      {1, 6, 100, "members past the uniform table"},
+   };
+   uint8_t *c2 = malloc(size);
+   for (size_t i = 0; boff && i < sizeof(bad_blocks) / sizeof(bad_blocks[0]); i++) {
+      memcpy(c2, blob, size);
+      put32(c2 + boff + 32 * bad_blocks[i].block + 4 * bad_blocks[i].word, bad_blocks[i].value);
+      err[0] = '\0';
+      struct spv_program_info *p = spv_blob_parse(c2, size, err, sizeof(err));
+      if (p)
+         fprintf(stderr, "accepted a blob with %s\n", bad_blocks[i].what);
+      CHECK(p == NULL);
+      spv_program_info_free(p);
+   }
+   /* a member claiming a location, a block past the table, or an offset past its block */
+   uint32_t xi = (uint32_t)(xm - info->uniforms);
+   static const struct { uint32_t word, value; } bad_members[] = {{3, 0}, {8, 3}, {8, 0xfffffffeu}, {4, 60}, {9, 2}};
+   for (size_t i = 0; uoff && i < sizeof(bad_members) / sizeof(bad_members[0]); i++) {
+      memcpy(c2, blob, size);
+      put32(c2 + uoff + 40 * xi + 4 * bad_members[i].word, bad_members[i].value);
+      struct spv_program_info *p = spv_blob_parse(c2, size, err, sizeof(err));
+      CHECK(p == NULL);
+      spv_program_info_free(p);
+   }
+   free(c2);
 
    /* the point-size flag on a module without the specialization constant (an ES program that
     * writes gl_PointSize itself) is rejected */

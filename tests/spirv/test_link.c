@@ -53,6 +53,10 @@ check_uniform_locations(const struct spv_program_info *info)
    unsigned char used[4096] = {0};
    for (uint32_t i = 0; i < info->uniform_count; i++) {
       const struct spv_uniform *u = &info->uniforms[i];
+      if (u->block_index >= 0) { /* named-block members have no location */
+         CHECK_EQ(u->location, -1);
+         continue;
+      }
       CHECK(u->location >= 0);
       CHECK(u->location + u->array_size <= info->max_uniform_location);
       for (uint32_t k = 0; k < u->array_size && u->location + k < 4096; k++) {
@@ -472,7 +476,8 @@ test_point_size(void)
       check_modules_valid(info);
       CHECK_EQ(info->writes_point_size, 1);
       CHECK_EQ(info->point_size_spec, 1);
-      CHECK_EQ(info->uniform_count, 2);
+      CHECK_EQ(info->uniform_count, 3); /* and the block member S2.c */
+      CHECK(find_uniform(info, "S2.c") != NULL);
       CHECK(find_uniform(info, "s.main") != NULL);
       CHECK(find_uniform(info, "s.off") != NULL);
       CHECK_EQ(info->attrib_count, 1);
@@ -640,7 +645,100 @@ test_block_arrays(void)
       CHECK_EQ(spirv_decoration(info->spirv[s], info->spirv_words[s], s ? "bar" : "foo", 33 /* Binding */),
                SPV_BINDING_UBO_BASE);
    }
+   /* three GL blocks "Foo[0..2]" on one binding, sharing the member "Foo.x" */
+   CHECK_EQ(info->block_count, 3);
+   for (uint32_t b = 0; b < info->block_count && b < 3; b++) {
+      char want[16];
+      snprintf(want, sizeof(want), "Foo[%u]", b);
+      CHECK(!strcmp(info->blocks[b].name, want));
+      CHECK_EQ(info->blocks[b].binding, SPV_BINDING_UBO_BASE);
+      CHECK_EQ(info->blocks[b].array_index, b);
+      CHECK_EQ(info->blocks[b].array_size, 3);
+      CHECK_EQ(info->blocks[b].data_size, 16);
+      CHECK_EQ(info->blocks[b].stage_mask, 3);
+      CHECK_EQ(info->blocks[b].uniform_count, 1);
+   }
+   const struct spv_uniform *x = find_uniform(info, "Foo.x");
+   CHECK(x && x->block_index == 0 && x->location == -1 && x->offset == 0);
    spv_program_info_free(info);
+}
+
+/* std140 (OpenGL ES 3.0 section 2.12.6.4) as the reflection reports it, shared and packed
+ * laid out as std140, row_major, bools, instance names, stage masks; a block that differs
+ * between the stages fails the link. */
+static void
+test_block_layouts(void)
+{
+   const char *vs = "#version 300 es\n"
+                    "struct S { vec3 a; float b; mat2 m; };\n"
+                    "layout(std140) uniform A { float f; vec3 v; layout(row_major) mat2x3 rm; S s[2]; bool q; } a;\n"
+                    "layout(shared, row_major) uniform B { mat3 m; vec2 w[2]; };\n"
+                    "layout(packed) uniform C { uvec2 u; } c;\n"
+                    "void main() { gl_Position = vec4(a.f + a.s[1].b + w[1].x, m[0]); }\n";
+   const char *fs = "#version 300 es\nprecision mediump float;\n"
+                    "layout(shared, row_major) uniform B { mat3 m; vec2 w[2]; };\n"
+                    "out vec4 o;\nvoid main() { o = vec4(m[1], w[0].x); }\n";
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GLES, vs, fs, NULL, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info) {
+      fprintf(stderr, "block layouts: %s\n", log);
+      free(log);
+      return;
+   }
+   free(log);
+   dump(info);
+   check_modules_valid(info);
+   CHECK_EQ(info->block_count, 3);
+   static const struct {
+      const char *name;
+      uint32_t type, size, offset, astride, mstride, row_major;
+   } want[] = {
+      {"A.f", GL_FLOAT, 1, 0, 0, 0, 0},
+      {"A.v", GL_FLOAT_VEC3, 1, 16, 0, 0, 0},
+      {"A.rm", GL_FLOAT_MAT2x3, 1, 32, 0, 16, 1}, /* 3 rows of vec2 at stride 16 */
+      {"A.s[0].a", GL_FLOAT_VEC3, 1, 80, 0, 0, 0},
+      {"A.s[0].b", GL_FLOAT, 1, 92, 0, 0, 0},
+      {"A.s[0].m", GL_FLOAT_MAT2, 1, 96, 0, 16, 0},
+      {"A.s[1].a", GL_FLOAT_VEC3, 1, 128, 0, 0, 0},
+      {"A.q", GL_BOOL, 1, 176, 0, 0, 0},
+      {"m", GL_FLOAT_MAT3, 1, 0, 0, 16, 1},
+      {"w[0]", GL_FLOAT_VEC2, 2, 48, 16, 0, 0},
+      {"C.u", GL_UNSIGNED_INT_VEC2, 1, 0, 0, 0, 0},
+   };
+   for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+      const struct spv_uniform *u = find_uniform(info, want[i].name);
+      CHECK(u != NULL);
+      if (!u)
+         continue;
+      CHECK_EQ(u->gl_type, want[i].type);
+      CHECK_EQ(u->array_size, want[i].size);
+      CHECK_EQ(u->offset, want[i].offset);
+      CHECK_EQ(u->array_stride, want[i].astride);
+      CHECK_EQ(u->matrix_stride, want[i].mstride);
+      CHECK_EQ(u->row_major, want[i].row_major);
+      CHECK(u->block_index >= 0 && (uint32_t)u->block_index < info->block_count);
+      CHECK_EQ(u->location, -1);
+   }
+   for (uint32_t b = 0; b < info->block_count; b++) {
+      const struct spv_block *bl = &info->blocks[b];
+      CHECK_EQ(bl->data_size % 16, 0);
+      CHECK_EQ(bl->stage_mask, !strcmp(bl->name, "B") ? 3u : 1u);
+      CHECK_EQ(bl->binding, SPV_BINDING_UBO_BASE + b);
+      if (!strcmp(bl->name, "A"))
+         CHECK_EQ(bl->data_size, 192);
+   }
+   spv_program_info_free(info);
+
+   /* GLSL ES 3.00 section 4.3.7: same-named blocks must match across stages */
+   const char *fs2 = "#version 300 es\nprecision mediump float;\n"
+                     "layout(shared, row_major) uniform B { mat3 m; vec3 w[2]; };\n"
+                     "out vec4 o;\nvoid main() { o = vec4(m[1], w[0].x); }\n";
+   info = link_program(SPV_API_GLES, vs, fs2, NULL, &log, NULL, NULL);
+   CHECK(info == NULL);
+   CHECK(log && strstr(log, "B")); /* glslang's link or ours names the block */
+   spv_program_info_free(info);
+   free(log);
 }
 
 int
@@ -648,6 +746,7 @@ main(int argc, char **argv)
 {
    verbose = argc > 1;
    test_block_arrays();
+   test_block_layouts();
    test_es300();
    test_es100();
    test_gl140();

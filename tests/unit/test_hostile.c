@@ -212,6 +212,14 @@ table_cases(void)
    expect_fatal("BufferSubData.data", WIRE_OP_BufferSubData, &bs, sizeof(bs));
    struct wire_vertex_buffers vb = {15, 2, {{{0}}}};
    expect_fatal("SetVertexBuffers.count", WIRE_OP_SetVertexBuffers, &vb, sizeof(vb));
+   struct wire_uniform_buffers ubs = {34, 5, {{{0}}}};
+   expect_fatal("SetUniformBuffers.count", WIRE_OP_SetUniformBuffers, &ubs, sizeof(ubs));
+   ubs = (struct wire_uniform_buffers){0, 1, {{{5, 1}, 0, 16}}};
+   expect_fatal("SetUniformBuffers.res", WIRE_OP_SetUniformBuffers, &ubs, sizeof(ubs)); /* no such buffer */
+   ubs = (struct wire_uniform_buffers){0, 1, {{{0, 1}, 0x90000000u, 16}}};
+   expect_fatal("SetUniformBuffers.range", WIRE_OP_SetUniformBuffers, &ubs, sizeof(ubs));
+   ubs = (struct wire_uniform_buffers){3, 1, {{{1, 1}, 0, 0}}};
+   expect_fatal_after_texture("SetUniformBuffers.range", WIRE_OP_SetUniformBuffers, &ubs, sizeof(ubs)); /* a texture */
    struct wire_bind_cso bc = {WIRE_CSO_COUNT, 0, {0, 0}};
    expect_fatal("BindCso.slot", WIRE_OP_BindCso, &bc, sizeof(bc));
    bc = (struct wire_bind_cso){WIRE_CSO_BLEND, 0, {3, 3}};
@@ -457,6 +465,12 @@ program_cases(void)
       return;
    struct rig r;
    CHECK(send_program(good, size, &r)); /* the untouched blob is accepted */
+   /* block bindings for a program without uniform blocks */
+   uint32_t pbody[8] = {0};
+   struct wire_program_bindings pb = {{0, 1}, 1, 1};
+   memcpy(pbody, &pb, sizeof(pb));
+   CHECK(!put(&r, WIRE_OP_SetProgramBindings, pbody, sizeof(pb) + 8));
+   CHECK(strstr(fatal(&r), "SetProgramBindings.block_count") != NULL);
    rig_fini(&r);
    uint8_t *b = malloc(size);
    uint32_t count, *w, *i;
