@@ -144,6 +144,14 @@ g_polygon_mode(struct glf_context *c, struct get_value *v)
    v->i[0] = v->i[1] = c->st.polygon_mode;
 }
 
+/* glGetProgramBinary's one format (program.c). */
+static void
+g_program_binary_formats(struct glf_context *c, struct get_value *v)
+{
+   v->n = 1;
+   v->i[0] = GLF_PROGRAM_BINARY_FORMAT;
+}
+
 /* A list of NUM_*_FORMATS values where that count is 0. */
 static void
 g_no_values(struct glf_context *c, struct get_value *v)
@@ -225,8 +233,8 @@ static const struct get_entry get_table[] = {
    CONST(GL_NUM_COMPRESSED_TEXTURE_FORMATS, API_ALL, 0),
    FN(GL_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_compressed_formats),
    CONST(GL_NUM_SHADER_BINARY_FORMATS, API_ES, 0),
-   CONST(GL_NUM_PROGRAM_BINARY_FORMATS, API_3, 0),
-   FN(GL_PROGRAM_BINARY_FORMATS, API_3, g_no_values),   /* NUM_PROGRAM_BINARY_FORMATS of them */
+   CONST(GL_NUM_PROGRAM_BINARY_FORMATS, API_ALL, 1),
+   FN(GL_PROGRAM_BINARY_FORMATS, API_ALL, g_program_binary_formats),
    FN(GL_SHADER_BINARY_FORMATS, API_ES, g_no_values),
    FN(GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS, API_3, g_combined_vertex_uniforms),
    FN(GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS, API_3, g_combined_fragment_uniforms),

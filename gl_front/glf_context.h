@@ -386,6 +386,8 @@ struct glf_program {
    struct glf_uniform_slot *locs; /* by location, info->max_uniform_location entries */
    uint32_t *sampler_units;       /* by sampler slot */
    uint32_t block_bindings[WIRE_MAX_UNIFORM_BLOCKS]; /* UNIFORM_BLOCK_BINDING by block index */
+   void *blob;                    /* the executable's program blob (glGetProgramBinary) */
+   size_t blob_size;
    uint32_t uniform_serial, bindings_serial, link_serial;
    char *label; /* KHR_debug */
 };
@@ -773,6 +775,10 @@ struct glf_program *glf_lookup_program(struct glf_context *ctx, GLuint name, con
 struct glf_shader *glf_lookup_shader(struct glf_context *ctx, GLuint name, const char *caller);
 void glf_program_delete_object(struct glf_context *ctx, struct glf_shader *obj);
 void glf_uniform_init_storage(struct glf_program *prog);
+/* glGetProgramBinary's format: the program blob behind a header naming the build
+ * (program.c). The value is Mesa's GL_PROGRAM_BINARY_FORMAT_MESA: no token is registered for
+ * splitgl, and the header refuses another driver's binary of that format cleanly. */
+#define GLF_PROGRAM_BINARY_FORMAT 0x875F
 /* uniform_block.c */
 char *glf_uniform_block_limits(const struct glf_context *ctx, const struct spv_program_info *info);
 GLint glf_uniform_block_max_name_length(const struct spv_program_info *info);

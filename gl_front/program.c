@@ -8,6 +8,12 @@
 void glf_copy_string(const char *src, GLsizei bufSize, GLsizei *length, GLchar *dst);
 void glf_shader_destroy(struct glf_shader *sh);
 
+/* glGetProgramBinary's bytes: magic, format version, build id, then the program blob. */
+#define BINARY_MAGIC "SGLB"
+#define BINARY_BUILD_SIZE 24
+#define BINARY_HEADER_SIZE (4 + 4 + BINARY_BUILD_SIZE)
+#define BINARY_FORMAT_VERSION 1u
+
 struct glf_program *
 glf_lookup_program(struct glf_context *ctx, GLuint name, const char *caller)
 {
@@ -53,9 +59,12 @@ glf_program_free_executable(struct glf_context *ctx, struct glf_program *prog)
    free(prog->uniform_data);
    free(prog->locs);
    free(prog->sampler_units);
+   free(prog->blob);
    prog->uniform_data = NULL;
    prog->locs = NULL;
    prog->sampler_units = NULL;
+   prog->blob = NULL;
+   prog->blob_size = 0;
    prog->uniform_size = 0;
 }
 
@@ -352,8 +361,17 @@ install_executable(struct glf_context *ctx, struct glf_program *p, void *blob, s
       set_log(p, limits);
       return false;
    }
+   void *copy = malloc(size);
+   if (!copy) {
+      spv_program_info_free(info);
+      set_log(p, strdup("error: out of memory\n"));
+      return false;
+   }
+   memcpy(copy, blob, size);
    glf_program_free_executable(ctx, p);
    p->info = info;
+   p->blob = copy;
+   p->blob_size = size;
    /* "When a program object is linked ... the uniform block bindings are reset to zero"
     * (the initial UNIFORM_BLOCK_BINDING, ES 3.0 section 2.12.6). */
    memset(p->block_bindings, 0, sizeof(p->block_bindings));
@@ -532,8 +550,6 @@ program_param(struct glf_context *ctx, struct glf_program *p, GLenum pname, GLin
    case GL_ACTIVE_UNIFORM_BLOCKS: *out = info ? (GLint)info->block_count : 0; return true;
    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: *out = glf_uniform_block_max_name_length(info); return true;
    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
-      if (GLF_CORE(ctx))
-         return false;
       *out = p->binary_retrievable_hint;
       return true;
    /* Of the last successful link (ES 3.0 section 6.1.12). */
@@ -550,9 +566,7 @@ program_param(struct glf_context *ctx, struct glf_program *p, GLenum pname, GLin
       *out = p->linked_xfb_mode ? (GLint)p->linked_xfb_mode : GL_INTERLEAVED_ATTRIBS;
       return true;
    case GL_PROGRAM_BINARY_LENGTH:
-      if (GLF_CORE(ctx))
-         return false;
-      *out = 0;
+      *out = info && p->blob ? (GLint)(BINARY_HEADER_SIZE + p->blob_size) : 0;
       return true;
    default: return false;
    }
@@ -696,20 +710,24 @@ glf_GetFragDataIndex(GLuint program, const GLchar *name)
 }
 
 /* ---- program and shader binaries ------------------------------------------------------------- */
-/* splitgl offers no binary formats yet (NUM_PROGRAM_BINARY_FORMATS and
- * NUM_SHADER_BINARY_FORMATS are 0; the self-contained SPIR-V blob would make one, issue 10),
- * so these are ES 3.0's commands with the errors the spec and Mesa give a driver without
- * formats. Not in OpenGL 3.3 (ARB_get_program_binary is GL 4.1). */
+/* Program binaries (ES 3.0 section 2.11.3; GL's ARB_get_program_binary, OES_get_program_binary):
+ * one format, GLF_PROGRAM_BINARY_FORMAT, whose bytes are a header naming the build and the
+ * program blob (DESIGN 2.5: the blob is the binary). ProgramBinary refuses another build's
+ * binary, or bytes that do not parse, with LINK_STATUS FALSE and the reason in the info log. */
+
+static void
+binary_build_id(char out[BINARY_BUILD_SIZE])
+{
+   memset(out, 0, BINARY_BUILD_SIZE);
+   snprintf(out, BINARY_BUILD_SIZE, "splitgl %s blob %u", SPLITGL_VERSION_STRING, spv_blob_version());
+}
+
 void GLAPIENTRY
 glf_ProgramParameteri(GLuint program, GLenum pname, GLint value)
 {
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   if (GLF_CORE(ctx)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glProgramParameteri (not in OpenGL 3.3)");
-      return;
-   }
    struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glProgramParameteri");
    if (!p)
       return;
@@ -732,11 +750,6 @@ glf_GetProgramBinary(GLuint program, GLsizei bufSize, GLsizei *length, GLenum *b
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   (void)binaryFormat, (void)binary;
-   if (GLF_CORE(ctx)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glGetProgramBinary (not in OpenGL 3.3)");
-      return;
-   }
    struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glGetProgramBinary");
    if (!p)
       return;
@@ -744,12 +757,44 @@ glf_GetProgramBinary(GLuint program, GLsizei bufSize, GLsizei *length, GLenum *b
       glf_error(ctx, GL_INVALID_VALUE, "glGetProgramBinary(bufSize < 0)");
       return;
    }
-   /* "INVALID_OPERATION if LINK_STATUS is FALSE"; with no binary formats the binary is
-    * empty, and later specs (and Mesa) make the call itself INVALID_OPERATION. */
+   /* "INVALID_OPERATION if LINK_STATUS is FALSE ... or if bufSize is less than the number of
+    * bytes in the binary" (nothing is written then). */
+   size_t need = BINARY_HEADER_SIZE + p->blob_size;
+   if (!p->link_status || !p->info || !p->blob || (size_t)bufSize < need) {
+      if (length)
+         *length = 0;
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetProgramBinary(%s)",
+                p->link_status && p->blob ? "bufSize below PROGRAM_BINARY_LENGTH" : "program not linked");
+      return;
+   }
+   uint8_t *out = binary;
+   if (out) {
+      const uint32_t version = BINARY_FORMAT_VERSION;
+      memcpy(out, BINARY_MAGIC, 4);
+      memcpy(out + 4, &version, 4);
+      binary_build_id((char *)out + 8);
+      memcpy(out + BINARY_HEADER_SIZE, p->blob, p->blob_size);
+   }
    if (length)
-      *length = 0;
-   glf_error(ctx, GL_INVALID_OPERATION, "glGetProgramBinary(%s)",
-             p->link_status ? "NUM_PROGRAM_BINARY_FORMATS is 0" : "program not linked");
+      *length = (GLsizei)need;
+   if (binaryFormat)
+      *binaryFormat = GLF_PROGRAM_BINARY_FORMAT;
+}
+
+/* Why a binary cannot be loaded, or NULL. */
+static const char *
+binary_refusal(const uint8_t *b, GLsizei length)
+{
+   char build[BINARY_BUILD_SIZE];
+   uint32_t version = 0;
+   if (!b || length < BINARY_HEADER_SIZE || memcmp(b, BINARY_MAGIC, 4) != 0)
+      return "error: not a splitgl program binary\n";
+   memcpy(&version, b + 4, 4);
+   binary_build_id(build);
+   if (version != BINARY_FORMAT_VERSION || memcmp(b + 8, build, BINARY_BUILD_SIZE) != 0)
+      return "error: the program binary comes from another splitgl build; link the program from its "
+             "shaders\n";
+   return NULL;
 }
 
 void GLAPIENTRY
@@ -758,16 +803,41 @@ glf_ProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLsiz
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   (void)binary;
-   if (GLF_CORE(ctx)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glProgramBinary (not in OpenGL 3.3)");
-      return;
-   }
    struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, "glProgramBinary");
    if (!p)
       return;
-   /* "INVALID_ENUM if binaryFormat is not a value recognized by the implementation": none is. */
-   glf_error(ctx, GL_INVALID_ENUM, "glProgramBinary(binaryFormat=0x%x, length=%d)", binaryFormat, length);
+   /* "INVALID_ENUM if binaryFormat is not a value recognized by the implementation". */
+   if (binaryFormat != GLF_PROGRAM_BINARY_FORMAT) {
+      glf_error(ctx, GL_INVALID_ENUM, "glProgramBinary(binaryFormat=0x%x)", binaryFormat);
+      return;
+   }
+   if (length < 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glProgramBinary(length < 0)");
+      return;
+   }
+   /* ES 3.0 section 2.12.3: like LinkProgram, INVALID_OPERATION while transform feedback
+    * uses the program. */
+   if (glf_xfb_uses_program(ctx, p)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glProgramBinary(program %u is used by transform feedback)", program);
+      return;
+   }
+   const char *why = binary_refusal(binary, length);
+   bool ok = false;
+   if (why) {
+      set_log(p, strdup(why));
+   } else {
+      set_log(p, strdup(""));
+      ok = install_executable(ctx, p, (uint8_t *)binary + BINARY_HEADER_SIZE,
+                              (size_t)length - BINARY_HEADER_SIZE);
+   }
+   p->link_status = ok;
+   p->validate_status = false;
+   if (ok) {
+      bool separate = p->info->xfb_separate != 0;
+      p->linked_xfb_mode = separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS;
+   } else if (!p->use_count) {
+      glf_program_free_executable(ctx, p);
+   }
 }
 
 void GLAPIENTRY

@@ -285,6 +285,12 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
    return true;
 }
 
+uint32_t
+spv_blob_version(void)
+{
+   return SPV_BLOB_VERSION;
+}
+
 /* ---- parser ------------------------------------------------------------------------------ */
 static void *
 reject(char *err, size_t err_size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -184,6 +184,9 @@ struct spv_program_info {
    const struct spv_block *blocks;
 };
 
+/** The blob format version spv_blob_write writes and spv_blob_parse accepts. */
+uint32_t spv_blob_version(void);
+
 /** Parses and validates a blob. Returns a self-contained object (one allocation that also
  *  holds copies of the SPIR-V and the strings), or NULL with a reason in err. */
 struct spv_program_info *spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size);

@@ -120,11 +120,12 @@ main(void)
    glf_DrawArrays(GL_TRIANGLES, 0, 3);
    CHECK(fake_wire_op_count[WIRE_OP_BlendCreate] == blends && fake_wire_op_count[WIRE_OP_SetFramebuffer] == fbs,
          "clean state is not re-emitted");
-   /* binaries: no formats (NUM_PROGRAM_BINARY_FORMATS 0), the ES 3.0 commands' errors */
-   GLint nfmt = -1, hint = -1, blen = -1;
+   /* binaries: one format, the blob behind a build header (ES 3.0 section 2.11.3) */
+   GLint nfmt = -1, hint = -1, blen = -1, fmt = 0;
    glf_GetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &nfmt);
+   glf_GetIntegerv(GL_PROGRAM_BINARY_FORMATS, &fmt);
    glf_GetProgramiv(p, GL_PROGRAM_BINARY_LENGTH, &blen);
-   CHECK(nfmt == 0 && blen == 0, "binary formats %d, length %d", nfmt, blen);
+   CHECK(nfmt == 1 && fmt != 0 && blen > 32, "binary formats %d (0x%x), length %d", nfmt, fmt, blen);
    glf_ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
    glf_GetProgramiv(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &hint);
    CHECK(hint == GL_TRUE && glf_GetError() == GL_NO_ERROR, "retrievable hint %d", hint);
@@ -134,11 +135,36 @@ main(void)
    CHECK(glf_GetError() == GL_INVALID_ENUM, "hint pname");
    GLsizei got = -1;
    GLenum bfmt = 0;
-   char bin[16];
+   static char bin[64 * 1024];
+   glf_GetProgramBinary(p, blen - 1, &got, &bfmt, bin);
+   CHECK(glf_GetError() == GL_INVALID_OPERATION && got == 0, "GetProgramBinary into too small a buffer");
    glf_GetProgramBinary(p, sizeof(bin), &got, &bfmt, bin);
-   CHECK(glf_GetError() == GL_INVALID_OPERATION && got == 0, "GetProgramBinary without formats");
-   glf_ProgramBinary(p, 0x1234, bin, 4);
+   CHECK(glf_GetError() == GL_NO_ERROR && got == blen && bfmt == (GLenum)fmt, "GetProgramBinary %d 0x%x", got, bfmt);
+   /* loaded into a new program: linked, same interface, uniforms at their initial values */
+   GLuint p2 = glf_CreateProgram();
+   glf_ProgramBinary(p2, bfmt, bin, got);
+   GLint ok2 = 0, n2 = 0;
+   glf_GetProgramiv(p2, GL_LINK_STATUS, &ok2);
+   glf_GetProgramiv(p2, GL_ACTIVE_UNIFORMS, &n2);
+   CHECK(ok2 && n2 == 3 && glf_GetUniformLocation(p2, "color[2]") == color + 2, "binary loads: %d %d", ok2, n2);
+   GLfloat zero[4] = {9, 9, 9, 9};
+   glf_GetUniformfv(p2, color + 2, zero);
+   CHECK(zero[0] == 0 && zero[3] == 0, "a loaded binary's uniforms start at 0");
+   /* another build's binary (or garbage): LINK_STATUS FALSE, the log says why, no error */
+   bin[10] ^= 1;
+   glf_ProgramBinary(p2, bfmt, bin, got);
+   char log2[256] = {0};
+   glf_GetProgramiv(p2, GL_LINK_STATUS, &ok2);
+   glf_GetProgramInfoLog(p2, sizeof(log2), NULL, log2);
+   CHECK(glf_GetError() == GL_NO_ERROR && !ok2 && strstr(log2, "another splitgl build"), "refused: %s", log2);
+   bin[10] ^= 1;
+   bin[got - 5] ^= 0x55; /* inside the blob: the parser's verdict */
+   glf_ProgramBinary(p2, bfmt, bin, got - 9);
+   glf_GetProgramiv(p2, GL_LINK_STATUS, &ok2);
+   CHECK(!ok2, "a truncated blob does not load");
+   glf_ProgramBinary(p2, 0x1234, bin, 4);
    CHECK(glf_GetError() == GL_INVALID_ENUM, "ProgramBinary format");
+   glf_DeleteProgram(p2);
    GLuint shs[1] = {1};
    glf_ShaderBinary(1, shs, 0x1234, bin, 4);
    CHECK(glf_GetError() == GL_INVALID_ENUM, "ShaderBinary format");
