@@ -515,10 +515,12 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
          uint32_t k = binding - SPV_BINDING_SAMPLER_BASE, len = 1;
          ok = binding >= SPV_BINDING_SAMPLER_BASE && k < info->sampler_count &&
               (info->samplers[k].stage_mask & (1u << stage)) && t;
-         if (ok && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4) {
+         /* arrays of arrays (samplers taken out of structures): the descriptors multiply */
+         for (int level = 0; ok && t && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4; level++) {
             uint32_t c = w[t + 3] < bound ? ids.def[w[t + 3]] : 0;
-            ok = c && (w[c] & 0xffff) == OP_CONSTANT && (w[c] >> 16) == 4;
-            len = ok ? w[c + 3] : 0;
+            ok = level < 6 && c && (w[c] & 0xffff) == OP_CONSTANT && (w[c] >> 16) == 4 && w[c + 3] &&
+                 w[c + 3] <= MAX_SAMPLER_ARRAY && len <= MAX_SAMPLER_ARRAY / w[c + 3];
+            len = ok ? len * w[c + 3] : 0;
             t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
          }
          ok = ok && t && (w[t] & 0xffff) == OP_TYPE_SAMPLED_IMAGE && len >= 1 && len <= info->samplers[k].array_size;

@@ -7,6 +7,7 @@
  * subpassInput, ...). The input is glslang's own preprocessor output, so macros and
  * comments are gone and the token stream is what the compiler saw in pass 1. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -344,12 +345,18 @@ spv_lift_source(const struct spv_shader *sh)
    return spv_lift_source_xfb(sh, NULL, 0);
 }
 
+static char *lift_opaque_structs(const char *src);
+
 char *
 spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t ncopies)
 {
    struct tok_list tl;
-   if (!tokenize(sh->preprocessed ? sh->preprocessed : "", &tl))
+   /* first: samplers out of uniform structures (below) */
+   char *flat = sh->preprocessed ? lift_opaque_structs(sh->preprocessed) : NULL;
+   if (!tokenize(flat ? flat : sh->preprocessed ? sh->preprocessed : "", &tl)) {
+      free(flat);
       return NULL;
+   }
    const bool es100 = sh->es && sh->version == 100;
    const bool es300 = sh->es && sh->version == 300;
    const bool desktop = !sh->es;
@@ -515,6 +522,7 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    }
    append_point_size_main(&out, psz, copies, ncopies);
    free(tl.t);
+   free(flat);
    return spv_str_take(&out);
 }
 
@@ -869,4 +877,434 @@ spv_find_struct(const struct spv_source_info *info, const char *name)
       if (strcmp(info->structs[i].name, name) == 0)
          return &info->structs[i];
    return NULL;
+}
+
+/* ---- opaque members of uniform structures --------------------------------------------------
+ * GLSL lets a uniform structure hold samplers ("struct S { float a; sampler2D s; }; uniform S
+ * u[2];"); Vulkan's GLSL does not (glslang puts the structure in a UniformConstant block, which
+ * is invalid SPIR-V). Before the lift proper, such a shader is rewritten: the structure loses
+ * its opaque members (an int SPV_RENAME_PREFIX "pad" member keeps an emptied one legal), each
+ * opaque leaf of each such uniform becomes a uniform of its own, an array over the arrays on
+ * its path ("uniform samplerCube <enc>[2];"), and every access chain that ends at an opaque
+ * leaf ("u[i].s") names that uniform with the chain's indices ("<enc>[i]"). The new name
+ * encodes the path (spv_opaque_decode) so that the reflection reports GL's names
+ * ("u[0].s", "u[1].s"). A structure holding samplers used as a whole (a function argument)
+ * is left as it is and fails the link with glslang's words. */
+#define OPAQUE_MAX_STRUCTS 64
+#define OPAQUE_MAX_MEMBERS 64
+#define OPAQUE_MAX_UNIFORMS 64
+#define OPAQUE_MAX_DEPTH 6
+
+struct op_member {
+   const struct tok *type;           /* type token */
+   const struct tok *name;
+   uint32_t qual_b, qual_e;          /* qualifier tokens [qual_b, qual_e) (precision) */
+   uint32_t dims_b, dims_e;          /* the declarator's array brackets [dims_b, dims_e) */
+};
+
+struct op_struct {
+   const struct tok *name;
+   uint32_t body_b, body_e; /* tokens strictly inside the braces */
+   struct op_member m[OPAQUE_MAX_MEMBERS];
+   uint32_t nm;
+   bool opaque; /* holds an opaque member, directly or through a member structure */
+};
+
+struct op_uniform {
+   const struct tok *name;
+   struct op_struct *type;
+   uint32_t dims_b, dims_e;
+   uint32_t decl_end; /* index of its statement's ';' */
+};
+
+struct op_ctx {
+   const struct tok *t; /* non-white-space tokens */
+   uint32_t n;
+   struct op_struct s[OPAQUE_MAX_STRUCTS];
+   uint32_t ns;
+   struct op_uniform u[OPAQUE_MAX_UNIFORMS];
+   uint32_t nu;
+};
+
+static bool
+opaque_type_name(const struct tok *t)
+{
+   return t->kind == TK_IDENT && ((t->n > 7 && !memcmp(t->s, "sampler", 7)) ||
+                                  (t->n > 8 && (!memcmp(t->s, "isampler", 8) || !memcmp(t->s, "usampler", 8))));
+}
+
+static struct op_struct *
+op_find_struct(struct op_ctx *c, const struct tok *name)
+{
+   for (uint32_t i = 0; i < c->ns; i++)
+      if (c->s[i].name->n == name->n && !memcmp(c->s[i].name->s, name->s, name->n))
+         return &c->s[i];
+   return NULL;
+}
+
+static bool
+op_member_opaque(struct op_ctx *c, const struct op_member *m)
+{
+   struct op_struct *st = opaque_type_name(m->type) ? NULL : op_find_struct(c, m->type);
+   return opaque_type_name(m->type) || (st && st->opaque);
+}
+
+/* The members of a structure body [b, e). */
+static void
+op_parse_members(struct op_ctx *c, struct op_struct *st, uint32_t b, uint32_t e)
+{
+   const struct tok *t = c->t;
+   uint32_t i = b;
+   while (i < e && st->nm < OPAQUE_MAX_MEMBERS) {
+      uint32_t qb = i;
+      while (i < e && (in_list(&t[i], qualifier_words) || tok_is(&t[i], "layout"))) {
+         if (tok_is(&t[i], "layout"))
+            i = match_bracket(t, e, i + 1, "(", ")");
+         i++;
+      }
+      if (i >= e || t[i].kind != TK_IDENT)
+         break;
+      uint32_t qe = i;
+      const struct tok *type = &t[i++];
+      while (i < e && !tok_is(&t[i], ";")) {
+         if (t[i].kind != TK_IDENT) {
+            i++;
+            continue;
+         }
+         struct op_member *m = &st->m[st->nm++];
+         m->type = type;
+         m->name = &t[i++];
+         m->qual_b = qb;
+         m->qual_e = qe;
+         m->dims_b = i;
+         while (i < e && tok_is(&t[i], "["))
+            i = match_bracket(t, e, i, "[", "]") + 1;
+         m->dims_e = i;
+         if (st->nm == OPAQUE_MAX_MEMBERS)
+            break;
+      }
+      i++;
+   }
+}
+
+/* Structures and the uniforms of structure types that hold opaque members. */
+static bool
+op_scan(struct op_ctx *c)
+{
+   const struct tok *t = c->t;
+   int depth = 0;
+   for (uint32_t i = 0; i < c->n; i++) {
+      if (tok_is(&t[i], "{"))
+         depth++;
+      else if (tok_is(&t[i], "}"))
+         depth--;
+      if (!tok_is(&t[i], "struct") || i + 2 >= c->n || t[i + 1].kind != TK_IDENT || !tok_is(&t[i + 2], "{") ||
+          c->ns == OPAQUE_MAX_STRUCTS)
+         continue;
+      struct op_struct *st = &c->s[c->ns++];
+      memset(st, 0, sizeof(*st));
+      st->name = &t[i + 1];
+      st->body_b = i + 3;
+      st->body_e = match_bracket(t, c->n, i + 2, "{", "}");
+      op_parse_members(c, st, st->body_b, st->body_e);
+   }
+   /* opaque-ness through member structures (declared before use: one pass in order) */
+   bool any = false;
+   for (uint32_t k = 0; k < c->ns; k++) {
+      for (uint32_t m = 0; m < c->s[k].nm; m++)
+         c->s[k].opaque |= op_member_opaque(c, &c->s[k].m[m]);
+      any |= c->s[k].opaque;
+   }
+   if (!any)
+      return false;
+   /* global "uniform [qualifiers] S name[dims], ...;" (also "uniform struct S {...} name;") */
+   depth = 0;
+   for (uint32_t i = 0; i < c->n; i++) {
+      if (tok_is(&t[i], "{"))
+         depth++;
+      else if (tok_is(&t[i], "}"))
+         depth--;
+      if (depth != 0 || !tok_is(&t[i], "uniform"))
+         continue;
+      uint32_t j = i + 1;
+      while (j < c->n && in_list(&t[j], qualifier_words))
+         j++;
+      const struct tok *type = j < c->n ? &t[j] : NULL;
+      if (type && tok_is(type, "struct")) {
+         /* "uniform struct S { ... } u;": the declarators follow the body */
+         type = j + 2 < c->n && t[j + 1].kind == TK_IDENT && tok_is(&t[j + 2], "{") ? &t[j + 1] : NULL;
+         j = type ? match_bracket(t, c->n, j + 2, "{", "}") : j;
+      }
+      struct op_struct *st = type ? op_find_struct(c, type) : NULL;
+      if (!st || !st->opaque)
+         continue;
+      j++;
+      while (j < c->n && !tok_is(&t[j], ";")) {
+         if (t[j].kind != TK_IDENT || c->nu == OPAQUE_MAX_UNIFORMS) {
+            j++;
+            continue;
+         }
+         struct op_uniform *u = &c->u[c->nu++];
+         u->name = &t[j++];
+         u->type = st;
+         u->dims_b = j;
+         while (j < c->n && tok_is(&t[j], "["))
+            j = match_bracket(t, c->n, j, "[", "]") + 1;
+         u->dims_e = j;
+      }
+      for (uint32_t k = 0; k < c->nu; k++)
+         if (!c->u[k].decl_end)
+            c->u[k].decl_end = j;
+      i = j;
+   }
+   return c->nu > 0;
+}
+
+struct op_path {
+   const struct tok *name[OPAQUE_MAX_DEPTH];
+   long dim[OPAQUE_MAX_DEPTH]; /* array length, 0: not an array */
+   uint32_t n;
+};
+
+/* The length an array declarator [b, e) gives: 0 for none, -1 for anything but one
+ * bracketed integer literal (then the structure is left as it is). */
+static long
+op_dim(const struct tok *t, uint32_t b, uint32_t e)
+{
+   if (b == e)
+      return 0;
+   if (e - b != 3 || !tok_is(&t[b], "[") || t[b + 1].kind != TK_NUM || !tok_is(&t[b + 2], "]"))
+      return -1;
+   char *end;
+   char num[32];
+   snprintf(num, sizeof(num), "%.*s", (int)t[b + 1].n, t[b + 1].s);
+   long v = strtol(num, &end, 0);
+   return *end == '\0' && v > 0 && v <= 64 ? v : -1;
+}
+
+static void
+op_put_tokens(struct spv_str *out, const struct tok *t, uint32_t b, uint32_t e)
+{
+   for (uint32_t i = b; i < e; i++) {
+      spv_str_putn(out, t[i].s, t[i].n);
+      spv_str_puts(out, " ");
+   }
+}
+
+/* SPV_OPAQUE_PREFIX then, per path component, "_<length>x<name>" and "a<N>" for an array of
+ * N or "s"; the uniform is one array over every array on the path (Vulkan allows one array
+ * level for a descriptor, GLSL 3.30 has no arrays of arrays), outermost index first. */
+static void
+op_put_name(struct spv_str *out, const struct op_path *p)
+{
+   spv_str_puts(out, SPV_OPAQUE_PREFIX);
+   for (uint32_t k = 0; k < p->n; k++) {
+      spv_str_printf(out, "_%zux", p->name[k]->n);
+      spv_str_putn(out, p->name[k]->s, p->name[k]->n);
+      if (p->dim[k])
+         spv_str_printf(out, "a%ld", p->dim[k]);
+      else
+         spv_str_puts(out, "s");
+   }
+}
+
+/* "uniform <qualifiers> <type> <enc><dims>;" for every opaque leaf under `st`. */
+static void
+op_declare_leaves(struct op_ctx *c, struct spv_str *out, struct op_struct *st, struct op_path *p, int depth)
+{
+   if (depth >= OPAQUE_MAX_DEPTH - 1)
+      return;
+   for (uint32_t m = 0; m < st->nm; m++) {
+      const struct op_member *mb = &st->m[m];
+      if (!op_member_opaque(c, mb))
+         continue;
+      p->name[p->n] = mb->name;
+      p->dim[p->n] = op_dim(c->t, mb->dims_b, mb->dims_e);
+      p->n++;
+      if (opaque_type_name(mb->type)) {
+         long total = 1;
+         bool array = false, bad = false;
+         for (uint32_t k = 0; k < p->n; k++) {
+            total *= p->dim[k] > 0 ? p->dim[k] : 1;
+            array |= p->dim[k] != 0;
+            bad |= p->dim[k] < 0;
+         }
+         if (bad) { /* not an integer literal length: left alone (the link fails) */
+            p->n--;
+            continue;
+         }
+         spv_str_puts(out, "\nuniform ");
+         op_put_tokens(out, c->t, mb->qual_b, mb->qual_e);
+         spv_str_putn(out, mb->type->s, mb->type->n);
+         spv_str_puts(out, " ");
+         op_put_name(out, p);
+         if (array)
+            spv_str_printf(out, "[%ld]", total);
+         spv_str_puts(out, ";\n");
+      } else {
+         op_declare_leaves(c, out, op_find_struct(c, mb->type), p, depth + 1);
+      }
+      p->n--;
+   }
+}
+
+/* An access chain from uniform u at token i ending at an opaque leaf: writes the flat name
+ * with the chain's indices and returns the index past the chain; 0 when the chain does not
+ * end at an opaque leaf (then nothing is written). */
+static uint32_t
+op_rewrite_chain(struct op_ctx *c, struct spv_str *out, const struct op_uniform *u, uint32_t i)
+{
+   const struct tok *t = c->t;
+   struct op_path p = {.n = 1};
+   p.name[0] = u->name;
+   p.dim[0] = op_dim(t, u->dims_b, u->dims_e);
+   uint32_t idx_b[OPAQUE_MAX_DEPTH], idx_e[OPAQUE_MAX_DEPTH];
+   long idx_dim[OPAQUE_MAX_DEPTH];
+   uint32_t nidx = 0;
+   uint32_t j = i + 1;
+   struct op_struct *st = u->type;
+   long want = p.dim[0]; /* the current level's array length */
+   for (int depth = 0; depth < OPAQUE_MAX_DEPTH; depth++) {
+      if (want < 0)
+         return 0;
+      if (want) {
+         if (j >= c->n || !tok_is(&t[j], "[") || nidx == OPAQUE_MAX_DEPTH)
+            return 0;
+         idx_b[nidx] = j + 1;
+         idx_dim[nidx] = want;
+         j = match_bracket(t, c->n, j, "[", "]");
+         idx_e[nidx++] = j++;
+      }
+      if (!st || j + 1 >= c->n || !tok_is(&t[j], ".") || t[j + 1].kind != TK_IDENT)
+         return 0;
+      const struct op_member *mb = NULL;
+      for (uint32_t m = 0; m < st->nm; m++)
+         if (st->m[m].name->n == t[j + 1].n &&
+             !memcmp(st->m[m].name->s, t[j + 1].s, t[j + 1].n))
+            mb = &st->m[m];
+      if (!mb || !op_member_opaque(c, mb) || p.n == OPAQUE_MAX_DEPTH)
+         return 0;
+      j += 2;
+      p.name[p.n] = mb->name;
+      p.dim[p.n] = op_dim(t, mb->dims_b, mb->dims_e);
+      want = p.dim[p.n];
+      p.n++;
+      if (opaque_type_name(mb->type)) {
+         /* the leaf: indexed when it is an array (a whole sampler array is not flattened) */
+         if (want < 0 || (want && (j >= c->n || !tok_is(&t[j], "[") || nidx == OPAQUE_MAX_DEPTH)))
+            return 0;
+         if (want) {
+            idx_b[nidx] = j + 1;
+            idx_dim[nidx] = want;
+            j = match_bracket(t, c->n, j, "[", "]");
+            idx_e[nidx++] = j++;
+         }
+         /* one index over every level, outermost first: ((i0) * d1 + (i1)) * d2 + (i2) */
+         op_put_name(out, &p);
+         if (nidx) {
+            spv_str_puts(out, "[");
+            for (uint32_t k = 1; k < nidx; k++)
+               spv_str_puts(out, "(");
+            for (uint32_t k = 0; k < nidx; k++) {
+               if (k)
+                  spv_str_printf(out, ") * %ld + ", idx_dim[k]);
+               spv_str_puts(out, "(");
+               op_put_tokens(out, t, idx_b[k], idx_e[k]);
+               spv_str_puts(out, ")");
+            }
+            spv_str_puts(out, "]");
+         }
+         spv_str_puts(out, " ");
+         return j;
+      }
+      st = op_find_struct(c, mb->type);
+   }
+   return 0;
+}
+
+/* The rewritten source (malloc'd), or NULL when nothing needs it. */
+static char *
+lift_opaque_structs(const char *src)
+{
+   struct tok_list all;
+   if (!tokenize(src, &all))
+      return NULL;
+   struct op_ctx *c = calloc(1, sizeof(*c));
+   struct tok *nw = malloc((all.n + 1) * sizeof(*nw));
+   char *result = NULL;
+   if (!c || !nw)
+      goto out;
+   /* directives stay (with their line ends) in their own tokens */
+   for (uint32_t i = 0; i < all.n; i++)
+      if (all.t[i].kind != TK_WS)
+         nw[c->n++] = all.t[i];
+   c->t = nw;
+   if (!op_scan(c))
+      goto out;
+   struct spv_str out = {0};
+   const struct tok *t = c->t;
+   for (uint32_t i = 0; i < c->n; i++) {
+      if (t[i].kind == TK_DIRECTIVE) {
+         spv_str_puts(&out, "\n");
+         spv_str_putn(&out, t[i].s, t[i].n);
+         spv_str_puts(&out, "\n");
+         continue;
+      }
+      /* a structure body: without its opaque members */
+      struct op_struct *st = NULL;
+      for (uint32_t k = 0; k < c->ns; k++)
+         if (c->s[k].opaque && c->s[k].body_b == i)
+            st = &c->s[k];
+      if (st) {
+         uint32_t kept = 0;
+         for (uint32_t m = 0; m < st->nm; m++) {
+            const struct op_member *mb = &st->m[m];
+            if (opaque_type_name(mb->type))
+               continue;
+            op_put_tokens(&out, t, mb->qual_b, mb->qual_e);
+            spv_str_putn(&out, mb->type->s, mb->type->n);
+            spv_str_puts(&out, " ");
+            spv_str_putn(&out, mb->name->s, mb->name->n);
+            op_put_tokens(&out, t, mb->dims_b, mb->dims_e);
+            spv_str_puts(&out, ";\n");
+            kept++;
+         }
+         if (!kept)
+            spv_str_puts(&out, "int " SPV_OPAQUE_PAD ";\n");
+         i = st->body_e - 1;
+         continue;
+      }
+      const struct op_uniform *u = NULL;
+      bool after_decl = false;
+      for (uint32_t k = 0; t[i].kind == TK_IDENT && k < c->nu; k++) {
+         if (c->u[k].name->n == t[i].n && !memcmp(c->u[k].name->s, t[i].s, t[i].n)) {
+            u = &c->u[k];
+            after_decl = i > u->decl_end;
+         }
+      }
+      if (u && after_decl && !(i > 0 && tok_is(&t[i - 1], "."))) {
+         uint32_t next = op_rewrite_chain(c, &out, u, i);
+         if (next) {
+            i = next - 1;
+            continue;
+         }
+      }
+      spv_str_putn(&out, t[i].s, t[i].n);
+      spv_str_puts(&out, " ");
+      /* after a declaration statement: its uniforms' opaque leaves */
+      for (uint32_t k = 0; k < c->nu; k++) {
+         if (c->u[k].decl_end != i)
+            continue;
+         struct op_path p = {.n = 1};
+         p.name[0] = c->u[k].name;
+         p.dim[0] = op_dim(t, c->u[k].dims_b, c->u[k].dims_e);
+         op_declare_leaves(c, &out, c->u[k].type, &p, 0);
+      }
+   }
+   result = spv_str_take(&out);
+out:
+   free(c);
+   free(nw);
+   free(all.t);
+   return result;
 }

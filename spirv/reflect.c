@@ -292,7 +292,7 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
       uint32_t n = spv_struct_member_count(m, type);
       for (uint32_t i = 0; i < n; i++) {
          const struct spv_member_info *mi = spv_member(m, type, i);
-         if (!mi || !mi->name || mi->offset == SPV_NO_VALUE)
+         if (!mi || !mi->name || mi->offset == SPV_NO_VALUE || !strcmp(mi->name, SPV_OPAQUE_PAD))
             continue;
          char sub[512];
          snprintf(sub, sizeof(sub), "%s%s%s", name, name[0] ? "." : "", mi->name);
@@ -388,17 +388,116 @@ same_block_layout(const struct spv_module *a, uint32_t ta, const struct spv_modu
    return true;
 }
 
+#define MAX_SAMPLER_DIMS 6
+
+/* The sampled-image type of a sampler variable; *array_size: its descriptors (arrays of
+ * arrays, from samplers taken out of structures, flattened outermost first); dims[] and
+ * *ndims: the lengths of its array levels, outermost first. */
 static uint32_t
-sampler_type_of(const struct spv_module *m, uint32_t var, uint32_t *array_size)
+sampler_type_of(const struct spv_module *m, uint32_t var, uint32_t *array_size, uint32_t dims[MAX_SAMPLER_DIMS],
+                uint32_t *ndims)
 {
    uint32_t t = spv_var_type(m, var);
    *array_size = 1;
-   if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
-      if (!spv_const_u32(m, spv_word(m, t, 3), array_size))
+   *ndims = 0;
+   while (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+      uint32_t len = 0;
+      if (*ndims == MAX_SAMPLER_DIMS || !spv_const_u32(m, spv_word(m, t, 3), &len) || len == 0 ||
+          *array_size > 4096 / len)
          return 0;
+      dims[(*ndims)++] = len;
+      *array_size *= len;
       t = spv_word(m, t, 2);
    }
    return spv_op(m, t) == SPV_OP_TYPE_SAMPLED_IMAGE ? t : 0;
+}
+
+/* The GL path of a sampler the lift took out of a uniform structure (SPV_OPAQUE_PREFIX, then
+ * "_<length>x<name><a|s>" per component; a: the component is indexed). false if `name` is
+ * not such a sampler or does not decode. */
+struct opaque_path {
+   char name[MAX_SAMPLER_DIMS][128];
+   uint32_t dim[MAX_SAMPLER_DIMS]; /* array length, 0: not an array */
+   uint32_t n;
+};
+
+static bool
+opaque_decode(const char *name, struct opaque_path *p)
+{
+   size_t pn = strlen(SPV_OPAQUE_PREFIX);
+   if (strncmp(name, SPV_OPAQUE_PREFIX, pn) != 0)
+      return false;
+   const char *q = name + pn;
+   p->n = 0;
+   while (*q) {
+      char *end;
+      if (*q != '_' || p->n == MAX_SAMPLER_DIMS)
+         return false;
+      unsigned long len = strtoul(q + 1, &end, 10);
+      if (*end != 'x' || len == 0 || len >= sizeof(p->name[0]) || strnlen(end + 1, len + 1) < len + 1)
+         return false;
+      memcpy(p->name[p->n], end + 1, len);
+      p->name[p->n][len] = '\0';
+      spv_unrename(p->name[p->n]);
+      const char *k = end + 1 + len;
+      if (*k == 's') {
+         p->dim[p->n++] = 0;
+         q = k + 1;
+      } else if (*k == 'a') {
+         unsigned long d = strtoul(k + 1, &end, 10);
+         if (d == 0 || d > 64)
+            return false;
+         p->dim[p->n++] = (uint32_t)d;
+         q = end;
+      } else {
+         return false;
+      }
+   }
+   return p->n >= 2;
+}
+
+/* GL's active uniforms for a sampler taken out of a structure: one per element of the
+ * structure arrays on its path ("u[1].s"), each of the leaf's own array length ("u.s[0]",
+ * size N) or 1. */
+static bool
+add_opaque_uniforms(struct flatten_ctx *c, const struct opaque_path *p, uint32_t size, uint32_t gl_type,
+                    uint32_t first_slot)
+{
+   /* the lift declared one array over the path's arrays: their product is its length */
+   uint32_t product = 1, outer = 1;
+   for (uint32_t k = 0; k < p->n; k++) {
+      product *= p->dim[k] ? p->dim[k] : 1;
+      if (k + 1 < p->n)
+         outer *= p->dim[k] ? p->dim[k] : 1;
+   }
+   if (product != size)
+      return false;
+   uint32_t leaf_len = p->dim[p->n - 1] ? p->dim[p->n - 1] : 1;
+   for (uint32_t e = 0; e < outer; e++) {
+      uint32_t idx[MAX_SAMPLER_DIMS] = {0}, rest = e;
+      for (uint32_t k = p->n - 1; k-- > 0;) {
+         if (p->dim[k]) {
+            idx[k] = rest % p->dim[k];
+            rest /= p->dim[k];
+         }
+      }
+      char gl[512] = "";
+      size_t len = 0;
+      for (uint32_t k = 0; k < p->n && len < sizeof(gl); k++) {
+         len += (size_t)snprintf(gl + len, sizeof(gl) - len, "%s%s", k ? "." : "", p->name[k]);
+         if (p->dim[k] && len < sizeof(gl))
+            len += (size_t)snprintf(gl + len, sizeof(gl) - len, "[%u]", k == p->n - 1 ? 0 : idx[k]);
+      }
+      if (len >= sizeof(gl))
+         return false;
+      struct spv_uniform *u = push_uniform(c, gl);
+      if (!u)
+         return false;
+      u->gl_type = gl_type;
+      u->array_size = leaf_len;
+      u->sampler_slot = (int32_t)(first_slot + e * leaf_len);
+   }
+   return true;
 }
 
 static bool
@@ -412,10 +511,10 @@ add_samplers(struct flatten_ctx *c, struct spv_module *mods[SPV_STAGE_COUNT])
       if (!m)
          continue;
       for (uint32_t v = 0; v < m->var_count; v++) {
-         uint32_t var = m->vars[v], size;
+         uint32_t var = m->vars[v], size, dims[MAX_SAMPLER_DIMS], ndims;
          if (spv_var_storage(m, var) != SPV_SC_UNIFORM_CONSTANT)
             continue;
-         uint32_t st = sampler_type_of(m, var, &size);
+         uint32_t st = sampler_type_of(m, var, &size, dims, &ndims);
          const char *name = m->ids[var].name;
          if (!st || !name) {
             spv_str_printf(c->log, "error: unsupported opaque uniform '%s'\n", name ? name : "?");
@@ -439,7 +538,9 @@ add_samplers(struct flatten_ctx *c, struct spv_module *mods[SPV_STAGE_COUNT])
                spv_str_printf(c->log, "error: too many samplers (more than %d)\n", SPV_MAX_SAMPLER_BINDINGS);
                return false;
             }
-            if (!gl_type || size == 0 || size > 64) {
+            struct opaque_path op;
+            bool from_struct = opaque_decode(name, &op);
+            if (!gl_type || size == 0 || size > 64 || (!from_struct && ndims > 1)) {
                spv_str_printf(c->log, "error: unsupported sampler '%s'\n", name);
                return false;
             }
@@ -456,6 +557,14 @@ add_samplers(struct flatten_ctx *c, struct spv_module *mods[SPV_STAGE_COUNT])
             sp->first_slot = r->info.sampler_slot_count;
             sp->stage_mask = 1u << s;
             r->info.sampler_slot_count += size;
+            if (from_struct) {
+               c->explicit_location = -1;
+               if (ndims > 1 || !add_opaque_uniforms(c, &op, size, gl_type, sp->first_slot)) {
+                  spv_str_printf(c->log, "error: internal: sampler '%s' of a structure does not decode\n", name);
+                  return false;
+               }
+               goto bind;
+            }
             const struct spv_decl *d = find_uniform_decl(c->src, name);
             c->explicit_location = d ? d->location : -1;
             char uname[300];
@@ -468,6 +577,7 @@ add_samplers(struct flatten_ctx *c, struct spv_module *mods[SPV_STAGE_COUNT])
             u->array_size = size;
             u->sampler_slot = (int32_t)sp->first_slot;
          }
+      bind:
          if (!spv_set_binding(m, var, SPV_SET_MAIN, SPV_BINDING_SAMPLER_BASE + i)) {
             spv_str_printf(c->log, "error: sampler '%s' has no binding decoration\n", name);
             return false;

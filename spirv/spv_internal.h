@@ -94,6 +94,10 @@ struct spv_xfb_copy {
 /** spv_lift_source with copies appended to a vertex shader (n may be 0). */
 char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t n);
 #define SPV_RENAME_PREFIX "sgl__"
+/* lift.c: a sampler taken out of a uniform structure (the name encodes its GL path), and the
+ * member that keeps an emptied structure legal (the reflection skips it) */
+#define SPV_OPAQUE_PREFIX SPV_RENAME_PREFIX "o"
+#define SPV_OPAQUE_PAD SPV_RENAME_PREFIX "pad"
 /** Removes SPV_RENAME_PREFIX from every component of a reflected name, in place, and maps
  *  the lifted gl_FragColor / gl_FragData back. */
 void spv_unrename(char *name);

@@ -741,12 +741,56 @@ test_block_layouts(void)
    free(log);
 }
 
+/* Samplers inside uniform structures (GLSL ES 3.00 section 4.1.7 allows them; Vulkan's GLSL
+ * does not): the lift takes each out into an array of its own, and the reflection reports
+ * GL's names, one per structure element, with consecutive sampler slots. */
+static void
+test_struct_samplers(void)
+{
+   const char *vs = "#version 300 es\n"
+                    "struct In { sampler2D t[2]; float k; };\n"
+                    "struct Out { In in2[3]; mediump samplerCube c; };\n"
+                    "struct Only { sampler2D a; };\n"
+                    "uniform Out o[2];\nuniform Only only;\nin vec4 p;\nout vec4 v;\n"
+                    "void main() { gl_Position = p; v = texture(o[1].in2[2].t[1], vec2(o[0].in2[2].k)) +\n"
+                    "  texture(o[1].c, vec3(0.0)) + texture(only.a, p.xy); }\n";
+   const char *fs = "#version 300 es\nprecision mediump float;\nin vec4 v;\nout vec4 o;\n"
+                    "void main() { o = v; }\n";
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GLES, vs, fs, NULL, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info) {
+      fprintf(stderr, "struct samplers: %s\n", log);
+      free(log);
+      return;
+   }
+   free(log);
+   dump(info);
+   check_modules_valid(info);
+   check_uniform_locations(info);
+   const struct spv_uniform *t12 = find_uniform(info, "o[1].in2[2].t[0]");
+   const struct spv_uniform *t00 = find_uniform(info, "o[0].in2[0].t[0]");
+   const struct spv_uniform *c1 = find_uniform(info, "o[1].c");
+   const struct spv_uniform *a = find_uniform(info, "only.a");
+   CHECK(t12 && t00 && c1 && a && find_uniform(info, "o[0].in2[2].k"));
+   if (t12 && t00 && c1 && a) {
+      CHECK_EQ(t12->array_size, 2);
+      CHECK_EQ(t12->gl_type, GL_SAMPLER_2D);
+      CHECK_EQ(t12->sampler_slot - t00->sampler_slot, (1 * 3 + 2) * 2); /* outermost index first */
+      CHECK_EQ(c1->gl_type, GL_SAMPLER_CUBE);
+      CHECK_EQ(c1->array_size, 1);
+   }
+   CHECK_EQ(info->sampler_slot_count, 12 + 2 + 1);
+   spv_program_info_free(info);
+}
+
 int
 main(int argc, char **argv)
 {
    verbose = argc > 1;
    test_block_arrays();
    test_block_layouts();
+   test_struct_samplers();
    test_es300();
    test_es100();
    test_gl140();
