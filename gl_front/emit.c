@@ -150,6 +150,11 @@ glf_emit_constbuf(struct glf_context *ctx)
    ctx->cb_program = p;
    if (!p || !p->info || !p->uniform_size)
       return;
+   /* gl_DepthRange (emulated: spirv/lift.c) from this context's glDepthRangef */
+   const float dr[3] = {ctx->st.depth_near, ctx->st.depth_far, ctx->st.depth_far - ctx->st.depth_near};
+   for (int k = 0; k < 3; k++)
+      if (p->depth_range_off[k] >= 0 && p->uniform_data)
+         memcpy(p->uniform_data + p->depth_range_off[k], &dr[k], 4);
    uint32_t size = p->uniform_size < WIRE_MAX_CONSTANT_SIZE ? p->uniform_size : WIRE_MAX_CONSTANT_SIZE;
    struct wire_constant_buffer *cb = glf_begin(ctx, WIRE_OP_SetConstantBuffer, (size + 7u) & ~7u);
    if (!cb)

@@ -386,6 +386,7 @@ struct glf_program {
    struct glf_uniform_slot *locs; /* by location, info->max_uniform_location entries */
    uint32_t *sampler_units;       /* by sampler slot */
    uint32_t block_bindings[WIRE_MAX_UNIFORM_BLOCKS]; /* UNIFORM_BLOCK_BINDING by block index */
+   int32_t depth_range_off[3];    /* gl_DepthRange.near / far / diff in the default block, or -1 */
    void *blob;                    /* the executable's program blob (glGetProgramBinary) */
    size_t blob_size;
    uint32_t uniform_serial, bindings_serial, link_serial;

@@ -329,8 +329,9 @@ glf_DepthRangef(GLfloat n, GLfloat f)
       return;
    /* From the OpenGL ES 3.0 spec, section 2.12.1: "each of n and f are clamped to lie
     * within [0, 1]". */
-   SET(ctx->st.depth_near, clampf(n, 0, 1), GLF_DIRTY_VIEWPORT);
-   SET(ctx->st.depth_far, clampf(f, 0, 1), GLF_DIRTY_VIEWPORT);
+   /* CONSTBUF too: gl_DepthRange is a default-block uniform (emit.c) */
+   SET(ctx->st.depth_near, clampf(n, 0, 1), GLF_DIRTY_VIEWPORT | GLF_DIRTY_CONSTBUF);
+   SET(ctx->st.depth_far, clampf(f, 0, 1), GLF_DIRTY_VIEWPORT | GLF_DIRTY_CONSTBUF);
 }
 
 void GLAPIENTRY

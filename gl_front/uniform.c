@@ -60,8 +60,14 @@ glf_uniform_init_storage(struct glf_program *p)
    p->sampler_units = calloc(info->sampler_slot_count + 1, sizeof(uint32_t));
    for (uint32_t i = 0; i <= info->max_uniform_location; i++)
       p->locs[i].uniform = UINT16_MAX;
+   static const char *const depth_range[3] = {"gl_DepthRange.near", "gl_DepthRange.far", "gl_DepthRange.diff"};
+   for (int k = 0; k < 3; k++)
+      p->depth_range_off[k] = -1;
    for (uint32_t u = 0; u < info->uniform_count; u++) {
       const struct spv_uniform *un = &info->uniforms[u];
+      for (int k = 0; k < 3; k++)
+         if (!strcmp(un->name, depth_range[k]) && un->block_index < 0 && un->offset + 4 <= p->uniform_size)
+            p->depth_range_off[k] = (int32_t)un->offset;
       for (uint32_t e = 0; e < un->array_size; e++) {
          int64_t loc = (int64_t)un->location + e;
          if (un->location >= 0 && loc < info->max_uniform_location)

@@ -180,6 +180,14 @@ hoist_version(const char *src, const char *directive)
    return out;
 }
 
+int
+spv_max_varying_vectors(const struct spv_shader *sh)
+{
+   glslang_resource_t r;
+   spv_fill_resource(&r, sh);
+   return r.max_varying_vectors;
+}
+
 void
 spv_fill_resource(glslang_resource_t *r, const struct spv_shader *sh)
 {

@@ -430,6 +430,18 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       spv_str_printf(&out, "out highp vec4 " SPV_RENAME_PREFIX "FragData[%ld];\n", size);
    }
 
+   /* gl_DepthRange is not in the Vulkan dialect: a uniform of the default block with GL's
+    * structure, which the front end fills from glDepthRangef (gl_front/uniform.c); the
+    * reflection names it gl_DepthRange.near / .far / .diff, as GL's built-in uniforms are. */
+   for (uint32_t i = 0; i < tl.n; i++) {
+      if (tl.t[i].kind == TK_IDENT && tok_is(&tl.t[i], "gl_DepthRange")) {
+         spv_str_puts(&out, "struct " SPV_RENAME_PREFIX "DepthRangeParameters { highp float near; highp float far; "
+                            "highp float diff; };\nuniform " SPV_RENAME_PREFIX "DepthRangeParameters "
+                            SPV_RENAME_PREFIX "DepthRange;\n");
+         break;
+      }
+   }
+
    const enum psz_wrap psz = point_size_wrap(sh, &tl);
    if (sh->stage != SPV_STAGE_VERTEX)
       ncopies = 0;
@@ -502,8 +514,17 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
        * GL's gl_PointCoord has its origin at the point's upper left (the default
        * GL_POINT_SPRITE_COORD_ORIGIN). gl_FragCoord needs no such fix: its y already is the
        * GL window y. */
+      if (!rep && tok_is(t, "gl_DepthRange"))
+         rep = SPV_RENAME_PREFIX "DepthRange";
       if (!rep && fs && tok_is(t, "gl_PointCoord"))
          rep = "(vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y))";
+      /* GLSL ES 1.00 / 3.00's gl_MaxVaryingVectors is gone from the Vulkan dialect: the value
+       * pass 1 gave it (the context's MAX_VARYING_VECTORS, or glslang's default). */
+      char maxvar[24];
+      if (!rep && sh->es && tok_is(t, "gl_MaxVaryingVectors")) {
+         snprintf(maxvar, sizeof(maxvar), "%d", spv_max_varying_vectors(sh));
+         rep = maxvar;
+      }
       if (!rep) {
          if (es100)
             rename = in_list(t, es100_new_words) || in_list(t, es300_new_words);
@@ -534,10 +555,11 @@ spv_unrename(char *name)
    } builtins[] = {
       {SPV_RENAME_PREFIX "FragColor", "gl_FragColor"},
       {SPV_RENAME_PREFIX "FragData", "gl_FragData"},
+      {SPV_RENAME_PREFIX "DepthRange", "gl_DepthRange"},
    };
    for (size_t k = 0; k < sizeof(builtins) / sizeof(builtins[0]); k++) {
       size_t n = strlen(builtins[k].from);
-      if (strncmp(name, builtins[k].from, n) == 0 && (name[n] == '\0' || name[n] == '[')) {
+      if (strncmp(name, builtins[k].from, n) == 0 && (name[n] == '\0' || name[n] == '[' || name[n] == '.')) {
          size_t tn = strlen(builtins[k].to); /* shorter than from */
          memmove(name + tn, name + n, strlen(name + n) + 1);
          memcpy(name, builtins[k].to, tn);

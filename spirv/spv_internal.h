@@ -37,6 +37,8 @@ void spv_glslang_init(void);
 struct glslang_resource_s;
 /** glslang's default resources with the shader's limits applied. */
 void spv_fill_resource(struct glslang_resource_s *r, const struct spv_shader *sh);
+/** gl_MaxVaryingVectors as pass 1 saw it. */
+int spv_max_varying_vectors(const struct spv_shader *sh);
 
 /* ---- source-level facts the SPIR-V loses (lift.c) ---------------------------------------- */
 enum spv_decl_storage {

@@ -784,6 +784,32 @@ test_struct_samplers(void)
    spv_program_info_free(info);
 }
 
+/* gl_DepthRange and gl_MaxVaryingVectors are not in the Vulkan dialect: the lift gives the
+ * first as a default-block uniform named as GL's built-in, the second as pass 1's value. */
+static void
+test_depth_range(void)
+{
+   const char *vs = "attribute vec4 p;\nvarying float v;\n"
+                    "void main() { gl_Position = p; v = gl_DepthRange.diff + float(gl_MaxVaryingVectors); }\n";
+   const char *fs = "precision mediump float;\nvarying float v;\n"
+                    "void main() { gl_FragColor = vec4(v, gl_DepthRange.near, gl_DepthRange.far, 1.0); }\n";
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GLES, vs, fs, NULL, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info) {
+      fprintf(stderr, "depth range: %s\n", log);
+      free(log);
+      return;
+   }
+   free(log);
+   check_modules_valid(info);
+   const struct spv_uniform *n = find_uniform(info, "gl_DepthRange.near");
+   const struct spv_uniform *d = find_uniform(info, "gl_DepthRange.diff");
+   CHECK(n && d && n->gl_type == GL_FLOAT && d->offset == n->offset + 8 && n->block_index == -1);
+   CHECK_EQ(info->default_block_stage_mask, 3);
+   spv_program_info_free(info);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -791,6 +817,7 @@ main(int argc, char **argv)
    test_block_arrays();
    test_block_layouts();
    test_struct_samplers();
+   test_depth_range();
    test_es300();
    test_es100();
    test_gl140();
