@@ -942,6 +942,7 @@ struct op_uniform {
 struct op_ctx {
    const struct tok *t; /* non-white-space tokens */
    uint32_t n;
+   const char **next;   /* next[i]: where the text after t[i]'s trailing white space starts */
    struct op_struct s[OPAQUE_MAX_STRUCTS];
    uint32_t ns;
    struct op_uniform u[OPAQUE_MAX_UNIFORMS];
@@ -1104,13 +1105,12 @@ op_dim(const struct tok *t, uint32_t b, uint32_t e)
    return *end == '\0' && v > 0 && v <= 64 ? v : -1;
 }
 
+/* Tokens [b, e) as written, with the white space after each ("*=" stays one operator). */
 static void
-op_put_tokens(struct spv_str *out, const struct tok *t, uint32_t b, uint32_t e)
+op_put_tokens(struct op_ctx *c, struct spv_str *out, uint32_t b, uint32_t e)
 {
-   for (uint32_t i = b; i < e; i++) {
-      spv_str_putn(out, t[i].s, t[i].n);
-      spv_str_puts(out, " ");
-   }
+   for (uint32_t i = b; i < e; i++)
+      spv_str_putn(out, c->t[i].s, (size_t)(c->next[i] - c->t[i].s));
 }
 
 /* SPV_OPAQUE_PREFIX then, per path component, "_<length>x<name>" and "a<N>" for an array of
@@ -1156,7 +1156,7 @@ op_declare_leaves(struct op_ctx *c, struct spv_str *out, struct op_struct *st, s
             continue;
          }
          spv_str_puts(out, "\nuniform ");
-         op_put_tokens(out, c->t, mb->qual_b, mb->qual_e);
+         op_put_tokens(c, out, mb->qual_b, mb->qual_e);
          spv_str_putn(out, mb->type->s, mb->type->n);
          spv_str_puts(out, " ");
          op_put_name(out, p);
@@ -1231,7 +1231,7 @@ op_rewrite_chain(struct op_ctx *c, struct spv_str *out, const struct op_uniform 
                if (k)
                   spv_str_printf(out, ") * %ld + ", idx_dim[k]);
                spv_str_puts(out, "(");
-               op_put_tokens(out, t, idx_b[k], idx_e[k]);
+               op_put_tokens(c, out, idx_b[k], idx_e[k]);
                spv_str_puts(out, ")");
             }
             spv_str_puts(out, "]");
@@ -1256,11 +1256,19 @@ lift_opaque_structs(const char *src)
    char *result = NULL;
    if (!c || !nw)
       goto out;
-   /* directives stay (with their line ends) in their own tokens */
-   for (uint32_t i = 0; i < all.n; i++)
-      if (all.t[i].kind != TK_WS)
-         nw[c->n++] = all.t[i];
+   const char **next = malloc((all.n + 1) * sizeof(*next));
+   if (!next)
+      goto out;
+   for (uint32_t i = 0; i < all.n; i++) {
+      if (all.t[i].kind == TK_WS)
+         continue;
+      next[c->n] = all.t[i].s + all.t[i].n;
+      if (i + 1 < all.n && all.t[i + 1].kind == TK_WS)
+         next[c->n] += all.t[i + 1].n;
+      nw[c->n++] = all.t[i];
+   }
    c->t = nw;
+   c->next = next;
    if (!op_scan(c))
       goto out;
    struct spv_str out = {0};
@@ -1283,11 +1291,11 @@ lift_opaque_structs(const char *src)
             const struct op_member *mb = &st->m[m];
             if (opaque_type_name(mb->type))
                continue;
-            op_put_tokens(&out, t, mb->qual_b, mb->qual_e);
+            op_put_tokens(c, &out, mb->qual_b, mb->qual_e);
             spv_str_putn(&out, mb->type->s, mb->type->n);
             spv_str_puts(&out, " ");
             spv_str_putn(&out, mb->name->s, mb->name->n);
-            op_put_tokens(&out, t, mb->dims_b, mb->dims_e);
+            op_put_tokens(c, &out, mb->dims_b, mb->dims_e);
             spv_str_puts(&out, ";\n");
             kept++;
          }
@@ -1311,8 +1319,7 @@ lift_opaque_structs(const char *src)
             continue;
          }
       }
-      spv_str_putn(&out, t[i].s, t[i].n);
-      spv_str_puts(&out, " ");
+      op_put_tokens(c, &out, i, i + 1);
       /* after a declaration statement: its uniforms' opaque leaves */
       for (uint32_t k = 0; k < c->nu; k++) {
          if (c->u[k].decl_end != i)
@@ -1325,6 +1332,8 @@ lift_opaque_structs(const char *src)
    }
    result = spv_str_take(&out);
 out:
+   if (c)
+      free(c->next);
    free(c);
    free(nw);
    free(all.t);
