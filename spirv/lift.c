@@ -625,7 +625,7 @@ push_decl(struct spv_source_info *info, struct spv_decl d)
 static bool
 scan_struct(struct spv_source_info *info, const struct tok *t, uint32_t b, uint32_t e, char *name)
 {
-   struct spv_struct_def def = {name, NULL, 0};
+   struct spv_struct_def def = {name, NULL, 0, SPV_PACKING_SHARED};
    uint32_t i = b;
    while (i < e) {
       for (;;) {
@@ -767,6 +767,27 @@ scan_statement(struct spv_source_info *info, const struct tok *t, uint32_t b, ui
    return ok;
 }
 
+/* The packing a layout(...) among tokens [b, e) names, else `dflt`. */
+static enum spv_packing
+packing_of(const struct tok *t, uint32_t b, uint32_t e, enum spv_packing dflt)
+{
+   for (uint32_t k = b; k < e; k++) {
+      if (!tok_is(&t[k], "layout"))
+         continue;
+      uint32_t close = match_bracket(t, e, k + 1, "(", ")");
+      for (uint32_t q = k + 1; q < close; q++) {
+         if (tok_is(&t[q], "std140"))
+            dflt = SPV_PACKING_STD140;
+         else if (tok_is(&t[q], "shared"))
+            dflt = SPV_PACKING_SHARED;
+         else if (tok_is(&t[q], "packed"))
+            dflt = SPV_PACKING_PACKED;
+      }
+      k = close;
+   }
+   return dflt;
+}
+
 bool
 spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info)
 {
@@ -782,8 +803,13 @@ spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info)
    const struct tok *t = all.t;
    bool ok = true;
    uint32_t start = 0;
+   /* GLSL ES 3.00 section 4.3.8.3: blocks default to shared; "layout(std140) uniform;"
+    * changes the default for the blocks after it */
+   enum spv_packing default_packing = SPV_PACKING_SHARED;
    for (uint32_t i = 0; ok && i < n; i++) {
       if (tok_is(&t[i], ";")) {
+         if (i >= start + 2 && tok_is(&t[i - 1], "uniform") && tok_is(&t[start], "layout"))
+            default_packing = packing_of(t, start, i, default_packing);
          ok = scan_statement(info, t, start, i, NULL, vertex);
          start = i + 1;
       } else if (tok_is(&t[i], "{")) {
@@ -844,6 +870,8 @@ spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info)
                name[t[i - 1].n + 1] = '\0';
             }
             ok = name && scan_struct(info, t, i + 1, close < n ? close : n, name);
+            if (ok)
+               info->structs[info->struct_count - 1].packing = packing_of(t, start, i, default_packing);
          }
          uint32_t semi = close;
          while (semi < n && !tok_is(&t[semi], ";"))

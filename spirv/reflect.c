@@ -784,6 +784,7 @@ struct block_decl {
    uint32_t type, array_size, stage_mask;
    const char *instance; /* SPIR-V name of that stage's variable ("" if anonymous) */
    bool is_array;        /* an array of blocks (its elements are the GL blocks) */
+   enum spv_packing packing;
 };
 
 static bool
@@ -830,8 +831,14 @@ spv_reflect_blocks(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE_C
          uint32_t k = 0;
          while (k < nd && strcmp(d[k].m->ids[d[k].type].name, name) != 0)
             k++;
+         /* GLSL ES 3.00 section 4.3.7: matched blocks must have the same layout qualifiers;
+          * shared and packed both become std140 in the SPIR-V, so the source's word decides */
+         char key[300];
+         snprintf(key, sizeof(key), "@%s", name);
+         const struct spv_struct_def *sd = spv_find_struct(src[s], key);
+         enum spv_packing packing = sd ? sd->packing : SPV_PACKING_SHARED;
          if (k < nd) {
-            if (!same_block_layout(d[k].m, d[k].type, m, t) || d[k].array_size != n) {
+            if (!same_block_layout(d[k].m, d[k].type, m, t) || d[k].array_size != n || d[k].packing != packing) {
                char plain[300];
                snprintf(plain, sizeof(plain), "%s", name);
                spv_unrename(plain);
@@ -845,7 +852,7 @@ spv_reflect_blocks(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE_C
                return false;
             }
             d[nd++] = (struct block_decl){m, t, n, 1u << s, m->ids[var].name ? m->ids[var].name : "",
-                                          spv_op(m, spv_var_type(m, var)) == SPV_OP_TYPE_ARRAY};
+                                          spv_op(m, spv_var_type(m, var)) == SPV_OP_TYPE_ARRAY, packing};
          }
          if (!spv_set_binding(m, var, SPV_SET_MAIN, SPV_BINDING_UBO_BASE + k)) {
             spv_str_puts(log, "error: internal: uniform block has no binding\n");

@@ -61,10 +61,13 @@ struct spv_struct_member {
    char *type;
 };
 
+enum spv_packing { SPV_PACKING_SHARED = 0, SPV_PACKING_PACKED, SPV_PACKING_STD140 };
+
 struct spv_struct_def {
    char *name;
    struct spv_struct_member *members;
    uint32_t member_count;
+   enum spv_packing packing; /* uniform blocks ("@" + block name): the declared layout */
 };
 
 struct spv_source_info {

@@ -739,6 +739,32 @@ test_block_layouts(void)
    CHECK(log && strstr(log, "B")); /* glslang's link or ours names the block */
    spv_program_info_free(info);
    free(log);
+
+   /* ... and in layout qualifiers: shared in one stage, packed in the other (both are std140
+    * in the SPIR-V; the source's words differ) */
+   const char *vs3 = "#version 300 es\nlayout(shared) uniform K { vec4 a; };\nvoid main() { gl_Position = a; }\n";
+   const char *fs3 = "#version 300 es\nprecision mediump float;\nlayout(packed) uniform K { vec4 a; };\n"
+                     "out vec4 o;\nvoid main() { o = a; }\n";
+   info = link_program(SPV_API_GLES, vs3, fs3, NULL, &log, NULL, NULL);
+   CHECK(info == NULL);
+   CHECK(log && strstr(log, "uniform block 'K' differs"));
+   spv_program_info_free(info);
+   free(log);
+   /* a default statement "layout(std140) uniform;" makes a later block std140 */
+   const char *vs4 = "#version 300 es\nlayout(std140) uniform;\nuniform K { vec4 a; };\n"
+                     "void main() { gl_Position = a; }\n";
+   const char *fs4 = "#version 300 es\nprecision mediump float;\nlayout(std140) uniform;\nuniform K { vec4 a; };\n"
+                     "out vec4 o;\nvoid main() { o = a; }\n";
+   info = link_program(SPV_API_GLES, vs4, fs4, NULL, &log, NULL, NULL);
+   CHECK(info != NULL);
+   spv_program_info_free(info);
+   free(log);
+   const char *fs5 = "#version 300 es\nprecision mediump float;\nlayout(shared) uniform K { vec4 a; };\n"
+                     "out vec4 o;\nvoid main() { o = a; }\n";
+   info = link_program(SPV_API_GLES, vs4, fs5, NULL, &log, NULL, NULL);
+   CHECK(info == NULL);
+   spv_program_info_free(info);
+   free(log);
 }
 
 /* Samplers inside uniform structures (GLSL ES 3.00 section 4.1.7 allows them; Vulkan's GLSL
