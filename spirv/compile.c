@@ -2,6 +2,7 @@
  * no SPIR-V target; its status and info log are the spec's compile status and info log.
  * Code generation waits for the link (link.c). */
 #include <pthread.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +221,76 @@ spv_fill_resource(glslang_resource_t *r, const struct spv_shader *sh)
    }
 }
 
+/* glslang's GLSL 1.40 lacks inverse(), which the GLSL 1.40 spec (section 8.5) has. A shader of
+ * that version that names it and defines none of its own gets these definitions after its
+ * #version line (#line keeps the numbers of its own lines); both passes see them. A table of
+ * such gaps, and how each is closed, is in docs/ARCHITECTURE.md ("Compiler gaps"). */
+static const char inverse_140[] =
+   "mat2 inverse(mat2 m) { return mat2(m[1][1], -m[0][1], -m[1][0], m[0][0]) /"
+   " (m[0][0] * m[1][1] - m[1][0] * m[0][1]); }\n"
+   "mat3 inverse(mat3 m) {\n"
+   " vec3 a = m[0], b = m[1], c = m[2];\n"
+   " vec3 r0 = cross(b, c), r1 = cross(c, a), r2 = cross(a, b);\n"
+   " return transpose(mat3(r0, r1, r2)) / dot(a, r0); }\n"
+   "mat4 inverse(mat4 m) {\n"
+   " float a00 = m[0][0], a01 = m[0][1], a02 = m[0][2], a03 = m[0][3];\n"
+   " float a10 = m[1][0], a11 = m[1][1], a12 = m[1][2], a13 = m[1][3];\n"
+   " float a20 = m[2][0], a21 = m[2][1], a22 = m[2][2], a23 = m[2][3];\n"
+   " float a30 = m[3][0], a31 = m[3][1], a32 = m[3][2], a33 = m[3][3];\n"
+   " float b00 = a00 * a11 - a01 * a10, b01 = a00 * a12 - a02 * a10, b02 = a00 * a13 - a03 * a10;\n"
+   " float b03 = a01 * a12 - a02 * a11, b04 = a01 * a13 - a03 * a11, b05 = a02 * a13 - a03 * a12;\n"
+   " float b06 = a20 * a31 - a21 * a30, b07 = a20 * a32 - a22 * a30, b08 = a20 * a33 - a23 * a30;\n"
+   " float b09 = a21 * a32 - a22 * a31, b10 = a21 * a33 - a23 * a31, b11 = a22 * a33 - a23 * a32;\n"
+   " float det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;\n"
+   " return mat4(a11 * b11 - a12 * b10 + a13 * b09, a02 * b10 - a01 * b11 - a03 * b09,\n"
+   "   a31 * b05 - a32 * b04 + a33 * b03, a22 * b04 - a21 * b05 - a23 * b03,\n"
+   "   a12 * b08 - a10 * b11 - a13 * b07, a00 * b11 - a02 * b08 + a03 * b07,\n"
+   "   a32 * b02 - a30 * b05 - a33 * b01, a20 * b05 - a22 * b02 + a23 * b01,\n"
+   "   a10 * b10 - a11 * b08 + a13 * b06, a01 * b08 - a00 * b10 - a03 * b06,\n"
+   "   a30 * b04 - a31 * b02 + a33 * b00, a21 * b02 - a20 * b04 - a23 * b00,\n"
+   "   a11 * b07 - a10 * b09 - a12 * b06, a00 * b09 - a01 * b07 + a02 * b06,\n"
+   "   a31 * b01 - a30 * b03 - a32 * b00, a20 * b03 - a21 * b01 + a22 * b00) / det; }\n";
+
+static bool
+names_word(const char *src, const char *word)
+{
+   size_t n = strlen(word);
+   for (const char *q = strstr(src, word); q; q = strstr(q + 1, word)) {
+      bool start = q == src || !(isalnum((unsigned char)q[-1]) || q[-1] == '_');
+      bool end = !(isalnum((unsigned char)q[n]) || q[n] == '_');
+      if (start && end)
+         return true;
+   }
+   return false;
+}
+
+/* The source with `text` after its #version line (directive: where it starts), the later
+ * lines keeping their numbers; NULL if not needed or out of memory. */
+static char *
+insert_after_version(const char *src, const char *directive, const char *text)
+{
+   unsigned line = 1;
+   for (const char *q = src; q < directive; q++)
+      line += *q == '\n';
+   const char *eol = strchr(directive, '\n');
+   size_t head = eol ? (size_t)(eol - src) : strlen(src);
+   const char *rest = eol ? eol + 1 : "";
+   size_t size = head + strlen(text) + strlen(rest) + 48;
+   char *out = malloc(size);
+   if (out)
+      snprintf(out, size, "%.*s\n%s#line %u\n%s", (int)head, src, text, line + 1, rest);
+   return out;
+}
+
+static char *
+polyfill(const char *src, const char *directive, bool es, int version)
+{
+   if (es || version != 140 || !directive || !names_word(src, "inverse") || strstr(src, "mat4 inverse") ||
+       strstr(src, "mat3 inverse") || strstr(src, "mat2 inverse"))
+      return NULL;
+   return insert_after_version(src, directive, inverse_140);
+}
+
 static void
 fill_input(glslang_input_t *in, glslang_resource_t *res, const struct spv_shader *sh, const char *code)
 {
@@ -264,6 +335,8 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
    const char *directive = NULL;
    detect_version(sh->source, &version, &es, &found, &directive);
    char *hoisted = found && es ? hoist_version(sh->source, directive) : NULL;
+   if (!hoisted && found)
+      hoisted = polyfill(sh->source, directive, es, version);
    if (!found)
       es = api == SPV_API_GLES;
    /* GLSL ES 1.00 spec, section 3.4: "Shaders that do not include a #version directive
