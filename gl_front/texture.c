@@ -931,7 +931,10 @@ glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, c
       v->swizzle[i] = s <= WIRE_SWZ_A ? map[s] : s;
    }
    v->first_level = (uint32_t)base;
-   v->last_level = mipmapped(sp->min_filter) ? last_mip_level(tex) : (uint32_t)base;
+   /* The levels the mip chain gives even without a mipmapped filter: sampling then reads the
+    * base level only (the server's sampler clamps the LOD to it), but textureSize(lod) and
+    * texelFetch(lod) name the other levels (GLSL ES 3.00 section 8.8). */
+   v->last_level = last_mip_level(tex);
 }
 
 void
