@@ -283,6 +283,20 @@ format_lists(void)
    }
    CHECK(etc1 && rgba8 && f[11] == 0, "COMPRESSED_TEXTURE_FORMATS");
    CHECK(has_extension("GL_OES_compressed_ETC1_RGB8_texture"), "ES 3.0 lists ETC1");
+   /* glGetInternalformativ and renderbuffers: "INVALID_ENUM if internalformat is not color-,
+    * depth-, or stencil-renderable" (ES 3.0 section 6.1.15, 4.4.2.1) */
+   GLint samples = -1;
+   glf_GetInternalformativ(GL_RENDERBUFFER, GL_COMPRESSED_RGB8_ETC2, GL_NUM_SAMPLE_COUNTS, 1, &samples);
+   expect(GL_INVALID_ENUM, "glGetInternalformativ(ETC2)", 0);
+   CHECK(samples == -1, "nothing written");
+   glf_GetInternalformativ(GL_RENDERBUFFER, GL_COMPRESSED_R11_EAC, GL_SAMPLES, 1, &samples);
+   expect(GL_INVALID_ENUM, "glGetInternalformativ(EAC)", 0);
+   GLuint rb;
+   glf_GenRenderbuffers(1, &rb);
+   glf_BindRenderbuffer(GL_RENDERBUFFER, rb);
+   glf_RenderbufferStorage(GL_RENDERBUFFER, GL_COMPRESSED_RGBA8_ETC2_EAC, 4, 4);
+   expect(GL_INVALID_ENUM, "glRenderbufferStorage(ETC2)", 0);
+   glf_DeleteRenderbuffers(1, &rb);
    image_table();
    sub_table();
    storage_and_buffers();
