@@ -174,9 +174,12 @@ glf_limits_init(struct glf_context *ctx)
    l->timestamp_bits = limit(c[WIRE_CAP_QUERY_TIMESTAMP_BITS], 30, 64);
    l->vformats[0] = c[WIRE_CAP_VERTEX_FORMATS_0];
    l->vformats[1] = c[WIRE_CAP_VERTEX_FORMATS_1];
-   l->renderable_formats = c[WIRE_CAP_RENDERABLE_FORMATS];
-   l->sampled_formats = c[WIRE_CAP_SAMPLED_FORMATS];
-   l->filterable_formats = c[WIRE_CAP_FILTERABLE_FORMATS];
+   l->renderable_formats[0] = c[WIRE_CAP_RENDERABLE_FORMATS];
+   l->renderable_formats[1] = c[WIRE_CAP_RENDERABLE_FORMATS_1];
+   l->sampled_formats[0] = c[WIRE_CAP_SAMPLED_FORMATS];
+   l->sampled_formats[1] = c[WIRE_CAP_SAMPLED_FORMATS_1];
+   l->filterable_formats[0] = c[WIRE_CAP_FILTERABLE_FORMATS];
+   l->filterable_formats[1] = c[WIRE_CAP_FILTERABLE_FORMATS_1];
 }
 
 /* ---- glGetInternalformativ ------------------------------------------------------------ */

@@ -36,6 +36,7 @@
 #define TF GLF_FMT_FILTER
 #define TFF GLF_FMT_FILTER_FLOAT
 #define UNSZ GLF_FMT_UNSIZED
+#define CMP GLF_FMT_COMPRESSED
 
 /* ifmt, base, wire format, bits R G B A depth stencil, component type, flags, swizzle,
  * read format, read type */
@@ -116,6 +117,22 @@ static const struct glf_format formats[] = {
    ROW(GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, D32_FLOAT, 0, 0, 0, 0, 32, 0, FL, ES3 | GL | DR, 0, 0, 0),
    ROW(GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, D24_UNORM_S8_UINT, 0, 0, 0, 0, 24, 8, UN, ES3 | GL | DR | SR, 0, 0, 0),
    ROW(GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, D32_FLOAT_S8_UINT, 0, 0, 0, 0, 32, 8, FL, ES3 | GL | DR | SR, 0, 0, 0),
+   /* ---- compressed (ES 3.0 table 3.19: texture-filterable, never renderable) ---- */
+   ROW(GL_COMPRESSED_R11_EAC, GL_RED, EAC_R11_UNORM, 11, 0, 0, 0, 0, 0, UN, ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_SIGNED_R11_EAC, GL_RED, EAC_R11_SNORM, 11, 0, 0, 0, 0, 0, SN, ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_RG11_EAC, GL_RG, EAC_R11G11_UNORM, 11, 11, 0, 0, 0, 0, UN, ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_SIGNED_RG11_EAC, GL_RG, EAC_R11G11_SNORM, 11, 11, 0, 0, 0, 0, SN, ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_RGB8_ETC2, GL_RGB, ETC2_R8G8B8_UNORM, 8, 8, 8, 0, 0, 0, UN, ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_SRGB8_ETC2, GL_RGB, ETC2_R8G8B8_SRGB, 8, 8, 8, 0, 0, 0, UN, ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_RGBA, ETC2_R8G8B8A1_UNORM, 8, 8, 8, 1, 0, 0, UN,
+       ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_RGBA, ETC2_R8G8B8A1_SRGB, 8, 8, 8, 1, 0, 0, UN,
+       ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_RGBA8_ETC2_EAC, GL_RGBA, ETC2_R8G8B8A8_UNORM, 8, 8, 8, 8, 0, 0, UN, ES3 | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, GL_RGBA, ETC2_R8G8B8A8_SRGB, 8, 8, 8, 8, 0, 0, UN, ES3 | CMP | TF, 0, 0,
+       0),
+   /* OES_compressed_ETC1_RGB8_texture (ES 2.0 and 3.0): ETC1 blocks are RGB8 ETC2 blocks */
+   ROW(GL_ETC1_RGB8_OES, GL_RGB, ETC2_R8G8B8_UNORM, 8, 8, 8, 0, 0, 0, UN, CMP | TF, 0, 0, 0),
    /* ---- effective formats of ES's unsized ALPHA / LUMINANCE / LUMINANCE_ALPHA ---- */
    ROW(GL_ALPHA8, GL_ALPHA, R8_UNORM, 0, 0, 0, 8, 0, 0, UN, UNSZ | TF, GLF_SWZ_ALPHA, 0, 0),
    ROW(GL_LUMINANCE8, GL_LUMINANCE, R8_UNORM, 0, 0, 0, 0, 0, 0, UN, UNSZ | TF, GLF_SWZ_LUMINANCE, 0, 0),
@@ -314,16 +331,57 @@ glf_sized_format(const struct glf_context *ctx, GLenum ifmt)
             ifmt = gl_aliases[i].as;
    }
    const struct glf_format *f = glf_format_by_ifmt(ifmt);
-   if (!f || !(f->flags & (GLF_CORE(ctx) ? GLF_FMT_GL : GLF_FMT_ES3)) || (GLF_ES(ctx) && ctx->major < 3))
+   if (!f || !(f->flags & (GLF_CORE(ctx) ? GLF_FMT_GL : GLF_FMT_ES3)) || (GLF_ES(ctx) && ctx->major < 3) ||
+       (f->flags & GLF_FMT_COMPRESSED))
       return NULL;
    return f;
+}
+
+/* The ETC2 / EAC formats in ES 3.0 contexts, ETC1 in ES 2.0 and 3.0; GL 3.3 core has none
+ * (it requires no ETC2, and splitgl implements no other compressed format). */
+const struct glf_format *
+glf_compressed_format(const struct glf_context *ctx, GLenum ifmt)
+{
+   const struct glf_format *f = glf_format_by_ifmt(ifmt);
+   if (!f || !(f->flags & GLF_FMT_COMPRESSED) || !GLF_ES(ctx))
+      return NULL;
+   if (f->ifmt != GL_ETC1_RGB8_OES && ctx->major < 3)
+      return NULL;
+   return glf_format_supported(ctx, f) ? f : NULL;
+}
+
+unsigned
+glf_compressed_formats(const struct glf_context *ctx, GLenum *out, unsigned max)
+{
+   unsigned n = 0;
+   for (unsigned i = 0; i < GLF_ARRAY_SIZE(formats); i++) {
+      if (!glf_compressed_format(ctx, formats[i].ifmt))
+         continue;
+      if (n < max)
+         out[n] = formats[i].ifmt;
+      n++;
+   }
+   return n;
+}
+
+bool
+glf_has_etc1(const struct glf_context *ctx)
+{
+   return glf_compressed_format(ctx, GL_ETC1_RGB8_OES) != NULL;
+}
+
+/* A capability mask's bit for wfmt; a server without the table (both words 0) allows all. */
+static bool
+mask_allows(const uint64_t m[2], uint32_t wfmt)
+{
+   return (!m[0] && !m[1]) || wire_format_mask_has(m, wfmt);
 }
 
 /* Whether the device has storage (it samples the wire format) for f. */
 bool
 glf_format_supported(const struct glf_context *ctx, const struct glf_format *f)
 {
-   return !ctx->limits.sampled_formats || ((ctx->limits.sampled_formats >> f->wfmt) & 1u);
+   return mask_allows(ctx->limits.sampled_formats, f->wfmt);
 }
 
 /* OpenGL 3.3's TexImage* rules (section 3.8.3): the internal format decides the storage, the
@@ -388,7 +446,7 @@ glf_combo_allowed(const struct glf_context *ctx, GLenum ifmt, const struct glf_f
 static bool
 device_renders(const struct glf_context *ctx, const struct glf_format *f)
 {
-   return !ctx->limits.renderable_formats || ((ctx->limits.renderable_formats >> f->wfmt) & 1u);
+   return !(f->flags & GLF_FMT_COMPRESSED) && mask_allows(ctx->limits.renderable_formats, f->wfmt);
 }
 
 bool
@@ -429,8 +487,7 @@ glf_format_filterable(const struct glf_context *ctx, const struct glf_format *f)
 static bool
 device_samples(const struct glf_context *ctx, uint32_t wfmt, bool filter)
 {
-   uint64_t m = filter ? ctx->limits.filterable_formats : ctx->limits.sampled_formats;
-   return !m || ((m >> wfmt) & 1u);
+   return mask_allows(filter ? ctx->limits.filterable_formats : ctx->limits.sampled_formats, wfmt);
 }
 
 bool
@@ -454,7 +511,7 @@ glf_has_color_buffer_float(const struct glf_context *ctx)
    if (!GLF_ES3(ctx))
       return false;
    for (unsigned i = 0; i < sizeof(need); i++)
-      if (ctx->limits.renderable_formats && !((ctx->limits.renderable_formats >> need[i]) & 1u))
+      if (!mask_allows(ctx->limits.renderable_formats, need[i]))
          return false;
    return true;
 }
@@ -558,6 +615,17 @@ static const struct {
    {GL_COMPRESSED_RG, "GL_COMPRESSED_RG"},
    {GL_COMPRESSED_RGB, "GL_COMPRESSED_RGB"},
    {GL_COMPRESSED_RGBA, "GL_COMPRESSED_RGBA"},
+   {GL_COMPRESSED_R11_EAC, "GL_COMPRESSED_R11_EAC"},
+   {GL_COMPRESSED_SIGNED_R11_EAC, "GL_COMPRESSED_SIGNED_R11_EAC"},
+   {GL_COMPRESSED_RG11_EAC, "GL_COMPRESSED_RG11_EAC"},
+   {GL_COMPRESSED_SIGNED_RG11_EAC, "GL_COMPRESSED_SIGNED_RG11_EAC"},
+   {GL_COMPRESSED_RGB8_ETC2, "GL_COMPRESSED_RGB8_ETC2"},
+   {GL_COMPRESSED_SRGB8_ETC2, "GL_COMPRESSED_SRGB8_ETC2"},
+   {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, "GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2"},
+   {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, "GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2"},
+   {GL_COMPRESSED_RGBA8_ETC2_EAC, "GL_COMPRESSED_RGBA8_ETC2_EAC"},
+   {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, "GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC"},
+   {GL_ETC1_RGB8_OES, "GL_ETC1_RGB8_OES"},
    {GL_R3_G3_B2, "GL_R3_G3_B2"},
    {GL_RGB4, "GL_RGB4"},
    {GL_RGB5, "GL_RGB5"},

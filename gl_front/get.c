@@ -176,10 +176,23 @@ g_combined_fragment_uniforms(struct glf_context *c, struct get_value *v)
    set_int(v, (GLint64)l->max_fragment_uniform_blocks * l->max_uniform_block_size / 4 + l->max_fragment_uniform_components);
 }
 
+/* The compressed formats the context takes in CompressedTexImage* (formats.c: ETC2 / EAC in
+ * ES 3.0, ETC1 with OES_compressed_ETC1_RGB8_texture; none in GL 3.3 core). */
 static void
 g_compressed_formats(struct glf_context *c, struct get_value *v)
 {
+   GLenum f[16];
+   unsigned n = glf_compressed_formats(c, f, 16);
    v->n = 0;
+   for (unsigned i = 0; i < n && i < 16; i++)
+      v->i[v->n++] = f[i];
+}
+
+static void
+g_num_compressed_formats(struct glf_context *c, struct get_value *v)
+{
+   GLenum f[16];
+   set_int(v, glf_compressed_formats(c, f, 16));
 }
 
 static const struct get_entry get_table[] = {
@@ -230,7 +243,7 @@ static const struct get_entry get_table[] = {
    LIM(GL_SUBPIXEL_BITS, API_ALL, 1, subpixel_bits),
    LIM(GL_MAX_CLIP_DISTANCES, API_CORE, 1, max_clip_distances),
    FN(GL_NUM_EXTENSIONS, API_3, g_num_extensions),
-   CONST(GL_NUM_COMPRESSED_TEXTURE_FORMATS, API_ALL, 0),
+   FN(GL_NUM_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_num_compressed_formats),
    FN(GL_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_compressed_formats),
    CONST(GL_NUM_SHADER_BINARY_FORMATS, API_ES, 0),
    CONST(GL_NUM_PROGRAM_BINARY_FORMATS, API_ALL, 1),

@@ -53,9 +53,10 @@ struct glf_limits {
    float point_size_range[2], line_width_range[2];
    uint64_t vformats[2];        /* wire_vformat bits the server fetches natively */
    uint32_t features;           /* WIRE_FEATURE_* the server's device has */
-   uint64_t renderable_formats; /* wire_format bits the server renders to */
-   uint64_t sampled_formats;    /* ... samples (has storage for) */
-   uint64_t filterable_formats; /* ... samples with LINEAR filters */
+   /* wire_format bits (formats 64-127 in word 1; all zero: no table, every format allowed) */
+   uint64_t renderable_formats[2]; /* the server renders to */
+   uint64_t sampled_formats[2];    /* ... samples (has storage for) */
+   uint64_t filterable_formats[2]; /* ... samples with LINEAR filters */
 };
 
 /* ---- formats (formats.c, pixels.c) ----------------------------------------------------- */
@@ -81,6 +82,8 @@ struct glf_limits {
 #define GLF_FMT_STENCIL_RENDER (1u << 7)
 #define GLF_FMT_FILTER (1u << 8)              /* texture-filterable */
 #define GLF_FMT_FILTER_FLOAT (1u << 9)        /* ... with OES_texture_float_linear (always in GL) */
+#define GLF_FMT_COMPRESSED (1u << 10)         /* ETC2 / EAC (ES 3.0 table 3.19), ETC1: the
+                                               * CompressedTex* calls and TexStorage only */
 
 enum glf_format_swizzle { GLF_SWZ_NONE = 0, GLF_SWZ_ALPHA, GLF_SWZ_LUMINANCE, GLF_SWZ_LUMINANCE_ALPHA };
 
@@ -107,6 +110,12 @@ GLenum glf_find_combo(const struct glf_context *ctx, GLenum ifmt, GLenum format,
 bool glf_combo_allowed(const struct glf_context *ctx, GLenum ifmt, const struct glf_format *eff, GLenum format,
                        GLenum type);
 bool glf_format_supported(const struct glf_context *ctx, const struct glf_format *f);
+/** A compressed internal format (GLF_FMT_COMPRESSED) the context's API has and the server
+ *  samples (the ones GL_COMPRESSED_TEXTURE_FORMATS lists), else NULL. */
+const struct glf_format *glf_compressed_format(const struct glf_context *ctx, GLenum ifmt);
+/** GL_COMPRESSED_TEXTURE_FORMATS: writes up to `max` and returns how many there are. */
+unsigned glf_compressed_formats(const struct glf_context *ctx, GLenum *out, unsigned max);
+bool glf_has_etc1(const struct glf_context *ctx);
 bool glf_format_color_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_depth_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_stencil_renderable(const struct glf_context *ctx, const struct glf_format *f);

@@ -64,6 +64,11 @@ validate_templ(const struct wire_resource_create *t, bool respecify)
              t->height == 1 && t->depth == 1 && t->layers == 1 && t->last_level == 0;
    if (t->format == WIRE_FMT_NONE || t->format >= WIRE_FMT_COUNT)
       return false;
+   /* ETC2 / EAC: 2D, cube and 2D-array textures (ES 3.0 section 3.8.6: CompressedTexImage3D
+    * with TEXTURE_3D and an ETC2 / EAC format is INVALID_OPERATION). */
+   if (wire_format_is_compressed(t->format) && t->target != WIRE_TARGET_TEX_2D &&
+       t->target != WIRE_TARGET_TEX_CUBE && t->target != WIRE_TARGET_TEX_2D_ARRAY)
+      return false;
    if (t->width < 1 || t->height < 1 || t->depth < 1 || t->layers < 1 ||
        t->width > WIRE_MAX_TEXTURE_SIZE || t->height > WIRE_MAX_TEXTURE_SIZE)
       return false;
@@ -183,6 +188,14 @@ box_inside(uint32_t o, uint32_t n, uint32_t ext)
    return o <= ext && n <= ext - o;
 }
 
+/* A box of a block-compressed level starts on a block and covers whole blocks, but for the
+ * last partial block at the level's edge (wire_texture_subdata). */
+static bool
+box_on_blocks(uint32_t o, uint32_t n, uint32_t ext, uint32_t block)
+{
+   return o % block == 0 && (n % block == 0 || o + n == ext);
+}
+
 void
 srv_handle_TextureSubData(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
@@ -199,7 +212,10 @@ srv_handle_TextureSubData(struct srv_session *s, const void *p, const uint8_t *t
    level_extent(t, b->level, ext);
    if (!box_inside(b->x, b->w, ext[0]) || !box_inside(b->y, b->h, ext[1]) || !box_inside(b->z, b->d, ext[2]))
       return srv_fatal(s, "ProtocolCorruption", "TextureSubData.box");
-   uint64_t need = (uint64_t)b->w * b->h * b->d * wire_format_texel_size(t->format);
+   const uint32_t block = wire_format_block_dim(t->format);
+   if (block > 1 && (!box_on_blocks(b->x, b->w, ext[0], block) || !box_on_blocks(b->y, b->h, ext[1], block)))
+      return srv_fatal(s, "ProtocolCorruption", "TextureSubData.box");
+   uint64_t need = wire_format_image_size(t->format, b->w, b->h, b->d);
    if (need != b->data.size)
       return srv_fatal(s, "ProtocolCorruption", "TextureSubData.data");
    const void *data = srv_staged(s, b->data, "TextureSubData.data");

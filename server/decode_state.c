@@ -55,7 +55,9 @@ resolve_surface(struct srv_session *s, const struct wire_surface_ref *ref, bool 
       return false;
    /* Only formats the backend renders to (the front end leaves the others out: they make the
     * framebuffer incomplete or unsupported). */
-   if (!((s->ops->get_param(s->be, WIRE_CAP_RENDERABLE_FORMATS) >> t->format) & 1u))
+   const uint64_t renderable[2] = {s->ops->get_param(s->be, WIRE_CAP_RENDERABLE_FORMATS),
+                                   s->ops->get_param(s->be, WIRE_CAP_RENDERABLE_FORMATS_1)};
+   if (!wire_format_mask_has(renderable, t->format) || wire_format_is_compressed(t->format))
       return false;
    if (ref->level > t->last_level)
       return false;

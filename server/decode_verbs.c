@@ -101,7 +101,10 @@ srv_handle_Blit(struct srv_session *s, const void *p, const uint8_t *tail, uint3
    uint32_t sf = src->templ.format, df = dst->templ.format;
    bool src_zs = wire_format_has_depth(sf) || wire_format_has_stencil(sf);
    bool dst_zs = wire_format_has_depth(df) || wire_format_has_stencil(df);
-   if (b->mask == WIRE_BLIT_COLOR ? src_zs || dst_zs : sf != df || !src_zs)
+   /* Compressed formats are never blit surfaces: they are not renderable (ES 3.0 section
+    * 4.4.4), so no framebuffer the client blits from or to holds one. */
+   if ((b->mask == WIRE_BLIT_COLOR ? src_zs || dst_zs : sf != df || !src_zs) || wire_format_is_compressed(sf) ||
+       wire_format_is_compressed(df))
       return srv_fatal(s, "ProtocolCorruption", "Blit.format");
    /* A GL-level mismatch the client should have refused: the spec's error, not corruption. */
    if (b->mask == WIRE_BLIT_COLOR && (wire_format_is_integer(sf) != wire_format_is_integer(df) ||
@@ -131,7 +134,8 @@ srv_handle_GenerateMipmap(struct srv_session *s, const void *p, const uint8_t *t
    if (!r)
       return;
    if (!srv_is_texture_target(r->templ.target) || g->base_level > g->last_level ||
-       g->last_level > r->templ.last_level || wire_format_has_depth(r->templ.format))
+       g->last_level > r->templ.last_level || wire_format_has_depth(r->templ.format) ||
+       wire_format_is_compressed(r->templ.format))
       return srv_fatal(s, "ProtocolCorruption", "GenerateMipmap.level");
    if (!r->be)
       s->stats.skipped++; /* no storage (out of memory at create) */
@@ -160,7 +164,7 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
    struct srv_res *r = e->obj;
    const struct wire_resource_create *t = &r->templ;
    if (t->target == WIRE_TARGET_BUFFER || wire_format_has_depth(t->format) || wire_format_has_stencil(t->format) ||
-       rp->src.level > t->last_level ||
+       wire_format_is_compressed(t->format) || rp->src.level > t->last_level ||
        rp->src.layer >= (t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, rp->src.level) : t->layers))
       return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
    /* The reply is w * h texels of the surface's wire format (wire_types.h wire_read_pixels). */

@@ -15,8 +15,8 @@ u64min(uint64_t a, uint64_t b)
 }
 
 /* "uint8,divisor" -> flags; "all" hides everything. Unknown words are logged, not fatal. */
-static uint32_t
-hidden_features(void)
+uint32_t
+mg_hidden_features(void)
 {
    const char *s = sgl_knobs()->magma_hide;
    uint32_t out = 0;
@@ -30,8 +30,10 @@ hidden_features(void)
          out |= MG_HIDE_VFORMATS;
       else if (n == 12 && !strncmp(s, "list_restart", 12))
          out |= MG_HIDE_LIST_RESTART;
+      else if (n == 4 && !strncmp(s, "etc2", 4))
+         out |= MG_HIDE_ETC2;
       else if (n == 3 && !strncmp(s, "all", 3))
-         out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS | MG_HIDE_LIST_RESTART;
+         out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS | MG_HIDE_LIST_RESTART | MG_HIDE_ETC2;
       else if (n)
          sgl_warn("magma: SPLITGL_MAGMA_HIDE: unknown feature \"%.*s\"", (int)n, s);
       s += n;
@@ -82,13 +84,19 @@ format_caps(struct mg_backend *be, uint64_t *caps)
       VkFormatProperties p;
       vkGetPhysicalDeviceFormatProperties(be->pdev, vk, &p);
       VkFormatFeatureFlags t = p.optimalTilingFeatures;
-      uint64_t bit = 1ull << f;
+      /* formats 0-63 in the first mask word, 64-127 in the second (*_FORMATS_1) */
+      uint64_t bit = 1ull << (f % 64);
+      bool hi = f >= 64;
       if (t & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT)
-         caps[WIRE_CAP_SAMPLED_FORMATS] |= bit;
-      if (t & (VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
-         caps[WIRE_CAP_RENDERABLE_FORMATS] |= bit;
+         caps[hi ? WIRE_CAP_SAMPLED_FORMATS_1 : WIRE_CAP_SAMPLED_FORMATS] |= bit;
+      /* a compressed format is never a render target, whatever the decoded storage allows */
+      if ((t & (VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)) &&
+          !wire_format_is_compressed(f))
+         caps[hi ? WIRE_CAP_RENDERABLE_FORMATS_1 : WIRE_CAP_RENDERABLE_FORMATS] |= bit;
       if (t & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
-         caps[WIRE_CAP_FILTERABLE_FORMATS] |= bit;
+         caps[hi ? WIRE_CAP_FILTERABLE_FORMATS_1 : WIRE_CAP_FILTERABLE_FORMATS] |= bit;
+      if (wire_format_is_compressed(f) && be->formats[f].conv == MG_CONV_NONE && hi)
+         caps[WIRE_CAP_NATIVE_COMPRESSED_1] |= bit;
    }
 }
 
@@ -96,7 +104,7 @@ format_caps(struct mg_backend *be, uint64_t *caps)
 void
 mg_caps_init(struct mg_backend *be)
 {
-   be->hidden = hidden_features();
+   be->hidden = mg_hidden_features();
    if (be->hidden & MG_HIDE_UINT8)
       be->has_uint8 = false;
    if (be->hidden & MG_HIDE_DIVISOR)
@@ -171,6 +179,7 @@ mg_caps_init(struct mg_backend *be)
                           (be->polygon_mode ? WIRE_FEATURE_POLYGON_MODE : 0) |
                           (be->depth_clamp ? WIRE_FEATURE_DEPTH_CLAMP : 0) |
                           (be->logic_op ? WIRE_FEATURE_LOGIC_OP : 0) |
+                          (be->has_etc2 ? WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 : 0) |
                           (be->provoking_last ? WIRE_FEATURE_PROVOKING_VERTEX : 0);
    c[WIRE_CAP_MAX_XFB_BUFFERS] = be->has_xfb ? be->xfb_max_buffers : 0;
    c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = be->has_xfb ? be->xfb_max_stride : 0;
@@ -178,8 +187,9 @@ mg_caps_init(struct mg_backend *be)
    c[WIRE_CAP_QUERY_TIMESTAMP_BITS] = l->timestampComputeAndGraphics ? be->timestamp_bits : 0;
    format_caps(be, c);
    if (be->hidden)
-      sgl_info("magma: SPLITGL_MAGMA_HIDE: lowering%s%s%s", (be->hidden & MG_HIDE_UINT8) ? " uint8" : "",
-               (be->hidden & MG_HIDE_DIVISOR) ? " divisor" : "", (be->hidden & MG_HIDE_VFORMATS) ? " vformats" : "");
+      sgl_info("magma: SPLITGL_MAGMA_HIDE: lowering%s%s%s%s", (be->hidden & MG_HIDE_UINT8) ? " uint8" : "",
+               (be->hidden & MG_HIDE_DIVISOR) ? " divisor" : "", (be->hidden & MG_HIDE_VFORMATS) ? " vformats" : "",
+               (be->hidden & MG_HIDE_ETC2) ? " etc2" : "");
 }
 
 uint64_t

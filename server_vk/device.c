@@ -394,6 +394,10 @@ create_device(struct mg_backend *be)
    /* GL's SAMPLES_PASSED counts samples exactly; ANY_SAMPLES_PASSED needs no precision. */
    en.features.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
    be->occlusion_precise = f2.features.occlusionQueryPrecise;
+   /* ES 3.0's ETC2 / EAC textures go to the device as blocks where it has them; elsewhere
+    * (lavapipe) format.c stores them decoded. SPLITGL_MAGMA_HIDE=etc2 decodes anyway. */
+   be->has_etc2 = f2.features.textureCompressionETC2 && !(mg_hidden_features() & MG_HIDE_ETC2);
+   en.features.textureCompressionETC2 = be->has_etc2;
    /* Robustness: a draw may fetch vertices past the end of a vertex buffer (GL leaves that
     * undefined, not a crash) and a program may read past its uniform buffer. Without
     * robustBufferAccess such a fetch is undefined behaviour in the driver, which for lavapipe

@@ -8,7 +8,10 @@
  *     Vulkan's RGB formats are rarely optimal-tiling formats; the sampler view maps A to ONE;
  *   - GL's 4_4_4_4 as B4G4R4A4 (nibbles swapped) where R4G4B4A4 is missing (lavapipe), and the
  *     16-bit packed formats as RGBA8 where the device has neither;
- *   - D24S8 as D32_SFLOAT_S8_UINT, D24 as D32_SFLOAT where the device lacks them.
+ *   - D24S8 as D32_SFLOAT_S8_UINT, D24 as D32_SFLOAT where the device lacks them;
+ *   - ETC2 / EAC blocks as they are where the device has the formats (textureCompressionETC2),
+ *     else decoded at upload (etc2.c) into RGBA8 (sRGB: R8G8B8A8_SRGB) and, for the 11-bit
+ *     EAC formats, R16 / R16G16 UNORM or SNORM.
  * The capability table (caps.c) reports what the chosen storage supports. */
 #include "mg_private.h"
 
@@ -82,6 +85,19 @@ static const struct candidate candidates[WIRE_FMT_COUNT][3] = {
    [WIRE_FMT_R16G16_SNORM] = {{VK_FORMAT_R16G16_SNORM, MG_CONV_NONE}},
    [WIRE_FMT_R16G16B16_SNORM] = {{VK_FORMAT_R16G16B16A16_SNORM, MG_CONV_RGB_RGBA}},
    [WIRE_FMT_R16G16B16A16_SNORM] = {{VK_FORMAT_R16G16B16A16_SNORM, MG_CONV_NONE}},
+#define ETC(W, NATIVE, DECODED)                                                                \
+   [WIRE_FMT_##W] = {{VK_FORMAT_##NATIVE, MG_CONV_NONE}, {VK_FORMAT_##DECODED, MG_CONV_ETC2_DECODE}}
+   ETC(ETC2_R8G8B8_UNORM, ETC2_R8G8B8_UNORM_BLOCK, R8G8B8A8_UNORM),
+   ETC(ETC2_R8G8B8_SRGB, ETC2_R8G8B8_SRGB_BLOCK, R8G8B8A8_SRGB),
+   ETC(ETC2_R8G8B8A1_UNORM, ETC2_R8G8B8A1_UNORM_BLOCK, R8G8B8A8_UNORM),
+   ETC(ETC2_R8G8B8A1_SRGB, ETC2_R8G8B8A1_SRGB_BLOCK, R8G8B8A8_SRGB),
+   ETC(ETC2_R8G8B8A8_UNORM, ETC2_R8G8B8A8_UNORM_BLOCK, R8G8B8A8_UNORM),
+   ETC(ETC2_R8G8B8A8_SRGB, ETC2_R8G8B8A8_SRGB_BLOCK, R8G8B8A8_SRGB),
+   ETC(EAC_R11_UNORM, EAC_R11_UNORM_BLOCK, R16_UNORM),
+   ETC(EAC_R11_SNORM, EAC_R11_SNORM_BLOCK, R16_SNORM),
+   ETC(EAC_R11G11_UNORM, EAC_R11G11_UNORM_BLOCK, R16G16_UNORM),
+   ETC(EAC_R11G11_SNORM, EAC_R11G11_SNORM_BLOCK, R16G16_SNORM),
+#undef ETC
 };
 
 /* Bytes per texel of the storage in a buffer<->image copy (depth + stencil planes summed). */
@@ -105,6 +121,12 @@ storage_size(VkFormat f)
       return 16;
    case VK_FORMAT_D24_UNORM_S8_UINT: case VK_FORMAT_D32_SFLOAT_S8_UINT:
       return 5; /* a 4-byte depth plane texel + a 1-byte stencil plane texel */
+   case VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK: case VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK:
+   case VK_FORMAT_ETC2_R8G8B8A1_UNORM_BLOCK: case VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK:
+   case VK_FORMAT_ETC2_R8G8B8A8_UNORM_BLOCK: case VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK:
+   case VK_FORMAT_EAC_R11_UNORM_BLOCK: case VK_FORMAT_EAC_R11_SNORM_BLOCK:
+   case VK_FORMAT_EAC_R11G11_UNORM_BLOCK: case VK_FORMAT_EAC_R11G11_SNORM_BLOCK:
+      return 1; /* at most a byte a texel (8- or 16-byte 4x4 blocks); uploads count blocks */
    default:
       return 4;
    }
@@ -122,6 +144,9 @@ mg_formats_init(struct mg_backend *be)
          need |= VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
       be->formats[f] = (struct mg_format){VK_FORMAT_UNDEFINED, MG_CONV_NONE, 0};
       for (unsigned i = 0; i < 3 && candidates[f][i].vk; i++) {
+         /* Block formats only where the device enabled textureCompressionETC2 (device.c) */
+         if (wire_format_is_compressed(f) && candidates[f][i].conv == MG_CONV_NONE && !be->has_etc2)
+            continue;
          VkFormatProperties p;
          vkGetPhysicalDeviceFormatProperties(be->pdev, candidates[f][i].vk, &p);
          if ((p.optimalTilingFeatures & need) != need)

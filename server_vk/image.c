@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "etc2.h"
 #include "wire/format.h"
 
 static VkImageAspectFlags
@@ -250,7 +251,12 @@ convert_upload(struct mg_backend *be, struct mg_resource *r, const struct wire_t
    base.bufferOffset = a->offset;
    regions[0] = base;
    const struct mg_format *mf = &be->formats[r->templ.format];
-   mg_convert_upload(r->templ.format, mf->conv, data, a->map, texels);
+   if (mf->conv == MG_CONV_ETC2_DECODE)
+      mg_etc2_decode_image(r->templ.format, data, box->w, box->h, box->d ? box->d : 1, a->map);
+   else if (wire_format_is_compressed(r->templ.format))
+      memcpy(a->map, data, wire_format_image_size(r->templ.format, box->w, box->h, box->d ? box->d : 1));
+   else
+      mg_convert_upload(r->templ.format, mf->conv, data, a->map, texels);
    if (r->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
       regions[0].imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
       regions[1] = regions[0];
@@ -271,6 +277,9 @@ mg_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const stru
       return;
    uint64_t texels = (uint64_t)box->w * box->h * (box->d ? box->d : 1);
    uint64_t bytes = texels * be->formats[r->templ.format].size;
+   /* ETC2 / EAC blocks stored as they are: whole blocks (wire_texture_subdata) */
+   if (wire_format_is_compressed(r->templ.format) && be->formats[r->templ.format].conv == MG_CONV_NONE)
+      bytes = wire_format_image_size(r->templ.format, box->w, box->h, box->d ? box->d : 1);
    struct mg_alloc a;
    if (bytes > (1ull << 31) || !mg_stream_alloc(be, bytes, 16, &a)) {
       mg_skip(be, "a texture upload (out of memory)");

@@ -165,6 +165,7 @@ enum mg_conv {
    MG_CONV_D24S8_FLOAT,   /* ... into D32_SFLOAT_S8_UINT */
    MG_CONV_D32FS8,        /* GL FLOAT_32_UNSIGNED_INT_24_8_REV into D32_SFLOAT_S8_UINT */
    MG_CONV_X8D24_FLOAT,   /* 24-bit depth into D32_SFLOAT */
+   MG_CONV_ETC2_DECODE,   /* ETC2 / EAC blocks decoded into RGBA8 / R16 / R16G16 (etc2.c) */
 };
 
 struct mg_format {
@@ -362,6 +363,7 @@ struct mg_backend {
    VkPhysicalDeviceMemoryProperties memprops;
    bool has_uint8, has_divisor, wide_lines, independent_blend;
    bool has_list_restart; /* VK_EXT_primitive_topology_list_restart */
+   bool has_etc2;         /* textureCompressionETC2 enabled: ETC2 / EAC stored as blocks */
    bool robust; /* robustBufferAccess enabled */
    bool validation_active; /* SPLITGL_VALIDATE=1 and the layer + messenger are up */
    uint32_t max_divisor; /* largest instance divisor the device takes natively (has_divisor) */
@@ -426,6 +428,8 @@ struct mg_backend {
 #define MG_HIDE_DIVISOR (1u << 1)
 #define MG_HIDE_VFORMATS (1u << 2)
 #define MG_HIDE_LIST_RESTART (1u << 3)
+#define MG_HIDE_ETC2 (1u << 4) /* textureCompressionETC2: ETC2 / EAC decoded at upload */
+uint32_t mg_hidden_features(void); /* SPLITGL_MAGMA_HIDE (caps.c) */
 
 /* A draw or record Magma declines to execute: counted (SPLITGL_STATS "skipped=") and named once
  * per site in the log. The scene suite requires the count to stay 0. */

@@ -36,9 +36,10 @@ enum wire_packing {
 #define WIRE_FMTF_INTEGER (1u << 2) /* pure integer (GL's *I / *UI) */
 #define WIRE_FMTF_SIGNED (1u << 3)  /* SNORM, SINT, float */
 #define WIRE_FMTF_SRGB (1u << 4)
+#define WIRE_FMTF_COMPRESSED (1u << 5) /* 4x4 blocks; `size` is the bytes of one block */
 
 struct wire_format_info {
-   uint8_t size;    /* bytes per texel in the wire layout */
+   uint8_t size;    /* bytes per texel in the wire layout (compressed: per 4x4 block) */
    uint8_t comps;   /* color components (1-4) in the wire layout; 0 for depth / stencil */
    uint8_t ctype;   /* enum wire_ctype */
    uint8_t packing; /* enum wire_packing (ctype PACKED and depth formats) */
@@ -109,7 +110,17 @@ struct wire_format_info {
    F(R16_SNORM, 2, 1, SNORM16, NONE, WIRE_FMTF_SIGNED)                                       \
    F(R16G16_SNORM, 4, 2, SNORM16, NONE, WIRE_FMTF_SIGNED)                                    \
    F(R16G16B16_SNORM, 6, 3, SNORM16, NONE, WIRE_FMTF_SIGNED)                                 \
-   F(R16G16B16A16_SNORM, 8, 4, SNORM16, NONE, WIRE_FMTF_SIGNED)
+   F(R16G16B16A16_SNORM, 8, 4, SNORM16, NONE, WIRE_FMTF_SIGNED)                              \
+   F(ETC2_R8G8B8_UNORM, 8, 3, NONE, NONE, WIRE_FMTF_COMPRESSED)                              \
+   F(ETC2_R8G8B8_SRGB, 8, 3, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SRGB)              \
+   F(ETC2_R8G8B8A1_UNORM, 8, 4, NONE, NONE, WIRE_FMTF_COMPRESSED)                            \
+   F(ETC2_R8G8B8A1_SRGB, 8, 4, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SRGB)            \
+   F(ETC2_R8G8B8A8_UNORM, 16, 4, NONE, NONE, WIRE_FMTF_COMPRESSED)                           \
+   F(ETC2_R8G8B8A8_SRGB, 16, 4, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SRGB)           \
+   F(EAC_R11_UNORM, 8, 1, NONE, NONE, WIRE_FMTF_COMPRESSED)                                  \
+   F(EAC_R11_SNORM, 8, 1, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SIGNED)               \
+   F(EAC_R11G11_UNORM, 16, 2, NONE, NONE, WIRE_FMTF_COMPRESSED)                              \
+   F(EAC_R11G11_SNORM, 16, 2, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SIGNED)
 
 static inline const struct wire_format_info *
 wire_format_info(uint32_t fmt)
@@ -128,6 +139,35 @@ static inline uint32_t
 wire_format_texel_size(uint32_t fmt)
 {
    return wire_format_info(fmt)->size;
+}
+
+static inline bool
+wire_format_is_compressed(uint32_t fmt)
+{
+   return (wire_format_info(fmt)->flags & WIRE_FMTF_COMPRESSED) != 0;
+}
+
+/* Texels along each side of one block: 4 for the compressed formats, else 1. */
+static inline uint32_t
+wire_format_block_dim(uint32_t fmt)
+{
+   return wire_format_is_compressed(fmt) ? 4u : 1u;
+}
+
+/* Bytes of a w x h x d image (or upload box) in the wire layout: texels, or whole blocks. */
+static inline uint64_t
+wire_format_image_size(uint32_t fmt, uint32_t w, uint32_t h, uint32_t d)
+{
+   uint64_t b = wire_format_block_dim(fmt);
+   return ((uint64_t)w + b - 1) / b * (((uint64_t)h + b - 1) / b) * d * wire_format_texel_size(fmt);
+}
+
+/* Bit f of a format mask kept as two words (the capability table's *_FORMATS and
+ * *_FORMATS_1). */
+static inline bool
+wire_format_mask_has(const uint64_t mask[2], uint32_t fmt)
+{
+   return fmt < 128 && ((mask[fmt / 64] >> (fmt % 64)) & 1u);
 }
 
 static inline bool

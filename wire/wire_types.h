@@ -18,7 +18,10 @@
  *    read-back, the transform-feedback and query capabilities; texture formats past
  *    D32_FLOAT (wire_format), WIRE_WRAP_CLAMP_TO_BORDER, ReadPixels replies in the
  *    surface's wire format.
- * 4: SetUniformBuffers (named uniform blocks); program blobs of version 3 (spirv/blob.c). */
+ * 4: SetUniformBuffers (named uniform blocks); program blobs of version 3 (spirv/blob.c);
+ *    block-compressed wire formats (ETC2 / EAC) past R16G16B16A16_SNORM, whose texture
+ *    uploads are whole 4x4 blocks (TextureSubData); the second words of the format masks
+ *    (SAMPLED_FORMATS_1, RENDERABLE_FORMATS_1, FILTERABLE_FORMATS_1, NATIVE_COMPRESSED_1). */
 #define WIRE_PROTOCOL_REVISION 4u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -132,6 +135,21 @@ enum wire_format {
    WIRE_FMT_R16G16_SNORM,
    WIRE_FMT_R16G16B16_SNORM,
    WIRE_FMT_R16G16B16A16_SNORM,
+   /* Protocol revision 4: block-compressed formats (OpenGL ES 3.0's ETC2 / EAC, table 3.19).
+    * They travel as the application gave them: 4x4 blocks (wire_format_info's size is the
+    * bytes of one block), rows of blocks bottom (GL's t = 0) first. Sampled only: never a
+    * render target, a blit / read-back surface or a GenerateMipmap target, and 2D, cube and
+    * 2D-array textures only. */
+   WIRE_FMT_ETC2_R8G8B8_UNORM,       /* COMPRESSED_RGB8_ETC2 (and ETC1_RGB8_OES, a subset) */
+   WIRE_FMT_ETC2_R8G8B8_SRGB,        /* COMPRESSED_SRGB8_ETC2 */
+   WIRE_FMT_ETC2_R8G8B8A1_UNORM,     /* COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2 */
+   WIRE_FMT_ETC2_R8G8B8A1_SRGB,      /* COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2 */
+   WIRE_FMT_ETC2_R8G8B8A8_UNORM,     /* COMPRESSED_RGBA8_ETC2_EAC */
+   WIRE_FMT_ETC2_R8G8B8A8_SRGB,      /* COMPRESSED_SRGB8_ALPHA8_ETC2_EAC */
+   WIRE_FMT_EAC_R11_UNORM,           /* COMPRESSED_R11_EAC */
+   WIRE_FMT_EAC_R11_SNORM,           /* COMPRESSED_SIGNED_R11_EAC */
+   WIRE_FMT_EAC_R11G11_UNORM,        /* COMPRESSED_RG11_EAC */
+   WIRE_FMT_EAC_R11G11_SNORM,        /* COMPRESSED_SIGNED_RG11_EAC */
    WIRE_FMT_COUNT
 };
 
@@ -307,9 +325,12 @@ struct wire_buffer_subdata {
 };
 static_assert(sizeof(struct wire_buffer_subdata) == 24, "buffer subdata");
 
-/* Texel rows are tightly packed in the resource's wire format (util/format.h gives the
+/* Texel rows are tightly packed in the resource's wire format (wire/format.h gives the
  * texel size), bottom row (GL's t = 0) first; data.size == w * h * d * texel size. For cube
- * maps and arrays `layer` picks the face / layer (z and d must then be 0 and 1). */
+ * maps and arrays `layer` picks the face / layer (z and d must then be 0 and 1).
+ * Block-compressed formats (wire_format_block_dim > 1): x and y are multiples of the block
+ * size, w and h too unless the box reaches the level's edge; the data is whole blocks, rows
+ * of blocks bottom first: data.size == ceil(w / 4) * ceil(h / 4) * d * block size. */
 struct wire_texture_subdata {
    wire_handle res;
    uint32_t level;
@@ -797,12 +818,16 @@ struct wire_server_stats {
    CAP(FEATURES, M)                      /* WIRE_FEATURE_* */                                 \
    CAP(VERTEX_FORMATS_0, M)              /* bit v: wire_vformat v is fetched natively */     \
    CAP(VERTEX_FORMATS_1, M)              /* bit v - 64 */                                     \
-   CAP(SAMPLED_FORMATS, M)               /* bit f: wire_format f can be sampled */           \
+   CAP(SAMPLED_FORMATS, M)               /* bit f < 64: wire_format f can be sampled */        \
    CAP(RENDERABLE_FORMATS, M)            /* bit f: wire_format f can be rendered to */       \
    CAP(FILTERABLE_FORMATS, M)            /* bit f: ... sampled with LINEAR */                 \
    CAP(MAX_XFB_BUFFERS, U)               /* transform-feedback buffers (0: no capture) */     \
    CAP(MAX_XFB_BUFFER_DATA_STRIDE, U)    /* bytes one vertex may write to one buffer */       \
-   CAP(QUERY_TIMESTAMP_BITS, U)          /* valid bits of device timestamps (0: none) */
+   CAP(QUERY_TIMESTAMP_BITS, U)          /* valid bits of device timestamps (0: none) */      \
+   CAP(SAMPLED_FORMATS_1, M)             /* bit f - 64: wire_format f can be sampled */      \
+   CAP(RENDERABLE_FORMATS_1, M)          /* bit f - 64 ... rendered to */                     \
+   CAP(FILTERABLE_FORMATS_1, M)          /* bit f - 64 ... sampled with LINEAR */             \
+   CAP(NATIVE_COMPRESSED_1, M)           /* bit f - 64: sampled as sent, not decoded */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
@@ -812,7 +837,7 @@ enum wire_cap {
 };
 #define WIRE_MAX_CAPS 64 /* the reply's table size; the list may grow up to it */
 static_assert(WIRE_CAP_COUNT <= WIRE_MAX_CAPS, "caps table full");
-static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 64, "format masks");
+static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two words each");
 
 /* WIRE_CAP_FEATURES bits. The device's own support: the server lowers what is missing (8-bit
  * indices widened, divisors replicated), so these are informative for the front end. */

@@ -42,6 +42,9 @@ f_get_param(struct srv_backend *be, enum wire_cap p)
    case WIRE_CAP_MAX_XFB_BUFFERS: return 4;
    case WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE: return 256; /* ES 3.0: 64 interleaved components */
    case WIRE_CAP_SAMPLED_FORMATS: case WIRE_CAP_RENDERABLE_FORMATS: case WIRE_CAP_FILTERABLE_FORMATS: return ~0ull;
+   /* every bit, compressed formats included: the core must refuse them as surfaces itself */
+   case WIRE_CAP_SAMPLED_FORMATS_1: case WIRE_CAP_RENDERABLE_FORMATS_1: case WIRE_CAP_FILTERABLE_FORMATS_1:
+      return ~0ull;
    default: return 0;
    }
 }

@@ -179,6 +179,82 @@ format_cases(void)
    rig_fini(&r);
 }
 
+/* As expect_fatal, with a compressed texture {1, 1} (target, format, w x h x layers) first. */
+static void
+expect_fatal_after_compressed(const char *site, uint32_t target, uint32_t fmt, uint32_t w, uint32_t h,
+                              uint32_t layers, uint16_t op, const void *body, uint32_t size)
+{
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   struct wire_resource_create rc = {{1, 1}, target, fmt, w, h, 1, layers, 0, 0, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   CHECK(!put(&r, op, body, size));
+   char want[128];
+   snprintf(want, sizeof(want), "ProtocolCorruption \"%s\"", site);
+   if (!strstr(fatal(&r), want)) {
+      fprintf(stderr, "want %s, got '%s'\n", want, fatal(&r));
+      CHECK(0);
+   }
+   rig_fini(&r);
+}
+
+/* Block-compressed formats (protocol revision 4): targets, block alignment, whole-block
+ * sizes, and never a surface. */
+static void
+compressed_cases(void)
+{
+   /* ETC2 on a 3D texture, a renderbuffer, a buffer */
+   struct wire_resource_create rc = {{1, 1}, WIRE_TARGET_TEX_3D, WIRE_FMT_ETC2_R8G8B8_UNORM, 8, 8, 4, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_RENDERBUFFER, WIRE_FMT_EAC_R11_UNORM, 8, 8, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_BUFFER, WIRE_FMT_EAC_R11_UNORM, 64, 1, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   const uint32_t T2D = WIRE_TARGET_TEX_2D;
+   /* a box off the block grid; a width that is no whole block short of the edge */
+   struct wire_texture_subdata ts = {{1, 1}, 0, 0, 2, 0, 0, 4, 4, 1, {0, 8}};
+   expect_fatal_after_compressed("TextureSubData.box", T2D, WIRE_FMT_ETC2_R8G8B8_UNORM, 16, 16, 1,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 0, 0, 0, 0, 6, 4, 1, {0, 16}};
+   expect_fatal_after_compressed("TextureSubData.box", T2D, WIRE_FMT_ETC2_R8G8B8_UNORM, 16, 16, 1,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   /* texel-sized data for a block format: 4x4 RGBA8 ETC2 is one 16-byte block, not 64 */
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 0, 0, 0, 0, 4, 4, 1, {0, 64}};
+   expect_fatal_after_compressed("TextureSubData.data", T2D, WIRE_FMT_ETC2_R8G8B8A8_UNORM, 16, 16, 1,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   /* a partial block only at the edge: 6x6 image, box (4,4) 2x2 is one block; 2 blocks is wrong */
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 0, 4, 4, 0, 2, 2, 1, {0, 16}};
+   expect_fatal_after_compressed("TextureSubData.data", T2D, WIRE_FMT_EAC_R11_SNORM, 6, 6, 1,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   /* a compressed texture as a colour surface, a read-back, a blit source, a mip chain */
+   struct wire_framebuffer fb = {0};
+   fb.nr_cbufs = 1;
+   fb.width = fb.height = 8;
+   fb.cbufs[0].res = (wire_handle){1, 1};
+   expect_fatal_after_compressed("SetFramebuffer.surface", T2D, WIRE_FMT_ETC2_R8G8B8A8_UNORM, 8, 8, 1,
+                                 WIRE_OP_SetFramebuffer, &fb, sizeof(fb));
+   struct wire_read_pixels rp = {{{1, 1}, 0, 0}, 0, 0, 4, 4};
+   expect_fatal_after_compressed("ReadPixels.src", T2D, WIRE_FMT_ETC2_R8G8B8_SRGB, 8, 8, 1, WIRE_OP_ReadPixels, &rp,
+                                 sizeof(rp));
+   struct wire_blit bl = {{{1, 1}, 0, 0}, {{1, 1}, 0, 0}, 0, 0, 4, 4, 0, 0, 4, 4, WIRE_BLIT_COLOR, 0, 0, 0, {0}};
+   expect_fatal_after_compressed("Blit.format", T2D, WIRE_FMT_EAC_R11G11_UNORM, 8, 8, 1, WIRE_OP_Blit, &bl,
+                                 sizeof(bl));
+   struct wire_generate_mipmap gm = {{1, 1}, 0, 0};
+   expect_fatal_after_compressed("GenerateMipmap.level", WIRE_TARGET_TEX_2D_ARRAY, WIRE_FMT_ETC2_R8G8B8A1_UNORM, 8,
+                                 8, 3, WIRE_OP_GenerateMipmap, &gm, sizeof(gm));
+   /* the good path: a whole 2D-array layer of EAC RG11 (2 x 2 blocks of 16 bytes) */
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_2D_ARRAY, WIRE_FMT_EAC_R11G11_SNORM, 7, 8, 1, 3, 0, 0,
+                                      0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 2, 0, 0, 0, 7, 8, 1, {0, 2 * 2 * 16}};
+   CHECK(put(&r, WIRE_OP_TextureSubData, &ts, sizeof(ts)));
+   rig_fini(&r);
+}
+
 static void
 table_cases(void)
 {
@@ -734,6 +810,7 @@ main(void)
    table_cases();
    xfb_query_cases();
    format_cases();
+   compressed_cases();
    shape_cases();
    review_cases();
    event_cases();
