@@ -127,14 +127,31 @@ glf_limits_init(struct glf_context *ctx)
 
    l->max_color_attachments = limit(c[WIRE_CAP_MAX_COLOR_ATTACHMENTS], gl ? 8 : 4, WIRE_MAX_COLOR_BUFS);
    l->max_draw_buffers = l->max_color_attachments;
-   /* Sample counts the server honours for every renderable format; multisampling is not
-    * built (Magma reports 1), so this is the spec's minimum of 4, resolved single-sampled. */
-   uint64_t counts = c[WIRE_CAP_COLOR_SAMPLE_COUNTS] & c[WIRE_CAP_DEPTH_SAMPLE_COUNTS] & c[WIRE_CAP_STENCIL_SAMPLE_COUNTS];
-   GLint samples = 1;
-   for (int b = 0; b < 7; b++)
-      if (counts & (1u << b))
-         samples = 1 << b;
-   l->max_samples = limit((uint64_t)samples, 4, 4);
+   /* Multisampling: the counts the device renders each wire format with (MS_FORMATS_*).
+    * MAX_SAMPLES is the largest count every renderable non-integer format has ("the maximum
+    * value in SAMPLES is guaranteed to be at least ... MAX_SAMPLES", ES 3.0 section 6.1.15),
+    * counting only formats with any multisampling at all; below ES 3.0's minimum of 4 on a
+    * device without 4x, never raised to it (that would accept counts nothing can render). */
+   for (int i = 0; i < 4; i++)
+      l->ms_formats[i] = c[WIRE_CAP_MS_FORMATS_2 + i] &
+                         (c[WIRE_CAP_RENDERABLE_FORMATS] ? c[WIRE_CAP_RENDERABLE_FORMATS] : ~0ull);
+   uint64_t any_ms = l->ms_formats[0] | l->ms_formats[1] | l->ms_formats[2] | l->ms_formats[3];
+   uint64_t float_ms = 0;
+   for (uint32_t f = 1; f < WIRE_FMT_COUNT && f < 64; f++) /* MS_FORMATS_*: one word (no compressed format) */
+      if (((any_ms >> f) & 1u) && !wire_format_is_integer(f))
+         float_ms |= 1ull << f;
+   l->max_samples = 1;
+   for (int i = 0; i < 4; i++)
+      if (float_ms && (l->ms_formats[i] & float_ms) == float_ms)
+         l->max_samples = 2 << i;
+   if (l->max_samples < 4)
+      sgl_log_once(SGL_LOG_WARN, "the device renders no 4-sample framebuffers: MAX_SAMPLES %d is below OpenGL ES "
+                                 "3.0's minimum of 4", l->max_samples);
+   l->max_integer_samples = 1;
+   for (int i = 0; i < 4; i++)
+      if ((l->ms_formats[i] >> WIRE_FMT_R8G8B8A8_UINT) & 1u)
+         l->max_integer_samples = 2 << i;
+   l->standard_sample_locations = c[WIRE_CAP_STANDARD_SAMPLE_LOCATIONS] != 0;
 
    l->max_uniform_block_size = limit(c[WIRE_CAP_MAX_UNIFORM_BUFFER_RANGE], 16384, WIRE_MAX_CONSTANT_SIZE);
    l->max_vertex_uniform_blocks = limit(c[WIRE_CAP_MAX_PER_STAGE_UNIFORM_BUFFERS], 12, WIRE_MAX_UNIFORM_BLOCKS);
@@ -221,14 +238,10 @@ glf_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsi
       return;
    }
    /* "SAMPLES: The sample counts supported for internalformat and target are written into
-    * params, in descending numeric order. Only positive values are returned." The largest is
-    * at least MAX_SAMPLES (MAX_INTEGER_SAMPLES for integer formats, which splitgl does not
-    * render). The counts glRenderbufferStorageMultisample accepts: powers of two from
-    * MAX_SAMPLES down to 2. */
-   GLint counts[8], n = 0;
-   GLint max = wire_format_is_integer(fmt->wfmt) ? 0 : ctx->limits.max_samples;
-   for (GLint s = max; s >= 2 && n < 8; s /= 2)
-      counts[n++] = s;
+    * params, in descending numeric order. Only positive values are returned." The counts the
+    * device renders this format with (glf_format_sample_counts). */
+   GLint counts[4];
+   int n = glf_format_sample_counts(ctx, fmt, counts);
    if (pname == GL_NUM_SAMPLE_COUNTS) {
       if (bufSize >= 1)
          params[0] = n;
@@ -236,4 +249,21 @@ glf_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsi
    }
    for (GLint i = 0; i < n && i < bufSize; i++)
       params[i] = counts[i];
+}
+
+/* The sample counts glRenderbufferStorageMultisample allocates for `fmt`, largest first:
+ * those the device renders the format's wire format with (MS_FORMATS_*). From the OpenGL ES
+ * 3.0 spec, section 4.4.2.1: "If internalformat is a signed or unsigned integer format and
+ * samples is greater than zero, then the error INVALID_OPERATION is generated", so ES
+ * integer formats have none; GL core has them up to MAX_INTEGER_SAMPLES. */
+int
+glf_format_sample_counts(const struct glf_context *ctx, const struct glf_format *fmt, GLint counts[4])
+{
+   int n = 0;
+   if (!fmt || fmt->wfmt >= 64 || (GLF_ES(ctx) && wire_format_is_integer(fmt->wfmt)))
+      return 0;
+   for (int i = 3; i >= 0; i--)
+      if ((ctx->limits.ms_formats[i] >> fmt->wfmt) & 1u)
+         counts[n++] = 2 << i;
+   return n;
 }

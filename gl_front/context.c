@@ -605,10 +605,14 @@ glf_present(struct glf_context *ctx)
 {
    if (!ctx || !ctx->winsys_draw.has_drawable)
       return ctx && !wire_client_lost(ctx->wire);
+   /* A multisampled surface presents its resolved image (EGL 1.5 section 3.10.1.1: the
+    * multisample buffer is resolved to the colour buffer at eglSwapBuffers). */
+   const struct glf_drawable *d = &ctx->winsys_draw.drawable;
+   glf_drawable_resolve(ctx, d);
    struct wire_present *p = GLF_BEGIN(ctx, Present);
    if (!p)
       return false;
-   p->res = ctx->winsys_draw.drawable.color;
+   p->res = d->samples ? d->resolve : d->color;
    p->frame_serial = __atomic_add_fetch(&ctx->chan->frame_serial, 1, __ATOMIC_RELAXED);
    wire_end(ctx->wire);
    return !wire_client_lost(ctx->wire);

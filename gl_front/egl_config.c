@@ -1,28 +1,81 @@
 /* splitgl EGL: the configs, eglGetConfigs / eglChooseConfig / eglGetConfigAttrib.
  *
- * Two configs, both RGBA8888 pbuffer-only, renderable with OpenGL ES 2/3 and OpenGL:
- *    id 1: no depth / stencil      id 2: depth 24, stencil 8 (WIRE_FMT_D24_UNORM_S8_UINT)
+ * Pbuffer-only configs, renderable with OpenGL ES 2/3 and OpenGL, offered where the server's
+ * device renders their formats (RENDERABLE_FORMATS) and, for the multisampled ones, renders
+ * them with 4 samples (MS_FORMATS_4):
+ *    id 1: RGBA8                    id 2: RGBA8, D24S8        id 3: RGBA8, D16
+ *    id 4: RGBA8, D32F              id 5: RGB565              id 6: RGB565, D16
+ *    id 7: RGBA8, D24S8, 4 samples  id 8: RGBA8, 4 samples
+ * A multisampled config's surface is a 4-sample colour (and depth-stencil) image plus a
+ * single-sampled colour image it is resolved into for reads and presentation (egl_surface.c).
  */
 #include "gl_front/egl_private.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "wire/client.h"
+#include "wire/format.h"
 
 #define EGLF_RENDERABLE (EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT | EGL_OPENGL_BIT)
 /* A pbuffer has one buffer: eglSwapBuffers leaves it alone, so its contents are preserved. */
 #define EGLF_SURFACE_TYPE (EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT)
 
 static const struct egl_config egl_configs[] = {
-   {.id = 1, .depth_size = 0, .stencil_size = 0},
-   {.id = 2, .depth_size = 24, .stencil_size = 8},
+   {.id = 1, .color_format = WIRE_FMT_R8G8B8A8_UNORM, .ds_format = WIRE_FMT_NONE},
+   {.id = 2, .color_format = WIRE_FMT_R8G8B8A8_UNORM, .ds_format = WIRE_FMT_D24_UNORM_S8_UINT, .depth_size = 24,
+    .stencil_size = 8},
+   {.id = 3, .color_format = WIRE_FMT_R8G8B8A8_UNORM, .ds_format = WIRE_FMT_D16_UNORM, .depth_size = 16},
+   {.id = 4, .color_format = WIRE_FMT_R8G8B8A8_UNORM, .ds_format = WIRE_FMT_D32_FLOAT, .depth_size = 32},
+   {.id = 5, .color_format = WIRE_FMT_R5G6B5_UNORM, .ds_format = WIRE_FMT_NONE},
+   {.id = 6, .color_format = WIRE_FMT_R5G6B5_UNORM, .ds_format = WIRE_FMT_D16_UNORM, .depth_size = 16},
+   {.id = 7, .color_format = WIRE_FMT_R8G8B8A8_UNORM, .ds_format = WIRE_FMT_D24_UNORM_S8_UINT, .depth_size = 24,
+    .stencil_size = 8, .samples = 4},
+   {.id = 8, .color_format = WIRE_FMT_R8G8B8A8_UNORM, .ds_format = WIRE_FMT_NONE, .samples = 4},
 };
 #define EGLF_NUM_CONFIGS ((EGLint)(sizeof(egl_configs) / sizeof(egl_configs[0])))
+
+/* Bit i: egl_configs[i] is offered. Until a device answered: the two RGBA8 configs every
+ * Vulkan device renders (D24S8 falls back to D32S8 in Magma). Written under the display lock
+ * (one display). */
+static uint32_t configs_offered = 0x3u;
+
+void
+egl_configs_init(struct wire_client *c)
+{
+   struct wire_server_info info;
+   memset(&info, 0, sizeof(info));
+   struct wire_empty *p = c ? wire_begin(c, WIRE_OP_GetInfo, 0) : NULL;
+   if (!p)
+      return;
+   p->reserved = 0;
+   if (wire_end_reply(c, &info, sizeof(info)) < (int64_t)sizeof(info))
+      return;
+   uint32_t n = info.cap_count < WIRE_CAP_COUNT ? info.cap_count : WIRE_CAP_COUNT;
+   uint64_t renders = n > WIRE_CAP_RENDERABLE_FORMATS ? info.caps[WIRE_CAP_RENDERABLE_FORMATS] : 0;
+   uint64_t ms4 = n > WIRE_CAP_MS_FORMATS_4 ? info.caps[WIRE_CAP_MS_FORMATS_4] : 0;
+   uint32_t mask = 0;
+   for (EGLint i = 0; i < EGLF_NUM_CONFIGS; i++) {
+      const struct egl_config *cfg = &egl_configs[i];
+      uint64_t need = (1ull << cfg->color_format) | (cfg->ds_format ? 1ull << cfg->ds_format : 0);
+      if ((renders & need) == need && (!cfg->samples || (ms4 & need) == need))
+         mask |= 1u << i;
+   }
+   configs_offered = mask ? mask : 0x3u;
+}
+
+static bool
+offered(EGLint i)
+{
+   return (configs_offered >> i) & 1u;
+}
 
 const struct egl_config *
 egl_config_lookup(EGLConfig handle)
 {
    for (EGLint i = 0; i < EGLF_NUM_CONFIGS; i++) {
       if (handle == (EGLConfig)&egl_configs[i])
-         return &egl_configs[i];
+         return offered(i) ? &egl_configs[i] : NULL;
    }
    return NULL;
 }
@@ -30,8 +83,9 @@ egl_config_lookup(EGLConfig handle)
 bool
 egl_config_compatible(const struct egl_config *a, const struct egl_config *b)
 {
-   /* Every config has the same RGBA8888 color buffer; the ancillary buffers decide. */
-   return a->depth_size == b->depth_size && a->stencil_size == b->stencil_size;
+   /* The colour buffers' formats and every ancillary buffer decide. */
+   return a->color_format == b->color_format && a->depth_size == b->depth_size &&
+          a->stencil_size == b->stencil_size && a->samples == b->samples;
 }
 
 /* The config attributes of EGL 1.5 table 3.1, with the defaults, selection criteria and sort
@@ -104,11 +158,11 @@ egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value)
 {
    EGLint v;
    switch (attr) {
-   case EGL_BUFFER_SIZE: v = 32; break;
+   case EGL_BUFFER_SIZE: v = cfg->color_format == WIRE_FMT_R5G6B5_UNORM ? 16 : 32; break;
    case EGL_RED_SIZE:
-   case EGL_GREEN_SIZE:
-   case EGL_BLUE_SIZE:
-   case EGL_ALPHA_SIZE: v = 8; break;
+   case EGL_BLUE_SIZE: v = cfg->color_format == WIRE_FMT_R5G6B5_UNORM ? 5 : 8; break;
+   case EGL_GREEN_SIZE: v = cfg->color_format == WIRE_FMT_R5G6B5_UNORM ? 6 : 8; break;
+   case EGL_ALPHA_SIZE: v = cfg->color_format == WIRE_FMT_R5G6B5_UNORM ? 0 : 8; break;
    case EGL_LUMINANCE_SIZE: v = 0; break;
    case EGL_ALPHA_MASK_SIZE: v = 0; break;
    case EGL_BIND_TO_TEXTURE_RGB:
@@ -128,8 +182,8 @@ egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value)
    case EGL_NATIVE_VISUAL_ID: v = 0; break;
    case EGL_NATIVE_VISUAL_TYPE: v = EGL_NONE; break;
    case EGL_RENDERABLE_TYPE: v = EGLF_RENDERABLE; break;
-   case EGL_SAMPLE_BUFFERS: v = 0; break;
-   case EGL_SAMPLES: v = 0; break;
+   case EGL_SAMPLE_BUFFERS: v = cfg->samples > 0; break;
+   case EGL_SAMPLES: v = cfg->samples; break;
    case EGL_STENCIL_SIZE: v = cfg->stencil_size; break;
    case EGL_SURFACE_TYPE: v = EGLF_SURFACE_TYPE; break;
    case EGL_TRANSPARENT_TYPE: v = EGL_NONE; break;
@@ -315,11 +369,15 @@ eglf_GetConfigs(EGLDisplay dpy, EGLConfig *configs, EGLint config_size, EGLint *
     * generated." */
    if (!num_config)
       EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
-   EGLint n = EGLF_NUM_CONFIGS;
-   if (configs) {
-      n = config_size < 0 ? 0 : config_size < n ? config_size : n;
-      for (EGLint i = 0; i < n; i++)
-         configs[i] = (EGLConfig)&egl_configs[i];
+   EGLint n = 0;
+   for (EGLint i = 0; i < EGLF_NUM_CONFIGS; i++) {
+      if (!offered(i))
+         continue;
+      if (configs && n >= (config_size < 0 ? 0 : config_size))
+         break;
+      if (configs)
+         configs[n] = (EGLConfig)&egl_configs[i];
+      n++;
    }
    *num_config = n;
    EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
@@ -342,7 +400,7 @@ eglf_ChooseConfig(EGLDisplay dpy, const EGLint *attrib_list, EGLConfig *configs,
    const struct egl_config *match[EGLF_NUM_CONFIGS];
    EGLint n = 0;
    for (EGLint i = 0; i < EGLF_NUM_CONFIGS; i++) {
-      if (config_matches(&egl_configs[i], &cr))
+      if (offered(i) && config_matches(&egl_configs[i], &cr))
          match[n++] = &egl_configs[i];
    }
    /* Under the display lock, so the one static pointer is safe. */

@@ -283,6 +283,7 @@ eglf_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
       }
       sgl_info("eglInitialize: channel open (%s transport)",
                wire_transport_name(wire_client_transport(d->wire)));
+      egl_configs_init(d->wire); /* the configs the device renders */
    }
    d->initialized = true;
    register_atexit_once();

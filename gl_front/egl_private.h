@@ -32,10 +32,16 @@
 /* ---- configs (egl_config.c) ----------------------------------------------------------- */
 struct egl_config {
    EGLint id;
+   uint32_t color_format; /* wire_format of the colour buffer */
+   uint32_t ds_format;    /* wire_format of the depth / stencil buffer, or WIRE_FMT_NONE */
    EGLint depth_size;
    EGLint stencil_size;
+   EGLint samples;        /* EGL_SAMPLES (0: single-sampled; EGL_SAMPLE_BUFFERS follows) */
 };
 
+/** The configs this display's device renders (egl_config.c), asked once per channel at
+ *  eglInitialize; a config outside them is EGL_BAD_CONFIG. */
+void egl_configs_init(struct wire_client *c);
 const struct egl_config *egl_config_lookup(EGLConfig handle);
 /** The config's value of attribute `attr`; false if attr is not a config attribute. */
 bool egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value);

@@ -1,6 +1,7 @@
 /* splitgl EGL: surfaces. Only pbuffers exist on the surfaceless platform; each is a color
- * render target (RGBA8) and, when its config has them, a depth/stencil one (D24S8) created on
- * the server with ResourceCreate. */
+ * render target of its config's format and, when its config has them, a depth/stencil one,
+ * created on the server with ResourceCreate; a multisampled config's are multisampled, with a
+ * single-sampled colour image they are resolved into (glf_drawable_resolve). */
 #include "gl_front/egl_private.h"
 
 #include <stdlib.h>
@@ -14,7 +15,7 @@ egl_surface_lookup(struct egl_display *d, EGLSurface h)
 }
 
 static wire_handle
-create_render_target(struct wire_client *c, uint32_t format, uint32_t w, uint32_t h)
+create_render_target(struct wire_client *c, uint32_t format, uint32_t w, uint32_t h, uint32_t samples)
 {
    wire_handle res = wire_handle_mint(c, WIRE_KIND_RESOURCE);
    if (!res.gen)
@@ -32,7 +33,7 @@ create_render_target(struct wire_client *c, uint32_t format, uint32_t w, uint32_
    rc->depth = 1;
    rc->layers = 1;
    rc->last_level = 0;
-   rc->samples = 0;
+   rc->samples = samples;
    rc->flags = 0;
    rc->pad = 0;
    wire_end(c);
@@ -61,6 +62,7 @@ egl_surface_destroy(struct egl_display *d, struct egl_surface *s)
    egl_object_unlink(d, &s->base);
    if (d->wire) {
       destroy_resource(d->wire, &s->drawable.depth_stencil);
+      destroy_resource(d->wire, &s->drawable.resolve);
       destroy_resource(d->wire, &s->drawable.color);
    }
    free(s);
@@ -170,16 +172,22 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
    uint32_t rw = width ? (uint32_t)width : 1, rh = height ? (uint32_t)height : 1;
    s->drawable.width = (uint32_t)width;
    s->drawable.height = (uint32_t)height;
-   s->drawable.color = create_render_target(d->wire, WIRE_FMT_R8G8B8A8_UNORM, rw, rh);
-   s->drawable.ds_format = WIRE_FMT_NONE;
-   if (cfg->depth_size || cfg->stencil_size) {
-      s->drawable.ds_format = WIRE_FMT_D24_UNORM_S8_UINT;
-      s->drawable.depth_stencil = create_render_target(d->wire, WIRE_FMT_D24_UNORM_S8_UINT, rw, rh);
-   }
+   /* A multisampled config: colour and depth-stencil with its samples, plus the
+    * single-sampled image reads and presentation resolve into (framebuffer.c). */
+   const uint32_t samples = (uint32_t)cfg->samples;
+   s->drawable.color_format = cfg->color_format;
+   s->drawable.samples = samples;
+   s->drawable.color = create_render_target(d->wire, cfg->color_format, rw, rh, samples);
+   if (samples)
+      s->drawable.resolve = create_render_target(d->wire, cfg->color_format, rw, rh, 0);
+   s->drawable.ds_format = cfg->ds_format;
+   if (cfg->ds_format)
+      s->drawable.depth_stencil = create_render_target(d->wire, cfg->ds_format, rw, rh, samples);
    s->drawable.depth_bits = (uint32_t)cfg->depth_size;
    s->drawable.stencil_bits = (uint32_t)cfg->stencil_size;
    egl_object_link(d, &s->base, EGL_OBJ_SURFACE);
-   if (!s->drawable.color.gen || (s->drawable.ds_format && !s->drawable.depth_stencil.gen)) {
+   if (!s->drawable.color.gen || (s->drawable.ds_format && !s->drawable.depth_stencil.gen) ||
+       (samples && !s->drawable.resolve.gen)) {
       egl_surface_destroy(d, s);
       EGLF_RETURN(d, egl_display_lost(d) ? EGL_CONTEXT_LOST : EGL_BAD_ALLOC, EGL_NO_SURFACE);
    }

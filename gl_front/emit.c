@@ -434,6 +434,39 @@ glf_emit_context_values(struct glf_context *ctx)
    wire_end(ctx->wire);
 }
 
+/* GL's multisample operations folded into the wire's one mask, as Mesa's st_update_sample_mask
+ * does: with MULTISAMPLE enabled (always in ES) and a multisampled draw framebuffer,
+ * SAMPLE_COVERAGE keeps the first floor(value * samples) samples (all others with invert), and
+ * SAMPLE_MASK (GL core) ands glSampleMaski's word 0 (ES 3.0 section 4.1.3, GL 3.3 4.1.3). */
+void
+glf_emit_sample_state(struct glf_context *ctx)
+{
+   const struct glf_state *st = &ctx->st;
+   uint32_t n = glf_framebuffer_samples(ctx, ctx->draw_fb);
+   bool enabled = n > 1 && (GLF_ES(ctx) || st->multisample);
+   struct wire_sample_state v = {.sample_mask = ~0u};
+   if (enabled) {
+      if (st->sample_coverage) {
+         uint32_t bits = (uint32_t)(st->sample_coverage_value * (float)n);
+         uint32_t m = bits >= 32 ? ~0u : (1u << bits) - 1u;
+         v.sample_mask = st->sample_coverage_invert ? ~m : m;
+      }
+      if (GLF_CORE(ctx) && st->sample_mask)
+         v.sample_mask &= st->sample_mask_value;
+      v.alpha_to_coverage = st->sample_alpha_to_coverage;
+      v.alpha_to_one = GLF_CORE(ctx) && st->sample_alpha_to_one;
+   }
+   if (ctx->sent_sample_state_valid && !memcmp(&ctx->sent_sample_state, &v, sizeof(v)))
+      return;
+   struct wire_sample_state *p = GLF_BEGIN(ctx, SetSampleState);
+   if (!p)
+      return;
+   *p = v;
+   wire_end(ctx->wire);
+   ctx->sent_sample_state = v;
+   ctx->sent_sample_state_valid = true;
+}
+
 /* ---- flush ---------------------------------------------------------------------------------- */
 void
 glf_update_derived(struct glf_context *ctx)
@@ -464,6 +497,8 @@ glf_emit_state(struct glf_context *ctx)
    glf_update_derived(ctx);
    ctx->cso_clock++; /* CSOs this flush uses are not evicted by it */
    uint64_t dirty = ctx->dirty;
+   if (dirty & GLF_DIRTY_FRAMEBUFFER)
+      dirty |= GLF_DIRTY_SAMPLE_STATE; /* its sample count decides the mask */
 #define ATOM(flag, fn)                                                                       \
    if (dirty & GLF_DIRTY_##flag)                                                            \
       fn(ctx);

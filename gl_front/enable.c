@@ -16,8 +16,8 @@ cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
    case GL_SCISSOR_TEST: *dirty = GLF_DIRTY_RAST; return &st->scissor_test;
    case GL_POLYGON_OFFSET_FILL: *dirty = GLF_DIRTY_RAST; return &st->polygon_offset_fill;
    case GL_DITHER: return &st->dither;
-   case GL_SAMPLE_COVERAGE: return &st->sample_coverage;
-   case GL_SAMPLE_ALPHA_TO_COVERAGE: return &st->sample_alpha_to_coverage;
+   case GL_SAMPLE_COVERAGE: *dirty = GLF_DIRTY_SAMPLE_STATE; return &st->sample_coverage;
+   case GL_SAMPLE_ALPHA_TO_COVERAGE: *dirty = GLF_DIRTY_SAMPLE_STATE; return &st->sample_alpha_to_coverage;
    case GL_RASTERIZER_DISCARD:
       *dirty = GLF_DIRTY_RAST;
       return es2 ? NULL : &st->rasterizer_discard;
@@ -43,9 +43,9 @@ cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
    case GL_COLOR_LOGIC_OP:
       *dirty = GLF_DIRTY_BLEND;
       return GLF_CORE(ctx) && (ctx->limits.features & WIRE_FEATURE_LOGIC_OP) ? &st->color_logic_op : NULL;
-   case GL_MULTISAMPLE: return GLF_CORE(ctx) ? &st->multisample : NULL;
-   case GL_SAMPLE_MASK: return GLF_CORE(ctx) ? &st->sample_mask : NULL;
-   case GL_SAMPLE_ALPHA_TO_ONE: return GLF_CORE(ctx) ? &st->sample_alpha_to_one : NULL;
+   case GL_MULTISAMPLE: *dirty = GLF_DIRTY_SAMPLE_STATE; return GLF_CORE(ctx) ? &st->multisample : NULL;
+   case GL_SAMPLE_MASK: *dirty = GLF_DIRTY_SAMPLE_STATE; return GLF_CORE(ctx) ? &st->sample_mask : NULL;
+   case GL_SAMPLE_ALPHA_TO_ONE: *dirty = GLF_DIRTY_SAMPLE_STATE; return GLF_CORE(ctx) ? &st->sample_alpha_to_one : NULL;
    case GL_TEXTURE_CUBE_MAP_SEAMLESS: return GLF_CORE(ctx) ? &st->cube_map_seamless : NULL;
    default:
       /* From the OpenGL 3.3 core spec, section 2.19: "Clipping against a client-defined

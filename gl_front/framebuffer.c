@@ -353,6 +353,57 @@ att_image(const struct glf_attachment *a, uint32_t *w, uint32_t *h, const struct
    return false;
 }
 
+/* RENDERBUFFER_SAMPLES of an attachment's image (textures: 0; multisample textures are not
+ * built). */
+static uint32_t
+att_samples(const struct glf_attachment *a)
+{
+   return a->type == GL_RENDERBUFFER ? a->rb->samples : 0;
+}
+
+/* The effective formats of the default framebuffer's buffers (the config's, egl_config.c). */
+static const struct glf_format *
+drawable_format(const struct glf_drawable *d, bool color)
+{
+   if (color)
+      return glf_format_by_ifmt(d->color_format == WIRE_FMT_R5G6B5_UNORM ? GL_RGB565 : GL_RGBA8);
+   switch (d->ds_format) {
+   case WIRE_FMT_D16_UNORM: return glf_format_by_ifmt(GL_DEPTH_COMPONENT16);
+   case WIRE_FMT_D32_FLOAT: return glf_format_by_ifmt(GL_DEPTH_COMPONENT32F);
+   case WIRE_FMT_D24_UNORM_S8_UINT: return glf_format_by_ifmt(GL_DEPTH24_STENCIL8);
+   default: return NULL;
+   }
+}
+
+/* The attachments' common sample count; false when they disagree. */
+static bool
+fb_samples(const struct glf_framebuffer *fb, uint32_t *out)
+{
+   bool any = false;
+   *out = 0;
+   for (unsigned i = 0; i < GLF_ATT_COUNT; i++) {
+      const struct glf_attachment *a = &fb->att[i];
+      uint32_t w, h;
+      const struct glf_format *f;
+      if (a->type == GL_NONE || !att_image(a, &w, &h, &f))
+         continue;
+      if (any && att_samples(a) != *out)
+         return false;
+      *out = att_samples(a);
+      any = true;
+   }
+   return true;
+}
+
+uint32_t
+glf_framebuffer_samples(struct glf_context *ctx, struct glf_framebuffer *fb)
+{
+   if (fb->is_default)
+      return fb->has_drawable ? fb->drawable.samples : 0;
+   uint32_t n;
+   return fb_samples(fb, &n) ? n : 0;
+}
+
 /* From the OpenGL ES 3.0 spec, section 4.4.4.1 (Framebuffer Attachment Completeness): "If the
  * attachment is COLOR_ATTACHMENTi, then image must have a color-renderable internal format";
  * DEPTH_ATTACHMENT a depth-renderable one, STENCIL_ATTACHMENT a stencil-renderable one (ES 3.0
@@ -405,6 +456,12 @@ glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb)
    /* "There is at least one image attached to the framebuffer." */
    if (!any)
       return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+   /* "The value of RENDERBUFFER_SAMPLES is the same for all attached renderbuffers; and, if
+    * the attached images are a mix of renderbuffers and textures, the value of
+    * RENDERBUFFER_SAMPLES is zero." (FRAMEBUFFER_INCOMPLETE_MULTISAMPLE; textures have 0) */
+   uint32_t samples;
+   if (!fb_samples(fb, &samples))
+      return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
    /* "Depth and stencil attachments, if present, are the same image." (else UNSUPPORTED) */
    const struct glf_attachment *d = &fb->att[GLF_ATT_DEPTH], *s = &fb->att[GLF_ATT_STENCIL];
    if (d->type != GL_NONE && s->type != GL_NONE &&
@@ -500,6 +557,11 @@ glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, struct 
       out->zsbuf.res = fb->drawable.depth_stencil;
       return;
    }
+   /* Attachments with different sample counts (FRAMEBUFFER_INCOMPLETE_MULTISAMPLE: nothing
+    * draws) would be refused by the server: none are named. */
+   uint32_t samples;
+   if (!fb_samples(fb, &samples))
+      return;
    /* cbufs[i] receives fragment output i: glDrawBuffers' mapping. */
    for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS; i++) {
       GLenum b = fb->draw_buffers[i];
@@ -514,9 +576,11 @@ glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, struct 
    surface_of(ctx, zs, false, &out->zsbuf);
 }
 
-bool
-glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffer *fb, struct wire_surface_ref *ref,
-                             uint32_t *w, uint32_t *h)
+/* The read buffer's surface as it is stored: the default framebuffer's multisampled colour
+ * image itself (glBlitFramebuffer resolves it). */
+static bool
+read_surface_stored(struct glf_context *ctx, struct glf_framebuffer *fb, struct wire_surface_ref *ref, uint32_t *w,
+                    uint32_t *h)
 {
    memset(ref, 0, sizeof(*ref));
    glf_framebuffer_size(ctx, fb, w, h);
@@ -531,13 +595,48 @@ glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffer *fb
    return ref->res.gen != 0;
 }
 
+/* Resolves a multisampled drawable's colour image into its single-sampled twin (a Blit
+ * record of the whole surface: a vkCmdResolveImage on Magma). */
+void
+glf_drawable_resolve(struct glf_context *ctx, const struct glf_drawable *d)
+{
+   if (!d->samples || !d->resolve.gen || !d->color.gen)
+      return;
+   uint32_t w = d->width ? d->width : 1, h = d->height ? d->height : 1;
+   struct wire_blit *p = GLF_BEGIN(ctx, Blit);
+   if (!p)
+      return;
+   memset(p, 0, sizeof(*p));
+   p->src.res = d->color;
+   p->dst.res = d->resolve;
+   p->src_x1 = p->dst_x1 = (int32_t)w;
+   p->src_y1 = p->dst_y1 = (int32_t)h;
+   p->mask = WIRE_BLIT_COLOR;
+   wire_end(ctx->wire);
+}
+
+bool
+glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffer *fb, struct wire_surface_ref *ref,
+                             uint32_t *w, uint32_t *h)
+{
+   if (!read_surface_stored(ctx, fb, ref, w, h))
+      return false;
+   /* A multisampled default framebuffer reads its resolved image (ES 3.0 section 4.3.1 forbids
+    * reads only from multisampled framebuffer objects; the window system's resolve is ours). */
+   if (fb->is_default && fb->drawable.samples) {
+      glf_drawable_resolve(ctx, &fb->drawable);
+      ref->res = fb->drawable.resolve;
+   }
+   return true;
+}
+
 const struct glf_format *
 glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb)
 {
    if (fb->read_buffer == GL_NONE)
       return NULL;
    if (fb->is_default)
-      return fb->has_drawable ? glf_format_by_ifmt(GL_RGBA8) : NULL; /* every config is RGBA8 */
+      return fb->has_drawable ? drawable_format(&fb->drawable, true) : NULL;
    uint32_t w, h;
    const struct glf_format *f;
    return att_image(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0], &w, &h, &f) ? f : NULL;
@@ -644,13 +743,16 @@ default_att_param(struct glf_context *ctx, struct glf_framebuffer *fb, GLenum at
       return false;
    }
    bool present = attachment == GL_BACK ? true : attachment == GL_DEPTH ? d->depth_bits > 0 : d->stencil_bits > 0;
-   GLint sizes[6] = {8, 8, 8, 8, (GLint)d->depth_bits, (GLint)d->stencil_bits};
+   GLint sizes[6];
+   glf_format_bits(drawable_format(d, true), sizes);
+   sizes[4] = (GLint)d->depth_bits;
+   sizes[5] = (GLint)d->stencil_bits;
    switch (pname) {
    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE: *out = present ? GL_FRAMEBUFFER_DEFAULT : GL_NONE; return true;
-   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
-   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
-      *out = attachment == GL_BACK ? 8 : 0;
-      return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *out = attachment == GL_BACK ? sizes[0] : 0; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *out = attachment == GL_BACK ? sizes[1] : 0; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *out = attachment == GL_BACK ? sizes[2] : 0; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *out = attachment == GL_BACK ? sizes[3] : 0; return true;
    case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *out = attachment == GL_DEPTH ? sizes[4] : 0; return true;
    case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *out = attachment == GL_STENCIL ? sizes[5] : 0; return true;
    case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
@@ -765,7 +867,7 @@ glf_framebuffer_bits(struct glf_context *ctx, struct glf_framebuffer *fb, GLint 
    memset(bits, 0, 6 * sizeof(GLint));
    if (fb->is_default) {
       if (fb->has_drawable) {
-         bits[0] = bits[1] = bits[2] = bits[3] = 8;
+         glf_format_bits(drawable_format(&fb->drawable, true), bits);
          bits[4] = (GLint)fb->drawable.depth_bits;
          bits[5] = (GLint)fb->drawable.stencil_bits;
       }
@@ -790,7 +892,7 @@ glf_framebuffer_bits(struct glf_context *ctx, struct glf_framebuffer *fb, GLint 
 
 /* ---- glBlitFramebuffer ------------------------------------------------------------------------ */
 /* The effective format behind a framebuffer's attachment slot (GLF_ATT_* or a colour index);
- * the default framebuffer's: RGBA8 colour, D24S8 depth-stencil (every config). */
+ * the default framebuffer's: its config's. */
 static const struct glf_format *
 att_format(struct glf_framebuffer *fb, unsigned slot)
 {
@@ -798,8 +900,8 @@ att_format(struct glf_framebuffer *fb, unsigned slot)
       if (!fb->has_drawable)
          return NULL;
       if (slot < GLF_MAX_DRAW_BUFFERS)
-         return glf_format_by_ifmt(GL_RGBA8);
-      return fb->drawable.depth_stencil.gen ? glf_format_by_ifmt(GL_DEPTH24_STENCIL8) : NULL;
+         return drawable_format(&fb->drawable, true);
+      return fb->drawable.depth_stencil.gen ? drawable_format(&fb->drawable, false) : NULL;
    }
    uint32_t w, h;
    const struct glf_format *f;
@@ -847,6 +949,43 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
       glf_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s(framebuffer incomplete)", caller);
       return;
    }
+   /* Multisampled framebuffers. From the OpenGL ES 3.0 spec, section 4.3.3: "If SAMPLE_BUFFERS
+    * for the draw framebuffer is greater than zero, an INVALID_OPERATION error is generated";
+    * "If SAMPLE_BUFFERS for the read framebuffer is greater than zero and the formats of draw
+    * and read framebuffers are not identical or the source and destination rectangles are not
+    * defined with the same (X0, Y0) and (X1, Y1) bounds, an INVALID_OPERATION error is
+    * generated." OpenGL 3.3 core (4.3.2) asks only for rectangles of identical dimensions,
+    * and allows a multisampled destination when the source has the same sample count; a
+    * single-sampled source into one (replicated samples) is not built: INVALID_OPERATION
+    * with a WARN line. A resolve takes no filter: NEAREST is sent. */
+   const uint32_t rs = glf_framebuffer_samples(ctx, ctx->read_fb), ds = glf_framebuffer_samples(ctx, ctx->draw_fb);
+   if (ds && (GLF_ES(ctx) || rs != ds)) {
+      if (GLF_CORE(ctx) && !rs)
+         sgl_log_once(SGL_LOG_WARN, "glBlitFramebuffer from a single-sampled into a multisampled framebuffer is "
+                                    "not implemented (INVALID_OPERATION)");
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled draw framebuffer)", caller);
+      return;
+   }
+   if (rs) {
+      bool same = GLF_ES(ctx) ? srcX0 == dstX0 && srcY0 == dstY0 && srcX1 == dstX1 && srcY1 == dstY1
+                              : (int64_t)srcX1 - srcX0 == (int64_t)dstX1 - dstX0 &&
+                                   (int64_t)srcY1 - srcY0 == (int64_t)dstY1 - dstY0;
+      if (!same) {
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled read framebuffer: rectangles differ)", caller);
+         return;
+      }
+      const struct glf_format *rfmt = glf_framebuffer_read_format(ctx, ctx->read_fb);
+      for (unsigned i = 0; rfmt && (mask & GL_COLOR_BUFFER_BIT) && i < GLF_MAX_DRAW_BUFFERS; i++) {
+         GLenum db = ctx->draw_fb->draw_buffers[i];
+         if (db == GL_NONE)
+            continue;
+         const struct glf_format *df = att_format(ctx->draw_fb, ctx->draw_fb->is_default ? 0 : db - GL_COLOR_ATTACHMENT0);
+         if (df && df != rfmt) {
+            glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled read framebuffer: formats differ)", caller);
+            return;
+         }
+      }
+   }
    struct wire_framebuffer rk, dk;
    glf_framebuffer_key(ctx, ctx->read_fb, &rk);
    glf_framebuffer_key(ctx, ctx->draw_fb, &dk);
@@ -872,7 +1011,7 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
    struct wire_surface_ref rsrc;
    uint32_t rw, rh;
    const struct glf_format *rf = glf_framebuffer_read_format(ctx, ctx->read_fb);
-   if ((mask & GL_COLOR_BUFFER_BIT) && rf && glf_framebuffer_read_surface(ctx, ctx->read_fb, &rsrc, &rw, &rh)) {
+   if ((mask & GL_COLOR_BUFFER_BIT) && rf && read_surface_stored(ctx, ctx->read_fb, &rsrc, &rw, &rh)) {
       for (unsigned i = 0; i < dk.nr_cbufs && i < GLF_MAX_DRAW_BUFFERS; i++) {
          if (!dk.cbufs[i].res.gen)
             continue;
@@ -914,6 +1053,8 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
       glf_error(ctx, GL_INVALID_OPERATION, "%s(same depth / stencil buffer)", caller);
       return;
    }
+   if (rs)
+      b.linear = 0; /* a resolve has no filter */
    for (unsigned i = 0; i < ncolor + (zmask ? 1 : 0); i++) {
       struct wire_blit *p = GLF_BEGIN(ctx, Blit);
       if (!p)
@@ -993,15 +1134,26 @@ glf_InvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLenum
 
 /* OpenGL 3.3 core section 3.3.1: the position of sample `index` of the draw framebuffer.
  * "INVALID_ENUM if pname is not SAMPLE_POSITION"; "INVALID_VALUE if index is greater than or
- * equal to the value of SAMPLES", which is 0 for every framebuffer here (single-sampled), so
- * no index is valid. */
+ * equal to the value of SAMPLES". Magma stores row 0 as GL's bottom row, so Vulkan's
+ * standard sample locations (measured from the pixel's first row) are GL's positions as they
+ * are; a device without standard locations reports the pixel centre. */
+static const float std_locations_2[2][2] = {{0.75f, 0.75f}, {0.25f, 0.25f}};
+static const float std_locations_4[4][2] = {{0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+static const float std_locations_8[8][2] = {{0.5625f, 0.3125f}, {0.4375f, 0.6875f}, {0.8125f, 0.5625f},
+                                            {0.3125f, 0.1875f}, {0.1875f, 0.8125f}, {0.0625f, 0.4375f},
+                                            {0.6875f, 0.9375f}, {0.9375f, 0.0625f}};
+static const float std_locations_16[16][2] = {
+   {0.5625f, 0.5625f}, {0.4375f, 0.3125f}, {0.3125f, 0.625f}, {0.75f, 0.4375f}, {0.1875f, 0.375f},
+   {0.625f, 0.8125f},  {0.8125f, 0.6875f}, {0.6875f, 0.1875f}, {0.375f, 0.875f}, {0.5f, 0.0625f},
+   {0.25f, 0.125f},    {0.125f, 0.75f},    {0.0f, 0.5f},       {0.9375f, 0.25f}, {0.875f, 0.9375f},
+   {0.0625f, 0.0f}};
+
 void GLAPIENTRY
 glf_GetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
 {
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   (void)val;
    if (!GLF_CORE(ctx)) {
       glf_error(ctx, GL_INVALID_OPERATION, "glGetMultisamplefv (not in OpenGL ES 3.0)");
       return;
@@ -1010,5 +1162,17 @@ glf_GetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
       glf_error(ctx, GL_INVALID_ENUM, "glGetMultisamplefv(pname=0x%x)", pname);
       return;
    }
-   glf_error(ctx, GL_INVALID_VALUE, "glGetMultisamplefv(index=%u: SAMPLES is 0)", index);
+   uint32_t n = glf_framebuffer_samples(ctx, ctx->draw_fb);
+   if (index >= n) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetMultisamplefv(index=%u: SAMPLES is %u)", index, n);
+      return;
+   }
+   const float(*t)[2] = n == 2 ? std_locations_2 : n == 4 ? std_locations_4 : n == 8 ? std_locations_8
+                        : n == 16 ? std_locations_16 : NULL;
+   if (!t || !ctx->limits.standard_sample_locations) {
+      val[0] = val[1] = 0.5f;
+      return;
+   }
+   val[0] = t[index][0];
+   val[1] = t[index][1];
 }

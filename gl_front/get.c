@@ -112,6 +112,10 @@ g_read_format_type(struct glf_context *c, struct get_value *v, bool type)
    set_int(v, type ? t : f);
 }
 static void g_read_format(struct glf_context *c, struct get_value *v) { g_read_format_type(c, v, false); }
+/* SAMPLES / SAMPLE_BUFFERS of the draw framebuffer (framebuffer.c: 0 when single-sampled, or
+ * when its attachments disagree: incomplete). */
+static void g_samples(struct glf_context *c, struct get_value *v) { set_int(v, (GLint)glf_framebuffer_samples(c, c->draw_fb)); }
+static void g_sample_buffers(struct glf_context *c, struct get_value *v) { set_int(v, glf_framebuffer_samples(c, c->draw_fb) > 0); }
 static void g_read_type(struct glf_context *c, struct get_value *v) { g_read_format_type(c, v, true); }
 
 static void
@@ -251,16 +255,16 @@ static const struct get_entry get_table[] = {
    FN(GL_SHADER_BINARY_FORMATS, API_ES, g_no_values),
    FN(GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS, API_3, g_combined_vertex_uniforms),
    FN(GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS, API_3, g_combined_fragment_uniforms),
-   /* multisample textures and integer multisampling are single-sampled (1 is GL 3.3's minimum) */
+   /* multisample textures are not built: 1 (GL 3.3's minimum) */
    CONST(GL_MAX_COLOR_TEXTURE_SAMPLES, API_CORE, 1),
    CONST(GL_MAX_DEPTH_TEXTURE_SAMPLES, API_CORE, 1),
-   CONST(GL_MAX_INTEGER_SAMPLES, API_CORE, 1),
+   LIM(GL_MAX_INTEGER_SAMPLES, API_CORE, 1, max_integer_samples),
    CONST(GL_SHADER_COMPILER, API_ES, 1),
    FN(GL_IMPLEMENTATION_COLOR_READ_FORMAT, API_ALL, g_read_format),
    FN(GL_IMPLEMENTATION_COLOR_READ_TYPE, API_ALL, g_read_type),
    FN(GL_SAMPLER_BINDING, API_3, g_sampler_binding),
-   CONST(GL_SAMPLE_BUFFERS, API_ALL, 0),
-   CONST(GL_SAMPLES, API_ALL, 0),
+   FN(GL_SAMPLE_BUFFERS, API_ALL, g_sample_buffers),
+   FN(GL_SAMPLES, API_ALL, g_samples),
    CONST(GL_CONTEXT_PROFILE_MASK, API_CORE, GL_CONTEXT_CORE_PROFILE_BIT),
    FN(GL_CONTEXT_FLAGS, API_CORE, g_context_flags),
    FN(GL_RESET_NOTIFICATION_STRATEGY, API_ALL, g_reset_strategy),

@@ -57,6 +57,9 @@ struct glf_limits {
    uint64_t renderable_formats[2]; /* the server renders to */
    uint64_t sampled_formats[2];    /* ... samples (has storage for) */
    uint64_t filterable_formats[2]; /* ... samples with LINEAR filters */
+   uint64_t ms_formats[4];      /* WIRE_CAP_MS_FORMATS_2 .. _16: wire formats rendered with 2^(i+1) samples */
+   GLint max_integer_samples;   /* GL core MAX_INTEGER_SAMPLES (RGBA8UI's largest count, at least 1) */
+   bool standard_sample_locations; /* the device uses Vulkan's standard sample locations */
 };
 
 /* ---- formats (formats.c, pixels.c) ----------------------------------------------------- */
@@ -120,6 +123,8 @@ bool glf_format_color_renderable(const struct glf_context *ctx, const struct glf
 bool glf_format_depth_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_stencil_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_filterable(const struct glf_context *ctx, const struct glf_format *f);
+/** Sample counts renderbuffers of fmt may have, largest first (caps.c); returns how many. */
+int glf_format_sample_counts(const struct glf_context *ctx, const struct glf_format *fmt, GLint counts[4]);
 bool glf_has_texture_float(const struct glf_context *ctx);
 bool glf_has_float_linear(const struct glf_context *ctx);
 bool glf_has_color_buffer_float(const struct glf_context *ctx);
@@ -293,7 +298,7 @@ struct glf_renderbuffer {
    bool bound_once;
    bool created;
    wire_handle res;
-   uint32_t w, h, samples;
+   uint32_t w, h, samples; /* samples: RENDERBUFFER_SAMPLES, the count allocated (0: single) */
    GLenum ifmt;
    uint32_t wfmt;
    const struct glf_format *fmt; /* effective format (NULL: no storage yet) */
@@ -465,8 +470,8 @@ struct glf_state {
    bool blend[GLF_MAX_DRAW_BUFFERS]; /* per draw buffer (glEnablei); glEnable sets them all */
    /* GL core only */
    bool polygon_offset_line, polygon_offset_point, depth_clamp, color_logic_op;
-   /* Multisample operations: they apply only with SAMPLE_BUFFERS 1, and splitgl's surfaces
-    * are single-sampled (docs/ARCHITECTURE.md), so these are state only. */
+   /* Multisample operations: they apply only with SAMPLE_BUFFERS 1 (the SAMPLE_STATE atom
+    * folds them into SetSampleState, emit.c). */
    bool multisample, sample_mask, sample_alpha_to_one;
    bool cube_map_seamless; /* Vulkan samples cube maps seamlessly whatever this says */
    GLenum polygon_mode, provoking_vertex, logic_op;
@@ -553,6 +558,8 @@ struct glf_context {
    wire_handle bound_samplers[GLF_MAX_TEXTURE_UNITS];
    struct glf_cso_cache cso[GLF_CSO_COUNT];
    uint64_t cso_clock; /* bumped per state flush (cso_cache.c) */
+   struct wire_sample_state sent_sample_state; /* the last SetSampleState (emit.c) */
+   bool sent_sample_state_valid;
    struct glf_program *cb_program; /* constant buffer last sent for ... */
    uint32_t cb_serial, pb_serial, link_serial;
    uint32_t shared_epoch;
@@ -752,6 +759,11 @@ bool glf_framebuffer_read_surface(struct glf_context *ctx, struct glf_framebuffe
                                   struct wire_surface_ref *ref, uint32_t *w, uint32_t *h);
 void glf_framebuffer_size(struct glf_context *ctx, struct glf_framebuffer *fb, uint32_t *w, uint32_t *h);
 /** The effective format of fb's read buffer; NULL if it has none. */
+/** The sample count of a framebuffer (SAMPLES): its attachments' (0: single-sampled, or
+ *  attachments that disagree: FRAMEBUFFER_INCOMPLETE_MULTISAMPLE). */
+uint32_t glf_framebuffer_samples(struct glf_context *ctx, struct glf_framebuffer *fb);
+/** A multisampled drawable: resolves its colour image into drawable->resolve (a Blit). */
+void glf_drawable_resolve(struct glf_context *ctx, const struct glf_drawable *d);
 const struct glf_format *glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb);
 /* One ReadPixels record and its reply: w x h texels of the surface's wire format (texel bytes
  * each) at (x, y) into tmp. False (GL_CONTEXT_LOST raised) when the channel is lost. */

@@ -14,9 +14,12 @@ struct glf_context;
 /** A surface as GL sees it: the server resources behind the default framebuffer.
  *  `color` and `depth_stencil` are RESOURCE handles the EGL layer created on the wire. */
 struct glf_drawable {
-   wire_handle color;         /* WIRE_FMT_R8G8B8A8_UNORM render target */
-   wire_handle depth_stencil; /* null if the config has no depth/stencil */
+   wire_handle color;         /* render target of color_format (samples of them when samples > 0) */
+   wire_handle depth_stencil; /* null if the config has no depth/stencil; samples like color */
+   wire_handle resolve;       /* samples > 0: the single-sampled colour image reads and presents use */
+   uint32_t color_format;     /* wire_format of color (WIRE_FMT_R8G8B8A8_UNORM or R5G6B5_UNORM) */
    uint32_t ds_format;        /* wire_format of depth_stencil, or WIRE_FMT_NONE */
+   uint32_t samples;          /* EGL_SAMPLES of the config: 0 single-sampled */
    uint32_t width, height;
    uint32_t depth_bits, stencil_bits;
 };

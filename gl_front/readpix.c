@@ -16,9 +16,10 @@
 bool
 glf_color_read_format(struct glf_context *ctx, GLenum *format, GLenum *type, const char *caller)
 {
-   /* The default framebuffer: its configs are all RGBA8, also before a surface is current. */
-   const struct glf_format *f = ctx->read_fb->is_default ? glf_format_by_ifmt(GL_RGBA8)
-                                                         : glf_framebuffer_read_format(ctx, ctx->read_fb);
+   /* The default framebuffer: its config's format (RGBA8 before a surface is current). */
+   const struct glf_format *f = ctx->read_fb->is_default && !ctx->read_fb->has_drawable
+                                   ? glf_format_by_ifmt(GL_RGBA8)
+                                   : glf_framebuffer_read_format(ctx, ctx->read_fb);
    if (!f || !f->read_format) {
       glf_error(ctx, GL_INVALID_OPERATION, "%s(no colour read buffer)", caller);
       return false;
@@ -100,6 +101,14 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    }
    if (glf_framebuffer_status(ctx, ctx->read_fb) != GL_FRAMEBUFFER_COMPLETE) {
       glf_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "glReadPixels(read framebuffer incomplete)");
+      return;
+   }
+   /* "An INVALID_OPERATION error is generated if the value of READ_FRAMEBUFFER_BINDING is
+    * non-zero, the read framebuffer is complete, and the value of SAMPLE_BUFFERS for the read
+    * framebuffer is greater than zero." (ES 3.0 section 4.3.1; GL 3.3 section 4.3.1 alike.)
+    * A multisampled default framebuffer reads its resolved image. */
+   if (!ctx->read_fb->is_default && glf_framebuffer_samples(ctx, ctx->read_fb)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(multisampled read framebuffer)");
       return;
    }
    struct wire_surface_ref src;

@@ -176,17 +176,36 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
       glf_error(ctx, GL_INVALID_VALUE, "%s(%dx%d)", caller, w, h);
       return;
    }
-   if (samples > ctx->limits.max_samples) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(samples=%d)", caller, samples);
-      return;
-   }
    struct glf_renderbuffer *rb = ctx->renderbuffer;
    if (!rb) {
       glf_error(ctx, GL_INVALID_OPERATION, "%s(no renderbuffer bound)", caller);
       return;
    }
-   if (samples > 1)
-      sgl_log_once(SGL_LOG_WARN, "multisample renderbuffers are single-sampled by splitgl");
+   /* "If samples is zero, then RENDERBUFFER_SAMPLES is set to zero. Otherwise samples
+    * represents a request for a desired minimum number of samples. [...] the resulting value
+    * for RENDERBUFFER_SAMPLES is guaranteed to be greater than or equal to samples and no more
+    * than the next larger sample count supported by the implementation." The supported counts
+    * are the device's for this format (glGetInternalformativ's SAMPLES list). */
+   if (GLF_CORE(ctx) && samples > ctx->limits.max_samples && !wire_format_is_integer(wfmt)) {
+      /* OpenGL 3.3 core, section 4.4.2.1: "if samples is greater than the value of
+       * MAX_SAMPLES, then the error INVALID_VALUE is generated". */
+      glf_error(ctx, GL_INVALID_VALUE, "%s(samples=%d > MAX_SAMPLES)", caller, samples);
+      return;
+   }
+   if (samples > 0) {
+      GLint counts[4];
+      int n = glf_format_sample_counts(ctx, fmt, counts);
+      if (!n || samples > counts[0]) {
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(samples=%d: at most %d for this format)", caller, samples,
+                   n ? counts[0] : 0);
+         return;
+      }
+      GLint pick = counts[0];
+      for (int i = 0; i < n; i++)
+         if (counts[i] >= samples)
+            pick = counts[i];
+      samples = pick;
+   }
    rb->ifmt = ifmt;
    rb->w = (uint32_t)w;
    rb->h = (uint32_t)h;
@@ -208,6 +227,7 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
       p->width = (uint32_t)w;
       p->height = (uint32_t)h;
       p->depth = p->layers = 1;
+      p->samples = (uint32_t)samples;
       wire_end(ctx->wire);
    }
    glf_shared_touch(ctx);

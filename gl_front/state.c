@@ -289,7 +289,10 @@ glf_SampleMaski(GLuint maskNumber, GLbitfield mask)
       glf_error(ctx, GL_INVALID_VALUE, "glSampleMaski(maskNumber=%u)", maskNumber);
       return;
    }
-   ctx->st.sample_mask_value = mask; /* single-sampled surfaces: state only (glf_state) */
+   if (ctx->st.sample_mask_value != mask) {
+      ctx->st.sample_mask_value = mask;
+      glf_dirty(ctx, GLF_DIRTY_SAMPLE_STATE);
+   }
 }
 
 /* ---- depth / stencil ------------------------------------------------------------------------ */
@@ -581,8 +584,12 @@ glf_SampleCoverage(GLfloat value, GLboolean invert)
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   ctx->st.sample_coverage_value = clampf(value, 0, 1);
-   ctx->st.sample_coverage_invert = !!invert;
+   float v = clampf(value, 0, 1);
+   if (ctx->st.sample_coverage_value != v || ctx->st.sample_coverage_invert != !!invert) {
+      ctx->st.sample_coverage_value = v;
+      ctx->st.sample_coverage_invert = !!invert;
+      glf_dirty(ctx, GLF_DIRTY_SAMPLE_STATE);
+   }
 }
 
 void GLAPIENTRY

@@ -20,6 +20,9 @@
  *   VIEWPORT         viewport + depth range.
  *   SCISSOR          scissor box (the enable lives in RAST).
  *   CONTEXT_VALUES   blend color, stencil refs.
+ *   SAMPLE_STATE     the multisample mask and alpha-to-coverage / -one; depends on the
+ *                    framebuffer's sample count (glSampleCoverage's bits), so after
+ *                    FRAMEBUFFER, which marks it (emit.c).
  */
 #ifndef SGL_GLF_STATE_ATOMS_H
 #define SGL_GLF_STATE_ATOMS_H
@@ -39,7 +42,8 @@
    ATOM(RAST, glf_emit_rast)                                                                \
    ATOM(VIEWPORT, glf_emit_viewport)                                                        \
    ATOM(SCISSOR, glf_emit_scissor)                                                          \
-   ATOM(CONTEXT_VALUES, glf_emit_context_values)
+   ATOM(CONTEXT_VALUES, glf_emit_context_values)                                            \
+   ATOM(SAMPLE_STATE, glf_emit_sample_state)
 
 enum glf_atom_index {
 #define ATOM(flag, fn) GLF_ATOM_##flag,

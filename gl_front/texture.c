@@ -1603,10 +1603,15 @@ copy_source(struct glf_context *ctx, const char *caller)
       glf_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s(read framebuffer incomplete)", caller);
       return NULL;
    }
-   struct wire_surface_ref ref;
-   uint32_t w, h;
+   /* From the OpenGL ES 3.0 spec, section 3.8.5: "An INVALID_OPERATION error is generated if
+    * [...] the value of READ_FRAMEBUFFER_BINDING is non-zero, and the effective value of
+    * SAMPLE_BUFFERS for the read framebuffer is one." (GL 3.3 section 3.8.2 alike.) */
+   if (!ctx->read_fb->is_default && glf_framebuffer_samples(ctx, ctx->read_fb)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled read framebuffer)", caller);
+      return NULL;
+   }
    const struct glf_format *sf = glf_framebuffer_read_format(ctx, ctx->read_fb);
-   if (!sf || !glf_framebuffer_read_surface(ctx, ctx->read_fb, &ref, &w, &h)) {
+   if (!sf || ctx->read_fb->read_buffer == GL_NONE || (ctx->read_fb->is_default && !ctx->read_fb->has_drawable)) {
       glf_error(ctx, GL_INVALID_OPERATION, "%s(read buffer is NONE)", caller);
       return NULL;
    }

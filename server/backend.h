@@ -32,11 +32,13 @@ struct srv_surface {
    struct srv_resource *res; /* NULL: no attachment */
    uint32_t level;
    uint32_t layer;
+   uint32_t samples; /* the resource's sample count (1: single-sampled); framebuffers only */
 };
 
 struct srv_framebuffer {
    uint32_t width, height;
    uint32_t nr_cbufs;
+   uint32_t samples; /* every attachment's sample count (checked equal by the core), 1 without */
    struct srv_surface cbufs[WIRE_MAX_COLOR_BUFS];
    struct srv_surface zsbuf;
 };
@@ -140,13 +142,17 @@ struct srv_backend_ops {
    void (*set_viewport)(struct srv_ctx *ctx, const struct wire_viewport *vp);
    void (*set_scissor)(struct srv_ctx *ctx, const struct wire_scissor *sc);
    void (*set_context_values)(struct srv_ctx *ctx, const struct wire_context_values *v);
+   /** Multisample state (validated flags); effective only on multisampled framebuffers. */
+   void (*set_sample_state)(struct srv_ctx *ctx, const struct wire_sample_state *st);
 
    /* Verbs. */
    void (*draw)(struct srv_ctx *ctx, const struct srv_draw *draw);
    void (*clear)(struct srv_ctx *ctx, const struct wire_clear *clear);
    void (*generate_mipmap)(struct srv_ctx *ctx, struct srv_resource *res, uint32_t base_level, uint32_t last_level);
    /** glBlitFramebuffer for one surface pair (validated: both surfaces exist; DEPTH / STENCIL
-    *  only between surfaces of one format, NEAREST). Returns a GL error the backend raises
+    *  only between surfaces of one format, NEAREST; a multisampled source or destination
+    *  only as wire_types.h's Blit allows: equal formats, equal-size rectangles, `samples` of
+    *  each surface filled in). Returns a GL error the backend raises
     *  (GL_INVALID_OPERATION for formats the device cannot blit between), or GL_NO_ERROR. */
    uint32_t (*blit)(struct srv_ctx *ctx, const struct srv_surface *src, const struct srv_surface *dst,
                     const struct wire_blit *b);

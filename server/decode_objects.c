@@ -51,12 +51,35 @@ srv_handle_MakeCurrent(struct srv_session *s, const void *p, const uint8_t *tail
    s->cur = e->obj;
 }
 
-/* Validates a resource template (ResourceCreate / ResourceRespecify). */
-static bool
-validate_templ(const struct wire_resource_create *t, bool respecify)
+/* The capability naming the formats that render with `samples` samples (2..16), else -1. */
+static int
+ms_formats_cap(uint32_t samples)
 {
-   if (t->target >= WIRE_TARGET_COUNT || t->samples > 1 || t->pad)
+   switch (samples) {
+   case 2: return WIRE_CAP_MS_FORMATS_2;
+   case 4: return WIRE_CAP_MS_FORMATS_4;
+   case 8: return WIRE_CAP_MS_FORMATS_8;
+   case 16: return WIRE_CAP_MS_FORMATS_16;
+   default: return -1;
+   }
+}
+
+/* Validates a resource template (ResourceCreate / ResourceRespecify). A multisampled one
+ * (samples > 1) is a single-level renderbuffer of a format the backend renders with that
+ * sample count (its MS_FORMATS_<n> capability), never respecified with PRESERVE. */
+static bool
+validate_templ(struct srv_session *s, const struct wire_resource_create *t, bool respecify)
+{
+   if (t->target >= WIRE_TARGET_COUNT || t->pad)
       return false;
+   if (t->samples > 1) {
+      int cap = ms_formats_cap(t->samples);
+      /* MS_FORMATS_* are one word: no format past 63 (the compressed ones) multisamples */
+      if (cap < 0 || t->target != WIRE_TARGET_RENDERBUFFER || t->format >= WIRE_FMT_COUNT || t->format >= 64 ||
+          (t->flags & WIRE_RESPECIFY_PRESERVE) ||
+          !((s->ops->get_param(s->be, (enum wire_cap)cap) >> t->format) & 1u))
+         return false;
+   }
    if (t->flags & ~(respecify ? WIRE_RESPECIFY_PRESERVE : 0u))
       return false;
    if (t->target == WIRE_TARGET_BUFFER)
@@ -109,7 +132,7 @@ void
 srv_handle_ResourceCreate(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_resource_create *t = p;
-   if (!validate_templ(t, false))
+   if (!validate_templ(s, t, false))
       return srv_fatal(s, "ProtocolCorruption", "ResourceCreate.templ");
    struct srv_entry *e = srv_table_claim(&s->tables[WIRE_KIND_RESOURCE], t->res);
    if (!e)
@@ -130,7 +153,7 @@ void
 srv_handle_ResourceRespecify(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_resource_create *t = p;
-   if (!validate_templ(t, true))
+   if (!validate_templ(s, t, true))
       return srv_fatal(s, "ProtocolCorruption", "ResourceRespecify.templ");
    struct srv_res *r = srv_get_res(s, t->res, "ResourceRespecify.res");
    if (!r)

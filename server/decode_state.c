@@ -69,6 +69,7 @@ resolve_surface(struct srv_session *s, const struct wire_surface_ref *ref, bool 
    out->res = r->be;
    out->level = ref->level;
    out->layer = ref->layer;
+   out->samples = t->samples > 1 ? t->samples : 1;
    return true;
 }
 
@@ -88,7 +89,25 @@ resolve_framebuffer(struct srv_session *s, const struct wire_framebuffer *fb, st
       if (!resolve_surface(s, ref, false, fb->width, fb->height, &out->cbufs[i]))
          return false;
    }
-   return resolve_surface(s, &fb->zsbuf, true, fb->width, fb->height, &out->zsbuf);
+   if (!resolve_surface(s, &fb->zsbuf, true, fb->width, fb->height, &out->zsbuf))
+      return false;
+   /* Every attachment has one sample count (the client's FRAMEBUFFER_INCOMPLETE_MULTISAMPLE
+    * rule; Vulkan's rasterizationSamples is one per pipeline). */
+   out->samples = 1;
+   for (uint32_t i = 0; i <= WIRE_MAX_COLOR_BUFS; i++) {
+      const struct srv_surface *sf = i < WIRE_MAX_COLOR_BUFS ? &out->cbufs[i] : &out->zsbuf;
+      if (!sf->res)
+         continue;
+      if (out->samples > 1 && sf->samples != out->samples)
+         return false;
+      out->samples = sf->samples;
+   }
+   for (uint32_t i = 0; i <= WIRE_MAX_COLOR_BUFS; i++) {
+      const struct srv_surface *sf = i < WIRE_MAX_COLOR_BUFS ? &out->cbufs[i] : &out->zsbuf;
+      if (sf->res && sf->samples != out->samples)
+         return false;
+   }
+   return true;
 }
 
 bool
@@ -362,4 +381,16 @@ srv_handle_SetContextValues(struct srv_session *s, const void *p, const uint8_t 
       if (!isfinite(v->blend_color[i]))
          return srv_fatal(s, "ProtocolCorruption", "SetContextValues.blend_color");
    s->ops->set_context_values(ctx->be, v);
+}
+
+void
+srv_handle_SetSampleState(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_sample_state *st = p;
+   struct srv_context *ctx = srv_cur(s, "SetSampleState.context");
+   if (!ctx)
+      return;
+   if (st->alpha_to_coverage > 1 || st->alpha_to_one > 1 || st->pad[0] || st->pad[1])
+      return srv_fatal(s, "ProtocolCorruption", "SetSampleState.flags");
+   s->ops->set_sample_state(ctx->be, st);
 }

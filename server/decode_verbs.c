@@ -113,11 +113,20 @@ srv_handle_Blit(struct srv_session *s, const void *p, const uint8_t *tail, uint3
       srv_gl_error(s, GL_INVALID_OPERATION);
       return;
    }
+   /* Multisampled surfaces (wire_types.h wire_blit): a resolve or a sample-for-sample copy,
+    * formats equal, rectangles of one size and direction, NEAREST. */
+   uint32_t sn = src->templ.samples > 1 ? src->templ.samples : 1, dn = dst->templ.samples > 1 ? dst->templ.samples : 1;
+   if (sn > 1 || dn > 1) {
+      int64_t sw = (int64_t)b->src_x1 - b->src_x0, sh = (int64_t)b->src_y1 - b->src_y0;
+      int64_t dw = (int64_t)b->dst_x1 - b->dst_x0, dh = (int64_t)b->dst_y1 - b->dst_y0;
+      if ((dn > 1 && dn != sn) || sf != df || b->linear || sw != dw || sh != dh)
+         return srv_fatal(s, "ProtocolCorruption", "Blit.samples");
+   }
    if (!src->be || !dst->be) {
       s->stats.skipped++; /* no storage (out of memory at create) */
       return;
    }
-   struct srv_surface ss = {src->be, b->src.level, b->src.layer}, dd = {dst->be, b->dst.level, b->dst.layer};
+   struct srv_surface ss = {src->be, b->src.level, b->src.layer, sn}, dd = {dst->be, b->dst.level, b->dst.layer, dn};
    uint32_t err = s->ops->blit(ctx->be, &ss, &dd, b);
    if (err)
       srv_gl_error(s, err);
@@ -165,7 +174,8 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
    const struct wire_resource_create *t = &r->templ;
    if (t->target == WIRE_TARGET_BUFFER || wire_format_has_depth(t->format) || wire_format_has_stencil(t->format) ||
        wire_format_is_compressed(t->format) || rp->src.level > t->last_level ||
-       rp->src.layer >= (t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, rp->src.level) : t->layers))
+       rp->src.layer >= (t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, rp->src.level) : t->layers) ||
+       t->samples > 1) /* the client resolves first (Blit) */
       return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
    /* The reply is w * h texels of the surface's wire format (wire_types.h wire_read_pixels). */
    uint64_t bytes = (uint64_t)rp->w * rp->h * wire_format_texel_size(t->format);
@@ -174,7 +184,7 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
    /* Texels outside the surface, or all of them if the device fails, read as zero: never
     * stale reply-slot bytes. */
    memset(s->seg.reply, 0, bytes);
-   struct srv_surface surf = {r->be, rp->src.level, rp->src.layer};
+   struct srv_surface surf = {r->be, rp->src.level, rp->src.layer, 1};
    if (!r->be)
       s->stats.skipped++; /* no storage (out of memory at create): zeros */
    else if (bytes)
@@ -215,7 +225,7 @@ srv_handle_Present(struct srv_session *s, const void *p, const uint8_t *tail, ui
    struct srv_res *r = srv_get_res(s, pr->res, "Present.res");
    if (!r)
       return;
-   if (r->templ.target == WIRE_TARGET_BUFFER)
+   if (r->templ.target == WIRE_TARGET_BUFFER || r->templ.samples > 1) /* the client presents the resolve */
       return srv_fatal(s, "ProtocolCorruption", "Present.res");
    if (r->be)
       s->ops->present(ctx->be, r->be);

@@ -97,6 +97,30 @@ format_caps(struct mg_backend *be, uint64_t *caps)
          caps[hi ? WIRE_CAP_FILTERABLE_FORMATS_1 : WIRE_CAP_FILTERABLE_FORMATS] |= bit;
       if (wire_format_is_compressed(f) && be->formats[f].conv == MG_CONV_NONE && hi)
          caps[WIRE_CAP_NATIVE_COMPRESSED_1] |= bit;
+      if (hi || wire_format_is_compressed(f))
+         continue; /* multisampling: renderable formats only (all below 64) */
+      /* Multisampled renderbuffers: the counts the framebuffer limits allow for the format's
+       * aspects, and that the format itself takes with the usage image.c gives them. */
+      VkImageUsageFlags usage = mg_ms_usage(be, f, vk);
+      if (!(usage & (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)))
+         continue;
+      VkImageFormatProperties ifp;
+      if (vkGetPhysicalDeviceImageFormatProperties(be->pdev, vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage, 0,
+                                                   &ifp) != VK_SUCCESS)
+         continue;
+      const VkPhysicalDeviceLimits *l = &be->props.limits;
+      VkSampleCountFlags counts = ifp.sampleCounts;
+      if (wire_format_has_depth(f))
+         counts &= l->framebufferDepthSampleCounts;
+      if (wire_format_has_stencil(f))
+         counts &= l->framebufferStencilSampleCounts;
+      if (!wire_format_has_depth(f) && !wire_format_has_stencil(f))
+         counts &= wire_format_is_integer(f) ? be->integer_sample_counts : l->framebufferColorSampleCounts;
+      static const uint32_t ms_cap[4] = {WIRE_CAP_MS_FORMATS_2, WIRE_CAP_MS_FORMATS_4, WIRE_CAP_MS_FORMATS_8,
+                                         WIRE_CAP_MS_FORMATS_16};
+      for (unsigned i = 0; i < 4; i++)
+         if (counts & (VK_SAMPLE_COUNT_2_BIT << i))
+            caps[ms_cap[i]] |= bit;
    }
 }
 
@@ -152,10 +176,19 @@ mg_caps_init(struct mg_backend *be)
    c[WIRE_CAP_MAX_COMBINED_UNIFORM_BUFFERS] =
       l->maxDescriptorSetUniformBuffers ? l->maxDescriptorSetUniformBuffers - 1u : 0;
    c[WIRE_CAP_MAX_COLOR_ATTACHMENTS] = u64min(l->maxColorAttachments, l->maxFragmentOutputAttachments);
-   /* Magma renders single-sampled (multisampling is not built yet): that is what it honours. */
-   c[WIRE_CAP_COLOR_SAMPLE_COUNTS] = VK_SAMPLE_COUNT_1_BIT;
-   c[WIRE_CAP_DEPTH_SAMPLE_COUNTS] = VK_SAMPLE_COUNT_1_BIT;
-   c[WIRE_CAP_STENCIL_SAMPLE_COUNTS] = VK_SAMPLE_COUNT_1_BIT;
+   /* Sample counts of the device's framebuffers (per format: MS_FORMATS_*, format_caps). */
+   c[WIRE_CAP_COLOR_SAMPLE_COUNTS] = l->framebufferColorSampleCounts & 0x1f;
+   c[WIRE_CAP_DEPTH_SAMPLE_COUNTS] = l->framebufferDepthSampleCounts & 0x1f;
+   c[WIRE_CAP_STENCIL_SAMPLE_COUNTS] = l->framebufferStencilSampleCounts & 0x1f;
+   c[WIRE_CAP_STANDARD_SAMPLE_LOCATIONS] = l->standardSampleLocations ? 1 : 0;
+   be->integer_sample_counts = l->framebufferColorSampleCounts;
+   {
+      VkPhysicalDeviceVulkan12Properties p12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p12};
+      vkGetPhysicalDeviceProperties2(be->pdev, &p2);
+      if (p12.framebufferIntegerColorSampleCounts)
+         be->integer_sample_counts &= p12.framebufferIntegerColorSampleCounts;
+   }
    c[WIRE_CAP_MIN_TEXEL_OFFSET] = wire_cap_from_int(l->minTexelOffset);
    c[WIRE_CAP_MAX_TEXEL_OFFSET] = wire_cap_from_int((int32_t)l->maxTexelOffset);
    c[WIRE_CAP_MAX_LOD_BIAS] = wire_cap_from_float(l->maxSamplerLodBias);

@@ -85,7 +85,7 @@ create_clear_pipeline(struct mg_backend *be, const struct mg_clear_key *k)
    VkPipelineRasterizationStateCreateInfo rs = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
                                                 .polygonMode = VK_POLYGON_MODE_FILL, .lineWidth = 1.0f};
    VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-                                              .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+                                              .rasterizationSamples = (VkSampleCountFlagBits)k->samples};
    VkStencilOpState st = {VK_STENCIL_OP_KEEP, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_ALWAYS, 0xff, k->stencil_mask, 0};
    VkPipelineDepthStencilStateCreateInfo ds = {.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
                                                .stencilTestEnable = k->stencil_mask != 0, .front = st, .back = st};
@@ -186,7 +186,7 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
    bool need_draw[MG_CLEAR_KINDS] = {false};
    memset(keys, 0, sizeof(keys));
    for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
-      keys[k].nr_cbufs = ctx->fb.nr_cbufs, keys[k].kind = k;
+      keys[k].nr_cbufs = ctx->fb.nr_cbufs, keys[k].kind = k, keys[k].samples = ctx->fb.samples > 1 ? ctx->fb.samples : 1;
    for (uint32_t i = 0; i < ctx->fb.nr_cbufs; i++) {
       struct mg_resource *r = mg_resource(ctx->fb.cbufs[i].res);
       for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)

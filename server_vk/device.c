@@ -391,6 +391,7 @@ create_device(struct mg_backend *be)
    be->polygon_mode = f2.features.fillModeNonSolid;
    en.features.depthClamp = be->depth_clamp = f2.features.depthClamp;
    en.features.logicOp = be->logic_op = f2.features.logicOp;
+   en.features.alphaToOne = be->alpha_to_one = f2.features.alphaToOne;
    /* GL's SAMPLES_PASSED counts samples exactly; ANY_SAMPLES_PASSED needs no precision. */
    en.features.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
    be->occlusion_precise = f2.features.occlusionQueryPrecise;
@@ -586,6 +587,7 @@ static const struct srv_backend_ops mg_ops = {
    .set_viewport = mg_set_viewport,
    .set_scissor = mg_set_scissor,
    .set_context_values = mg_set_context_values,
+   .set_sample_state = mg_set_sample_state,
    .draw = mg_draw,
    .clear = mg_clear,
    .generate_mipmap = mg_generate_mipmap,

@@ -15,6 +15,7 @@ mg_context_create(struct srv_backend *sbe, const struct wire_context_create *c)
    ctx->base.id = be->next_id++;
    ctx->be = be;
    ctx->vals.stencil_ref_front = ctx->vals.stencil_ref_back = 0;
+   ctx->ms.sample_mask = ~0u;
    ctx->vp.far_val = 1.0f;
    ctx->set_dirty = true;
    return (struct srv_ctx *)&ctx->base;
@@ -151,6 +152,12 @@ void
 mg_set_context_values(struct srv_ctx *sctx, const struct wire_context_values *v)
 {
    mg_ctx(sctx)->vals = *v;
+}
+
+void
+mg_set_sample_state(struct srv_ctx *sctx, const struct wire_sample_state *st)
+{
+   mg_ctx(sctx)->ms = *st; /* in the pipeline key (pipeline.c fill_key) */
 }
 
 bool

@@ -27,8 +27,23 @@ struct mg_image {
    VkDeviceMemory mem;
 };
 
+VkImageUsageFlags
+mg_ms_usage(struct mg_backend *be, uint32_t wire_fmt, VkFormat vk)
+{
+   VkFormatProperties fp;
+   vkGetPhysicalDeviceFormatProperties(be->pdev, vk, &fp);
+   VkImageUsageFlags usage = 0;
+   if (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)
+      usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)
+      usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   return usage ? usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0;
+}
+
 /* Creates the storage described by t; its first-use transition to GENERAL goes into the
- * batch's "pre" command buffer (nothing earlier in the batch can touch a new image). */
+ * batch's "pre" command buffer (nothing earlier in the batch can touch a new image). A
+ * multisampled renderbuffer (the decoder checked its count against MS_FORMATS_*) is not
+ * sampled. */
 static bool
 image_create(struct mg_backend *be, const struct wire_resource_create *t, VkFormat fmt, struct mg_image *out)
 {
@@ -40,6 +55,9 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
       usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
    if (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)
       usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   VkSampleCountFlagBits samples = t->samples > 1 ? (VkSampleCountFlagBits)t->samples : VK_SAMPLE_COUNT_1_BIT;
+   if (samples > 1)
+      usage = mg_ms_usage(be, t->format, fmt);
    bool is3d = t->target == WIRE_TARGET_TEX_3D;
    VkImageCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -50,7 +68,7 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
       .extent = {t->width ? t->width : 1, t->height ? t->height : 1, is3d && t->depth ? t->depth : 1},
       .mipLevels = t->last_level + 1,
       .arrayLayers = is3d || !t->layers ? 1 : t->layers,
-      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .samples = samples,
       .tiling = VK_IMAGE_TILING_OPTIMAL,
       .usage = usage,
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
@@ -63,7 +81,7 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
           VK_SUCCESS ||
        ci.extent.width > ifp.maxExtent.width || ci.extent.height > ifp.maxExtent.height ||
        ci.extent.depth > ifp.maxExtent.depth || ci.mipLevels > ifp.maxMipLevels ||
-       ci.arrayLayers > ifp.maxArrayLayers ||
+       ci.arrayLayers > ifp.maxArrayLayers || !(ifp.sampleCounts & samples) ||
        (uint64_t)ci.extent.width * ci.extent.height * ci.extent.depth * ci.arrayLayers *
              be->formats[t->format].size > ifp.maxResourceSize) {
       sgl_warn("magma: image %ux%ux%u, %u levels, %u layers exceeds the device's limits", ci.extent.width,

@@ -191,6 +191,9 @@ struct mg_pipeline_key {
    uint32_t nr_cbufs;
    VkFormat cbufs[WIRE_MAX_COLOR_BUFS];
    VkFormat zs; /* the key is memset and compared bytewise */
+   uint32_t samples;     /* the framebuffer's (1: single-sampled) */
+   uint32_t sample_mask; /* ~0 unless samples > 1 */
+   uint8_t alpha_to_coverage, alpha_to_one, pad[2];
 };
 
 struct mg_pipeline_entry {
@@ -295,6 +298,7 @@ struct mg_ctx {
    struct wire_viewport vp;
    struct wire_scissor sc;
    struct wire_context_values vals;
+   struct wire_sample_state ms; /* set_sample_state: used on multisampled framebuffers */
    /* transform feedback: targets bound by set_so_targets; resume[i]: the next capture into
     * target i continues from its counter */
    struct mg_so_target *so[WIRE_MAX_SO_TARGETS];
@@ -342,6 +346,7 @@ struct mg_clear_key {
    uint8_t masks[WIRE_MAX_COLOR_BUFS];
    VkFormat zs;
    uint32_t stencil_mask; /* 0: stencil untouched */
+   uint32_t samples;      /* the framebuffer's */
 };
 
 struct mg_clear_pipeline {
@@ -391,6 +396,8 @@ struct mg_backend {
    struct mg_format formats[WIRE_FMT_COUNT]; /* by wire_format (format.c) */
    bool polygon_mode, depth_clamp, logic_op; /* features enabled for GL core state (device.c) */
    bool custom_border; /* VK_EXT_custom_border_color (customBorderColorWithoutFormat) enabled */
+   bool alpha_to_one;  /* the alphaToOne feature is enabled (GL core SAMPLE_ALPHA_TO_ONE) */
+   VkSampleCountFlags integer_sample_counts; /* framebufferIntegerColorSampleCounts (caps.c) */
 
    struct mg_batch batches[MG_NUM_BATCHES];
    uint32_t cur;
@@ -508,6 +515,9 @@ void mg_resource_destroy(struct srv_backend *sbe, struct srv_resource *res);
 void mg_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *box, const void *data);
 void mg_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base_level, uint32_t last_level);
 VkFormat mg_vk_format(struct mg_backend *be, uint32_t wire_fmt);
+/* The usage of a multisampled renderbuffer of wire format f (storage vk): its attachment
+ * usage plus transfers (clears, resolves, sample-for-sample copies); 0: not renderable. */
+VkImageUsageFlags mg_ms_usage(struct mg_backend *be, uint32_t wire_fmt, VkFormat vk);
 /* format.c */
 bool mg_formats_init(struct mg_backend *be);
 /** Wire layout -> storage layout (depth / stencil: depth plane, then stencil plane). */
@@ -553,6 +563,7 @@ void mg_set_program_bindings(struct srv_ctx *sctx, struct srv_program *prog, uin
 void mg_set_viewport(struct srv_ctx *sctx, const struct wire_viewport *vp);
 void mg_set_scissor(struct srv_ctx *sctx, const struct wire_scissor *sc);
 void mg_set_context_values(struct srv_ctx *sctx, const struct wire_context_values *v);
+void mg_set_sample_state(struct srv_ctx *sctx, const struct wire_sample_state *st);
 void mg_draw(struct srv_ctx *sctx, const struct srv_draw *draw);
 void mg_present(struct srv_ctx *sctx, struct srv_resource *res);
 void mg_flush(struct srv_ctx *sctx);

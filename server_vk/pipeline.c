@@ -468,6 +468,11 @@ fill_key(struct mg_ctx *ctx, VkPrimitiveTopology topo, uint32_t emulated, struct
    }
    struct mg_resource *zs = mg_resource(ctx->fb.zsbuf.res);
    k->zs = zs && !zs->is_buffer ? zs->vkfmt : VK_FORMAT_UNDEFINED;
+   /* Multisample state matters only on a multisampled framebuffer (set_sample_state). */
+   k->samples = ctx->fb.samples > 1 ? ctx->fb.samples : 1;
+   k->sample_mask = k->samples > 1 ? ctx->ms.sample_mask : ~0u;
+   k->alpha_to_coverage = k->samples > 1 && ctx->ms.alpha_to_coverage;
+   k->alpha_to_one = k->samples > 1 && ctx->ms.alpha_to_one && ctx->be->alpha_to_one;
 }
 
 static VkPipeline
@@ -500,8 +505,15 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
                                                 : VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
    if (be->provoking_last)
       rs.pNext = &pv; /* GL's convention (device.c) */
+   /* The framebuffer's sample count; sample shading off (GL ES 3.0 has none); GL's
+    * SAMPLE_COVERAGE and SAMPLE_MASK arrive folded into one mask (wire_sample_state). */
+   const VkSampleMask sample_mask = k->sample_mask;
    VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-                                              .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+                                              .rasterizationSamples = (VkSampleCountFlagBits)k->samples,
+                                              .sampleShadingEnable = VK_FALSE,
+                                              .pSampleMask = k->samples > 1 ? &sample_mask : NULL,
+                                              .alphaToCoverageEnable = k->alpha_to_coverage,
+                                              .alphaToOneEnable = k->alpha_to_one};
    VkPipelineDepthStencilStateCreateInfo ds;
    build_dsa(ctx->dsa, k->zs, &ds);
    VkPipelineColorBlendAttachmentState att[WIRE_MAX_COLOR_BUFS];

@@ -21,7 +21,10 @@
  * 4: SetUniformBuffers (named uniform blocks); program blobs of version 3 (spirv/blob.c);
  *    block-compressed wire formats (ETC2 / EAC) past R16G16B16A16_SNORM, whose texture
  *    uploads are whole 4x4 blocks (TextureSubData); the second words of the format masks
- *    (SAMPLED_FORMATS_1, RENDERABLE_FORMATS_1, FILTERABLE_FORMATS_1, NATIVE_COMPRESSED_1). */
+ *    (SAMPLED_FORMATS_1, RENDERABLE_FORMATS_1, FILTERABLE_FORMATS_1, NATIVE_COMPRESSED_1);
+ *    multisampling: ResourceCreate.samples > 1 (RENDERBUFFER), the MS_FORMATS_* and
+ *    STANDARD_SAMPLE_LOCATIONS capabilities, op 45 SetSampleState, Blit resolves a
+ *    multisampled source (WIRE_BLIT_* rules below). */
 #define WIRE_PROTOCOL_REVISION 4u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -311,7 +314,9 @@ struct wire_resource_create {
    uint32_t depth;
    uint32_t layers;
    uint32_t last_level;
-   uint32_t samples; /* 0 or 1: single sample */
+   uint32_t samples; /* 0 or 1: single sample; 2, 4, 8, 16 (revision 4): a multisampled
+                      * RENDERBUFFER (last_level 0) of a format whose WIRE_CAP_MS_FORMATS_<n>
+                      * bit is set; Respecify without PRESERVE only */
    uint32_t flags;   /* Respecify: WIRE_RESPECIFY_*; Create: 0 */
    uint32_t pad;
 };
@@ -574,6 +579,19 @@ struct wire_context_values {
 };
 static_assert(sizeof(struct wire_context_values) == 24, "ctx values");
 
+/* SetSampleState (revision 4): the current context's multisample state, applied when the
+ * framebuffer is multisampled (ignored on single-sampled ones). sample_mask: bit i enables
+ * sample i (GL's SAMPLE_COVERAGE and SAMPLE_MASK folded into one mask by the client, as
+ * Gallium's set_sample_mask); alpha_to_coverage / alpha_to_one: 0 or 1. A context starts with
+ * mask ~0 and both off. */
+struct wire_sample_state {
+   uint32_t sample_mask;
+   uint8_t alpha_to_coverage;
+   uint8_t alpha_to_one;
+   uint8_t pad[2];
+};
+static_assert(sizeof(struct wire_sample_state) == 8, "sample state");
+
 /* Draw. index_size 0: non-indexed, vertices [start, start+count). Otherwise indices are read
  * from index_res at byte offset index_offset (count of them, index_size 1, 2 or 4 bytes).
  * WIRE_DRAW_PRIMITIVE_RESTART (indexed, not LINE_LOOP): an index with every bit set (0xff,
@@ -619,7 +637,11 @@ static_assert(sizeof(struct wire_clear) == 64, "clear");
  * client sends a record per destination colour buffer, and one for depth-stencil). The
  * rectangles are GL's: [x0, x1) x [y0, y1) in window coordinates, either may be reversed to
  * mirror; the server clips them to both surfaces and to the scissor rectangle (when
- * scissor_enable), as GL's pixel ownership and scissor tests do. */
+ * scissor_enable), as GL's pixel ownership and scissor tests do.
+ * Multisampled surfaces (revision 4): the destination is never multisampled unless the
+ * source has the same sample count (a sample-for-sample copy); a multisampled source into a
+ * single-sampled destination is a resolve. Both need equal formats, rectangles of equal size
+ * (same direction on each axis) and linear 0; violating that is a protocol error. */
 #define WIRE_BLIT_COLOR 1u
 #define WIRE_BLIT_DEPTH 2u
 #define WIRE_BLIT_STENCIL 4u
@@ -827,7 +849,12 @@ struct wire_server_stats {
    CAP(SAMPLED_FORMATS_1, M)             /* bit f - 64: wire_format f can be sampled */      \
    CAP(RENDERABLE_FORMATS_1, M)          /* bit f - 64 ... rendered to */                     \
    CAP(FILTERABLE_FORMATS_1, M)          /* bit f - 64 ... sampled with LINEAR */             \
-   CAP(NATIVE_COMPRESSED_1, M)           /* bit f - 64: sampled as sent, not decoded */
+   CAP(NATIVE_COMPRESSED_1, M)           /* bit f - 64: sampled as sent, not decoded */ \
+   CAP(MS_FORMATS_2, M)                  /* bit f (< 64): wire_format f renders with 2 samples */    \
+   CAP(MS_FORMATS_4, M)                  /* ... 4 samples */                                  \
+   CAP(MS_FORMATS_8, M)                  /* ... 8 samples */                                  \
+   CAP(MS_FORMATS_16, M)                 /* ... 16 samples */                                 \
+   CAP(STANDARD_SAMPLE_LOCATIONS, U)     /* 1: the device uses Vulkan's standard locations */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,

@@ -23,6 +23,9 @@ uint64_t fake_wire_op_count[WIRE_OP_LIMIT];
 uint64_t fake_wire_staged;
 struct wire_server_info fake_wire_info;
 struct wire_draw fake_wire_last_draw;
+struct wire_sample_state fake_wire_last_sample_state;
+struct wire_blit fake_wire_last_blit;
+struct wire_resource_create fake_wire_last_resource;
 const uint8_t *fake_wire_last_stage;
 uint32_t fake_wire_last_stage_size;
 
@@ -73,6 +76,12 @@ wire_end(struct wire_client *c)
    fake_wire_op_count[cur_op]++;
    if (cur_op == WIRE_OP_Draw)
       memcpy(&fake_wire_last_draw, record, sizeof(fake_wire_last_draw));
+   if (cur_op == WIRE_OP_SetSampleState)
+      memcpy(&fake_wire_last_sample_state, record, sizeof(fake_wire_last_sample_state));
+   if (cur_op == WIRE_OP_Blit)
+      memcpy(&fake_wire_last_blit, record, sizeof(fake_wire_last_blit));
+   if (cur_op == WIRE_OP_ResourceCreate || cur_op == WIRE_OP_ResourceRespecify)
+      memcpy(&fake_wire_last_resource, record, sizeof(fake_wire_last_resource));
    return 1;
 }
 

@@ -7,6 +7,10 @@ extern uint64_t fake_wire_staged;
 extern struct wire_server_info fake_wire_info;
 /* The payload of the last Draw, and the bytes of the last wire_stage (until the next one). */
 extern struct wire_draw fake_wire_last_draw;
+/* The payloads of the last SetSampleState, Blit and ResourceCreate / ResourceRespecify. */
+extern struct wire_sample_state fake_wire_last_sample_state;
+extern struct wire_blit fake_wire_last_blit;
+extern struct wire_resource_create fake_wire_last_resource;
 extern const uint8_t *fake_wire_last_stage;
 extern uint32_t fake_wire_last_stage_size;
 #endif

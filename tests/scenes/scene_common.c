@@ -64,6 +64,7 @@ choose_config(EGLDisplay dpy, const struct scene_config *cfg)
       EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
       EGL_DEPTH_SIZE, cfg->depth_bits,
       EGL_STENCIL_SIZE, cfg->stencil_bits,
+      EGL_SAMPLE_BUFFERS, cfg->samples > 0, EGL_SAMPLES, cfg->samples,
       EGL_NONE,
    };
    EGLConfig configs[512];
@@ -77,7 +78,7 @@ choose_config(EGLDisplay dpy, const struct scene_config *cfg)
       EGLConfig c = configs[i];
       if (config_attrib(dpy, c, EGL_RED_SIZE) != 8 || config_attrib(dpy, c, EGL_GREEN_SIZE) != 8 ||
           config_attrib(dpy, c, EGL_BLUE_SIZE) != 8 || config_attrib(dpy, c, EGL_ALPHA_SIZE) != 8 ||
-          config_attrib(dpy, c, EGL_SAMPLES) > 1)
+          (cfg->samples ? config_attrib(dpy, c, EGL_SAMPLES) != cfg->samples : config_attrib(dpy, c, EGL_SAMPLES) > 1))
          continue;
       if (config_attrib(dpy, c, EGL_DEPTH_SIZE) == cfg->depth_bits &&
           config_attrib(dpy, c, EGL_STENCIL_SIZE) == cfg->stencil_bits)
@@ -85,7 +86,7 @@ choose_config(EGLDisplay dpy, const struct scene_config *cfg)
       if (!fallback)
          fallback = c;
    }
-   SCENE_CHECK(fallback, "no RGBA8 single-sample config among %d candidates", n);
+   SCENE_CHECK(fallback, "no RGBA8 config with %d samples among %d candidates", cfg->samples, n);
    return fallback;
 }
 

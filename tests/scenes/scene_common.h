@@ -49,6 +49,7 @@ struct scene_config {
    int width, height;      /**< pbuffer size */
    int depth_bits;         /**< 0 or 24 */
    int stencil_bits;       /**< 0 or 8 */
+   int samples;            /**< EGL_SAMPLES of the config: 0 (single-sampled) or 4 */
    /** Open the display with eglGetDisplay(EGL_DEFAULT_DISPLAY) instead of
     *  eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, ...); the test sets
     *  EGL_PLATFORM=surfaceless (the way dEQP's surfaceless target runs). */

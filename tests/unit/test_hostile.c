@@ -255,6 +255,98 @@ compressed_cases(void)
    rig_fini(&r);
 }
 
+/* Multisampling (protocol revision 4). The fake backend renders RGBA8 and D24S8 with 4
+ * samples only (fake_backend.c MS_FORMATS_4). Renderbuffers: {1,1} RGBA8 4x, {2,1} RGBA8,
+ * {3,1} D24S8, {4,1} R8, all 16x16. */
+static void
+msaa_rig(struct rig *r)
+{
+   rig_init(r);
+   setup_ctx(r);
+   const uint32_t fmt[4] = {WIRE_FMT_R8G8B8A8_UNORM, WIRE_FMT_R8G8B8A8_UNORM, WIRE_FMT_D24_UNORM_S8_UINT,
+                            WIRE_FMT_R8_UNORM};
+   for (uint32_t i = 0; i < 4; i++) {
+      struct wire_resource_create rc = {{i + 1, 1}, WIRE_TARGET_RENDERBUFFER, fmt[i], 16, 16, 1, 1, 0, i ? 0 : 4, 0, 0};
+      CHECK(put(r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   }
+}
+
+static void
+msaa_expect(const char *site, uint16_t op, const void *body, uint32_t size)
+{
+   struct rig r;
+   msaa_rig(&r);
+   CHECK(!put(&r, op, body, size));
+   if (!strstr(fatal(&r), site)) {
+      fprintf(stderr, "want %s, got '%s'\n", site, fatal(&r));
+      CHECK(0);
+   }
+   rig_fini(&r);
+}
+
+static void
+msaa_cases(void)
+{
+   /* sample counts: not a power of two, on a texture, one the device lacks (8), a format
+    * without multisampling (R8), a respecify that asks to preserve */
+   static const struct {
+      uint32_t target, format, samples, flags;
+   } bad[] = {
+      {WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8G8B8A8_UNORM, 3, 0},
+      {WIRE_TARGET_TEX_2D, WIRE_FMT_R8G8B8A8_UNORM, 4, 0},
+      {WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8G8B8A8_UNORM, 8, 0},
+      {WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8_UNORM, 4, 0},
+      {WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8G8B8A8_UNORM, 64, 0},
+      {WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8G8B8A8_UNORM, 0x80000000u, 0},
+   };
+   for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+      struct wire_resource_create rc = {{5, 1}, bad[i].target, bad[i].format, 16, 16, 1, 1, 0, bad[i].samples,
+                                        bad[i].flags, 0};
+      msaa_expect("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   }
+   struct wire_resource_create rs = {{1, 1}, WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8G8B8A8_UNORM, 16, 16, 1, 1, 0, 4,
+                                     WIRE_RESPECIFY_PRESERVE, 0};
+   msaa_expect("ResourceRespecify.templ", WIRE_OP_ResourceRespecify, &rs, sizeof(rs));
+   /* a framebuffer of 4x colour and single-sampled depth */
+   struct wire_framebuffer fb = {16, 16, 1, 0, {{{1, 1}, 0, 0}}, {{3, 1}, 0, 0}};
+   msaa_expect("SetFramebuffer.surface", WIRE_OP_SetFramebuffer, &fb, sizeof(fb));
+   /* reads and presents name the resolved image, never the multisampled one */
+   struct wire_read_pixels rp = {{{1, 1}, 0, 0}, 0, 0, 4, 4};
+   msaa_expect("ReadPixels.src", WIRE_OP_ReadPixels, &rp, sizeof(rp));
+   struct wire_present pr = {{1, 1}, 1};
+   msaa_expect("Present.res", WIRE_OP_Present, &pr, sizeof(pr));
+   /* blits: into 4x from 1x, a scaled resolve, a resolve between formats, a LINEAR resolve */
+   struct wire_blit bt = {.src = {{2, 1}, 0, 0}, .dst = {{1, 1}, 0, 0}, .src_x1 = 16, .src_y1 = 16, .dst_x1 = 16,
+                          .dst_y1 = 16, .mask = WIRE_BLIT_COLOR};
+   msaa_expect("Blit.samples", WIRE_OP_Blit, &bt, sizeof(bt));
+   bt.src = (struct wire_surface_ref){{1, 1}, 0, 0};
+   bt.dst = (struct wire_surface_ref){{2, 1}, 0, 0};
+   bt.dst_x1 = 8;
+   msaa_expect("Blit.samples", WIRE_OP_Blit, &bt, sizeof(bt));
+   bt.dst_x1 = 16;
+   bt.dst = (struct wire_surface_ref){{4, 1}, 0, 0};
+   msaa_expect("Blit.samples", WIRE_OP_Blit, &bt, sizeof(bt));
+   bt.dst = (struct wire_surface_ref){{2, 1}, 0, 0};
+   bt.linear = 1;
+   msaa_expect("Blit.samples", WIRE_OP_Blit, &bt, sizeof(bt));
+   bt.linear = 0;
+   /* SetSampleState flags out of range, padding not zero */
+   struct wire_sample_state ss = {~0u, 2, 0, {0, 0}};
+   msaa_expect("SetSampleState.flags", WIRE_OP_SetSampleState, &ss, sizeof(ss));
+   ss = (struct wire_sample_state){~0u, 0, 1, {0, 1}};
+   msaa_expect("SetSampleState.flags", WIRE_OP_SetSampleState, &ss, sizeof(ss));
+   /* and what is valid goes through: a 4x framebuffer, the sample state, a resolve */
+   struct rig r;
+   msaa_rig(&r);
+   fb = (struct wire_framebuffer){16, 16, 1, 0, {{{1, 1}, 0, 0}}, {{0, 0}, 0, 0}};
+   CHECK(put(&r, WIRE_OP_SetFramebuffer, &fb, sizeof(fb)));
+   ss = (struct wire_sample_state){0x3, 1, 1, {0, 0}};
+   CHECK(put(&r, WIRE_OP_SetSampleState, &ss, sizeof(ss)));
+   CHECK(put(&r, WIRE_OP_Blit, &bt, sizeof(bt)));
+   CHECK_EQ(r.seg.ctrl->server_state != WIRE_SERVER_FATAL, 1);
+   rig_fini(&r);
+}
+
 static void
 table_cases(void)
 {
@@ -808,6 +900,7 @@ int
 main(void)
 {
    table_cases();
+   msaa_cases();
    xfb_query_cases();
    format_cases();
    compressed_cases();
