@@ -338,6 +338,25 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    spv_str_puts(out, "}\n");
 }
 
+/* Geometry shaders: a vertex is captured when EmitVertex() is called (OpenGL 3.3 section
+ * 2.17: "the vertices ... emitted by the geometry shader" are what transform feedback
+ * records), so the copies are assigned right before each one. Every EmitVertex call of the
+ * shader is renamed to this helper, declared before the shader's own code. */
+#define SPV_EMIT_VERTEX SPV_RENAME_PREFIX "EmitVertex"
+
+static void
+append_emit_vertex(struct spv_str *out, const struct spv_xfb_copy *copies, uint32_t ncopies)
+{
+   spv_str_puts(out, "\n");
+   for (uint32_t i = 0; i < ncopies; i++)
+      spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", copies[i].flat ? "flat " : "",
+                     copies[i].glsl_type, i);
+   spv_str_puts(out, "void " SPV_EMIT_VERTEX "()\n{\n");
+   for (uint32_t i = 0; i < ncopies; i++)
+      spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
+   spv_str_puts(out, "   EmitVertex();\n}\n");
+}
+
 char *
 spv_lift_source(const struct spv_shader *sh)
 {
@@ -424,10 +443,16 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    }
 
    const enum psz_wrap psz = point_size_wrap(sh, &tl);
-   if (sh->stage != SPV_STAGE_VERTEX)
+   const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
+   if (fs)
       ncopies = 0;
-   /* Copies need the wrapper; a shader without main fails glslang's link either way. */
-   const bool wrap = psz != PSZ_NONE || ncopies;
+   /* Copies need the wrapper; a shader without main fails glslang's link either way. A
+    * geometry shader captures at each EmitVertex, so its copies are made there instead
+    * (append_emit_vertex). */
+   const bool wrap = psz != PSZ_NONE || (ncopies && !gs);
+   const bool emit_wrap = gs && ncopies;
+   if (emit_wrap)
+      spv_str_puts(&out, "void " SPV_EMIT_VERTEX "();\n");
    int layout_depth = 0; /* > 0 inside the parentheses of layout(...) */
    bool after_layout = false;
    for (uint32_t i = 0; i < tl.n; i++) {
@@ -461,6 +486,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          rep = "std140";
       if (!rep && wrap && tok_is(t, "main"))
          rep = SPV_POINT_SIZE_MAIN;
+      if (!rep && emit_wrap && tok_is(t, "EmitVertex"))
+         rep = SPV_EMIT_VERTEX;
       if (!rep && (es100 || desktop)) {
          if (tok_is(t, "attribute"))
             rep = "in";
@@ -513,7 +540,10 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          spv_str_putn(&out, t->s, t->n);
       }
    }
-   append_point_size_main(&out, psz, copies, ncopies);
+   if (emit_wrap)
+      append_emit_vertex(&out, copies, ncopies);
+   else
+      append_point_size_main(&out, psz, copies, ncopies);
    free(tl.t);
    return spv_str_take(&out);
 }
