@@ -934,6 +934,9 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       free(mem);
       return reject(err, err_size, "blob: no point-size specialization constant in the vertex stage");
    }
+   if (hdr.stage_mask & (1u << SPV_STAGE_GEOMETRY))
+      info->gs_point_size_spec = spv_has_float_spec_constant(info->spirv[SPV_STAGE_GEOMETRY],
+                                                             info->spirv_words[SPV_STAGE_GEOMETRY], SPV_SPEC_POINT_SIZE);
    if (ps.have[SEC_INIT]) {
       memcpy(mem + ioff, b + ps.off[SEC_INIT], ps.size[SEC_INIT]);
       info->default_block_init = mem + ioff;

@@ -196,6 +196,10 @@ struct spv_program_info {
     * execution mode and its decorations) lives in the last vertex-processing stage: the
     * geometry stage when there is one, else the vertex stage (spv_last_vertex_stage). */
    uint32_t gs_input, gs_output, gs_max_vertices, gs_invocations;
+   /* The geometry stage declares the float SPV_SPEC_POINT_SIZE constant (a desktop geometry
+    * shader that emits points; derived by the parser like the gs_* fields): the server
+    * specializes it as it does the vertex stage's. */
+   uint32_t gs_point_size_spec;
 };
 
 /** The stage transform feedback captures from and the rasterizer reads: geometry when

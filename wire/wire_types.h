@@ -18,8 +18,10 @@
  *    read-back, the transform-feedback and query capabilities; texture formats past
  *    D32_FLOAT (wire_format), WIRE_WRAP_CLAMP_TO_BORDER, ReadPixels replies in the
  *    surface's wire format.
- * 4: SetUniformBuffers (named uniform blocks); program blobs of version 3 (spirv/blob.c). */
-#define WIRE_PROTOCOL_REVISION 4u
+ * 4: SetUniformBuffers (named uniform blocks); program blobs of version 3 (spirv/blob.c).
+ * 5: program blobs of version 4 (a geometry stage); WIRE_FEATURE_GEOMETRY_SHADER and the
+ *    MAX_GEOMETRY_* capabilities. */
+#define WIRE_PROTOCOL_REVISION 5u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -802,7 +804,12 @@ struct wire_server_stats {
    CAP(FILTERABLE_FORMATS, M)            /* bit f: ... sampled with LINEAR */                 \
    CAP(MAX_XFB_BUFFERS, U)               /* transform-feedback buffers (0: no capture) */     \
    CAP(MAX_XFB_BUFFER_DATA_STRIDE, U)    /* bytes one vertex may write to one buffer */       \
-   CAP(QUERY_TIMESTAMP_BITS, U)          /* valid bits of device timestamps (0: none) */
+   CAP(QUERY_TIMESTAMP_BITS, U)          /* valid bits of device timestamps (0: none) */      \
+   CAP(MAX_GEOMETRY_OUTPUT_VERTICES, U)  /* maxGeometryOutputVertices (0: no geometry) */     \
+   CAP(MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, U) /* maxGeometryTotalOutputComponents */        \
+   CAP(MAX_GEOMETRY_INPUT_COMPONENTS, U) /* maxGeometryInputComponents */                     \
+   CAP(MAX_GEOMETRY_OUTPUT_COMPONENTS, U) /* maxGeometryOutputComponents */                   \
+   CAP(MAX_GEOMETRY_INVOCATIONS, U)      /* maxGeometryShaderInvocations */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
@@ -832,6 +839,8 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 64, "format masks");
 #define WIRE_FEATURE_OCCLUSION_PRECISE (1u << 13)  /* exact sample counts (SAMPLES_PASSED) */
 #define WIRE_FEATURE_POLYGON_MODE (1u << 14)       /* LINE / POINT polygon modes (fillModeNonSolid) */
 #define WIRE_FEATURE_PROVOKING_VERTEX (1u << 15)   /* either convention, per pipeline */
+#define WIRE_FEATURE_GEOMETRY_SHADER (1u << 16)    /* geometryShader: programs may have a geometry
+                                                    * stage (blob SPIR-V section 16+2) */
 
 /* GetInfo reply. */
 struct wire_server_info {

@@ -42,6 +42,10 @@ f_get_param(struct srv_backend *be, enum wire_cap p)
    case WIRE_CAP_MAX_XFB_BUFFERS: return 4;
    case WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE: return 256; /* ES 3.0: 64 interleaved components */
    case WIRE_CAP_SAMPLED_FORMATS: case WIRE_CAP_RENDERABLE_FORMATS: case WIRE_CAP_FILTERABLE_FORMATS: return ~0ull;
+   /* geometry shaders at Vulkan's minimums for geometryShader */
+   case WIRE_CAP_FEATURES: return WIRE_FEATURE_GEOMETRY_SHADER;
+   case WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES: return 256;
+   case WIRE_CAP_MAX_GEOMETRY_INVOCATIONS: return 32;
    default: return 0;
    }
 }
