@@ -431,7 +431,7 @@ link_varyings(struct spv_module *ps, int pstage, struct spv_module *cs, int csta
    const bool arrayed = cstage == SPV_STAGE_GEOMETRY;
    const char *pn = stage_names[pstage], *cn = stage_names[cstage];
    uint32_t no = collect_io(ps, SPV_SC_OUTPUT, out, MAX_LOCATION_MAP);
-   uint32_t ni = collect_io(cs, SPV_SC_INPUT, in, MAX_LOCATION_MAP);
+   uint32_t ni = cs ? collect_io(cs, SPV_SC_INPUT, in, MAX_LOCATION_MAP) : 0; /* no fragment shader */
    sort_by_declaration(out, no, psrc);
    uint32_t next = 0;
    for (uint32_t i = 0; i < no; i++) {
@@ -521,7 +521,10 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count,
       spv_str_puts(log, "error: no vertex shader attached\n");
       return false;
    }
-   if (!by_stage[SPV_STAGE_FRAGMENT]) {
+   /* OpenGL 3.3 core has no such rule: "If the current program has no fragment shader ...
+    * the results of fragment shader execution are undefined" (section 3.9), and a program
+    * of a vertex (and geometry) shader alone links (transform feedback, rasterizer discard). */
+   if (!by_stage[SPV_STAGE_FRAGMENT] && by_stage[SPV_STAGE_VERTEX]->es) {
       spv_str_puts(log, "error: no fragment shader attached\n");
       return false;
    }
@@ -533,14 +536,14 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count,
    }
    const struct spv_shader *vs = by_stage[SPV_STAGE_VERTEX], *fs = by_stage[SPV_STAGE_FRAGMENT];
    const struct spv_shader *gs = by_stage[SPV_STAGE_GEOMETRY];
-   if (vs->api != fs->api || vs->es != fs->es || (gs && (gs->api != vs->api || gs->es != vs->es))) {
+   if ((fs && (vs->api != fs->api || vs->es != fs->es)) || (gs && (gs->api != vs->api || gs->es != vs->es))) {
       spv_str_puts(log, "error: shaders of different APIs cannot be linked\n");
       return false;
    }
    /* GLSL ES 3.00 spec, section 3.4: "Shaders for OpenGL ES 3.0 ... a program must not
     * contain shaders of different versions" — 1.00 links only with 1.00, 3.00 with 3.00.
     * Desktop GLSL (4.60 spec, section 3.3) lets core shaders of different versions link. */
-   if (vs->es && vs->version != fs->version) {
+   if (vs->es && vs->version != fs->version) { /* ES: fs is there (above) */
       spv_str_printf(log, "error: version %d es vertex shader cannot be linked with a version %d "
                           "es fragment shader\n", vs->version, fs->version);
       return false;
@@ -602,14 +605,14 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
       if (!gen || !index_modules(mods, words, counts, &log))
          goto out;
    }
-   if (!link_varyings(&mods[SPV_STAGE_VERTEX], SPV_STAGE_VERTEX, &mods[lvs == SPV_STAGE_VERTEX ? SPV_STAGE_FRAGMENT : lvs],
-                      lvs == SPV_STAGE_VERTEX ? SPV_STAGE_FRAGMENT : lvs, &src[SPV_STAGE_VERTEX],
+   const int next = lvs == SPV_STAGE_VERTEX ? SPV_STAGE_FRAGMENT : lvs;
+   if (!link_varyings(&mods[SPV_STAGE_VERTEX], SPV_STAGE_VERTEX, modp[next], next, &src[SPV_STAGE_VERTEX],
                       sh[SPV_STAGE_VERTEX]->es, &log) ||
-       (has_gs && !link_varyings(&mods[SPV_STAGE_GEOMETRY], SPV_STAGE_GEOMETRY, &mods[SPV_STAGE_FRAGMENT],
+       (has_gs && !link_varyings(&mods[SPV_STAGE_GEOMETRY], SPV_STAGE_GEOMETRY, modp[SPV_STAGE_FRAGMENT],
                                  SPV_STAGE_FRAGMENT, &src[SPV_STAGE_GEOMETRY], false, &log)) ||
        !link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log) ||
-       !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT], &src[SPV_STAGE_FRAGMENT],
-                     opts, &r, &log) ||
+       (sh[SPV_STAGE_FRAGMENT] && !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT],
+                                                &src[SPV_STAGE_FRAGMENT], opts, &r, &log)) ||
        !spv_reflect_uniforms(&r, modp, srcp, &log) || !spv_reflect_blocks(&r, modp, srcp, &log))
       goto out;
    r.info.writes_point_size = spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);

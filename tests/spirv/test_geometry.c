@@ -45,7 +45,7 @@ link3(const char *v, const char *g, const char *f, const struct spv_link_options
 {
    struct spv_shader *sh[3] = {spv_compile(SPV_STAGE_VERTEX, SPV_API_GL, v),
                                g ? spv_compile(SPV_STAGE_GEOMETRY, SPV_API_GL, g) : NULL,
-                               spv_compile(SPV_STAGE_FRAGMENT, SPV_API_GL, f)};
+                               f ? spv_compile(SPV_STAGE_FRAGMENT, SPV_API_GL, f) : NULL};
    struct spv_shader *list[3];
    uint32_t n = 0;
    for (int i = 0; i < 3; i++) {
@@ -289,6 +289,15 @@ test_xfb(void)
    /* The geometry module declares the Xfb execution mode, the vertex module does not. */
    CHECK(spirv_decoration(info->spirv[SPV_STAGE_GEOMETRY], info->spirv_words[SPV_STAGE_GEOMETRY], "g", 36) == 0);
    CHECK(spirv_decoration(info->spirv[SPV_STAGE_VERTEX], info->spirv_words[SPV_STAGE_VERTEX], "v", 36) == -1);
+   spv_program_info_free(info);
+   /* GL 3.3 core links without a fragment shader (capture with rasterizer discard). */
+   info = link3(vs1, gs1, NULL, &o, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   if (info) {
+      CHECK_EQ(info->stage_mask, (1u << SPV_STAGE_VERTEX) | (1u << SPV_STAGE_GEOMETRY));
+      CHECK_EQ(info->output_count, 0);
+      check_modules_valid(info);
+   }
    spv_program_info_free(info);
    /* A name the geometry shader does not output (the vertex shader's own) fails. */
    static const char *const vnames[] = {"v"};
