@@ -13,9 +13,14 @@ prim_mode(struct glf_context *ctx, GLenum mode, uint32_t *out, const char *calle
       return true;
    }
    if (GLF_CORE(ctx) && mode >= GL_LINES_ADJACENCY && mode <= GL_TRIANGLE_STRIP_ADJACENCY) {
-      sgl_log_once(SGL_LOG_WARN, "adjacency primitives are not supported yet");
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(adjacency mode)", caller);
-      return false;
+      /* GL 3.2+ core; drawn by Vulkan's adjacency topologies, which need geometryShader. */
+      if (!(ctx->limits.features & WIRE_FEATURE_GEOMETRY_SHADER)) {
+         sgl_log_once(SGL_LOG_WARN, "the server's device has no geometry shaders: adjacency draws are refused");
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(adjacency mode without device support)", caller);
+         return false;
+      }
+      *out = WIRE_PRIM_LINES_ADJACENCY + (mode - GL_LINES_ADJACENCY);
+      return true;
    }
    glf_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", caller, mode);
    return false;

@@ -155,6 +155,12 @@ enum wire_prim {
    WIRE_PRIM_TRIANGLES,
    WIRE_PRIM_TRIANGLE_STRIP,
    WIRE_PRIM_TRIANGLE_FAN,
+   /* protocol revision 5: GL 3.2+ core's adjacency modes, only where the device reports
+    * WIRE_FEATURE_GEOMETRY_SHADER (Vulkan needs geometryShader for them) */
+   WIRE_PRIM_LINES_ADJACENCY,
+   WIRE_PRIM_LINE_STRIP_ADJACENCY,
+   WIRE_PRIM_TRIANGLES_ADJACENCY,
+   WIRE_PRIM_TRIANGLE_STRIP_ADJACENCY,
    WIRE_PRIM_COUNT
 };
 

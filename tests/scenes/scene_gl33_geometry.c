@@ -10,7 +10,9 @@
  *       gl_PrimitiveID (written by the geometry shader) in the fragment shader;
  *   (c) transform feedback captured from the geometry shader: each input point becomes two
  *       output points (gl_Position and a varying captured, interleaved); the captured bytes
- *       are checked exactly, then drawn as vertex data (the rectangles of row c).
+ *       are checked exactly, then drawn as vertex data (the rectangles of row c);
+ *   (d) GL_TRIANGLES_ADJACENCY: the triangle of the even vertices, each coloured by the
+ *       adjacent (odd) vertex after it, read through gl_in[] / the arrayed input.
  * Also: glGetProgramiv(GEOMETRY_VERTICES_OUT / INPUT_TYPE / OUTPUT_TYPE), INVALID_OPERATION
  * for a program without a geometry shader, UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER, a draw
  * whose mode does not match the geometry shader's input (INVALID_OPERATION, GL 3.3 section
@@ -110,6 +112,28 @@ static const char *fs_prim =
    "flat in vec4 g_color;\n"
    "out vec4 o_color;\n"
    "void main() { o_color = vec4(g_color.rgb, 1.0) * (1.0 - 0.1 * float(gl_PrimitiveID)); }\n";
+
+/* ---- (d) adjacency: the triangle of the even vertices, coloured by the odd ones ----------- */
+static const char *vs_adj =
+   "#version 150 core\n"
+   "in vec2 a_pos; in vec4 a_color;\n"
+   "uniform vec2 u_half;\n"
+   "out vec4 v_color;\n"
+   "void main() { gl_Position = vec4(a_pos / u_half - 1.0, 0.0, 1.0); v_color = a_color; }\n";
+
+static const char *gs_adj =
+   "#version 150 core\n"
+   "layout(triangles_adjacency) in;\n"
+   "layout(triangle_strip, max_vertices = 3) out;\n"
+   "in vec4 v_color[];\n"
+   "out vec4 g_color;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      g_color = v_color[2 * i + 1];\n"
+   "      gl_Position = gl_in[2 * i].gl_Position;\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "}\n";
 
 /* ---- (c) transform feedback from the geometry shader --------------------------------------- */
 static const char *vs_id =
@@ -324,6 +348,35 @@ main(int argc, char **argv)
       }
       scene_rects_fini(&rects);
       GL(glDeleteBuffers(1, &xbuf));
+   }
+
+   /* (d) GL_TRIANGLES_ADJACENCY: six vertices, the adjacent ones far off screen. */
+   {
+      GL(glBindVertexArray(vao)); /* scene_rects left its own (deleted) one */
+      GLuint prog = link_gs(vs_adj, gs_adj, fs_color, NULL, 0);
+      GLint v = 0;
+      GL(glGetProgramiv(prog, GL_GEOMETRY_INPUT_TYPE, &v));
+      SCENE_CHECK(v == GL_TRIANGLES_ADJACENCY, "GEOMETRY_INPUT_TYPE 0x%x", v);
+      GL(glUseProgram(prog));
+      GL(glUniform2f(scene_uniform(prog, "u_half"), 64.0f, 64.0f));
+      struct {
+         GLfloat x, y;
+         GLubyte c[4];
+      } adj[6] = {{72, 104, {0, 0, 0, 255}}, {-500, 0, {250, 120, 30, 255}}, {104, 104, {0, 0, 0, 255}},
+                  {900, 900, {30, 200, 120, 255}}, {72, 125, {0, 0, 0, 255}}, {-900, 300, {90, 60, 240, 255}}};
+      GL(glBindBuffer(GL_ARRAY_BUFFER, bufs[2]));
+      GL(glBufferData(GL_ARRAY_BUFFER, sizeof(adj), adj, GL_STATIC_DRAW));
+      GLint a_pos = glGetAttribLocation(prog, "a_pos"), a_color = glGetAttribLocation(prog, "a_color");
+      GL(glVertexAttribPointer((GLuint)a_pos, 2, GL_FLOAT, GL_FALSE, sizeof(adj[0]), (void *)0));
+      GL(glVertexAttribPointer((GLuint)a_color, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(adj[0]), (void *)8));
+      GL(glEnableVertexAttribArray((GLuint)a_pos));
+      GL(glEnableVertexAttribArray((GLuint)a_color));
+      GL_EXPECT(GL_INVALID_OPERATION, glDrawArrays(GL_TRIANGLES, 0, 6));
+      GL(glDrawArrays(GL_TRIANGLES_ADJACENCY, 0, 6));
+      GL(glDisableVertexAttribArray((GLuint)a_pos));
+      GL(glDisableVertexAttribArray((GLuint)a_color));
+      GL(glUseProgram(0));
+      GL(glDeleteProgram(prog));
    }
 
    /* A program without a geometry shader has none of the geometry queries. */

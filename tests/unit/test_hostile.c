@@ -184,6 +184,8 @@ table_cases(void)
 {
    struct wire_draw d = {99, 0, 0, 3, 1, 0, {0, 0}, 0, 0};
    expect_fatal("Draw.mode", WIRE_OP_Draw, &d, sizeof(d));
+   d.mode = WIRE_PRIM_COUNT; /* one past the adjacency modes (protocol revision 5) */
+   expect_fatal("Draw.mode", WIRE_OP_Draw, &d, sizeof(d));
    d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 3, 0, 3, 1, 0, {0, 1}, 0, 0};
    expect_fatal("Draw.index_size", WIRE_OP_Draw, &d, sizeof(d));
    d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 4, 0, 1000, 1, 0, {0, 1}, 0, 0};
