@@ -187,6 +187,20 @@ glf_limits_init(struct glf_context *ctx)
    l->max_xfb_interleaved_components = limit((uint64_t)xfb_components, 64, SPV_MAX_XFB_STRIDE / 4);
    l->max_xfb_separate_components = limit((uint64_t)xfb_components, 4, SPV_MAX_XFB_STRIDE / 4);
    l->max_xfb_separate_attribs = limit(c[WIRE_CAP_MAX_XFB_BUFFERS], 4, WIRE_MAX_SO_TARGETS);
+   /* Geometry shaders (OpenGL 3.3 table 6.45 minimums: 256 output vertices, 1024 total output
+    * components, 64 input and 128 output components, 1024 uniform components, 16 texture
+    * units, 12 uniform blocks). Vulkan's per-stage limits are the same for every stage, so
+    * the geometry stage's uniforms, samplers and blocks are the vertex stage's. A device
+    * without geometryShader reports 0 for the geometry caps; the limits then stay at GL's
+    * minimums (a GL 3.3 context must report them) while compiling a geometry shader fails
+    * with an info log that says why (shader.c). */
+   l->max_geometry_output_vertices = limit(c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES], 256, 1024);
+   l->max_geometry_total_output_components = limit(c[WIRE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS], 1024, 1u << 16);
+   l->max_geometry_input_components = limit(c[WIRE_CAP_MAX_GEOMETRY_INPUT_COMPONENTS], 64, 128);
+   l->max_geometry_output_components = limit(c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_COMPONENTS], 128, 128);
+   l->max_geometry_uniform_components = l->max_vertex_uniform_components;
+   l->max_geometry_texture_image_units = l->max_vertex_texture_image_units;
+   l->max_geometry_uniform_blocks = l->max_vertex_uniform_blocks;
    /* QUERY_COUNTER_BITS of TIME_ELAPSED / TIMESTAMP: GL 3.3 asks at least 30. */
    l->timestamp_bits = limit(c[WIRE_CAP_QUERY_TIMESTAMP_BITS], 30, 64);
    l->vformats[0] = c[WIRE_CAP_VERTEX_FORMATS_0];

@@ -13,12 +13,30 @@ prim_mode(struct glf_context *ctx, GLenum mode, uint32_t *out, const char *calle
       return true;
    }
    if (GLF_CORE(ctx) && mode >= GL_LINES_ADJACENCY && mode <= GL_TRIANGLE_STRIP_ADJACENCY) {
-      sgl_log_once(SGL_LOG_WARN, "adjacency primitives are not supported yet");
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(adjacency mode)", caller);
-      return false;
+      /* GL 3.2+ core; drawn by Vulkan's adjacency topologies, which need geometryShader. */
+      if (!(ctx->limits.features & WIRE_FEATURE_GEOMETRY_SHADER)) {
+         sgl_log_once(SGL_LOG_WARN, "the server's device has no geometry shaders: adjacency draws are refused");
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(adjacency mode without device support)", caller);
+         return false;
+      }
+      *out = WIRE_PRIM_LINES_ADJACENCY + (mode - GL_LINES_ADJACENCY);
+      return true;
    }
    glf_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", caller, mode);
    return false;
+}
+
+static bool
+gs_input_accepts(uint32_t input, GLenum mode)
+{
+   switch (input) {
+   case GL_POINTS: return mode == GL_POINTS;
+   case GL_LINES: return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP;
+   case GL_LINES_ADJACENCY: return mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY;
+   case GL_TRIANGLES: return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN;
+   case GL_TRIANGLES_ADJACENCY: return mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
+   default: return false;
+   }
 }
 
 /* Errors common to every draw; false: skip the draw (error raised or nothing to draw). */
@@ -49,6 +67,16 @@ validate_draw(struct glf_context *ctx, GLenum mode, GLsizei count, GLsizei insta
    if (!ctx->program || !ctx->program->info) {
       if (!(GLF_ES(ctx) && ctx->major < 3))
          glf_error(ctx, GL_INVALID_OPERATION, "%s(no current program)", caller);
+      return false;
+   }
+   /* OpenGL 3.3 section 2.12.1: "An INVALID_OPERATION error is generated if a geometry shader
+    * is active and mode is incompatible with the input primitive type of the geometry
+    * shader" (points: POINTS; lines: LINES, LINE_STRIP, LINE_LOOP; triangles: TRIANGLES,
+    * TRIANGLE_STRIP, TRIANGLE_FAN; and the adjacency types with their adjacency modes). */
+   const struct spv_program_info *pi = ctx->program->info;
+   if ((pi->stage_mask & (1u << SPV_STAGE_GEOMETRY)) && !gs_input_accepts(pi->gs_input, mode)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(mode 0x%x does not match the geometry shader's input 0x%x)", caller,
+                mode, pi->gs_input);
       return false;
    }
    /* Transform feedback's draw rules (mode, ES's indexed draws and buffer space). */

@@ -183,6 +183,13 @@ g_combined_fragment_uniforms(struct glf_context *c, struct get_value *v)
 /* The compressed formats the context takes in CompressedTexImage* (formats.c: ETC2 / EAC in
  * ES 3.0, ETC1 with OES_compressed_ETC1_RGB8_texture; none in GL 3.3 core). */
 static void
+g_combined_geometry_uniforms(struct glf_context *c, struct get_value *v)
+{
+   const struct glf_limits *l = &c->limits;
+   set_int(v, (GLint64)l->max_geometry_uniform_blocks * l->max_uniform_block_size / 4 + l->max_geometry_uniform_components);
+}
+
+static void
 g_compressed_formats(struct glf_context *c, struct get_value *v)
 {
    GLenum f[16];
@@ -238,6 +245,15 @@ static const struct get_entry get_table[] = {
    LIM(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, API_3, 1, max_xfb_separate_attribs),
    LIM(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, API_3, 1, max_xfb_separate_components),
    FN(GL_TIMESTAMP, API_CORE, g_timestamp),
+   /* geometry shaders (GL 3.2+ core) */
+   LIM(GL_MAX_GEOMETRY_OUTPUT_VERTICES, API_CORE, 1, max_geometry_output_vertices),
+   LIM(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, API_CORE, 1, max_geometry_total_output_components),
+   LIM(GL_MAX_GEOMETRY_INPUT_COMPONENTS, API_CORE, 1, max_geometry_input_components),
+   LIM(GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, API_CORE, 1, max_geometry_output_components),
+   LIM(GL_MAX_GEOMETRY_UNIFORM_COMPONENTS, API_CORE, 1, max_geometry_uniform_components),
+   LIM(GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, API_CORE, 1, max_geometry_texture_image_units),
+   LIM(GL_MAX_GEOMETRY_UNIFORM_BLOCKS, API_CORE, 1, max_geometry_uniform_blocks),
+   FN(GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS, API_CORE, g_combined_geometry_uniforms),
    /* glWaitSync only accepts TIMEOUT_IGNORED: the server never waits (sync.c) */
    CONST(GL_MAX_SERVER_WAIT_TIMEOUT, API_3, 0),
    LIMF(GL_ALIASED_POINT_SIZE_RANGE, API_ES, 2, point_size_range),

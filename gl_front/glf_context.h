@@ -48,6 +48,11 @@ struct glf_limits {
    GLint subpixel_bits, max_clip_distances;
    GLint max_xfb_interleaved_components, max_xfb_separate_attribs, max_xfb_separate_components;
    GLint timestamp_bits; /* QUERY_COUNTER_BITS of TIME_ELAPSED / TIMESTAMP */
+   /* Geometry shaders (GL 3.2+ core; reported at GL 3.3's minimums when the device has none,
+    * see caps.c). */
+   GLint max_geometry_output_vertices, max_geometry_total_output_components;
+   GLint max_geometry_input_components, max_geometry_output_components;
+   GLint max_geometry_uniform_components, max_geometry_texture_image_units, max_geometry_uniform_blocks;
    GLint64 max_element_index;
    float max_texture_lod_bias;
    float point_size_range[2], line_width_range[2];

@@ -568,6 +568,20 @@ program_param(struct glf_context *ctx, struct glf_program *p, GLenum pname, GLin
    case GL_PROGRAM_BINARY_LENGTH:
       *out = info && p->blob ? (GLint)(BINARY_HEADER_SIZE + p->blob_size) : 0;
       return true;
+   case GL_GEOMETRY_VERTICES_OUT: case GL_GEOMETRY_INPUT_TYPE: case GL_GEOMETRY_OUTPUT_TYPE:
+      if (!GLF_CORE(ctx))
+         return false;
+      /* OpenGL 3.3 section 6.1.16: "If GEOMETRY_VERTICES_OUT, GEOMETRY_INPUT_TYPE, or
+       * GEOMETRY_OUTPUT_TYPE are queried for a program which has not been linked successfully,
+       * or which does not contain objects to form a geometry shader, then an INVALID_OPERATION
+       * error is generated." */
+      if (!info || !(info->stage_mask & (1u << SPV_STAGE_GEOMETRY))) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glGetProgramiv(pname=0x%x: no linked geometry shader)", pname);
+         return true; /* params untouched */
+      }
+      *out = pname == GL_GEOMETRY_VERTICES_OUT ? (GLint)info->gs_max_vertices
+             : pname == GL_GEOMETRY_INPUT_TYPE ? (GLint)info->gs_input : (GLint)info->gs_output;
+      return true;
    default: return false;
    }
 }

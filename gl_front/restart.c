@@ -29,7 +29,8 @@ glf_restart_index(struct glf_context *ctx, uint32_t index_size, uint32_t *index)
 static bool
 is_list(uint32_t mode)
 {
-   return mode == WIRE_PRIM_POINTS || mode == WIRE_PRIM_LINES || mode == WIRE_PRIM_TRIANGLES;
+   return mode == WIRE_PRIM_POINTS || mode == WIRE_PRIM_LINES || mode == WIRE_PRIM_TRIANGLES ||
+          mode == WIRE_PRIM_LINES_ADJACENCY || mode == WIRE_PRIM_TRIANGLES_ADJACENCY;
 }
 
 bool
@@ -51,7 +52,8 @@ uint32_t *
 glf_restart_rewrite(struct glf_context *ctx, const void *src, uint32_t index_size, uint32_t count, uint32_t index,
                     uint32_t *mode, uint32_t *out_count, bool *restarts)
 {
-   const uint32_t per_prim = *mode == WIRE_PRIM_TRIANGLES ? 3 : *mode == WIRE_PRIM_LINES ? 2 : 1;
+   const uint32_t per_prim = *mode == WIRE_PRIM_TRIANGLES ? 3 : *mode == WIRE_PRIM_LINES ? 2
+                             : *mode == WIRE_PRIM_LINES_ADJACENCY ? 4 : *mode == WIRE_PRIM_TRIANGLES_ADJACENCY ? 6 : 1;
    const bool loop = *mode == WIRE_PRIM_LINE_LOOP;
    const bool cut_lists = is_list(*mode) && !(ctx->limits.features & WIRE_FEATURE_LIST_RESTART);
    /* worst case: every piece of a loop gains a closing index and a separator */

@@ -202,9 +202,16 @@ glf_CompileShader(GLuint shader)
       spv_shader_free(sh->spv);
    sh->spv = NULL;
    sh->compiled = false;
-   if (sh->type != GL_VERTEX_SHADER && sh->type != GL_FRAGMENT_SHADER)
-      return; /* geometry shaders: not supported yet, compile fails */
-   enum spv_stage stage = sh->type == GL_VERTEX_SHADER ? SPV_STAGE_VERTEX : SPV_STAGE_FRAGMENT;
+   /* Geometry shaders exist on core contexts only (glCreateShader refuses the type on ES).
+    * A server whose device lacks geometryShader cannot run one: the compile fails with
+    * shader_log's explanation (GL has no error for a missing core feature). */
+   if (sh->type == GL_GEOMETRY_SHADER && !(ctx->limits.features & WIRE_FEATURE_GEOMETRY_SHADER)) {
+      sgl_log_once(SGL_LOG_WARN, "the server's device has no geometry shaders: geometry shader compiles fail");
+      return;
+   }
+   enum spv_stage stage = sh->type == GL_VERTEX_SHADER     ? SPV_STAGE_VERTEX
+                          : sh->type == GL_GEOMETRY_SHADER ? SPV_STAGE_GEOMETRY
+                                                           : SPV_STAGE_FRAGMENT;
    /* The shading language's gl_Max* constants are the context's limits (caps.c). */
    const struct glf_limits *l = &ctx->limits;
    const struct spv_limits lim = {
@@ -222,6 +229,12 @@ glf_CompileShader(GLuint shader)
       .min_program_texel_offset = l->min_program_texel_offset,
       .max_program_texel_offset = l->max_program_texel_offset,
       .max_clip_distances = GLF_CORE(ctx) ? l->max_clip_distances : 0,
+      .max_geometry_input_components = l->max_geometry_input_components,
+      .max_geometry_output_components = l->max_geometry_output_components,
+      .max_geometry_output_vertices = l->max_geometry_output_vertices,
+      .max_geometry_total_output_components = l->max_geometry_total_output_components,
+      .max_geometry_uniform_components = l->max_geometry_uniform_components,
+      .max_geometry_texture_image_units = l->max_geometry_texture_image_units,
    };
    sh->spv = spv_compile_limits(stage, GLF_ES(ctx) ? SPV_API_GLES : SPV_API_GL, sh->source ? sh->source : "", &lim);
    sh->compiled = sh->spv && spv_shader_ok(sh->spv);
@@ -233,7 +246,7 @@ shader_log(const struct glf_shader *sh)
    if (sh->spv)
       return spv_shader_info_log(sh->spv);
    if (sh->type == GL_GEOMETRY_SHADER)
-      return "splitgl: geometry shaders are not supported\n";
+      return "ERROR: splitgl: the renderer's device has no geometry shaders (Vulkan geometryShader)\n";
    return "";
 }
 

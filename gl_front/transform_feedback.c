@@ -466,6 +466,13 @@ glf_xfb_validate_draw(struct glf_context *ctx, uint32_t wmode, uint64_t vertices
       glf_error(ctx, GL_INVALID_OPERATION, "%s(indexed draw while transform feedback is active)", caller);
       return false;
    }
+   /* OpenGL 3.3 section 2.17.2: "If a geometry shader is active, its output primitive type is
+    * used instead of the mode parameter passed to drawing commands" (table 2.14: POINTS /
+    * LINE_STRIP / TRIANGLE_STRIP against POINTS / LINES / TRIANGLES). */
+   const struct spv_program_info *gi = ctx->program ? ctx->program->info : NULL;
+   if (gi && (gi->stage_mask & (1u << SPV_STAGE_GEOMETRY)))
+      wmode = gi->gs_output == GL_POINTS ? WIRE_PRIM_POINTS
+              : gi->gs_output == GL_LINE_STRIP ? WIRE_PRIM_LINES : WIRE_PRIM_TRIANGLES;
    bool ok;
    switch (x->mode) {
    case GL_POINTS: ok = wmode == WIRE_PRIM_POINTS; break;

@@ -29,12 +29,13 @@ linked(struct glf_context *ctx, GLuint program, const char *caller, struct glf_p
 char *
 glf_uniform_block_limits(const struct glf_context *ctx, const struct spv_program_info *info)
 {
-   uint32_t vs = 0, fs = 0;
+   uint32_t vs = 0, fs = 0, gs = 0;
    char buf[256];
    for (uint32_t i = 0; i < info->block_count; i++) {
       const struct spv_block *b = &info->blocks[i];
       vs += (b->stage_mask >> SPV_STAGE_VERTEX) & 1;
       fs += (b->stage_mask >> SPV_STAGE_FRAGMENT) & 1;
+      gs += (b->stage_mask >> SPV_STAGE_GEOMETRY) & 1;
       if ((GLint)b->data_size > ctx->limits.max_uniform_block_size) {
          snprintf(buf, sizeof(buf), "error: uniform block '%s' is %u bytes (MAX_UNIFORM_BLOCK_SIZE is %d)\n",
                   b->name, b->data_size, ctx->limits.max_uniform_block_size);
@@ -42,11 +43,12 @@ glf_uniform_block_limits(const struct glf_context *ctx, const struct spv_program
       }
    }
    if ((GLint)vs > ctx->limits.max_vertex_uniform_blocks || (GLint)fs > ctx->limits.max_fragment_uniform_blocks ||
+       (GLint)gs > ctx->limits.max_geometry_uniform_blocks ||
        (GLint)info->block_count > ctx->limits.max_combined_uniform_blocks) {
       snprintf(buf, sizeof(buf),
-               "error: too many uniform blocks (vertex %u of %d, fragment %u of %d, combined %u of %d)\n", vs,
-               ctx->limits.max_vertex_uniform_blocks, fs, ctx->limits.max_fragment_uniform_blocks,
-               info->block_count, ctx->limits.max_combined_uniform_blocks);
+               "error: too many uniform blocks (vertex %u of %d, geometry %u of %d, fragment %u of %d, combined %u of %d)\n",
+               vs, ctx->limits.max_vertex_uniform_blocks, gs, ctx->limits.max_geometry_uniform_blocks, fs,
+               ctx->limits.max_fragment_uniform_blocks, info->block_count, ctx->limits.max_combined_uniform_blocks);
       return strdup(buf);
    }
    return NULL;
@@ -144,7 +146,8 @@ glf_GetActiveUniformBlockiv(GLuint program, GLuint uniformBlockIndex, GLenum pna
       break;
    case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER: *params = (b->stage_mask >> SPV_STAGE_VERTEX) & 1; break;
    case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER: *params = (b->stage_mask >> SPV_STAGE_FRAGMENT) & 1; break;
-   default: *params = 0; break; /* geometry: no geometry stage in the program */
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER: *params = (b->stage_mask >> SPV_STAGE_GEOMETRY) & 1; break;
+   default: break;
    }
 }
 

@@ -283,6 +283,20 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
          c->program = NULL;
       }
    }
+   /* A geometry stage only where the device runs one, within its output-vertex and invocation
+    * limits (the front end compiles under the same limits: caps.c). */
+   if (c->program && (c->program->stage_mask & (1u << SPV_STAGE_GEOMETRY))) {
+      uint64_t features = s->ops->get_param(s->be, WIRE_CAP_FEATURES);
+      uint64_t max_vertices = s->ops->get_param(s->be, WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES);
+      uint64_t max_invocations = s->ops->get_param(s->be, WIRE_CAP_MAX_GEOMETRY_INVOCATIONS);
+      if (!(features & WIRE_FEATURE_GEOMETRY_SHADER) || c->program->gs_max_vertices > max_vertices ||
+          c->program->gs_invocations > max_invocations) {
+         snprintf(err, sizeof(err), "geometry stage (max_vertices %u, invocations %u) beyond the device",
+                  c->program->gs_max_vertices, c->program->gs_invocations);
+         spv_program_info_free(c->program);
+         c->program = NULL;
+      }
+   }
    /* Transform feedback within what the client may ask for: the device's limits, raised to
     * GL's minimums (4 buffers, 64 components a buffer) as the front end raises them; a
     * program beyond the device's own is declined at its draws (counted), not here. */

@@ -13,7 +13,9 @@ srv_handle_Draw(struct srv_session *s, const void *p, const uint8_t *tail, uint3
    struct srv_context *ctx = srv_cur(s, "Draw.context");
    if (!ctx)
       return;
-   if (d->mode >= WIRE_PRIM_COUNT)
+   if (d->mode >= WIRE_PRIM_COUNT ||
+       (d->mode >= WIRE_PRIM_LINES_ADJACENCY &&
+        !(s->ops->get_param(s->be, WIRE_CAP_FEATURES) & WIRE_FEATURE_GEOMETRY_SHADER)))
       return srv_fatal(s, "ProtocolCorruption", "Draw.mode");
    if ((d->flags & ~WIRE_DRAW_PRIMITIVE_RESTART) ||
        ((d->flags & WIRE_DRAW_PRIMITIVE_RESTART) && (!d->index_size || d->mode == WIRE_PRIM_LINE_LOOP)))

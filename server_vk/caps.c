@@ -213,7 +213,14 @@ mg_caps_init(struct mg_backend *be)
                           (be->depth_clamp ? WIRE_FEATURE_DEPTH_CLAMP : 0) |
                           (be->logic_op ? WIRE_FEATURE_LOGIC_OP : 0) |
                           (be->has_etc2 ? WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 : 0) |
-                          (be->provoking_last ? WIRE_FEATURE_PROVOKING_VERTEX : 0);
+                          (be->provoking_last ? WIRE_FEATURE_PROVOKING_VERTEX : 0) |
+                          (be->geometry ? WIRE_FEATURE_GEOMETRY_SHADER : 0);
+   /* Geometry stage limits (0 without geometryShader; the front end keeps GL's minimums). */
+   c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES] = be->geometry ? l->maxGeometryOutputVertices : 0;
+   c[WIRE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS] = be->geometry ? l->maxGeometryTotalOutputComponents : 0;
+   c[WIRE_CAP_MAX_GEOMETRY_INPUT_COMPONENTS] = be->geometry ? l->maxGeometryInputComponents : 0;
+   c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_COMPONENTS] = be->geometry ? l->maxGeometryOutputComponents : 0;
+   c[WIRE_CAP_MAX_GEOMETRY_INVOCATIONS] = be->geometry ? l->maxGeometryShaderInvocations : 0;
    c[WIRE_CAP_MAX_XFB_BUFFERS] = be->has_xfb ? be->xfb_max_buffers : 0;
    c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = be->has_xfb ? be->xfb_max_stride : 0;
    /* Timestamps of the graphics queue (TIME_ELAPSED, TIMESTAMP): 0 bits is "none". */

@@ -392,6 +392,11 @@ create_device(struct mg_backend *be)
    en.features.depthClamp = be->depth_clamp = f2.features.depthClamp;
    en.features.logicOp = be->logic_op = f2.features.logicOp;
    en.features.alphaToOne = be->alpha_to_one = f2.features.alphaToOne;
+   /* GL 3.2+ core's geometry shaders; a user geometry shader may write gl_PointSize
+    * (GeometryPointSize), which needs shaderTessellationAndGeometryPointSize. */
+   en.features.geometryShader = be->geometry = f2.features.geometryShader;
+   en.features.shaderTessellationAndGeometryPointSize =
+      f2.features.geometryShader && f2.features.shaderTessellationAndGeometryPointSize;
    /* GL's SAMPLES_PASSED counts samples exactly; ANY_SAMPLES_PASSED needs no precision. */
    en.features.occlusionQueryPrecise = f2.features.occlusionQueryPrecise;
    be->occlusion_precise = f2.features.occlusionQueryPrecise;

@@ -254,6 +254,10 @@ static const VkPrimitiveTopology topologies[WIRE_PRIM_COUNT] = {
    [WIRE_PRIM_TRIANGLES] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
    [WIRE_PRIM_TRIANGLE_STRIP] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
    [WIRE_PRIM_TRIANGLE_FAN] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN,
+   [WIRE_PRIM_LINES_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
+   [WIRE_PRIM_LINE_STRIP_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
+   [WIRE_PRIM_TRIANGLES_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
+   [WIRE_PRIM_TRIANGLE_STRIP_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
 };
 
 /* False: nothing to draw (an empty framebuffer), or the draw is declined (counted). */
@@ -281,7 +285,7 @@ draw_ready(struct mg_ctx *ctx, const struct srv_draw *d)
       mg_skip(be, "a draw without its index buffer");
       return false;
    }
-   if (d->info.mode == WIRE_PRIM_POINTS && !ctx->prog->writes_point_size) {
+   if (d->info.mode == WIRE_PRIM_POINTS && !ctx->prog->writes_point_size && !ctx->prog->modules[SPV_STAGE_GEOMETRY]) {
       /* Vulkan needs PointSize written for point topologies; spirv/lift.c makes every vertex
        * shader write it (1.0 where GL leaves the size undefined), so only a program whose
        * gl_PerVertex redeclaration drops gl_PointSize gets here. */
@@ -324,6 +328,10 @@ primitives(uint32_t mode, uint32_t n)
    case WIRE_PRIM_LINE_LOOP: return n >= 2 ? n : 0;
    case WIRE_PRIM_LINE_STRIP: return n >= 2 ? n - 1 : 0;
    case WIRE_PRIM_TRIANGLES: return n / 3;
+   case WIRE_PRIM_LINES_ADJACENCY: return n / 4;
+   case WIRE_PRIM_LINE_STRIP_ADJACENCY: return n >= 4 ? n - 3 : 0;
+   case WIRE_PRIM_TRIANGLES_ADJACENCY: return n / 6;
+   case WIRE_PRIM_TRIANGLE_STRIP_ADJACENCY: return n >= 6 ? (n - 4) / 2 : 0;
    default: return n >= 3 ? n - 2 : 0; /* strips, fans */
    }
 }
@@ -341,7 +349,8 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
       mg_submit(be, false);
    /* The client sends restart only where the device restarts as it is (caps): a widened
     * 8-bit list would lose its 0xff, a list topology needs list restart. */
-   bool list = w->mode == WIRE_PRIM_POINTS || w->mode == WIRE_PRIM_LINES || w->mode == WIRE_PRIM_TRIANGLES;
+   bool list = w->mode == WIRE_PRIM_POINTS || w->mode == WIRE_PRIM_LINES || w->mode == WIRE_PRIM_TRIANGLES ||
+               w->mode == WIRE_PRIM_LINES_ADJACENCY || w->mode == WIRE_PRIM_TRIANGLES_ADJACENCY;
    if ((w->flags & WIRE_DRAW_PRIMITIVE_RESTART) &&
        ((w->index_size == 1 && !be->has_uint8) || (list && !be->has_list_restart))) {
       mg_skip(be, "a primitive-restart draw the device cannot restart");

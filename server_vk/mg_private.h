@@ -221,6 +221,7 @@ struct mg_program {
    uint32_t stage_mask;
    bool writes_point_size;
    bool point_size_spec; /* the vertex stage has SPV_SPEC_POINT_SIZE (desktop GL) */
+   bool gs_point_size_spec; /* ... and the geometry stage (it emits points) */
    uint32_t default_block_size;
    uint32_t default_ubo_stages, default_ssbo_stages; /* VkShaderStageFlags reading each binding */
    uint32_t sampler_count;
@@ -395,6 +396,7 @@ struct mg_backend {
    uint32_t timestamp_bits;
    struct mg_format formats[WIRE_FMT_COUNT]; /* by wire_format (format.c) */
    bool polygon_mode, depth_clamp, logic_op; /* features enabled for GL core state (device.c) */
+   bool geometry; /* geometryShader enabled: programs may have a geometry stage */
    bool custom_border; /* VK_EXT_custom_border_color (customBorderColorWithoutFormat) enabled */
    bool alpha_to_one;  /* the alphaToOne feature is enabled (GL core SAMPLE_ALPHA_TO_ONE) */
    VkSampleCountFlags integer_sample_counts; /* framebufferIntegerColorSampleCounts (caps.c) */

@@ -52,7 +52,8 @@ static VkShaderStageFlags
 stage_flags(uint32_t spv_mask)
 {
    return ((spv_mask & (1u << SPV_STAGE_VERTEX)) ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
-          ((spv_mask & (1u << SPV_STAGE_FRAGMENT)) ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
+          ((spv_mask & (1u << SPV_STAGE_FRAGMENT)) ? VK_SHADER_STAGE_FRAGMENT_BIT : 0) |
+          ((spv_mask & (1u << SPV_STAGE_GEOMETRY)) ? VK_SHADER_STAGE_GEOMETRY_BIT : 0);
 }
 
 /* The program's modules. Under be->default_block_ssbo the vertex stage reads the default
@@ -149,6 +150,7 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    p->stage_mask = info->stage_mask;
    p->writes_point_size = info->writes_point_size != 0;
    p->point_size_spec = info->point_size_spec != 0;
+   p->gs_point_size_spec = info->gs_point_size_spec != 0;
    p->xfb = info->xfb_varying_count != 0;
    for (uint32_t b = 0; b < SPV_MAX_XFB_BUFFERS; b++)
       if (info->xfb_strides[b]) {
@@ -205,6 +207,12 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    }
    if (ok && !(info->stage_mask & (1u << SPV_STAGE_VERTEX)))
       ok = false; /* a graphics pipeline needs a vertex stage */
+   if (ok && (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) &&
+       (!be->geometry || info->gs_max_vertices > be->props.limits.maxGeometryOutputVertices ||
+        info->gs_invocations > be->props.limits.maxGeometryShaderInvocations)) {
+      sgl_warn("magma: program with a geometry stage refused (geometryShader %d)", be->geometry);
+      ok = false; /* the core refuses these blobs first (decode_objects.c) */
+   }
    if (ok)
       ok = create_modules(be, p, info);
    ok = ok && create_layouts(be, p, info);
@@ -482,7 +490,8 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
    struct mg_program *p = ctx->prog;
    VkPipelineShaderStageCreateInfo stages[SPV_STAGE_COUNT];
    uint32_t ns = 0;
-   static const VkShaderStageFlagBits vk_stage[SPV_STAGE_COUNT] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
+   static const VkShaderStageFlagBits vk_stage[SPV_STAGE_COUNT] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
+                                                                   VK_SHADER_STAGE_GEOMETRY_BIT};
    /* The rasterizer state is in the key (by id), so the specialized size is too. */
    const float point_size = spec_point_size(be, ctx->rast);
    const VkSpecializationMapEntry psz_entry = {SPV_SPEC_POINT_SIZE, 0, sizeof(float)};
@@ -491,7 +500,8 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
       if (p->modules[s])
          stages[ns++] = (VkPipelineShaderStageCreateInfo){
             VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, vk_stage[s], p->modules[s], "main",
-            s == SPV_STAGE_VERTEX && p->point_size_spec ? &psz_spec : NULL};
+            (s == SPV_STAGE_VERTEX && p->point_size_spec) || (s == SPV_STAGE_GEOMETRY && p->gs_point_size_spec)
+               ? &psz_spec : NULL};
    struct vertex_input vi;
    build_vertex_input(be, p, ctx->velems, k->divisor_emulated, &vi);
    VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0, k->topology, VK_FALSE};

@@ -32,7 +32,10 @@
  *                 binding (SPV_BINDING_UBO_BASE + k, k dense from 0) are its array elements
  *                 0 .. array_size - 1, each once; their members' offsets lie inside data_size,
  *                 and every stage variable of that binding is a struct (array) this covers.
- *   SPIRV (16+s)  the SPIR-V words of stage s, for each stage in stage_mask
+ *   SPIRV (16+s)  the SPIR-V words of stage s, for each stage in stage_mask (version 4: stage
+ *                 2, geometry, ExecutionModel Geometry with one input and one output
+ *                 primitive, OutputVertices and Invocations in range; the parser reflects
+ *                 them into spv_program_info.gs_*)
  *
  * spv_blob_parse treats the blob as hostile: every offset, size, count and string is checked
  * with overflow-safe arithmetic before use, and the result is one allocation of copies. */
@@ -48,8 +51,9 @@
 #endif
 
 /* 2: the XFB section (transform feedback). 3: named uniform blocks (BLOCKS, the uniforms'
- * block_index and row_major). */
-#define SPV_BLOB_VERSION 3u
+ * block_index and row_major). 4: a geometry stage (SPIRV 16+2; transform feedback moves to
+ * it when present). */
+#define SPV_BLOB_VERSION 4u
 #define SPV_BLOB_MAX_SECTIONS 16u
 #define SPV_BLOB_MAX_SIZE (64u << 20)
 #define SPV_BLOB_ALIGN 8u
@@ -356,8 +360,64 @@ enum {
    DEC_BUFFER_BLOCK = 3, DEC_BINDING = 33, DEC_DESCRIPTOR_SET = 34, DEC_OFFSET = 35, DEC_XFB_BUFFER = 36,
    DEC_XFB_STRIDE = 37, EXEC_MODE_XFB = 11,
    SC_UNIFORM_CONSTANT = 0, SC_INPUT = 1, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_PRIVATE = 6, SC_FUNCTION = 7,
-   EXEC_VERTEX = 0, EXEC_FRAGMENT = 4,
+   EXEC_VERTEX = 0, EXEC_GEOMETRY = 3, EXEC_FRAGMENT = 4,
+   /* geometry execution modes */
+   EXEC_MODE_INVOCATIONS = 0, EXEC_MODE_INPUT_POINTS = 19, EXEC_MODE_INPUT_LINES = 20,
+   EXEC_MODE_INPUT_LINES_ADJ = 21, EXEC_MODE_TRIANGLES = 22, EXEC_MODE_INPUT_TRIANGLES_ADJ = 23,
+   EXEC_MODE_OUTPUT_VERTICES = 26, EXEC_MODE_OUTPUT_POINTS = 27, EXEC_MODE_OUTPUT_LINE_STRIP = 28,
+   EXEC_MODE_OUTPUT_TRIANGLE_STRIP = 29,
 };
+
+/* Caps on what a geometry module may declare, whatever the device: GL's largest
+ * MAX_GEOMETRY_OUTPUT_VERTICES (Vulkan's maxGeometryOutputVertices is at most 1024 on any
+ * device known) and maxGeometryShaderInvocations (32 on every device; the server checks the
+ * device's own limits again). */
+#define MAX_GS_OUTPUT_VERTICES 1024u
+#define MAX_GS_INVOCATIONS 32u
+
+static const uint32_t model_of_stage[SPV_STAGE_COUNT] = {EXEC_VERTEX, EXEC_FRAGMENT, EXEC_GEOMETRY};
+
+/* One geometry execution mode into the program's gs_* fields; false when it repeats a kind
+ * already seen (bits of *seen: 1 input, 2 output, 4 OutputVertices, 8 Invocations) or is out
+ * of range. Modes of other kinds are left to the validator. GL_POINTS is 0, hence *seen. */
+enum { GS_SEEN_INPUT = 1, GS_SEEN_OUTPUT = 2, GS_SEEN_VERTICES = 4, GS_SEEN_INVOCATIONS = 8 };
+
+static bool
+geometry_mode(struct spv_program_info *info, uint32_t *seen, uint32_t mode, uint32_t wc, const uint32_t *args)
+{
+   static const struct { uint32_t mode, gl; } inputs[] = {
+      {EXEC_MODE_INPUT_POINTS, GL_POINTS}, {EXEC_MODE_INPUT_LINES, GL_LINES},
+      {EXEC_MODE_INPUT_LINES_ADJ, GL_LINES_ADJACENCY}, {EXEC_MODE_TRIANGLES, GL_TRIANGLES},
+      {EXEC_MODE_INPUT_TRIANGLES_ADJ, GL_TRIANGLES_ADJACENCY},
+   }, outputs[] = {
+      {EXEC_MODE_OUTPUT_POINTS, GL_POINTS}, {EXEC_MODE_OUTPUT_LINE_STRIP, GL_LINE_STRIP},
+      {EXEC_MODE_OUTPUT_TRIANGLE_STRIP, GL_TRIANGLE_STRIP},
+   };
+   for (size_t k = 0; k < sizeof(inputs) / sizeof(inputs[0]); k++)
+      if (mode == inputs[k].mode) {
+         bool fresh = !(*seen & GS_SEEN_INPUT);
+         *seen |= GS_SEEN_INPUT;
+         info->gs_input = inputs[k].gl;
+         return fresh;
+      }
+   for (size_t k = 0; k < sizeof(outputs) / sizeof(outputs[0]); k++)
+      if (mode == outputs[k].mode) {
+         bool fresh = !(*seen & GS_SEEN_OUTPUT);
+         *seen |= GS_SEEN_OUTPUT;
+         info->gs_output = outputs[k].gl;
+         return fresh;
+      }
+   if (mode == EXEC_MODE_OUTPUT_VERTICES || mode == EXEC_MODE_INVOCATIONS) {
+      uint32_t *f = mode == EXEC_MODE_INVOCATIONS ? &info->gs_invocations : &info->gs_max_vertices;
+      uint32_t max = mode == EXEC_MODE_INVOCATIONS ? MAX_GS_INVOCATIONS : MAX_GS_OUTPUT_VERTICES;
+      uint32_t bit = mode == EXEC_MODE_INVOCATIONS ? GS_SEEN_INVOCATIONS : GS_SEEN_VERTICES;
+      bool fresh = !(*seen & bit) && wc >= 4 && args[0] >= 1 && args[0] <= max;
+      *seen |= bit;
+      *f = wc >= 4 ? args[0] : 0;
+      return fresh;
+   }
+   return true;
+}
 
 static bool
 capability_ok(uint32_t cap)
@@ -388,7 +448,7 @@ struct iface_ids {
 };
 
 static bool
-check_stage_interface(const struct spv_program_info *info, uint32_t stage, const uint32_t *w, uint32_t count,
+check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint32_t *w, uint32_t count,
                       char *err, size_t err_size)
 {
    const uint32_t bound = w[3];
@@ -402,17 +462,24 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
    bool xfb_mode = false;
    if (!ok)
       reject(err, err_size, "blob: out of memory");
-   const uint32_t model = stage == SPV_STAGE_VERTEX ? EXEC_VERTEX : EXEC_FRAGMENT;
+   const uint32_t model = model_of_stage[stage];
+   uint32_t entry = 0, gs_seen = 0;
    /* Pass 1: definitions, decorations, capabilities, the entry point. */
    for (uint32_t i = 5; ok && i < count; i += w[i] >> 16) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
       if (op == OP_CAPABILITY && wc >= 2 && !capability_ok(w[i + 1]))
          ok = !!reject(err, err_size, "blob: stage %u declares capability %u", stage, w[i + 1]);
       else if (op == OP_ENTRY_POINT && wc >= 4 && w[i + 1] == model &&
-               strnlen((const char *)&w[i + 3], (wc - 3) * 4) == 4 && !memcmp(&w[i + 3], "main", 4))
-         main_found = true;
-      else if (op == OP_EXECUTION_MODE && wc >= 3 && w[i + 2] == EXEC_MODE_XFB)
+               strnlen((const char *)&w[i + 3], (wc - 3) * 4) == 4 && !memcmp(&w[i + 3], "main", 4)) {
+         main_found = !entry;
+         entry = w[i + 2];
+         if (!main_found)
+            ok = !!reject(err, err_size, "blob: stage %u has two entry points \"main\"", stage);
+      } else if (op == OP_EXECUTION_MODE && wc >= 3 && w[i + 2] == EXEC_MODE_XFB)
          xfb_mode = true;
+      else if (op == OP_EXECUTION_MODE && wc >= 3 && stage == SPV_STAGE_GEOMETRY && entry && w[i + 1] == entry &&
+               !geometry_mode(info, &gs_seen, w[i + 2], wc, &w[i + 3]))
+         ok = !!reject(err, err_size, "blob: geometry stage execution mode %u repeated or out of range", w[i + 2]);
       else if (op == OP_MEMBER_DECORATE && wc >= 4 && (w[i + 3] == DEC_XFB_BUFFER || w[i + 3] == DEC_XFB_STRIDE))
          ok = !!reject(err, err_size, "blob: stage %u decorates a member for transform feedback", stage);
       else if (op == OP_DECORATE && wc >= 3 && w[i + 1] < bound) {
@@ -439,10 +506,18 @@ check_stage_interface(const struct spv_program_info *info, uint32_t stage, const
    }
    if (ok && !main_found)
       ok = !!reject(err, err_size, "blob: stage %u has no entry point \"main\" of its execution model", stage);
-   /* Transform feedback: only the vertex stage of a program with an XFB section captures, into
-    * the buffers and strides that section names, at 4-byte offsets inside the stride (the
-    * driver writes where these decorations say). */
-   if (ok && xfb_mode != (stage == SPV_STAGE_VERTEX && info->xfb_varying_count > 0))
+   /* A geometry stage declares what it reads and writes (the pipeline takes the primitive
+    * types from these modes; Vulkan requires each once). */
+   if (ok && stage == SPV_STAGE_GEOMETRY) {
+      if (!(gs_seen & GS_SEEN_INVOCATIONS))
+         info->gs_invocations = 1;
+      if (!(gs_seen & GS_SEEN_INPUT) || !(gs_seen & GS_SEEN_OUTPUT) || !(gs_seen & GS_SEEN_VERTICES))
+         ok = !!reject(err, err_size, "blob: geometry stage lacks its input / output primitive or OutputVertices");
+   }
+   /* Transform feedback: only the last vertex-processing stage (geometry when present) of a
+    * program with an XFB section captures, into the buffers and strides that section names,
+    * at 4-byte offsets inside the stride (the driver writes where these decorations say). */
+   if (ok && xfb_mode != (stage == spv_last_vertex_stage(info->stage_mask) && info->xfb_varying_count > 0))
       ok = !!reject(err, err_size, "blob: stage %u Xfb execution mode does not match the XFB section", stage);
    for (uint32_t id = 0; ok && id < bound; id++) {
       uint32_t b = ids.xfb[id];
@@ -600,7 +675,8 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    hdr.point_size_spec = (flags & SPV_BLOB_FLAG_POINT_SIZE_SPEC) != 0;
    hdr.block_count = rd32(in + 44);
    const uint32_t all_stages = (1u << SPV_STAGE_COUNT) - 1;
-   /* A graphics pipeline needs a vertex stage (the link always emits both). */
+   /* A graphics pipeline needs a vertex stage (the link always emits vertex and fragment;
+    * geometry is optional). */
    if (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || (hdr.stage_mask & ~all_stages) ||
        (hdr.default_block_stage_mask & ~hdr.stage_mask) || hdr.writes_point_size > 1)
       return reject(err, err_size, "blob: bad stage masks");
@@ -866,6 +942,9 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       free(mem);
       return reject(err, err_size, "blob: no point-size specialization constant in the vertex stage");
    }
+   if (hdr.stage_mask & (1u << SPV_STAGE_GEOMETRY))
+      info->gs_point_size_spec = spv_has_float_spec_constant(info->spirv[SPV_STAGE_GEOMETRY],
+                                                             info->spirv_words[SPV_STAGE_GEOMETRY], SPV_SPEC_POINT_SIZE);
    if (ps.have[SEC_INIT]) {
       memcpy(mem + ioff, b + ps.off[SEC_INIT], ps.size[SEC_INIT]);
       info->default_block_init = mem + ioff;

@@ -86,10 +86,14 @@ spv_glslang_init(void)
    pthread_once(&glslang_once, init_glslang_once);
 }
 
-static glslang_stage_t
-glslang_stage(enum spv_stage stage)
+int
+spv_glslang_stage_of(enum spv_stage stage)
 {
-   return stage == SPV_STAGE_VERTEX ? GLSLANG_STAGE_VERTEX : GLSLANG_STAGE_FRAGMENT;
+   switch (stage) {
+   case SPV_STAGE_VERTEX: return GLSLANG_STAGE_VERTEX;
+   case SPV_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
+   default: return GLSLANG_STAGE_FRAGMENT;
+   }
 }
 
 /* Reads "#version N [profile]" if it is the first directive (only comments and white space
@@ -214,6 +218,13 @@ spv_fill_resource(glslang_resource_t *r, const struct spv_shader *sh)
    SET(max_combined_texture_image_units, l->max_combined_texture_image_units)
    SET(max_draw_buffers, l->max_draw_buffers)
    SET(max_clip_distances, l->max_clip_distances)
+   SET(max_geometry_input_components, l->max_geometry_input_components)
+   SET(max_geometry_output_components, l->max_geometry_output_components)
+   SET(max_geometry_output_vertices, l->max_geometry_output_vertices)
+   SET(max_geometry_total_output_components, l->max_geometry_total_output_components)
+   SET(max_geometry_uniform_components, l->max_geometry_uniform_components)
+   SET(max_geometry_texture_image_units, l->max_geometry_texture_image_units)
+   SET(max_geometry_varying_components, l->max_geometry_output_components)
 #undef SET
    if (l->min_program_texel_offset || l->max_program_texel_offset) {
       r->min_program_texel_offset = l->min_program_texel_offset;
@@ -296,7 +307,7 @@ fill_input(glslang_input_t *in, glslang_resource_t *res, const struct spv_shader
 {
    memset(in, 0, sizeof(*in));
    in->language = GLSLANG_SOURCE_GLSL;
-   in->stage = glslang_stage(sh->stage);
+   in->stage = (glslang_stage_t)spv_glslang_stage_of(sh->stage);
    in->client = GLSLANG_CLIENT_NONE;
    in->target_language = GLSLANG_TARGET_NONE;
    in->code = code;
@@ -347,6 +358,10 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
    struct spv_str log = {0};
    if ((unsigned)stage >= SPV_STAGE_COUNT) {
       spv_str_puts(&log, "ERROR: unsupported shader stage\n");
+   } else if (stage == SPV_STAGE_GEOMETRY && (api != SPV_API_GL || es || version < 150)) {
+      /* OpenGL 3.2 core introduced geometry shaders with GLSL 1.50; ES 3.0 has none. */
+      spv_str_printf(&log, "ERROR: 0:1: '#version' : geometry shaders need #version 150 or later "
+                           "(version %d%s)\n", version, es ? " es" : "");
    } else if (!version_supported(api, version, es)) {
       spv_str_printf(&log, "ERROR: 0:1: '#version' : version %d%s is not supported by this %s context\n",
                      version, es ? " es" : "", api == SPV_API_GLES ? "OpenGL ES" : "OpenGL core");

@@ -287,10 +287,12 @@ enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS, PSZ_ES_ONE };
 #define SPV_POINT_SIZE_MAIN SPV_RENAME_PREFIX "main"
 #define SPV_POINT_SIZE_CONST SPV_RENAME_PREFIX "point_size"
 
+static bool gs_emits_points(const struct tok_list *tl);
+
 static enum psz_wrap
 point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
 {
-   if (sh->stage != SPV_STAGE_VERTEX)
+   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !gs_emits_points(tl)))
       return PSZ_NONE;
    bool has_main = false, writes = false, per_vertex = false;
    for (uint32_t i = 0; i < tl->n; i++) {
@@ -337,6 +339,67 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
    spv_str_puts(out, "}\n");
+}
+
+/* Geometry shaders: a vertex is captured when EmitVertex() is called (OpenGL 3.3 section
+ * 2.17: "the vertices ... emitted by the geometry shader" are what transform feedback
+ * records), so the copies are assigned right before each one. Every EmitVertex call of the
+ * shader is renamed to this helper, declared before the shader's own code.
+ *
+ * Point size: with a geometry shader that emits points, the size comes from it (OpenGL 3.3
+ * section 3.4: gl_PointSize of the last vertex-processing stage under PROGRAM_POINT_SIZE,
+ * else glPointSize), and Vulkan (with shaderTessellationAndGeometryPointSize, which Magma
+ * enables for shaders that write the size) needs PointSize written for every emitted
+ * vertex. So such a shader's helper stores the size as the vertex stage's wrapper does, from
+ * the same specialization constant (spv_program_info.gs_point_size_spec). */
+#define SPV_EMIT_VERTEX SPV_RENAME_PREFIX "EmitVertex"
+
+static void
+append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies)
+{
+   spv_str_puts(out, "\n");
+   for (uint32_t i = 0; i < ncopies; i++)
+      spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", copies[i].flat ? "flat " : "",
+                     copies[i].glsl_type, i);
+   if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
+      spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
+                     SPV_SPEC_POINT_SIZE);
+   spv_str_puts(out, "void " SPV_EMIT_VERTEX "()\n{\n");
+   if (psz == PSZ_KEEP_SHADER)
+      spv_str_puts(out, "   if (" SPV_POINT_SIZE_CONST " > 0.0)\n"
+                        "      gl_PointSize = " SPV_POINT_SIZE_CONST ";\n");
+   else if (psz == PSZ_ALWAYS)
+      spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST " : 1.0;\n");
+   for (uint32_t i = 0; i < ncopies; i++)
+      spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
+   spv_str_puts(out, "   EmitVertex();\n}\n");
+}
+
+/* The geometry shader declares "layout(points ...) out" (its output primitive is points). */
+static bool
+gs_emits_points(const struct tok_list *tl)
+{
+   for (uint32_t i = 0; i < tl->n; i++) {
+      if (tl->t[i].kind != TK_IDENT || !tok_is(&tl->t[i], "layout"))
+         continue;
+      bool points = false;
+      int depth = 0;
+      uint32_t j = i + 1;
+      for (; j < tl->n; j++) {
+         const struct tok *t = &tl->t[j];
+         if (tok_is(t, "("))
+            depth++;
+         else if (tok_is(t, ")") && --depth == 0)
+            break;
+         else if (depth > 0 && t->kind == TK_IDENT && tok_is(t, "points"))
+            points = true;
+      }
+      j++;
+      const struct tok *n = next_nonws(tl, &j);
+      if (points && n && tok_is(n, "out"))
+         return true;
+   }
+   return false;
 }
 
 char *
@@ -443,10 +506,16 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    }
 
    const enum psz_wrap psz = point_size_wrap(sh, &tl);
-   if (sh->stage != SPV_STAGE_VERTEX)
+   const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
+   if (fs)
       ncopies = 0;
-   /* Copies need the wrapper; a shader without main fails glslang's link either way. */
-   const bool wrap = psz != PSZ_NONE || ncopies;
+   /* Copies need the wrapper; a shader without main fails glslang's link either way. A
+    * geometry shader captures at each EmitVertex, so its copies are made there instead
+    * (append_emit_vertex). */
+   const bool wrap = !gs && (psz != PSZ_NONE || ncopies);
+   const bool emit_wrap = gs && (ncopies || psz != PSZ_NONE);
+   if (emit_wrap)
+      spv_str_puts(&out, "void " SPV_EMIT_VERTEX "();\n");
    int layout_depth = 0; /* > 0 inside the parentheses of layout(...) */
    bool after_layout = false;
    for (uint32_t i = 0; i < tl.n; i++) {
@@ -480,6 +549,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          rep = "std140";
       if (!rep && wrap && tok_is(t, "main"))
          rep = SPV_POINT_SIZE_MAIN;
+      if (!rep && emit_wrap && tok_is(t, "EmitVertex"))
+         rep = SPV_EMIT_VERTEX;
       if (!rep && (es100 || desktop)) {
          if (tok_is(t, "attribute"))
             rep = "in";
@@ -541,7 +612,10 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          spv_str_putn(&out, t->s, t->n);
       }
    }
-   append_point_size_main(&out, psz, copies, ncopies);
+   if (emit_wrap)
+      append_emit_vertex(&out, psz, copies, ncopies);
+   else
+      append_point_size_main(&out, psz, copies, ncopies);
    free(tl.t);
    free(flat);
    return spv_str_take(&out);

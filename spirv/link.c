@@ -17,18 +17,20 @@
 #define MAX_DRAW_BUFFERS 8
 #define MAX_LOCATION_MAP 64
 
-static const char *const stage_names[SPV_STAGE_COUNT] = {"vertex", "fragment"};
+static const char *const stage_names[SPV_STAGE_COUNT] = {"vertex", "fragment", "geometry"};
 
 /* ---- pass 2: code generation ------------------------------------------------------------- */
 static glslang_stage_t
 glslang_stage_of(int s)
 {
-   return s == SPV_STAGE_VERTEX ? GLSLANG_STAGE_VERTEX : GLSLANG_STAGE_FRAGMENT;
+   return (glslang_stage_t)spv_glslang_stage_of((enum spv_stage)s);
 }
 
+/* Generates every stage present (sh[s] != NULL); the transform-feedback copies go to
+ * xfb_stage, the last vertex-processing stage. */
 static bool
 generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xfb_copy *copies, uint32_t ncopies,
-         uint32_t *words[SPV_STAGE_COUNT], uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
+         int xfb_stage, uint32_t *words[SPV_STAGE_COUNT], uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
 {
    char *lifted[SPV_STAGE_COUNT] = {0};
    glslang_shader_t *gs[SPV_STAGE_COUNT] = {0};
@@ -39,7 +41,9 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xf
    const int messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT;
 
    for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
-      lifted[s] = spv_lift_source_xfb(sh[s], copies, s == SPV_STAGE_VERTEX ? ncopies : 0);
+      if (!sh[s])
+         continue;
+      lifted[s] = spv_lift_source_xfb(sh[s], copies, s == xfb_stage ? ncopies : 0);
       if (!lifted[s]) {
          ok = false;
          break;
@@ -89,6 +93,8 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xf
     * module from the previous size onward. */
    size_t prev = 0;
    for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
+      if (!sh[s])
+         continue;
       glslang_spv_options_t opts = {0};
       opts.disable_optimizer = true;
       opts.validate = false;
@@ -386,58 +392,90 @@ link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv
    return true;
 }
 
-/* Vertex outputs and fragment inputs, matched by name. GLSL ES 3.00 spec, section 4.3.10:
- * "The output of the vertex shader and the input of the fragment shader form an interface.
- * For this interface, vertex shader output variables and fragment shader input variables of
- * the same name must match in type and qualification (other than precision and out
- * matching to in)... It is a link error if a fragment shader input that is statically used
- * has no corresponding vertex shader output." glslang auto-maps each stage on its own, so
- * both sides are rewritten here. */
+/* The type an input of `consumer` has per vertex: geometry inputs are arrays over the
+ * primitive's vertices (GLSL 1.50 spec, section 4.3.4: "geometry shader input variables
+ * ... must be declared as arrays"), matched against the producer's per-vertex output. */
+static uint32_t
+per_vertex_type(const struct spv_module *m, uint32_t type, bool arrayed)
+{
+   return arrayed && spv_op(m, type) == SPV_OP_TYPE_ARRAY ? spv_word(m, type, 2) : type;
+}
+
+/* The name an interface variable is matched by: an interface block by its block name (GLSL
+ * 1.50 spec, section 4.3.7: "matched by block name"; instance names may differ), anything
+ * else by its own name. */
+static const char *
+match_name(const struct spv_module *m, const struct io_var *v, bool arrayed)
+{
+   uint32_t t = per_vertex_type(m, v->type, arrayed);
+   if (spv_op(m, t) == SPV_OP_TYPE_STRUCT && t < m->bound && m->ids[t].block && m->ids[t].name)
+      return m->ids[t].name;
+   return v->name;
+}
+
+/* Outputs of one stage and inputs of the next, matched by name. GLSL ES 3.00 spec, section
+ * 4.3.10: "The output of the vertex shader and the input of the fragment shader form an
+ * interface. For this interface, vertex shader output variables and fragment shader input
+ * variables of the same name must match in type and qualification (other than precision and
+ * out matching to in)... It is a link error if a fragment shader input that is statically
+ * used has no corresponding vertex shader output." GLSL 1.50 says the same of the vertex ->
+ * geometry and geometry -> fragment interfaces (sections 4.3.4, 4.3.6), with the geometry
+ * inputs arrayed per vertex. glslang auto-maps each stage on its own, so both sides are
+ * rewritten here: the producer's outputs take locations in declaration order, each
+ * consumer input the location of its output. */
 static bool
-link_varyings(struct spv_module *vs, struct spv_module *fs, const struct spv_source_info *vsrc,
-              bool es, struct spv_str *log)
+link_varyings(struct spv_module *ps, int pstage, struct spv_module *cs, int cstage,
+              const struct spv_source_info *psrc, bool es, struct spv_str *log)
 {
    struct io_var out[MAX_LOCATION_MAP], in[MAX_LOCATION_MAP];
-   uint32_t no = collect_io(vs, SPV_SC_OUTPUT, out, MAX_LOCATION_MAP);
-   uint32_t ni = collect_io(fs, SPV_SC_INPUT, in, MAX_LOCATION_MAP);
-   sort_by_declaration(out, no, vsrc);
+   const bool arrayed = cstage == SPV_STAGE_GEOMETRY;
+   const char *pn = stage_names[pstage], *cn = stage_names[cstage];
+   uint32_t no = collect_io(ps, SPV_SC_OUTPUT, out, MAX_LOCATION_MAP);
+   uint32_t ni = cs ? collect_io(cs, SPV_SC_INPUT, in, MAX_LOCATION_MAP) : 0; /* no fragment shader */
+   sort_by_declaration(out, no, psrc);
    uint32_t next = 0;
    for (uint32_t i = 0; i < no; i++) {
       out[i].location = (int32_t)next;
       next += out[i].slots;
-      spv_set_location(vs, out[i].var, (uint32_t)out[i].location);
+      spv_set_location(ps, out[i].var, (uint32_t)out[i].location);
    }
    for (uint32_t k = 0; k < ni; k++) {
-      const char *name = unprefixed(in[k].name);
+      const char *key = match_name(cs, &in[k], arrayed);
+      const char *name = unprefixed(key);
+      uint32_t ctype = per_vertex_type(cs, in[k].type, arrayed);
+      if (arrayed && ctype == in[k].type) {
+         spv_str_printf(log, "error: geometry shader input '%s' is not an array\n", name);
+         return false;
+      }
       uint32_t i = 0;
-      while (i < no && strcmp(out[i].name, in[k].name) != 0)
+      while (i < no && strcmp(match_name(ps, &out[i], false), key) != 0)
          i++;
       if (i == no) {
          if (in[k].used) {
-            spv_str_printf(log, "error: fragment shader input '%s' is not written by the vertex "
-                                "shader (no output of that name)\n", name);
+            spv_str_printf(log, "error: %s shader input '%s' is not written by the %s "
+                                "shader (no output of that name)\n", cn, name, pn);
             return false;
          }
          in[k].location = (int32_t)next;
-         next += in[k].slots;
+         next += spv_type_slots(cs, ctype);
       } else {
-         if (!spv_types_equal(vs, out[i].type, fs, in[k].type)) {
-            spv_str_printf(log, "error: varying '%s' has a different type in the vertex and "
-                                "fragment shaders\n", name);
+         if (!spv_types_equal(ps, out[i].type, cs, ctype)) {
+            spv_str_printf(log, "error: varying '%s' has a different type in the %s and "
+                                "%s shaders\n", name, pn, cn);
             return false;
          }
-         if (es && vs->ids[out[i].var].flat != fs->ids[in[k].var].flat) {
+         if (es && ps->ids[out[i].var].flat != cs->ids[in[k].var].flat) {
             spv_str_printf(log, "error: varying '%s' has different interpolation qualifiers in "
-                                "the vertex and fragment shaders\n", name);
+                                "the %s and %s shaders\n", name, pn, cn);
             return false;
          }
          in[k].location = out[i].location;
       }
-      spv_set_location(fs, in[k].var, (uint32_t)in[k].location);
+      spv_set_location(cs, in[k].var, (uint32_t)in[k].location);
    }
    if (next > MAX_VARYING_LOCATIONS) {
-      spv_str_printf(log, "error: too many varyings (%u locations, at most %d)\n", next,
-                     MAX_VARYING_LOCATIONS);
+      spv_str_printf(log, "error: too many varyings between the %s and %s shaders (%u locations, "
+                          "at most %d)\n", pn, cn, next, MAX_VARYING_LOCATIONS);
       return false;
    }
    return true;
@@ -450,6 +488,8 @@ index_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE
 {
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       char err[128];
+      if (!words[s])
+         continue;
       if (!spv_module_index(&mods[s], words[s], counts[s], err, sizeof(err))) {
          spv_str_printf(log, "error: internal: %s\n", err);
          return false;
@@ -481,25 +521,29 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count,
       spv_str_puts(log, "error: no vertex shader attached\n");
       return false;
    }
-   if (!by_stage[SPV_STAGE_FRAGMENT]) {
+   /* OpenGL 3.3 core has no such rule: "If the current program has no fragment shader ...
+    * the results of fragment shader execution are undefined" (section 3.9), and a program
+    * of a vertex (and geometry) shader alone links (transform feedback, rasterizer discard). */
+   if (!by_stage[SPV_STAGE_FRAGMENT] && by_stage[SPV_STAGE_VERTEX]->es) {
       spv_str_puts(log, "error: no fragment shader attached\n");
       return false;
    }
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
-      if (!by_stage[s]->ok) {
+      if (by_stage[s] && !by_stage[s]->ok) {
          spv_str_printf(log, "error: the %s shader is not compiled\n", stage_names[s]);
          return false;
       }
    }
    const struct spv_shader *vs = by_stage[SPV_STAGE_VERTEX], *fs = by_stage[SPV_STAGE_FRAGMENT];
-   if (vs->api != fs->api || vs->es != fs->es) {
+   const struct spv_shader *gs = by_stage[SPV_STAGE_GEOMETRY];
+   if ((fs && (vs->api != fs->api || vs->es != fs->es)) || (gs && (gs->api != vs->api || gs->es != vs->es))) {
       spv_str_puts(log, "error: shaders of different APIs cannot be linked\n");
       return false;
    }
    /* GLSL ES 3.00 spec, section 3.4: "Shaders for OpenGL ES 3.0 ... a program must not
     * contain shaders of different versions" — 1.00 links only with 1.00, 3.00 with 3.00.
     * Desktop GLSL (4.60 spec, section 3.3) lets core shaders of different versions link. */
-   if (vs->es && vs->version != fs->version) {
+   if (vs->es && vs->version != fs->version) { /* ES: fs is there (above) */
       spv_str_printf(log, "error: version %d es vertex shader cannot be linked with a version %d "
                           "es fragment shader\n", vs->version, fs->version);
       return false;
@@ -514,11 +558,11 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    struct spv_str log = {0};
    const struct spv_shader *sh[SPV_STAGE_COUNT] = {0};
    struct spv_source_info src[SPV_STAGE_COUNT] = {0};
-   const struct spv_source_info *srcp[SPV_STAGE_COUNT] = {&src[0], &src[1]};
+   const struct spv_source_info *srcp[SPV_STAGE_COUNT] = {0};
    uint32_t *words[SPV_STAGE_COUNT] = {0};
    uint32_t counts[SPV_STAGE_COUNT] = {0};
    struct spv_module mods[SPV_STAGE_COUNT] = {0};
-   struct spv_module *modp[SPV_STAGE_COUNT] = {&mods[0], &mods[1]};
+   struct spv_module *modp[SPV_STAGE_COUNT] = {0};
    struct spv_reflection r = {0};
    struct spv_xfb_plan xfb = {0};
    bool ok = false;
@@ -529,17 +573,25 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    if (!check_shaders(shaders, count, sh, &log))
       goto out;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (!sh[s])
+         continue;
       if (!spv_scan_decls(sh[s]->preprocessed, s == SPV_STAGE_VERTEX, &src[s])) {
          spv_str_puts(&log, "error: out of memory\n");
          goto out;
       }
+      srcp[s] = &src[s];
+      modp[s] = &mods[s];
    }
-   if (!generate(sh, NULL, 0, words, counts, &log) || !index_modules(mods, words, counts, &log))
+   const bool has_gs = sh[SPV_STAGE_GEOMETRY] != NULL;
+   /* Transform feedback captures the last vertex-processing stage's outputs (OpenGL 3.3
+    * section 2.17: the vertices a geometry shader emits when there is one). */
+   const int lvs = spv_last_vertex_stage(has_gs ? 1u << SPV_STAGE_GEOMETRY : 0);
+   if (!generate(sh, NULL, 0, lvs, words, counts, &log) || !index_modules(mods, words, counts, &log))
       goto out;
    /* Transform feedback: checked against the generated vertex outputs; what cannot be
     * decorated in place is copied into outputs of its own, which takes a second generation
     * (spirv/xfb.c). */
-   if (!spv_xfb_resolve(&mods[SPV_STAGE_VERTEX], opts, &xfb, &log))
+   if (!spv_xfb_resolve(&mods[lvs], opts, &xfb, &log))
       goto out;
    if (xfb.copy_count) {
       struct spv_xfb_copy *copies = NULL;
@@ -548,26 +600,31 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
          free(words[s]);
          words[s] = NULL;
       }
-      bool gen = spv_xfb_copies(&xfb, &copies) && generate(sh, copies, xfb.copy_count, words, counts, &log);
+      bool gen = spv_xfb_copies(&xfb, &copies) && generate(sh, copies, xfb.copy_count, lvs, words, counts, &log);
       free(copies);
       if (!gen || !index_modules(mods, words, counts, &log))
          goto out;
    }
-   if (!link_varyings(&mods[SPV_STAGE_VERTEX], &mods[SPV_STAGE_FRAGMENT], &src[SPV_STAGE_VERTEX],
-                      sh[0]->es, &log) ||
+   const int next = lvs == SPV_STAGE_VERTEX ? SPV_STAGE_FRAGMENT : lvs;
+   if (!link_varyings(&mods[SPV_STAGE_VERTEX], SPV_STAGE_VERTEX, modp[next], next, &src[SPV_STAGE_VERTEX],
+                      sh[SPV_STAGE_VERTEX]->es, &log) ||
+       (has_gs && !link_varyings(&mods[SPV_STAGE_GEOMETRY], SPV_STAGE_GEOMETRY, modp[SPV_STAGE_FRAGMENT],
+                                 SPV_STAGE_FRAGMENT, &src[SPV_STAGE_GEOMETRY], false, &log)) ||
        !link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log) ||
-       !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT], &src[SPV_STAGE_FRAGMENT],
-                     opts, &r, &log) ||
+       (sh[SPV_STAGE_FRAGMENT] && !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT],
+                                                &src[SPV_STAGE_FRAGMENT], opts, &r, &log)) ||
        !spv_reflect_uniforms(&r, modp, srcp, &log) || !spv_reflect_blocks(&r, modp, srcp, &log))
       goto out;
    r.info.writes_point_size = spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
    r.info.point_size_spec = spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
                                                         SPV_SPEC_POINT_SIZE);
-   /* Last: the decorations re-create the vertex words (mods[] no longer index them). */
-   if (!spv_xfb_apply(&xfb, &words[SPV_STAGE_VERTEX], &counts[SPV_STAGE_VERTEX], &log) ||
+   /* Last: the decorations re-create the capturing stage's words (mods[] no longer index them). */
+   if (!spv_xfb_apply(&xfb, &words[lvs], &counts[lvs], &log) ||
        !spv_xfb_reflect(&xfb, &r))
       goto out;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (!sh[s])
+         continue;
       r.info.stage_mask |= 1u << s;
       r.info.spirv[s] = words[s];
       r.info.spirv_words[s] = counts[s];

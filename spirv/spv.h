@@ -18,7 +18,8 @@
 enum spv_stage {
    SPV_STAGE_VERTEX = 0,
    SPV_STAGE_FRAGMENT = 1,
-   SPV_STAGE_COUNT = 2, /* geometry, tessellation, compute come later, appended */
+   SPV_STAGE_GEOMETRY = 2, /* GLSL 1.50+ core only (ES 3.0 has no geometry shaders) */
+   SPV_STAGE_COUNT = 3,    /* tessellation, compute come later, appended */
 };
 
 enum spv_api {
@@ -41,6 +42,10 @@ struct spv_limits {
    int32_t max_draw_buffers;
    int32_t min_program_texel_offset, max_program_texel_offset; /* both 0: defaults */
    int32_t max_clip_distances;
+   /* Geometry stage (GL 3.2+ core; 0: glslang's defaults). */
+   int32_t max_geometry_input_components, max_geometry_output_components;
+   int32_t max_geometry_output_vertices, max_geometry_total_output_components;
+   int32_t max_geometry_uniform_components, max_geometry_texture_image_units;
 };
 
 /** Compiles with the shader's own version (the spec's compile status and info log).
@@ -182,10 +187,30 @@ struct spv_program_info {
    /* Added (blob version 3): named uniform blocks, in GL block-index order. */
    uint32_t block_count; /* <= SPV_MAX_UNIFORM_BLOCKS */
    const struct spv_block *blocks;
+   /* Added (blob version 4): a geometry stage (stage_mask bit SPV_STAGE_GEOMETRY). Not
+    * serialised: spv_blob_parse reads them from the geometry module's execution modes
+    * (exactly one input and one output primitive, OutputVertices >= 1, Invocations >= 1),
+    * so they cannot disagree with the module; 0 without a geometry stage.
+    * gs_input: GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES, GL_TRIANGLES_ADJACENCY;
+    * gs_output: GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP. Transform feedback (the Xfb
+    * execution mode and its decorations) lives in the last vertex-processing stage: the
+    * geometry stage when there is one, else the vertex stage (spv_last_vertex_stage). */
+   uint32_t gs_input, gs_output, gs_max_vertices, gs_invocations;
+   /* The geometry stage declares the float SPV_SPEC_POINT_SIZE constant (a desktop geometry
+    * shader that emits points; derived by the parser like the gs_* fields): the server
+    * specializes it as it does the vertex stage's. */
+   uint32_t gs_point_size_spec;
 };
 
 /** The blob format version spv_blob_write writes and spv_blob_parse accepts. */
 uint32_t spv_blob_version(void);
+/** The stage transform feedback captures from and the rasterizer reads: geometry when
+ *  present, else vertex. */
+static inline enum spv_stage
+spv_last_vertex_stage(uint32_t stage_mask)
+{
+   return (stage_mask & (1u << SPV_STAGE_GEOMETRY)) ? SPV_STAGE_GEOMETRY : SPV_STAGE_VERTEX;
+}
 
 /** Parses and validates a blob. Returns a self-contained object (one allocation that also
  *  holds copies of the SPIR-V and the strings), or NULL with a reason in err. */

@@ -34,6 +34,8 @@ struct spv_shader {
 };
 
 void spv_glslang_init(void);
+/** glslang's stage of ours (a glslang_stage_t). */
+int spv_glslang_stage_of(enum spv_stage stage);
 struct glslang_resource_s;
 /** glslang's default resources with the shader's limits applied. */
 void spv_fill_resource(struct glslang_resource_s *r, const struct spv_shader *sh);

@@ -24,8 +24,10 @@
  *    (SAMPLED_FORMATS_1, RENDERABLE_FORMATS_1, FILTERABLE_FORMATS_1, NATIVE_COMPRESSED_1);
  *    multisampling: ResourceCreate.samples > 1 (RENDERBUFFER), the MS_FORMATS_* and
  *    STANDARD_SAMPLE_LOCATIONS capabilities, op 45 SetSampleState, Blit resolves a
- *    multisampled source (WIRE_BLIT_* rules below). */
-#define WIRE_PROTOCOL_REVISION 4u
+ *    multisampled source (WIRE_BLIT_* rules below).
+ * 5: program blobs of version 4 (a geometry stage); WIRE_FEATURE_GEOMETRY_SHADER and the
+ *    MAX_GEOMETRY_* capabilities. */
+#define WIRE_PROTOCOL_REVISION 5u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -174,6 +176,12 @@ enum wire_prim {
    WIRE_PRIM_TRIANGLES,
    WIRE_PRIM_TRIANGLE_STRIP,
    WIRE_PRIM_TRIANGLE_FAN,
+   /* protocol revision 5: GL 3.2+ core's adjacency modes, only where the device reports
+    * WIRE_FEATURE_GEOMETRY_SHADER (Vulkan needs geometryShader for them) */
+   WIRE_PRIM_LINES_ADJACENCY,
+   WIRE_PRIM_LINE_STRIP_ADJACENCY,
+   WIRE_PRIM_TRIANGLES_ADJACENCY,
+   WIRE_PRIM_TRIANGLE_STRIP_ADJACENCY,
    WIRE_PRIM_COUNT
 };
 
@@ -854,7 +862,12 @@ struct wire_server_stats {
    CAP(MS_FORMATS_4, M)                  /* ... 4 samples */                                  \
    CAP(MS_FORMATS_8, M)                  /* ... 8 samples */                                  \
    CAP(MS_FORMATS_16, M)                 /* ... 16 samples */                                 \
-   CAP(STANDARD_SAMPLE_LOCATIONS, U)     /* 1: the device uses Vulkan's standard locations */
+   CAP(STANDARD_SAMPLE_LOCATIONS, U)     /* 1: the device uses Vulkan's standard locations */ \
+   CAP(MAX_GEOMETRY_OUTPUT_VERTICES, U)  /* maxGeometryOutputVertices (0: no geometry) */     \
+   CAP(MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, U) /* maxGeometryTotalOutputComponents */        \
+   CAP(MAX_GEOMETRY_INPUT_COMPONENTS, U) /* maxGeometryInputComponents */                     \
+   CAP(MAX_GEOMETRY_OUTPUT_COMPONENTS, U) /* maxGeometryOutputComponents */                   \
+   CAP(MAX_GEOMETRY_INVOCATIONS, U)      /* maxGeometryShaderInvocations */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
@@ -884,6 +897,8 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two 
 #define WIRE_FEATURE_OCCLUSION_PRECISE (1u << 13)  /* exact sample counts (SAMPLES_PASSED) */
 #define WIRE_FEATURE_POLYGON_MODE (1u << 14)       /* LINE / POINT polygon modes (fillModeNonSolid) */
 #define WIRE_FEATURE_PROVOKING_VERTEX (1u << 15)   /* either convention, per pipeline */
+#define WIRE_FEATURE_GEOMETRY_SHADER (1u << 16)    /* geometryShader: programs may have a geometry
+                                                    * stage (blob SPIR-V section 16+2) */
 
 /* GetInfo reply. */
 struct wire_server_info {

@@ -85,7 +85,8 @@ main(void)
       }
       for (int s = 0; s < SPV_STAGE_COUNT; s++) {
          CHECK_EQ(again->spirv_words[s], info->spirv_words[s]);
-         CHECK(memcmp(again->spirv[s], info->spirv[s], info->spirv_words[s] * 4) == 0);
+         if (info->spirv_words[s]) /* the geometry stage is absent here */
+            CHECK(memcmp(again->spirv[s], info->spirv[s], info->spirv_words[s] * 4) == 0);
       }
       const struct spv_uniform *u = find_uniform(again, "k");
       CHECK(u != NULL);

@@ -352,6 +352,8 @@ table_cases(void)
 {
    struct wire_draw d = {99, 0, 0, 3, 1, 0, {0, 0}, 0, 0};
    expect_fatal("Draw.mode", WIRE_OP_Draw, &d, sizeof(d));
+   d.mode = WIRE_PRIM_COUNT; /* one past the adjacency modes (protocol revision 5) */
+   expect_fatal("Draw.mode", WIRE_OP_Draw, &d, sizeof(d));
    d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 3, 0, 3, 1, 0, {0, 1}, 0, 0};
    expect_fatal("Draw.index_size", WIRE_OP_Draw, &d, sizeof(d));
    d = (struct wire_draw){WIRE_PRIM_TRIANGLES, 4, 0, 1000, 1, 0, {0, 1}, 0, 0};
@@ -744,6 +746,75 @@ program_cases(void)
    free(good);
 }
 
+/* Programs with a geometry stage: accepted as linked; refused when the stage is where the
+ * INFO section says there is none, of another execution model, or past the device's
+ * OutputVertices (the fake device: 256). */
+static void
+geometry_cases(void)
+{
+   static const char *vs = "#version 150 core\nin vec4 pos; out vec4 v; void main() { v = pos; gl_Position = pos; }\n";
+   static const char *gs = "#version 150 core\nlayout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
+                           "in vec4 v[]; out vec4 g; uniform float k;\n"
+                           "void main() { for (int i = 0; i < 3; i++) { g = v[i] * k; gl_Position = gl_in[i].gl_Position; "
+                           "EmitVertex(); } }\n";
+   static const char *fs = "#version 150 core\nin vec4 g; out vec4 o; void main() { o = g; }\n";
+   struct spv_shader *sh[3] = {spv_compile(SPV_STAGE_VERTEX, SPV_API_GL, vs), spv_compile(SPV_STAGE_GEOMETRY, SPV_API_GL, gs),
+                               spv_compile(SPV_STAGE_FRAGMENT, SPV_API_GL, fs)};
+   void *blob = NULL;
+   size_t size = 0;
+   char *log = NULL;
+   bool ok = spv_link(sh, 3, NULL, &blob, &size, &log);
+   if (!ok)
+      fprintf(stderr, "geometry link: %s\n", log ? log : "");
+   CHECK(ok);
+   for (int s = 0; s < 3; s++)
+      spv_shader_free(sh[s]);
+   free(log);
+   if (!ok)
+      return;
+   struct rig r;
+   CHECK(send_program(blob, size, &r));
+   rig_fini(&r);
+   uint8_t *b = malloc(size);
+   uint32_t count, n, *w, *i;
+   /* The INFO section's stage mask without the geometry bit (and without it in the default
+    * block's mask): a geometry module in a program that has none. */
+   memcpy(b, blob, size);
+   memcpy(&n, b + 12, 4);
+   for (uint32_t k = 0; k < n; k++) {
+      uint32_t e[3], mask;
+      memcpy(e, b + 16 + 12 * k, 12);
+      if (e[0] != 1 /* INFO */)
+         continue;
+      for (int f = 0; f < 3; f += 2) { /* stage_mask, default_block_stage_mask */
+         memcpy(&mask, b + e[1] + 4 * f, 4);
+         mask &= ~(1u << SPV_STAGE_GEOMETRY);
+         memcpy(b + e[1] + 4 * f, &mask, 4);
+      }
+   }
+   expect_program_refused(b, size, "geometry SPIR-V without the stage bit");
+   /* The geometry module's entry point as ExecutionModel Vertex (0). */
+   memcpy(b, blob, size);
+   w = blob_spirv(b, SPV_STAGE_GEOMETRY, &count);
+   i = w ? find_inst(w, count, 15 /* OpEntryPoint */, 1, 3 /* Geometry */) : NULL;
+   CHECK(i != NULL);
+   if (i) {
+      i[1] = 0;
+      expect_program_refused(b, size, "geometry module of the vertex model");
+   }
+   /* OutputVertices 512: valid for the parser (<= 1024), beyond the device's 256. */
+   memcpy(b, blob, size);
+   w = blob_spirv(b, SPV_STAGE_GEOMETRY, &count);
+   i = w ? find_inst(w, count, 16 /* OpExecutionMode */, 2, 26 /* OutputVertices */) : NULL;
+   CHECK(i != NULL);
+   if (i) {
+      i[3] = 512;
+      expect_program_refused(b, size, "max_vertices past the device");
+   }
+   free(b);
+   free(blob);
+}
+
 /* Random records: random op, random payload bytes, sometimes valid handles. Never a crash,
  * never an out-of-bounds read (run under ASan in the sanitizer build). */
 static void
@@ -908,6 +979,7 @@ main(void)
    review_cases();
    event_cases();
    program_cases();
+   geometry_cases();
    fuzz(3000);
    return check_done("test_hostile");
 }
