@@ -9,22 +9,30 @@
 #include "spirv/spv.h"
 #include "tests/unit/check.h"
 
-/* Compiles and links vs + fs; returns the parsed blob or NULL (log printed when verbose). */
+/* Compiles and links vs [+ gs] [+ fs] (NULL: no such stage); returns the parsed blob or NULL
+ * (log printed when verbose). */
 static inline struct spv_program_info *
-link_program(enum spv_api api, const char *vs, const char *fs, const struct spv_link_options *opts,
-             char **log_out, void **blob_out, size_t *blob_size_out)
+link_stages(enum spv_api api, const char *vs, const char *gs, const char *fs, const struct spv_link_options *opts,
+            char **log_out, void **blob_out, size_t *blob_size_out)
 {
-   struct spv_shader *sh[2] = {spv_compile(SPV_STAGE_VERTEX, api, vs),
-                               spv_compile(SPV_STAGE_FRAGMENT, api, fs)};
-   for (int i = 0; i < 2; i++)
+   struct spv_shader *sh[3] = {spv_compile(SPV_STAGE_VERTEX, api, vs),
+                               gs ? spv_compile(SPV_STAGE_GEOMETRY, api, gs) : NULL,
+                               fs ? spv_compile(SPV_STAGE_FRAGMENT, api, fs) : NULL};
+   struct spv_shader *list[3];
+   uint32_t n = 0;
+   for (int i = 0; i < 3; i++) {
+      if (!sh[i])
+         continue;
       if (!spv_shader_ok(sh[i]))
          fprintf(stderr, "compile %d failed:\n%s\n", i, spv_shader_info_log(sh[i]));
+      list[n++] = sh[i];
+   }
    void *blob = NULL;
    size_t size = 0;
    char *log = NULL;
-   bool ok = spv_link(sh, 2, opts, &blob, &size, &log);
-   spv_shader_free(sh[0]);
-   spv_shader_free(sh[1]);
+   bool ok = spv_link(list, n, opts, &blob, &size, &log);
+   for (int i = 0; i < 3; i++)
+      spv_shader_free(sh[i]);
    struct spv_program_info *info = NULL;
    if (ok) {
       char err[256];
@@ -43,6 +51,14 @@ link_program(enum spv_api api, const char *vs, const char *fs, const struct spv_
       free(blob);
    }
    return info;
+}
+
+/* Compiles and links vs + fs. */
+static inline struct spv_program_info *
+link_program(enum spv_api api, const char *vs, const char *fs, const struct spv_link_options *opts,
+             char **log_out, void **blob_out, size_t *blob_size_out)
+{
+   return link_stages(api, vs, NULL, fs, opts, log_out, blob_out, blob_size_out);
 }
 
 static inline const struct spv_uniform *

@@ -39,46 +39,12 @@ static const char fs[] =
    "uniform GBlock { vec4 g_off; };\n"
    "void main() { o = g_col + g_off + vec4(float(g_prim + gl_PrimitiveID)); }\n";
 
+/* vs + gs + fs on GL (tests/spirv/spv_test.h) */
 static struct spv_program_info *
 link3(const char *v, const char *g, const char *f, const struct spv_link_options *opts, char **log_out,
       void **blob_out, size_t *blob_size_out)
 {
-   struct spv_shader *sh[3] = {spv_compile(SPV_STAGE_VERTEX, SPV_API_GL, v),
-                               g ? spv_compile(SPV_STAGE_GEOMETRY, SPV_API_GL, g) : NULL,
-                               f ? spv_compile(SPV_STAGE_FRAGMENT, SPV_API_GL, f) : NULL};
-   struct spv_shader *list[3];
-   uint32_t n = 0;
-   for (int i = 0; i < 3; i++) {
-      if (!sh[i])
-         continue;
-      if (!spv_shader_ok(sh[i]))
-         fprintf(stderr, "compile %d failed:\n%s\n", i, spv_shader_info_log(sh[i]));
-      list[n++] = sh[i];
-   }
-   void *blob = NULL;
-   size_t size = 0;
-   char *log = NULL;
-   bool ok = spv_link(list, n, opts, &blob, &size, &log);
-   for (int i = 0; i < 3; i++)
-      spv_shader_free(sh[i]);
-   struct spv_program_info *info = NULL;
-   if (ok) {
-      char err[256];
-      info = spv_blob_parse(blob, size, err, sizeof(err));
-      if (!info)
-         fprintf(stderr, "blob_parse: %s\n", err);
-   }
-   if (log_out)
-      *log_out = log;
-   else
-      free(log);
-   if (blob_out) {
-      *blob_out = blob;
-      *blob_size_out = size;
-   } else {
-      free(blob);
-   }
-   return info;
+   return link_stages(SPV_API_GL, v, g, f, opts, log_out, blob_out, blob_size_out);
 }
 
 static void
