@@ -182,7 +182,7 @@ swizzle(uint8_t s, bool rgb)
  * linearly. A view of another target or numeric class than the shader's sampler type reads
  * the dummy of the right kind (GL leaves such a draw undefined). */
 static VkImageView
-sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, bool *filter)
+sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, bool compare, bool *filter)
 {
    struct mg_backend *be = ctx->be;
    uint32_t target;
@@ -193,7 +193,8 @@ sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, 
    if (r && (r->is_buffer || r->templ.target != target || sv->first_level >= r->levels ||
              (numeric == 3 ? !(r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) : format_numeric(r->templ.format) != numeric)))
       r = NULL;
-   *filter = !r || be->formats[r->templ.format].filter;
+   *filter = !r || be->formats[r->templ.format].filter ||
+             (numeric == 3 && compare && be->formats[r->templ.format].compare);
    if (!r) {
       struct mg_view_key key = {type, numeric == 3 ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
                                 type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 1};
@@ -237,10 +238,11 @@ write_ubo(struct mg_ctx *ctx, VkDescriptorBufferInfo *info)
    return true;
 }
 
-/* A LINEAR filter on a format the device cannot filter is invalid in Vulkan: such views get
- * the sampler's NEAREST variant. The front end only asks for filtering where GL calls the
- * format filterable, so this happens where the device falls short of GL (lavapipe's depth
- * formats: shadow lookups with LINEAR filters compare one texel) or with a hostile client. */
+/* A LINEAR filter on a format the device cannot filter is invalid in Vulkan (unless the
+ * sampler compares depth: percentage-closer filtering needs only the depth-comparison
+ * feature): such views get the sampler's NEAREST variant. The front end only asks for
+ * filtering where GL calls the format filterable, so this happens where the device falls
+ * short of GL or with a hostile client. */
 static VkSampler
 sampler_for(struct mg_backend *be, struct mg_sampler *s, bool filter)
 {
@@ -280,7 +282,7 @@ write_samplers(struct mg_ctx *ctx, VkDescriptorImageInfo *img, VkWriteDescriptor
          uint32_t unit = slot < WIRE_MAX_PROGRAM_SAMPLERS ? p->sampler_units[slot] : 0;
          struct mg_sampler *s = unit < WIRE_MAX_SAMPLER_UNITS ? ctx->samplers[unit] : NULL;
          bool filter;
-         VkImageView view = sampling_view(ctx, smp, unit, &filter);
+         VkImageView view = sampling_view(ctx, smp, unit, s && s->s.compare_enable, &filter);
          img[nimg++] = (VkDescriptorImageInfo){s ? sampler_for(ctx->be, s, filter) : ctx->be->default_sampler, view,
                                                VK_IMAGE_LAYOUT_GENERAL};
       }

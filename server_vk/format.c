@@ -147,13 +147,17 @@ mg_formats_init(struct mg_backend *be)
          /* Block formats only where the device enabled textureCompressionETC2 (device.c) */
          if (wire_format_is_compressed(f) && candidates[f][i].conv == MG_CONV_NONE && !be->has_etc2)
             continue;
-         VkFormatProperties p;
-         vkGetPhysicalDeviceFormatProperties(be->pdev, candidates[f][i].vk, &p);
+         /* Magma requires Vulkan 1.3, which has the 64-bit format features */
+         VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+         VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
+         vkGetPhysicalDeviceFormatProperties2(be->pdev, candidates[f][i].vk, &p2);
+         const VkFormatProperties p = p2.formatProperties;
          if ((p.optimalTilingFeatures & need) != need)
             continue;
-         be->formats[f] = (struct mg_format){candidates[f][i].vk, candidates[f][i].conv,
-                                             storage_size(candidates[f][i].vk),
-                                             (p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0};
+         be->formats[f] = (struct mg_format){
+            candidates[f][i].vk, candidates[f][i].conv, storage_size(candidates[f][i].vk),
+            (p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0,
+            ds && (p3.optimalTilingFeatures & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT) != 0};
          if (i)
             sgl_info("magma: wire format %u stored as VkFormat %d (conversion %u)", f, (int)candidates[f][i].vk,
                      candidates[f][i].conv);

@@ -173,6 +173,8 @@ struct mg_format {
    uint8_t conv;       /* enum mg_conv */
    uint8_t size;       /* bytes per texel of the storage in buffer copies (planes summed) */
    bool filter;        /* the storage may be sampled with LINEAR filters */
+   bool compare;       /* depth comparison; Vulkan asks no LINEAR feature of a comparing sampler,
+                        * so shadow lookups filter even where `filter` is false (lavapipe) */
 };
 
 /* ---- constant state objects ----------------------------------------------------------- */

@@ -253,6 +253,11 @@ tex_depth(GLenum ifmt, GLenum format, GLenum type)
    GL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL));
    GL(glUniform1f(u_ref, 0.53f));
    draw_tile(3, 1.0f, 0.0f);
+   /* percentage-closer filtering: LINEAR on a comparing sampler (lavapipe cannot filter its
+    * depth formats otherwise) */
+   GL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR));
+   GL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR));
+   draw_tile(3, 1.0f, 0.0f);
    GL(glBindTexture(GL_TEXTURE_2D, 0));
 }
 
