@@ -272,6 +272,7 @@ create_device(struct mg_backend *be)
    bool has_pv = has_ext(e, n, VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
    be->has_primgen = has_ext(e, n, VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
    be->custom_border = has_ext(e, n, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+   bool has_lines = has_ext(e, n, VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME);
    free(e);
 
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lrf = {
@@ -294,6 +295,9 @@ create_device(struct mg_backend *be)
       xfbf.pNext = qhead, qhead = &xfbf;
    if (be->has_primgen)
       pgf.pNext = qhead, qhead = &pgf;
+   VkPhysicalDeviceLineRasterizationFeaturesEXT linef = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+   if (has_lines)
+      linef.pNext = qhead, qhead = &linef;
    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = qhead};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13};
    vkGetPhysicalDeviceFeatures2(be->pdev, &f2);
@@ -353,6 +357,11 @@ create_device(struct mg_backend *be)
    be->has_primgen = be->has_primgen && pgf.primitivesGeneratedQuery && pgf.primitivesGeneratedQueryWithRasterizerDiscard;
    if (be->has_primgen)
       exts[next++] = VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME;
+   /* GL's aliased lines hit the pixels whose diamonds they exit (ES 3.0 section 3.5.2),
+    * widened along the minor axis; Vulkan's default lines are parallelograms. */
+   be->bresenham_lines = has_lines && linef.bresenhamLines;
+   if (be->bresenham_lines)
+      exts[next++] = VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME;
 
    /* Enable only what we use. */
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT en_lr = {.sType = lrf.sType,
@@ -376,6 +385,10 @@ create_device(struct mg_backend *be)
       .primitivesGeneratedQuery = VK_TRUE, .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE};
    if (be->has_primgen)
       en_chain = &en_pg;
+   VkPhysicalDeviceLineRasterizationFeaturesEXT en_line = {.sType = linef.sType, .pNext = en_chain,
+      .bresenhamLines = VK_TRUE};
+   if (be->bresenham_lines)
+      en_chain = &en_line;
    VkPhysicalDeviceVulkan13Features en13 = {.sType = f13.sType, .pNext = en_chain,
       .dynamicRendering = VK_TRUE,
       .synchronization2 = f13.synchronization2};

@@ -385,6 +385,7 @@ struct mg_backend {
    /* VK_EXT_transform_feedback (device.c) */
    bool has_xfb, has_xfb_queries, occlusion_precise;
    bool provoking_last; /* VK_EXT_provoking_vertex: pipelines use GL's last-vertex convention */
+   bool bresenham_lines; /* VK_EXT_line_rasterization: single-sample lines as GL rasterizes them */
    bool has_primgen;    /* VK_EXT_primitives_generated_query (with rasterizer discard) */
    uint32_t xfb_max_buffers, xfb_max_stride;
    PFN_vkCmdBindTransformFeedbackBuffersEXT CmdBindTransformFeedbackBuffersEXT;

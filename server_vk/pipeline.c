@@ -515,6 +515,16 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
                                                 : VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
    if (be->provoking_last)
       rs.pNext = &pv; /* GL's convention (device.c) */
+   /* Single-sample lines (any topology or polygon mode that makes them) as GL's diamond-exit
+    * rule draws them; multisampled ones stay rectangles, as GL defines them. Alpha to
+    * coverage / one, which Bresenham lines forbid, are off at one sample (pipeline_key). */
+   VkPipelineRasterizationLineStateCreateInfoEXT line = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT,
+      .pNext = rs.pNext,
+      .lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT,
+   };
+   if (be->bresenham_lines && k->samples == 1)
+      rs.pNext = &line;
    /* The framebuffer's sample count; sample shading off (GL ES 3.0 has none); GL's
     * SAMPLE_COVERAGE and SAMPLE_MASK arrive folded into one mask (wire_sample_state). */
    const VkSampleMask sample_mask = k->sample_mask;
