@@ -255,8 +255,13 @@ srv_handle_Flush(struct srv_session *s, const void *p, const uint8_t *tail, uint
 void
 srv_handle_Finish(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
-   if (empty_ok(s, p, "Finish.reserved") && s->cur)
+   if (empty_ok(s, p, "Finish.reserved") && s->cur) {
       s->ops->finish(s->cur->be);
+      /* Every fence before the Finish has completed: say so before the client learns that
+       * the Finish was applied, so glClientWaitSync(timeout 0) after glFinish reports
+       * ALREADY_SIGNALED. */
+      srv_poll_fences(s);
+   }
 }
 
 void

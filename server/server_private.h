@@ -99,6 +99,7 @@ void srv_gl_error(struct srv_session *s, uint32_t gl_error);
 /** Publishes `size` bytes of the reply slot as the reply to the record being applied. */
 void srv_reply(struct srv_session *s, uint32_t size);
 void srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const char *text);
+void srv_poll_fences(struct srv_session *s);
 
 /* Lookup helpers: resolve or end the session naming `site`. */
 struct srv_res *srv_get_res(struct srv_session *s, wire_handle h, const char *site);

@@ -305,8 +305,8 @@ srv_handle_FenceSync(struct srv_session *s, const void *p, const uint8_t *tail, 
 
 /* Posts FENCE_SIGNALED for the newest fence whose work completed (the client treats every
  * earlier one as signalled too) and wakes a client that waits for one. Never blocks. */
-static void
-poll_fences(struct srv_session *s)
+void
+srv_poll_fences(struct srv_session *s)
 {
    if (!s->fence_count || s->ended)
       return;
@@ -329,7 +329,7 @@ bool
 srv_session_pump(struct srv_session *s)
 {
    struct wire_ctrl *c = s->seg.ctrl;
-   poll_fences(s);
+   srv_poll_fences(s);
    while (!s->ended) {
       uint64_t head = wire_load64(&c->cmd_head);
       if (head == s->tail)
@@ -340,7 +340,7 @@ srv_session_pump(struct srv_session *s)
       }
       while (s->tail < head && apply_one(s, head))
          ;
-      poll_fences(s);
+      srv_poll_fences(s);
    }
    return !s->ended;
 }

@@ -5,6 +5,8 @@
  *     returns CONDITION_SATISFIED and the pixels are there;
  *   - a fence of one context waited for by another thread's context of the share group;
  *   - an EGL sync destroyed by another thread while a wait blocks on it: the wait returns;
+ *   - after glFinish every earlier fence is signalled, at once (glClientWaitSync with a 0
+ *     timeout: ALREADY_SIGNALED; the server must say so before it acknowledges the Finish);
  *   - the spec's errors for bad arguments.
  *
  *   mt_sync [--heavy-draws N]
@@ -79,6 +81,19 @@ nonblocking_status(int heavy_draws)
    MT_CHECK(!glIsSync(s), "deleted");
    MT_CHECK(destroy_sync(disp.dpy, es), "eglDestroySync");
    MT_CHECK(glGetError() == GL_NO_ERROR, "GL error");
+}
+
+static void
+finish_signals(void)
+{
+   for (int i = 0; i < 20; i++) {
+      heavy_work(1);
+      GLsync s = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+      glFinish();
+      GLenum r = glClientWaitSync(s, 0, 0);
+      MT_CHECK(r == GL_ALREADY_SIGNALED, "wait(0) after glFinish returned 0x%x (round %d)", r, i);
+      glDeleteSync(s);
+   }
 }
 
 static void
@@ -171,6 +186,7 @@ main(int argc, char **argv)
    MT_CHECK(eglMakeCurrent(disp.dpy, surf, surf, first), "eglMakeCurrent");
    errors();
    nonblocking_status(heavy);
+   finish_signals();
    cross_thread(heavy);
    MT_CHECK(glGetError() == GL_NO_ERROR, "GL error at the end");
    mt_release(&disp, first, surf);
