@@ -132,10 +132,13 @@ def collect(root, extensions):
                 for c in req.findall("command"):
                     es_cmds.add(c.get("name"))
     cmds = {c for c in cmds if c not in removed_cmds or c in es_cmds}
+    # Commands only an extension brings: listing the extension promises them (the tests
+    # check that none of these is the unimplemented stub).
+    ext_only = ext_cmds - cmds
     # An extension may bring back a command the core profile removed (KHR_debug: glGetPointerv).
     cmds |= ext_cmds
     # Enums are only values: keep removed ones too (GL_ALPHA, GL_LUMINANCE are ES formats).
-    return cmds, enums
+    return cmds, enums, ext_only
 
 
 def parse_commands(root, wanted):
@@ -217,14 +220,14 @@ def write_stubs(path, cmds):
         f.write("};\n")
 
 
-def write_table(path, cmds):
+def write_table(path, cmds, ext_only):
     names = sorted(cmds)
     with open(path, "w") as f:
         f.write(BANNER)
         f.write('#include "glf_gl.h"\n#include "gl_front/glf_proc.h"\n\n')
         f.write("const struct glf_proc_entry glf_proc_table[GLF_ENTRYPOINT_COUNT] = {\n")
         for n in names:
-            f.write('   { "%s", (void (*)(void))glf_%s },\n' % (n, n[2:]))
+            f.write('   { "%s", (void (*)(void))glf_%s, %d },\n' % (n, n[2:], n in ext_only))
         f.write("};\n")
 
 
@@ -232,14 +235,14 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     root = ET.parse(sys.argv[1]).getroot()
-    wanted, enum_names = collect(root, read_extensions(sys.argv[3]))
+    wanted, enum_names, ext_only = collect(root, read_extensions(sys.argv[3]))
     cmds = parse_commands(root, wanted)
     enums = parse_enums(root, enum_names)
     out = sys.argv[2]
     os.makedirs(out, exist_ok=True)
     write_header(os.path.join(out, "glf_gl.h"), cmds, enums)
     write_stubs(os.path.join(out, "glf_stubs.c"), cmds)
-    write_table(os.path.join(out, "glf_proc_table.c"), cmds)
+    write_table(os.path.join(out, "glf_proc_table.c"), cmds, ext_only)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ typedef void (*glf_proc_fn)(void);
 struct glf_proc_entry {
    const char *name; /* "glBufferData"; the table is sorted by strcmp */
    glf_proc_fn fn;
+   unsigned char extension_only; /* only a listed extension (extensions.def) brings it */
 };
 
 /* GLF_ENTRYPOINT_COUNT entries (glf_gl.h). */

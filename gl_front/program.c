@@ -869,3 +869,16 @@ glf_ShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat, cons
    }
    glf_error(ctx, GL_INVALID_ENUM, "glShaderBinary(binaryformat=0x%x)", binaryformat);
 }
+
+/* OES_get_program_binary's spellings of the same commands (one format, the same rules). */
+void GLAPIENTRY
+glf_GetProgramBinaryOES(GLuint program, GLsizei bufSize, GLsizei *length, GLenum *binaryFormat, void *binary)
+{
+   glf_GetProgramBinary(program, bufSize, length, binaryFormat, binary);
+}
+
+void GLAPIENTRY
+glf_ProgramBinaryOES(GLuint program, GLenum binaryFormat, const void *binary, GLint length)
+{
+   glf_ProgramBinary(program, binaryFormat, binary, length);
+}

@@ -73,6 +73,12 @@ main(int argc, char **argv)
          fails++;
       }
    }
+   /* A listed extension promises its commands: none of them may be the stub. */
+   for (unsigned i = 0; i < GLF_ENTRYPOINT_COUNT; i++)
+      if (glf_proc_table[i].extension_only && glf_proc_table[i].fn == glf_stub_table[i]) {
+         printf("FAIL: %s (an extension's command) is the unimplemented stub\n", glf_proc_table[i].name);
+         fails++;
+      }
    if (!stubs || stubs == GLF_ENTRYPOINT_COUNT) {
       printf("FAIL: %u of %u entry points are stubs: the stub table cannot tell them apart\n", stubs,
              (unsigned)GLF_ENTRYPOINT_COUNT);
