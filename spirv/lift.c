@@ -790,12 +790,60 @@ oom:
    return false;
 }
 
+/* GLSL ES default precisions in force (section 4.5.4 of both specs): for float, int and
+ * each sampler type named by a precision statement. */
+#define MAX_DEFAULT_PRECISIONS 24
+struct precisions {
+   char type[MAX_DEFAULT_PRECISIONS][24];
+   char p[MAX_DEFAULT_PRECISIONS];
+   uint32_t n;
+};
+
+static char
+precision_word(const struct tok *t)
+{
+   return tok_is(t, "highp") ? 'h' : tok_is(t, "mediump") ? 'm' : tok_is(t, "lowp") ? 'l' : 0;
+}
+
+static void
+set_default(struct precisions *d, const char *type, size_t len, char p)
+{
+   uint32_t i = 0;
+   while (i < d->n && !(strlen(d->type[i]) == len && memcmp(d->type[i], type, len) == 0))
+      i++;
+   if (i == MAX_DEFAULT_PRECISIONS || len >= sizeof(d->type[0]))
+      return;
+   if (i == d->n) {
+      memcpy(d->type[i], type, len);
+      d->type[i][len] = '\0';
+      d->n++;
+   }
+   d->p[i] = p;
+}
+
+/* The default for a declared type: float for float vectors and matrices, int for int and
+ * uint ones, the sampler type's own; 0 for bool and structures. */
+static char
+default_for(const struct precisions *d, const char *type)
+{
+   const char *key = type;
+   if (!strncmp(type, "vec", 3) || !strncmp(type, "mat", 3) || !strcmp(type, "float"))
+      key = "float";
+   else if (!strncmp(type, "ivec", 4) || !strncmp(type, "uvec", 4) || !strcmp(type, "int") || !strcmp(type, "uint"))
+      key = "int";
+   for (uint32_t i = 0; d && i < d->n; i++)
+      if (!strcmp(d->type[i], key))
+         return d->p[i];
+   return 0;
+}
+
 /* One global statement [b, e) (no trailing ';'); struct bodies already stripped. */
 static bool
 scan_statement(struct spv_source_info *info, const struct tok *t, uint32_t b, uint32_t e,
-               const char *struct_type, bool vertex)
+               const char *struct_type, bool vertex, const struct precisions *defaults)
 {
    int location = -1;
+   char precision = 0;
    enum spv_decl_storage storage = SPV_DECL_OTHER;
    uint32_t i = b;
    for (;;) {
@@ -818,6 +866,7 @@ scan_statement(struct spv_source_info *info, const struct tok *t, uint32_t b, ui
          storage = vertex ? SPV_DECL_OUT : SPV_DECL_IN;
          i++;
       } else if (i < e && in_list(&t[i], qualifier_words)) {
+         precision = precision_word(&t[i]) ? precision_word(&t[i]) : precision;
          i++;
       } else {
          break;
@@ -841,7 +890,8 @@ scan_statement(struct spv_source_info *info, const struct tok *t, uint32_t b, ui
       i = match_bracket(t, e, i, "[", "]") + 1;
    bool ok = true;
    while (ok && i < e && t[i].kind == TK_IDENT) {
-      struct spv_decl d = {tok_dup(&t[i]), strdup(type), storage, location, NULL};
+      struct spv_decl d = {tok_dup(&t[i]), strdup(type), storage, location, NULL,
+                           precision ? precision : struct_type ? 0 : default_for(defaults, type)};
       i++;
       while (i < e && tok_is(&t[i], "["))
          i = match_bracket(t, e, i, "[", "]") + 1;
@@ -915,11 +965,22 @@ spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info)
    /* GLSL ES 3.00 section 4.3.8.3: blocks default to shared; "layout(std140) uniform;"
     * changes the default for the blocks after it */
    enum spv_packing default_packing = SPV_PACKING_SHARED;
+   /* GLSL ES 3.00 / 1.00 section 4.5.4: the predeclared defaults of each stage */
+   struct precisions defaults = {.n = 0};
+   set_default(&defaults, "int", 3, vertex ? 'h' : 'm');
+   set_default(&defaults, "sampler2D", 9, 'l');
+   set_default(&defaults, "samplerCube", 11, 'l');
+   if (vertex)
+      set_default(&defaults, "float", 5, 'h');
    for (uint32_t i = 0; ok && i < n; i++) {
       if (tok_is(&t[i], ";")) {
          if (i >= start + 2 && tok_is(&t[i - 1], "uniform") && tok_is(&t[start], "layout"))
             default_packing = packing_of(t, start, i, default_packing);
-         ok = scan_statement(info, t, start, i, NULL, vertex);
+         /* "precision <qualifier> <type>;" */
+         if (i == start + 3 && tok_is(&t[start], "precision") && precision_word(&t[start + 1]) &&
+             t[start + 2].kind == TK_IDENT)
+            set_default(&defaults, t[start + 2].s, t[start + 2].n, precision_word(&t[start + 1]));
+         ok = scan_statement(info, t, start, i, NULL, vertex, &defaults);
          start = i + 1;
       } else if (tok_is(&t[i], "{")) {
          uint32_t close = match_bracket(t, n, i, "{", "}");
@@ -959,7 +1020,7 @@ spv_scan_decls(const char *pp, bool vertex, struct spv_source_info *info)
                   tmp[m++] = t[k];
                for (uint32_t k = close + 1; k < semi; k++)
                   tmp[m++] = t[k];
-               ok = scan_statement(info, tmp, 0, m, type, vertex);
+               ok = scan_statement(info, tmp, 0, m, type, vertex, &defaults);
                free(tmp);
             }
             i = semi;

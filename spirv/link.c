@@ -672,6 +672,31 @@ index_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE
    return true;
 }
 
+/* GLSL ES 3.00 section 4.3.5 / GLSL ES 1.00 section 4.3.4: a uniform declared in both
+ * stages "must have the same name, type and precision"; glslang does not compare precisions
+ * across stages. The precisions are the declared ones or the defaults in force (lift.c). */
+static bool
+check_uniform_precisions(const struct spv_shader *const sh[SPV_STAGE_COUNT],
+                         const struct spv_source_info src[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   const struct spv_shader *vs = sh[SPV_STAGE_VERTEX], *fs = sh[SPV_STAGE_FRAGMENT];
+   if (!vs || !fs || !vs->es || !fs->es)
+      return true;
+   const struct spv_source_info *v = &src[SPV_STAGE_VERTEX];
+   for (uint32_t i = 0; i < v->decl_count; i++) {
+      const struct spv_decl *a = &v->decls[i];
+      if (a->storage != SPV_DECL_UNIFORM || !a->precision)
+         continue;
+      const struct spv_decl *b = spv_find_decl(&src[SPV_STAGE_FRAGMENT], a->name, SPV_DECL_UNIFORM);
+      if (b && b->precision && b->precision != a->precision) {
+         spv_str_printf(log, "error: declarations for uniform `%s` have mismatching precision qualifiers\n",
+                        a->name);
+         return false;
+      }
+   }
+   return true;
+}
+
 static void
 drop_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE_COUNT])
 {
@@ -767,6 +792,8 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
       srcp[s] = &src[s];
       modp[s] = &mods[s];
    }
+   if (!check_uniform_precisions(sh, src, &log))
+      goto out;
    const bool has_gs = sh[SPV_STAGE_GEOMETRY] != NULL;
    /* Transform feedback captures the last vertex-processing stage's outputs (OpenGL 3.3
     * section 2.17: the vertices a geometry shader emits when there is one). */

@@ -56,6 +56,7 @@ struct spv_decl {
    enum spv_decl_storage storage;
    int location;     /* layout(location = N), else -1 */
    char *init;       /* initializer text for uniforms, else NULL */
+   char precision;   /* GLSL ES: 'l' / 'm' / 'h' as declared or by the default in force; 0 none */
 };
 
 struct spv_struct_member {

@@ -227,7 +227,7 @@ static const char es100_vs[] =
    "varying vec2 v_uv;\n"
    "varying mediump float sample;\n" /* a 3.x keyword */
    "uniform mat4 mvp;\n"
-   "uniform float texture;\n"        /* a 3.x built-in */
+   "uniform mediump float texture;\n" /* a 3.x built-in; the fragment stage's precision */
    "float round(float x) { return x + 0.5; }\n"
    "void main() {\n"
    "   v_uv = uv;\n"
@@ -922,6 +922,43 @@ test_aliasing(void)
    free(log);
 }
 
+/* GLSL ES: a uniform in both stages must have one precision, declared or by default. */
+static void
+test_uniform_precision(void)
+{
+   static const struct {
+      const char *vs, *fs;
+      bool ok;
+   } cases[] = {
+      /* int: highp in the vertex stage, mediump in the fragment stage by default */
+      {"#version 300 es\nuniform int u; void main() { gl_Position = vec4(u); }\n",
+       "#version 300 es\nprecision mediump float; uniform int u; out vec4 o; void main() { o = vec4(u); }\n", false},
+      {"#version 300 es\nuniform int u; void main() { gl_Position = vec4(u); }\n",
+       "#version 300 es\nprecision mediump float; uniform highp int u; out vec4 o; void main() { o = vec4(u); }\n", true},
+      /* float: highp vs the fragment default statement */
+      {"uniform vec4 c; void main() { gl_Position = c; }\n",
+       "precision mediump float; uniform vec4 c; void main() { gl_FragColor = c; }\n", false},
+      {"uniform vec4 c; void main() { gl_Position = c; }\n",
+       "precision highp float; uniform vec4 c; void main() { gl_FragColor = c; }\n", true},
+      {"uniform mediump vec4 c; void main() { gl_Position = c; }\n",
+       "precision highp float; uniform mediump vec4 c; void main() { gl_FragColor = c; }\n", true},
+      /* a default statement changes only what follows it */
+      {"uniform vec4 c; precision mediump float; void main() { gl_Position = c; }\n",
+       "precision highp float; uniform vec4 c; void main() { gl_FragColor = c; }\n", true},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char *log = NULL;
+      struct spv_program_info *info = link_program(SPV_API_GLES, cases[i].vs, cases[i].fs, NULL, &log, NULL, NULL);
+      CHECK((info != NULL) == cases[i].ok);
+      if ((info != NULL) != cases[i].ok)
+         fprintf(stderr, "precision case %zu: %s\n", i, log ? log : "");
+      if (!cases[i].ok)
+         CHECK(log && strstr(log, "mismatching precision"));
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -939,5 +976,6 @@ main(int argc, char **argv)
    test_renames();
    test_link_errors();
    test_aliasing();
+   test_uniform_precision();
    return check_done("spirv_link");
 }
