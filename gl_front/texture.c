@@ -1821,10 +1821,11 @@ tex_image_ms(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, 
       return;
    const bool array = !strcmp(caller, "glTexImage3DMultisample");
    const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
-   char b1[64], b2[64];
+   char b1[64];
    if (!GLF_CORE(ctx) || target != want) {
       sgl_log_once(SGL_LOG_WARN, "%s: target %s is not %s (INVALID_ENUM)", caller, glf_enum_str(target, b1),
-                   GLF_CORE(ctx) ? glf_enum_str(want, b2) : "available in OpenGL ES");
+                   !GLF_CORE(ctx) ? "available in OpenGL ES" : array ? "TEXTURE_2D_MULTISAMPLE_ARRAY"
+                                                                     : "TEXTURE_2D_MULTISAMPLE");
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
