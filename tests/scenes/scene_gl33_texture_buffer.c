@@ -6,6 +6,8 @@
  *   - the RGBA8 buffer updated with glBufferSubData between two draws, and through a mapping
  *     (glMapBufferRange) before a third: each draw must see the contents of its time;
  *   - one buffer texture read in the vertex shader (vertex offsets from an R32F buffer);
+ *   - an R32F buffer written by transform feedback (rasterizer discard), then read as a buffer
+ *     texture by the next draw (top row, right);
  *   - glTexBuffer's detach (buffer 0), TEXTURE_BINDING_BUFFER, TEXTURE_BUFFER (binding),
  *     TEXTURE_BUFFER_DATA_STORE_BINDING, MAX_TEXTURE_BUFFER_SIZE.
  */
@@ -50,6 +52,12 @@ static const char *fs =
    "      o = textureSize(u_rgba32ui) == u_size ? vec4(v) / 65535.0 : vec4(1, 0, 1, 1);\n"
    "   }\n"
    "}\n";
+
+/* 16 points whose captured value falls from 1 to 0 */
+static const char *xfb_vs =
+   "#version 330 core\n"
+   "out float v_val;\n"
+   "void main() { v_val = 1.0 - float(gl_VertexID) / 15.0; gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n";
 
 int
 main(int argc, char **argv)
@@ -167,6 +175,34 @@ main(int argc, char **argv)
    GL(glUniform2i(scene_uniform(prog, "u_origin"), 0, 96));
    GL(glUniform4f(scene_uniform(prog, "u_rect"), -1.0f, 0.5f, -0.5f, 1.0f));
    GL(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4));
+   /* transform feedback into a buffer that unit 1 then reads as R32F */
+   GLuint xbuf, xprog = glCreateProgram();
+   GL(glGenBuffers(1, &xbuf));
+   GL(glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, xbuf));
+   GL(glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 16 * sizeof(GLfloat), NULL, GL_DYNAMIC_COPY));
+   GL(glAttachShader(xprog, scene_compile(GL_VERTEX_SHADER, xfb_vs)));
+   static const char *const varyings[1] = {"v_val"};
+   GL(glTransformFeedbackVaryings(xprog, 1, varyings, GL_INTERLEAVED_ATTRIBS));
+   GL(glLinkProgram(xprog));
+   GLint linked = 0;
+   GL(glGetProgramiv(xprog, GL_LINK_STATUS, &linked));
+   SCENE_CHECK(linked, "transform feedback program did not link");
+   GL(glUseProgram(xprog));
+   GL(glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, xbuf));
+   GL(glEnable(GL_RASTERIZER_DISCARD));
+   GL(glBeginTransformFeedback(GL_POINTS));
+   GL(glDrawArrays(GL_POINTS, 0, 16));
+   GL(glEndTransformFeedback());
+   GL(glDisable(GL_RASTERIZER_DISCARD));
+   GL(glActiveTexture(GL_TEXTURE1));
+   GL(glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, xbuf));
+   GL(glUseProgram(prog));
+   GL(glUniform1i(scene_uniform(prog, "u_which"), 1));
+   GL(glUniform1i(scene_uniform(prog, "u_size"), 16));
+   GL(glUniform2i(scene_uniform(prog, "u_origin"), 64, 96));
+   GL(glUniform4f(scene_uniform(prog, "u_rect"), 0.0f, 0.5f, 0.5f, 1.0f));
+   GL(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4));
+
    GL(glActiveTexture(GL_TEXTURE0));
    GL(glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, 0));
    GLint store = -1;
