@@ -556,6 +556,13 @@ struct glf_context {
    struct glf_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
                      *pixel_unpack_buffer, *uniform_buffer, *tf_buffer;
    struct glf_buffer *texture_buffer; /* GL core: glBindBuffer(GL_TEXTURE_BUFFER) */
+   /* GL core: the proxy images of PROXY_TEXTURE_2D_MULTISAMPLE and _ARRAY (texture.c): what
+    * the last glTexImage*Multisample on the proxy target would have made, or all zero */
+   struct glf_proxy_ms {
+      struct glf_tex_image img;
+      uint32_t samples;
+      bool fixed_locations;
+   } proxy_ms[2];
    struct glf_vao *vao;
    struct glf_vao *default_vao; /* ES only; NULL in GL core */
    struct glf_hash vaos, framebuffers;

@@ -1409,7 +1409,8 @@ level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, G
    uint32_t face;
    GLenum bind_target;
    if (GLF_CORE(ctx) && (target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
-                         target == GL_TEXTURE_BUFFER))
+                         target == GL_TEXTURE_BUFFER || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ||
+                         target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY))
       return special_level_param(ctx, target, level, pname, out);
    if (!GLF_CORE(ctx) || (!image_target(ctx, target, 2, &face, &bind_target) &&
                           !image_target(ctx, target, 3, &face, &bind_target))) {
@@ -1821,8 +1822,12 @@ tex_image_ms(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, 
       return;
    const bool array = !strcmp(caller, "glTexImage3DMultisample");
    const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
+   /* OpenGL 3.3 section 3.8.15 (Texture State and Proxy State): the proxy target checks the
+    * same arguments and, where the image cannot be supported, sets its state to zero instead
+    * of allocating anything. */
+   const bool proxy = target == (array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_PROXY_TEXTURE_2D_MULTISAMPLE);
    char b1[64];
-   if (!GLF_CORE(ctx) || target != want) {
+   if (!GLF_CORE(ctx) || (target != want && !proxy)) {
       sgl_log_once(SGL_LOG_WARN, "%s: target %s is not %s (INVALID_ENUM)", caller, glf_enum_str(target, b1),
                    !GLF_CORE(ctx) ? "available in OpenGL ES" : array ? "TEXTURE_2D_MULTISAMPLE_ARRAY"
                                                                      : "TEXTURE_2D_MULTISAMPLE");
@@ -1864,6 +1869,16 @@ tex_image_ms(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, 
    for (int i = 0; i < 4 && !pick; i++)
       if ((2 << i) >= samples && fmt->wfmt < 64 && ((l->ms_texture_formats[i] >> fmt->wfmt) & 1u))
          pick = 2u << i;
+   if (proxy) {
+      struct glf_proxy_ms *p = &ctx->proxy_ms[array];
+      memset(p, 0, sizeof(*p));
+      if (pick) {
+         p->img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, array ? (uint32_t)d : 1, ifmt, fmt->wfmt, fmt, true};
+         p->samples = pick;
+         p->fixed_locations = fixed != GL_FALSE;
+      }
+      return;
+   }
    if (!pick) {
       sgl_log_once(SGL_LOG_WARN, "%s: the device has no multisample texture of %s with %d samples (OUT_OF_MEMORY)",
                    caller, glf_enum_str(ifmt, b1), samples);
@@ -1998,7 +2013,8 @@ special_level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum 
       glf_error(ctx, GL_INVALID_VALUE, "glGetTexLevelParameter(level=%d)", level);
       return false;
    }
-   struct glf_texture *tex = bound_texture(ctx, target);
+   const bool proxy = target == GL_PROXY_TEXTURE_2D_MULTISAMPLE || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY;
+   struct glf_texture *tex = proxy ? NULL : bound_texture(ctx, target);
    if (target == GL_TEXTURE_BUFFER) {
       const struct glf_format *f = tex && tex->buffer ? tex->buffer_fmt : NULL;
       uint32_t texel = f ? wire_format_info(f->wfmt)->size : 0;
@@ -2017,6 +2033,14 @@ special_level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum 
       }
    }
    const struct glf_tex_image *img = tex ? &tex->img[0][0] : NULL;
+   uint32_t samples = tex ? tex->samples : 0;
+   bool fixed = tex && tex->fixed_locations;
+   if (target == GL_PROXY_TEXTURE_2D_MULTISAMPLE || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+      const struct glf_proxy_ms *p = &ctx->proxy_ms[target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY];
+      img = &p->img;
+      samples = p->samples;
+      fixed = p->fixed_locations;
+   }
    const struct glf_format *f = img && img->defined ? img->fmt : NULL;
    switch (pname) {
    case GL_TEXTURE_WIDTH: *out = f ? (GLint)img->w : 0; return true;
@@ -2025,8 +2049,8 @@ special_level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum 
    case GL_TEXTURE_INTERNAL_FORMAT: *out = f ? (GLint)img->ifmt : GL_RGBA; return true;
    case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
    case GL_TEXTURE_SHARED_SIZE: *out = f && f->wfmt == WIRE_FMT_R9G9B9E5_FLOAT ? 5 : 0; return true;
-   case GL_TEXTURE_SAMPLES: *out = f ? (GLint)tex->samples : 0; return true;
-   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = !f || tex->fixed_locations ? GL_TRUE : GL_FALSE; return true;
+   case GL_TEXTURE_SAMPLES: *out = f ? (GLint)samples : 0; return true;
+   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = !f || fixed ? GL_TRUE : GL_FALSE; return true;
    default: return format_level_param(ctx, f, pname, out);
    }
 }

@@ -149,6 +149,21 @@ tex_image_ms(void)
    }
    glf_TexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 2, GL_RGBA8, 8, 8, layers, GL_TRUE);
    EXPECT(GL_INVALID_VALUE, "depth > MAX_ARRAY_TEXTURE_LAYERS");
+   /* proxies (OpenGL 3.3 section 3.8.15): no storage; what the device lacks reads as zero */
+   uint64_t records = fake_wire_op_count[WIRE_OP_ResourceCreate] + fake_wire_op_count[WIRE_OP_ResourceRespecify];
+   glf_TexImage2DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 3, GL_RGBA8, 8, 8, GL_FALSE);
+   EXPECT(GL_NO_ERROR, "proxy RGBA8");
+   CHECK(level_int(GL_PROXY_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_SAMPLES) == 4 &&
+            level_int(GL_PROXY_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_FIXED_SAMPLE_LOCATIONS) == GL_FALSE,
+         "proxy RGBA8: 4 samples, loose locations");
+   glf_TexImage3DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY, 4, GL_RGBA16F, 8, 8, 2, GL_TRUE);
+   EXPECT(GL_NO_ERROR, "proxy RGBA16F (the device has none)");
+   CHECK(level_int(GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_WIDTH) == 0 &&
+            level_int(GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_SAMPLES) == 0, "unsupported proxy reads zero");
+   glf_TexImage2DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0, GL_RGBA8, 8, 8, GL_FALSE);
+   EXPECT(GL_INVALID_VALUE, "proxy with samples 0");
+   CHECK(fake_wire_op_count[WIRE_OP_ResourceCreate] + fake_wire_op_count[WIRE_OP_ResourceRespecify] == records,
+         "proxies send no record");
    /* the other texture calls do not take the multisample targets (OpenGL 3.3 3.8.3, 3.8.7, 3.8.10) */
    glf_TexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
    EXPECT(GL_INVALID_ENUM, "glTexParameteri(TEXTURE_2D_MULTISAMPLE)");
