@@ -78,6 +78,16 @@ static void g_texbuffer_store(struct glf_context *c, struct get_value *v)
       t = c->default_tex[GLF_TEX_BUFFER];
    set_int(v, t ? name_of(t->buffer) : 0);
 }
+/* GL_ARB_texture_buffer_object's TEXTURE_BUFFER_FORMAT_ARB: the internal format of the active
+ * unit's buffer texture (GL core has no name for it; the extension is listed in core) */
+#define GLF_TEXTURE_BUFFER_FORMAT_ARB 0x8C2E
+static void g_texbuffer_format(struct glf_context *c, struct get_value *v)
+{
+   const struct glf_texture *t = c->tex[c->active_unit][GLF_TEX_BUFFER];
+   if (!t)
+      t = c->default_tex[GLF_TEX_BUFFER];
+   set_int(v, t && t->buffer_ifmt ? (GLint)t->buffer_ifmt : GL_R8);
+}
 static void g_active_texture(struct glf_context *c, struct get_value *v) { set_int(v, GL_TEXTURE0 + c->active_unit); }
 static void g_draw_fb(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->name); }
 static void g_read_fb(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->name); }
@@ -293,6 +303,7 @@ static const struct get_entry get_table[] = {
    FN(GL_TEXTURE_BINDING_BUFFER, API_CORE, g_texbuffer),
    FN(GL_TEXTURE_BUFFER, API_CORE, g_texture_buffer),
    FN(GL_TEXTURE_BUFFER_DATA_STORE_BINDING, API_CORE, g_texbuffer_store),
+   FN(GLF_TEXTURE_BUFFER_FORMAT_ARB, API_CORE, g_texbuffer_format),
    LIM(GL_MAX_INTEGER_SAMPLES, API_CORE, 1, max_integer_samples),
    CONST(GL_SHADER_COMPILER, API_ES, 1),
    FN(GL_IMPLEMENTATION_COLOR_READ_FORMAT, API_ALL, g_read_format),

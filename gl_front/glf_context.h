@@ -132,6 +132,8 @@ const struct glf_format *glf_compressed_format(const struct glf_context *ctx, GL
 /** GL_COMPRESSED_TEXTURE_FORMATS: writes up to `max` and returns how many there are. */
 unsigned glf_compressed_formats(const struct glf_context *ctx, GLenum *out, unsigned max);
 bool glf_has_etc1(const struct glf_context *ctx);
+bool glf_has_texture_multisample(const struct glf_context *ctx);
+bool glf_has_texture_buffer(const struct glf_context *ctx);
 bool glf_format_color_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_depth_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_stencil_renderable(const struct glf_context *ctx, const struct glf_format *f);

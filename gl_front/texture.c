@@ -2005,6 +2005,13 @@ glf_TexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    glf_shared_touch(ctx);
 }
 
+/* GL_ARB_texture_buffer_object's spelling */
+void GLAPIENTRY
+glf_TexBufferARB(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   glf_TexBuffer(target, internalformat, buffer);
+}
+
 /* glGetTexLevelParameter of the multisample and buffer targets: level 0 only. */
 static bool
 special_level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
@@ -2024,7 +2031,8 @@ special_level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum 
          *out = (GLint)(n > (uint64_t)ctx->limits.max_texture_buffer_size ? (uint64_t)ctx->limits.max_texture_buffer_size : n);
          return true;
       case GL_TEXTURE_HEIGHT: case GL_TEXTURE_DEPTH: *out = f ? 1 : 0; return true;
-      case GL_TEXTURE_INTERNAL_FORMAT: *out = f ? (GLint)tex->buffer_ifmt : GL_RGBA; return true;
+      /* the format glTexBuffer gave last (kept on detach), R8 before any (GL core's initial) */
+      case GL_TEXTURE_INTERNAL_FORMAT: *out = tex && tex->buffer_ifmt ? (GLint)tex->buffer_ifmt : GL_R8; return true;
       case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: *out = tex && tex->buffer ? (GLint)tex->buffer->name : 0; return true;
       case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
       case GL_TEXTURE_SHARED_SIZE: case GL_TEXTURE_SAMPLES: *out = 0; return true;
