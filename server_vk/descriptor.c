@@ -291,7 +291,8 @@ texel_buffer_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t un
    sampler_view_type(smp->gl_type, &target, &dummy, &numeric);
    const struct srv_sampler_view *sv = unit < WIRE_MAX_SAMPLER_UNITS ? &ctx->views[unit] : NULL;
    struct mg_resource *r = sv && sv->target == WIRE_TARGET_TEX_BUFFER ? mg_resource(sv->res) : NULL;
-   if (r && r->is_buffer && sv->format < WIRE_FMT_COUNT && format_numeric(sv->format) == numeric) {
+   if (r && r->is_buffer && sv->format < 64 && ((be->caps[WIRE_CAP_TEXEL_BUFFER_FORMATS] >> sv->format) & 1u) &&
+       format_numeric(sv->format) == numeric) {
       VkDeviceSize texel = wire_format_info(sv->format)->size, n = texel ? r->size / texel : 0;
       if (n > be->props.limits.maxTexelBufferElements)
          n = be->props.limits.maxTexelBufferElements;
