@@ -486,7 +486,10 @@ glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb)
       return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
    /* "The value of RENDERBUFFER_SAMPLES is the same for all attached renderbuffers; and, if
     * the attached images are a mix of renderbuffers and textures, the value of
-    * RENDERBUFFER_SAMPLES is zero." (FRAMEBUFFER_INCOMPLETE_MULTISAMPLE; textures have 0) */
+    * RENDERBUFFER_SAMPLES is zero." (FRAMEBUFFER_INCOMPLETE_MULTISAMPLE). OpenGL 3.3 core,
+    * section 4.4.4: "the value of TEXTURE_SAMPLES is the same for all attached textures; and,
+    * if the attached images are a mix of renderbuffers and textures, the value of
+    * RENDERBUFFER_SAMPLES matches the value of TEXTURE_SAMPLES" (single-sampled: 0). */
    uint32_t samples;
    if (!fb_samples(fb, &samples))
       return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
