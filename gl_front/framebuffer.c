@@ -443,6 +443,24 @@ att_complete(struct glf_context *ctx, unsigned i, const struct glf_attachment *a
    const struct glf_format *f;
    if (!att_image(a, &w, &h, &f))
       return false;
+   /* ES 3.0 section 4.4.4.1: "If the value of FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL is not
+    * level_base, then the texture must be mipmap complete" (and cube complete for a cube
+    * map), level_base as sampling clamps it for immutable textures. OpenGL 3.3 has no such
+    * rule. */
+   if (a->type == GL_TEXTURE && GLF_ES3(ctx)) {
+      const struct glf_texture *t = a->tex;
+      GLint base = t->base_level;
+      if (t->immutable && base > t->immutable_levels - 1)
+         base = t->immutable_levels - 1;
+      if (a->level != base) {
+         struct glf_sampler_params mip;
+         glf_sampler_params_init(&mip);
+         mip.min_filter = GL_NEAREST_MIPMAP_NEAREST;
+         mip.mag_filter = GL_NEAREST;
+         if (a->level < base || (!t->immutable && a->level > t->max_level) || !glf_texture_complete(ctx, t, &mip))
+            return false;
+      }
+   }
    if (i < GLF_MAX_DRAW_BUFFERS)
       return glf_format_color_renderable(ctx, f);
    return i == GLF_ATT_DEPTH ? glf_format_depth_renderable(ctx, f) : glf_format_stencil_renderable(ctx, f);

@@ -426,7 +426,8 @@ link_program(struct glf_context *ctx, struct glf_program *p)
    void *blob = NULL;
    size_t size = 0;
    char *log = NULL;
-   bool ok = spv_link(shaders, n, &opts, &blob, &size, &log);
+   bool hit;
+   bool ok = spv_link_cached(shaders, n, &opts, &blob, &size, &log, &hit);
    free(binds);
    free(fbinds);
    set_log(p, log);

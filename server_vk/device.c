@@ -571,7 +571,8 @@ mg_get_stats(struct srv_backend *sbe, struct wire_server_stats *stats)
 {
    struct mg_backend *be = mg_backend(sbe);
    stats->pipelines_created += be->pipelines_created;
-   stats->remints += be->remints;
+   /* remints are the core's count (decode_objects.c); the bytes kept are Magma's */
+   stats->remint_bytes += be->remint_bytes;
    stats->skipped += be->skipped;
    stats->validation_errors += __atomic_load_n(&be->val_errors, __ATOMIC_RELAXED);
    stats->validation_warnings += __atomic_load_n(&be->val_warnings, __ATOMIC_RELAXED);

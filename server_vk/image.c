@@ -334,6 +334,7 @@ buffer_respecify(struct mg_backend *be, struct mg_resource *r, const struct wire
       return false;
    if (t->flags & WIRE_RESPECIFY_PRESERVE) {
       VkBufferCopy region = {0, 0, r->size < n->size ? r->size : n->size};
+      be->remint_bytes += region.size;
       vkCmdCopyBuffer(mg_cmd(be), r->buffer, n->buffer, 1, &region);
       mg_transfer_done(be);
    }
@@ -365,6 +366,7 @@ preserve_contents(struct mg_backend *be, struct mg_resource *r, const struct wir
          continue;
       VkImageSubresourceLayers sub = {r->aspect, l, 0, layers ? layers : 1};
       regions[n++] = (VkImageCopy){.srcSubresource = sub, .dstSubresource = sub, .extent = {w, h, d}};
+      be->remint_bytes += wire_format_image_size(o->format, w, h, d) * (layers ? layers : 1);
    }
    if (!n)
       return;

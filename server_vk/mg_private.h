@@ -447,7 +447,7 @@ struct mg_backend {
    uint64_t submits;       /* queue submissions (SPLITGL_TEST_DEVICE_LOST_AFTER) */
 
    uint64_t next_id;
-   uint64_t pipelines_created, remints;
+   uint64_t pipelines_created, remints, remint_bytes;
    uint64_t val_errors, val_warnings; /* atomics: the messenger may run on any thread */
 
    /* What a sampler with no (or a mismatched) view reads, 1x1 (0,0,0,1): 2D, cube, 3D, 2D array,

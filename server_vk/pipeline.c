@@ -327,9 +327,12 @@ build_vertex_input(struct mg_backend *be, const struct mg_program *p, const stru
       for (uint32_t a = 0; a < p->attrib_count; a++)
          for (uint32_t s = 0; s < p->attribs[a].slots; s++) {
             uint32_t loc = p->attribs[a].location + s;
-            if (loc < WIRE_MAX_VERTEX_ATTRIBS && (used & (1u << loc)))
+            if (loc < WIRE_MAX_VERTEX_ATTRIBS && (used & (1u << loc))) {
+               /* once per location: aliased attributes share one (spirv/link.c) */
+               used &= ~(1u << loc);
                vi->attrs[na++] = (VkVertexInputAttributeDescription){loc, MG_CONST_BINDING,
                                                                      mg_const_attrib_format(p->attribs[a].gl_type), loc * 16};
+            }
          }
    }
    vi->div_info = (VkPipelineVertexInputDivisorStateCreateInfoEXT){

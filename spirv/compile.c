@@ -100,7 +100,7 @@ spv_glslang_stage_of(enum spv_stage stage)
  * may precede it: GLSL ES 3.00 spec, section 3.4 "The #version directive must be present
  * in a shader ... before anything else, except for comments and white space"). */
 static void
-detect_version(const char *src, int *version, bool *es, bool *found, const char **directive)
+detect_version(const char *src, int *version, bool *es, bool *compat, bool *found, const char **directive)
 {
    const char *p = src;
    *found = false;
@@ -141,9 +141,62 @@ detect_version(const char *src, int *version, bool *es, bool *found, const char 
       p++;
    *es = strncmp(p, "es", 2) == 0 && !(p[2] == '_' || (p[2] >= 'a' && p[2] <= 'z') ||
                                        (p[2] >= 'A' && p[2] <= 'Z') || (p[2] >= '0' && p[2] <= '9'));
+   *compat = strncmp(p, "compatibility", 13) == 0;
    /* GLSL ES 1.00 has no profile token: "#version 100" is ES. */
    if (v == 100)
       *es = true;
+}
+
+/* Built-ins of the compatibility profile. GLSL 1.40 removed what 1.30 deprecated (section
+ * 1.2.1: the fixed-function vertex inputs, uniform state and varyings, gl_ClipVertex,
+ * ftransform) unless ARB_compatibility, which no splitgl context offers; glslang still
+ * declares them at #version 140 (from 1.50 on its core profile does not). gl_FragColor,
+ * gl_FragData and the texture2D family were only deprecated and stay. */
+static const char *const compat_builtins[] = {
+   "gl_Vertex", "gl_Normal", "gl_Color", "gl_SecondaryColor", "gl_FogCoord", "gl_MultiTexCoord0",
+   "gl_MultiTexCoord1", "gl_MultiTexCoord2", "gl_MultiTexCoord3", "gl_MultiTexCoord4", "gl_MultiTexCoord5",
+   "gl_MultiTexCoord6", "gl_MultiTexCoord7", "gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor",
+   "gl_BackSecondaryColor", "gl_TexCoord", "gl_FogFragCoord", "gl_ClipVertex", "gl_ModelViewMatrix",
+   "gl_ProjectionMatrix", "gl_ModelViewProjectionMatrix", "gl_TextureMatrix", "gl_NormalMatrix",
+   "gl_ModelViewMatrixInverse", "gl_ProjectionMatrixInverse", "gl_ModelViewProjectionMatrixInverse",
+   "gl_TextureMatrixInverse", "gl_ModelViewMatrixTranspose", "gl_ProjectionMatrixTranspose",
+   "gl_ModelViewProjectionMatrixTranspose", "gl_TextureMatrixTranspose", "gl_ModelViewMatrixInverseTranspose",
+   "gl_ProjectionMatrixInverseTranspose", "gl_ModelViewProjectionMatrixInverseTranspose",
+   "gl_TextureMatrixInverseTranspose", "gl_NormalScale", "gl_ClipPlane", "gl_Point", "gl_PointParameters",
+   "gl_FrontMaterial", "gl_BackMaterial", "gl_MaterialParameters", "gl_LightSource", "gl_LightSourceParameters",
+   "gl_LightModel", "gl_LightModelParameters", "gl_FrontLightModelProduct", "gl_BackLightModelProduct",
+   "gl_LightModelProducts", "gl_FrontLightProduct", "gl_BackLightProduct", "gl_LightProducts",
+   "gl_TextureEnvColor", "gl_EyePlaneS", "gl_EyePlaneT", "gl_EyePlaneR", "gl_EyePlaneQ", "gl_ObjectPlaneS",
+   "gl_ObjectPlaneT", "gl_ObjectPlaneR", "gl_ObjectPlaneQ", "gl_Fog", "gl_FogParameters", "gl_MaxTextureUnits",
+   "gl_MaxTextureCoords", "gl_MaxClipPlanes", "ftransform", NULL,
+};
+
+/* The first compatibility built-in the preprocessed source names, with its line; NULL if none. */
+static const char *
+find_compat_builtin(const char *pp, int *line)
+{
+   *line = 1;
+   for (const char *p = pp; *p;) {
+      if (*p == '\n') {
+         (*line)++;
+         p++;
+         continue;
+      }
+      if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
+         p++;
+         continue;
+      }
+      const char *b = p;
+      while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))
+         p++;
+      size_t n = (size_t)(p - b);
+      if (n < 4 || !((b[0] == 'g' && b[1] == 'l' && b[2] == '_') || b[0] == 'f'))
+         continue;
+      for (const char *const *c = compat_builtins; *c; c++)
+         if (strlen(*c) == n && memcmp(*c, b, n) == 0)
+            return *c;
+   }
+   return NULL;
 }
 
 /* Versions this driver accepts per API. */
@@ -341,10 +394,10 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
    }
    spv_glslang_init();
 
-   bool found = false, es = api == SPV_API_GLES;
+   bool found = false, es = api == SPV_API_GLES, compat = false;
    int version = api == SPV_API_GLES ? 100 : 110;
    const char *directive = NULL;
-   detect_version(sh->source, &version, &es, &found, &directive);
+   detect_version(sh->source, &version, &es, &compat, &found, &directive);
    char *hoisted = found && es ? hoist_version(sh->source, directive) : NULL;
    if (!hoisted && found)
       hoisted = polyfill(sh->source, directive, es, version);
@@ -365,6 +418,11 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
    } else if (!version_supported(api, version, es)) {
       spv_str_printf(&log, "ERROR: 0:1: '#version' : version %d%s is not supported by this %s context\n",
                      version, es ? " es" : "", api == SPV_API_GLES ? "OpenGL ES" : "OpenGL core");
+   } else if (compat) {
+      /* GLSL 1.50 spec, section 3.3: a "compatibility" profile shader needs a context that
+       * supports the compatibility profile; splitgl's GL contexts are core only. */
+      spv_str_printf(&log, "ERROR: 0:1: '#version' : the compatibility profile (%d compatibility) is not supported "
+                           "by this OpenGL core context\n", version);
    } else {
       glslang_input_t in;
       glslang_resource_t res;
@@ -381,6 +439,13 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
             const char *pp = glslang_shader_get_preprocessed_code(gs);
             sh->preprocessed = strdup(pp ? pp : "");
             sh->ok = sh->preprocessed != NULL;
+         }
+         int line;
+         const char *cb = sh->ok && !es ? find_compat_builtin(sh->preprocessed, &line) : NULL;
+         if (cb) {
+            spv_str_printf(&log, "ERROR: 0:%d: '%s' : undeclared identifier (a compatibility-profile built-in, "
+                                 "removed in GLSL 1.40 without ARB_compatibility)\n", line, cb);
+            sh->ok = false;
          }
          glslang_shader_delete(gs);
       }

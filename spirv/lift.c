@@ -316,18 +316,24 @@ point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
 /* The wrapper main: the shader's own (renamed), the point-size store, then the
  * transform-feedback copies (spirv/xfb.c), which see the final values. */
 static void
-append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies)
+append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
+                       const struct spv_attrib_merge *merge)
 {
-   if (psz == PSZ_NONE && !ncopies)
+   if (psz == PSZ_NONE && !ncopies && !merge)
       return;
    spv_str_puts(out, "\n");
+   if (merge)
+      spv_str_puts(out, merge->inputs);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", copies[i].flat ? "flat " : "",
                      copies[i].glsl_type, i);
    if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
       spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
                      SPV_SPEC_POINT_SIZE);
-   spv_str_puts(out, "void main()\n{\n   " SPV_POINT_SIZE_MAIN "();\n");
+   spv_str_puts(out, "void main()\n{\n");
+   if (merge)
+      spv_str_puts(out, merge->prologue);
+   spv_str_puts(out, "   " SPV_POINT_SIZE_MAIN "();\n");
    if (psz == PSZ_ES_ONE)
       spv_str_puts(out, "   gl_PointSize = 1.0;\n");
    else if (psz == PSZ_KEEP_SHADER)
@@ -405,13 +411,15 @@ gs_emits_points(const struct tok_list *tl)
 char *
 spv_lift_source(const struct spv_shader *sh)
 {
-   return spv_lift_source_xfb(sh, NULL, 0);
+   return spv_lift_source_xfb(sh, NULL, 0, NULL);
 }
 
 static char *lift_opaque_structs(const char *src);
+static uint32_t match_bracket(const struct tok *t, uint32_t n, uint32_t i, const char *open, const char *close);
 
 char *
-spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t ncopies)
+spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t ncopies,
+                    const struct spv_attrib_merge *merge)
 {
    struct tok_list tl;
    /* first: samplers out of uniform structures (below) */
@@ -512,14 +520,41 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    /* Copies need the wrapper; a shader without main fails glslang's link either way. A
     * geometry shader captures at each EmitVertex, so its copies are made there instead
     * (append_emit_vertex). */
-   const bool wrap = !gs && (psz != PSZ_NONE || ncopies);
+   if (sh->stage != SPV_STAGE_VERTEX)
+      merge = NULL;
+   const bool wrap = !gs && (psz != PSZ_NONE || ncopies || merge);
    const bool emit_wrap = gs && (ncopies || psz != PSZ_NONE);
    if (emit_wrap)
       spv_str_puts(&out, "void " SPV_EMIT_VERTEX "();\n");
    int layout_depth = 0; /* > 0 inside the parentheses of layout(...) */
    bool after_layout = false;
+   int brace = 0, paren = 0; /* nesting outside layout(...) */
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
+      if (t->kind == TK_PUNCT && !layout_depth && !after_layout) {
+         brace += tok_is(t, "{") - tok_is(t, "}");
+         paren += tok_is(t, "(") - tok_is(t, ")");
+      }
+      /* Vertex inputs lose their layout(...): the linker assigns every attribute's location
+       * from the source scan and the bindings (link.c), and overlapping locations, which
+       * desktop GLSL allows (aliasing), are an error to glslang's Vulkan rules. Merged
+       * attributes also lose their in / attribute, leaving plain globals the wrapper main
+       * assigns. */
+      if (sh->stage == SPV_STAGE_VERTEX && !brace && !paren && !layout_depth && t->kind == TK_IDENT) {
+         if (merge && (tok_is(t, "attribute") || tok_is(t, "in")))
+            continue;
+         if (tok_is(t, "layout")) {
+            uint32_t j = i + 1;
+            const struct tok *o = next_nonws(&tl, &j);
+            uint32_t close = o && tok_is(o, "(") ? match_bracket(tl.t, tl.n, j, "(", ")") : tl.n;
+            uint32_t k = close + 1;
+            const struct tok *q = close < tl.n ? next_nonws(&tl, &k) : NULL;
+            if (q && (tok_is(q, "in") || tok_is(q, "attribute"))) {
+               i = close;
+               continue;
+            }
+         }
+      }
       if (t->kind == TK_PUNCT && (after_layout || layout_depth)) {
          if (tok_is(t, "("))
             layout_depth++;
@@ -615,7 +650,7 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    if (emit_wrap)
       append_emit_vertex(&out, psz, copies, ncopies);
    else
-      append_point_size_main(&out, psz, copies, ncopies);
+      append_point_size_main(&out, psz, copies, ncopies, merge);
    free(tl.t);
    free(flat);
    return spv_str_take(&out);

@@ -30,7 +30,8 @@ glslang_stage_of(int s)
  * xfb_stage, the last vertex-processing stage. */
 static bool
 generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xfb_copy *copies, uint32_t ncopies,
-         int xfb_stage, uint32_t *words[SPV_STAGE_COUNT], uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
+         int xfb_stage, const struct spv_attrib_merge *merge, uint32_t *words[SPV_STAGE_COUNT],
+         uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
 {
    char *lifted[SPV_STAGE_COUNT] = {0};
    glslang_shader_t *gs[SPV_STAGE_COUNT] = {0};
@@ -43,7 +44,7 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xf
    for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
       if (!sh[s])
          continue;
-      lifted[s] = spv_lift_source_xfb(sh[s], copies, s == xfb_stage ? ncopies : 0);
+      lifted[s] = spv_lift_source_xfb(sh[s], copies, s == xfb_stage ? ncopies : 0, merge);
       if (!lifted[s]) {
          ok = false;
          break;
@@ -273,14 +274,14 @@ sort_by_declaration(struct io_var *v, uint32_t n, const struct spv_source_info *
    }
 }
 
+/* Assigns every vertex input a location (v[].location). With may_alias, bindings that share
+ * locations are accepted and *aliased says so; otherwise they are a link error. */
 static bool
-link_attributes(struct spv_module *m, const struct spv_source_info *src,
-                const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
+assign_attribute_locations(const struct spv_source_info *src, const struct spv_link_options *opts, bool may_alias,
+                           struct io_var *v, uint32_t n, bool *aliased, struct spv_str *log)
 {
-   struct io_var v[MAX_LOCATION_MAP];
-   uint32_t n = collect_io(m, SPV_SC_INPUT, v, MAX_LOCATION_MAP);
-   sort_by_declaration(v, n, src);
    uint8_t used[MAX_LOCATION_MAP] = {0};
+   *aliased = false;
    for (int pass = 0; pass < 3; pass++) {
       for (uint32_t i = 0; i < n; i++) {
          if (v[i].location >= 0 || (!v[i].used && pass < 2))
@@ -309,19 +310,192 @@ link_attributes(struct spv_module *m, const struct spv_source_info *src,
                loc = MAX_LOCATION_MAP - 1; /* inactive, cannot be fetched */
             claim(used, MAX_LOCATION_MAP, loc, v[i].slots);
          } else if (!claim(used, MAX_VERTEX_ATTRIBS, loc, v[i].slots)) {
-            spv_str_printf(log, "error: vertex attribute '%s' at location %d (%s) %s\n", name, loc,
-                           how, (uint64_t)loc + v[i].slots > MAX_VERTEX_ATTRIBS
-                                   ? "does not fit" : "aliases another attribute");
-            return false;
+            const bool fits = (uint64_t)loc + v[i].slots <= MAX_VERTEX_ATTRIBS;
+            if (!fits || !may_alias) {
+               spv_str_printf(log, "error: vertex attribute '%s' at location %d (%s) %s\n", name, loc, how,
+                              !fits ? "does not fit" : "aliases another attribute");
+               return false;
+            }
+            memset(used + loc, 1, v[i].slots);
+            *aliased = true;
          }
          v[i].location = loc;
       }
    }
+   return true;
+}
+
+static bool
+link_attributes(struct spv_module *m, const struct spv_source_info *src,
+                const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
+{
+   struct io_var v[MAX_LOCATION_MAP];
+   uint32_t n = collect_io(m, SPV_SC_INPUT, v, MAX_LOCATION_MAP);
+   sort_by_declaration(v, n, src);
+   bool aliased;
+   if (!assign_attribute_locations(src, opts, false, v, n, &aliased, log))
+      return false;
    for (uint32_t i = 0; i < n; i++) {
       spv_set_location(m, v[i].var, (uint32_t)v[i].location);
       if (v[i].used && !push_attrib(r, m, &v[i]))
          return false;
    }
+   return true;
+}
+
+/* Attribute aliasing. OpenGL ES 3.0 section 2.11.5 and OpenGL 3.3 section 2.11.3: "Binding
+ * more than one attribute name to the same location is referred to as aliasing", allowed in
+ * GLSL ES 1.00 and desktop GLSL vertex shaders "only if just one of the aliased attributes is
+ * active in the executable program, or if no path through the shader consumes more than one
+ * attribute of a set of attributes aliased to the same location", and "not permitted in
+ * OpenGL ES Shading Language 3.00". Vulkan allows one vertex input per location, so when
+ * bindings alias, every active attribute of the vertex shader becomes a global that the
+ * wrapper main (lift.c) assigns from one input per location, SPV_RENAME_PREFIX "a<location>"
+ * (vec4, ivec4 or uvec4: the attribute's components are its first ones, as GL fetches them);
+ * the reflection lists the attributes themselves. Aliased attributes of different base types
+ * (float / int / uint) are refused. */
+#define MERGED_INPUT_PREFIX SPV_RENAME_PREFIX "a"
+
+struct attrib_plan {
+   struct spv_attrib *attribs; /* the active attributes, as the reflection lists them */
+   uint32_t count;
+   struct spv_str inputs, prologue;
+};
+
+static void
+attrib_plan_fini(struct attrib_plan *ap)
+{
+   for (uint32_t i = 0; i < ap->count; i++)
+      free((char *)ap->attribs[i].name);
+   free(ap->attribs);
+   free(ap->inputs.s);
+   free(ap->prologue.s);
+}
+
+/* The shape of an attribute type: array elements, matrix columns, rows (components per
+ * location) and base class ('f', 'i', 'u'; 0 if none of those). */
+static char
+attrib_shape(const struct spv_module *m, uint32_t t, uint32_t *elems, uint32_t *cols, uint32_t *rows)
+{
+   *elems = *cols = *rows = 1;
+   if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+      spv_const_u32(m, spv_word(m, t, 3), elems);
+      t = spv_word(m, t, 2);
+   }
+   if (spv_op(m, t) == SPV_OP_TYPE_MATRIX) {
+      *cols = spv_word(m, t, 3);
+      t = spv_word(m, t, 2);
+   }
+   if (spv_op(m, t) == SPV_OP_TYPE_VECTOR) {
+      *rows = spv_word(m, t, 3);
+      t = spv_word(m, t, 2);
+   }
+   if (spv_op(m, t) == SPV_OP_TYPE_FLOAT && spv_word(m, t, 2) == 32)
+      return 'f';
+   if (spv_op(m, t) == SPV_OP_TYPE_INT && spv_word(m, t, 2) == 32)
+      return spv_word(m, t, 3) ? 'i' : 'u';
+   return 0;
+}
+
+/* From the first generation's vertex module: no plan (count 0) unless bindings alias. */
+static bool
+plan_attributes(const struct spv_module *m, const struct spv_source_info *src, const struct spv_shader *vs,
+                const struct spv_link_options *opts, struct attrib_plan *ap, struct spv_str *log)
+{
+   struct io_var v[MAX_LOCATION_MAP];
+   uint32_t n = collect_io(m, SPV_SC_INPUT, v, MAX_LOCATION_MAP);
+   sort_by_declaration(v, n, src);
+   bool aliased;
+   if (!assign_attribute_locations(src, opts, !vs->es || vs->version < 300, v, n, &aliased, log))
+      return false;
+   if (!aliased)
+      return true;
+   char cls[MAX_VERTEX_ATTRIBS] = {0};
+   const char *const prec = vs->es ? "highp " : "";
+   for (uint32_t i = 0; i < n; i++) {
+      if (!v[i].used)
+         continue;
+      uint32_t elems, cols, rows;
+      const char c = attrib_shape(m, v[i].type, &elems, &cols, &rows);
+      const char *name = unprefixed(v[i].name);
+      if (!c || rows > 4 || cols > 4 || (uint64_t)v[i].location + (uint64_t)elems * cols > MAX_VERTEX_ATTRIBS) {
+         spv_str_printf(log, "error: vertex attribute '%s' cannot share its location\n", name);
+         return false;
+      }
+      for (uint32_t e = 0; e < elems; e++) {
+         if (elems > 1)
+            spv_str_printf(&ap->prologue, "   %s[%u] = ", v[i].name, e);
+         else
+            spv_str_printf(&ap->prologue, "   %s = ", v[i].name);
+         if (cols > 1 && rows == cols)
+            spv_str_printf(&ap->prologue, "mat%u(", cols);
+         else if (cols > 1)
+            spv_str_printf(&ap->prologue, "mat%ux%u(", cols, rows);
+         for (uint32_t k = 0; k < cols; k++) {
+            const uint32_t loc = (uint32_t)v[i].location + e * cols + k;
+            if (cls[loc] && cls[loc] != c) {
+               spv_str_printf(log, "error: vertex attribute '%s' aliases an attribute of another base type at "
+                                   "location %u\n", name, loc);
+               return false;
+            }
+            cls[loc] = c;
+            static const char *const swz[5] = {"", ".x", ".xy", ".xyz", ""};
+            spv_str_printf(&ap->prologue, "%s" MERGED_INPUT_PREFIX "%u%s", k ? ", " : "", loc, swz[rows]);
+         }
+         spv_str_puts(&ap->prologue, cols > 1 ? ");\n" : ";\n");
+      }
+      struct spv_attrib *na = realloc(ap->attribs, (ap->count + 1) * sizeof(*na));
+      if (!na)
+         return false;
+      ap->attribs = na;
+      struct spv_attrib *a = &na[ap->count];
+      uint32_t t = spv_op(m, v[i].type) == SPV_OP_TYPE_ARRAY ? spv_word(m, v[i].type, 2) : v[i].type;
+      *a = (struct spv_attrib){.name = gl_name(v[i].name), .gl_type = spv_gl_type(m, t, NULL),
+                               .array_size = elems, .location = v[i].location, .slots = v[i].slots};
+      if (!a->name)
+         return false;
+      ap->count++;
+   }
+   for (uint32_t loc = 0; loc < MAX_VERTEX_ATTRIBS; loc++)
+      if (cls[loc])
+         spv_str_printf(&ap->inputs, "in %s%svec4 " MERGED_INPUT_PREFIX "%u;\n", prec,
+                        cls[loc] == 'i' ? "i" : cls[loc] == 'u' ? "u" : "", loc);
+   return !ap->inputs.oom && !ap->prologue.oom;
+}
+
+/* The regenerated vertex module of a plan: its inputs are the merged ones. */
+static bool
+link_merged_attributes(struct spv_module *m, const struct attrib_plan *ap, struct spv_reflection *r,
+                       struct spv_str *log)
+{
+   struct io_var v[MAX_LOCATION_MAP];
+   uint32_t n = collect_io(m, SPV_SC_INPUT, v, MAX_LOCATION_MAP);
+   const size_t pn = strlen(MERGED_INPUT_PREFIX);
+   for (uint32_t i = 0; i < n; i++) {
+      char *end;
+      unsigned long loc = strncmp(v[i].name, MERGED_INPUT_PREFIX, pn) == 0 ? strtoul(v[i].name + pn, &end, 10)
+                                                                          : MAX_VERTEX_ATTRIBS;
+      if (loc >= MAX_VERTEX_ATTRIBS) {
+         spv_str_printf(log, "error: internal: unexpected vertex input '%s' after merging attributes\n", v[i].name);
+         return false;
+      }
+      spv_set_location(m, v[i].var, (uint32_t)loc);
+   }
+   struct spv_attrib *a = malloc((ap->count ? ap->count : 1) * sizeof(*a));
+   if (!a)
+      return false;
+   for (uint32_t i = 0; i < ap->count; i++) {
+      a[i] = ap->attribs[i];
+      a[i].name = strdup(ap->attribs[i].name);
+      if (!a[i].name) {
+         for (uint32_t k = 0; k < i; k++)
+            free((char *)a[k].name);
+         free(a);
+         return false;
+      }
+   }
+   r->attribs = a;
+   r->info.attrib_count = ap->count;
    return true;
 }
 
@@ -498,6 +672,16 @@ index_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE
    return true;
 }
 
+static void
+drop_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE_COUNT])
+{
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      spv_module_fini(&mods[s]);
+      free(words[s]);
+      words[s] = NULL;
+   }
+}
+
 static bool
 check_shaders(struct spv_shader *const *shaders, uint32_t count,
               const struct spv_shader *by_stage[SPV_STAGE_COUNT], struct spv_str *log)
@@ -565,6 +749,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    struct spv_module *modp[SPV_STAGE_COUNT] = {0};
    struct spv_reflection r = {0};
    struct spv_xfb_plan xfb = {0};
+   struct attrib_plan ap = {0};
    bool ok = false;
 
    *blob = NULL;
@@ -586,8 +771,18 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    /* Transform feedback captures the last vertex-processing stage's outputs (OpenGL 3.3
     * section 2.17: the vertices a geometry shader emits when there is one). */
    const int lvs = spv_last_vertex_stage(has_gs ? 1u << SPV_STAGE_GEOMETRY : 0);
-   if (!generate(sh, NULL, 0, lvs, words, counts, &log) || !index_modules(mods, words, counts, &log))
+   if (!generate(sh, NULL, 0, lvs, NULL, words, counts, &log) || !index_modules(mods, words, counts, &log))
       goto out;
+   /* Aliased attributes: merged per location, which takes a generation of its own. */
+   if (!plan_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], sh[SPV_STAGE_VERTEX], opts, &ap, &log))
+      goto out;
+   const struct spv_attrib_merge merge = {ap.inputs.s, ap.prologue.s};
+   const struct spv_attrib_merge *mp = ap.count ? &merge : NULL;
+   if (mp) {
+      drop_modules(mods, words);
+      if (!generate(sh, NULL, 0, lvs, mp, words, counts, &log) || !index_modules(mods, words, counts, &log))
+         goto out;
+   }
    /* Transform feedback: checked against the generated vertex outputs; what cannot be
     * decorated in place is copied into outputs of its own, which takes a second generation
     * (spirv/xfb.c). */
@@ -595,12 +790,8 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
       goto out;
    if (xfb.copy_count) {
       struct spv_xfb_copy *copies = NULL;
-      for (int s = 0; s < SPV_STAGE_COUNT; s++) {
-         spv_module_fini(&mods[s]);
-         free(words[s]);
-         words[s] = NULL;
-      }
-      bool gen = spv_xfb_copies(&xfb, &copies) && generate(sh, copies, xfb.copy_count, lvs, words, counts, &log);
+      drop_modules(mods, words);
+      bool gen = spv_xfb_copies(&xfb, &copies) && generate(sh, copies, xfb.copy_count, lvs, mp, words, counts, &log);
       free(copies);
       if (!gen || !index_modules(mods, words, counts, &log))
          goto out;
@@ -610,7 +801,8 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
                       sh[SPV_STAGE_VERTEX]->es, &log) ||
        (has_gs && !link_varyings(&mods[SPV_STAGE_GEOMETRY], SPV_STAGE_GEOMETRY, modp[SPV_STAGE_FRAGMENT],
                                  SPV_STAGE_FRAGMENT, &src[SPV_STAGE_GEOMETRY], false, &log)) ||
-       !link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log) ||
+       !(mp ? link_merged_attributes(&mods[SPV_STAGE_VERTEX], &ap, &r, &log)
+            : link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log)) ||
        (sh[SPV_STAGE_FRAGMENT] && !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT],
                                                 &src[SPV_STAGE_FRAGMENT], opts, &r, &log)) ||
        !spv_reflect_uniforms(&r, modp, srcp, &log) || !spv_reflect_blocks(&r, modp, srcp, &log))
@@ -654,6 +846,7 @@ out:
       spv_str_puts(&log, "error: out of memory\n");
    spv_reflection_fini(&r);
    spv_xfb_plan_fini(&xfb);
+   attrib_plan_fini(&ap);
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       spv_module_fini(&mods[s]);
       free(words[s]);

@@ -89,6 +89,19 @@ struct spv_link_options {
 bool spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_link_options *opts,
               void **blob, size_t *blob_size, char **info_log);
 
+/** spv_link through the on-disk shader cache (spirv/cache.c; SPLITGL_SHADER_CACHE): a hit
+ *  (*hit true) returns the blob and log an earlier link of the same inputs by this build
+ *  stored; a miss links and stores a successful result. */
+bool spv_link_cached(struct spv_shader *const *shaders, uint32_t count, const struct spv_link_options *opts,
+                     void **blob, size_t *blob_size, char **info_log, bool *hit);
+struct spv_cache_stats {
+   bool enabled;
+   uint64_t hits, misses, stores, evicted; /* this process */
+};
+void spv_cache_stats(struct spv_cache_stats *st);
+/** The cache's directory, NULL when the cache is off. */
+const char *spv_cache_dir(void);
+
 /* ---- both sides: the blob's contents --------------------------------------------------- */
 struct spv_uniform {
    const char *name;       /* as glGetActiveUniform reports it: "u", "arr[0]", "s.field" */

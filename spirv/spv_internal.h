@@ -98,8 +98,17 @@ struct spv_xfb_copy {
    const char *expr;
    bool flat;
 };
-/** spv_lift_source with copies appended to a vertex shader (n may be 0). */
-char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t n);
+/** Aliased vertex attributes (link.c): every user input of the vertex shader becomes a plain
+ *  global (its `in` / `attribute` and layout qualifiers dropped); `inputs` declares the
+ *  per-location inputs they are read from, `prologue` assigns them at the start of main. */
+struct spv_attrib_merge {
+   const char *inputs;
+   const char *prologue;
+};
+/** spv_lift_source with copies appended to a vertex-processing shader (n may be 0) and, for a
+ *  vertex shader, its attributes merged per location (merge may be NULL). */
+char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t n,
+                          const struct spv_attrib_merge *merge);
 #define SPV_RENAME_PREFIX "sgl__"
 /* lift.c: a sampler taken out of a uniform structure (the name encodes its GL path), and the
  * member that keeps an emptied structure legal (the reflection skips it) */

@@ -819,6 +819,7 @@ struct wire_server_stats {
    uint64_t validation_active;   /* 1: the validation layer is loaded and its messages routed */
    uint64_t events_dropped;      /* events lost to a client that stopped draining (DESIGN 2.7) */
    uint64_t skipped;             /* draws / records the server declined to execute (should stay 0) */
+   uint64_t remint_bytes;        /* bytes a remint kept, copied on the device (GPU -> GPU) */
 };
 
 /* ---- capabilities ----------------------------------------------------------------------

@@ -43,6 +43,18 @@ main(void)
    expect(V, SPV_API_GL, "#version 140\nin vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(V, SPV_API_GL, "#version 330 core\nlayout(location = 1) in vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(F, SPV_API_GL, "#version 330 core\nout vec4 o; void main(){ o = texture2D(1.0); }\n", false);
+   /* core contexts: no compatibility built-ins at #version 140, no compatibility profile */
+   expect(F, SPV_API_GL, "#version 140\nout vec4 o; void main(){ o = gl_FrontMaterial.diffuse; }\n", false);
+   expect(F, SPV_API_GL, "#version 140\nout vec4 o; void main(){ o = gl_TexCoord[0]; }\n", false);
+   expect(V, SPV_API_GL, "#version 140\nvoid main(){ gl_Position = ftransform(); }\n", false);
+   expect(V, SPV_API_GL, "#version 140\nvoid main(){ gl_Position = gl_ModelViewMatrix * gl_Vertex; }\n", false);
+   expect(F, SPV_API_GL, "#version 140\nout vec4 o; void main(){ o = vec4(gl_Fog.density); }\n", false);
+   expect(F, SPV_API_GL, "#version 150 compatibility\nvoid main(){ gl_FragColor = vec4(1.0); }\n", false);
+   /* still there: deprecated, not removed */
+   expect(F, SPV_API_GL, "#version 140\nuniform sampler2D s; void main(){ gl_FragColor = texture2D(s, vec2(0.5)); }\n",
+          true);
+   expect(F, SPV_API_GL, "#version 140\n#define gl_Foo 1\nout vec4 o; void main(){ float fog_Fog = 1.0; o = vec4(fog_Fog); }\n",
+          true);
 
    /* the log names the line */
    struct spv_shader *sh = spv_compile(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(undefined_thing); }\n");

@@ -836,6 +836,92 @@ test_depth_range(void)
    spv_program_info_free(info);
 }
 
+/* Attribute aliasing: GLSL ES 1.00 and desktop GLSL may bind several attributes to one
+ * location (each becomes a global read from one merged input per location); GLSL ES 3.00 may
+ * not; aliased attributes of different base types are refused. */
+static void
+test_aliasing(void)
+{
+   static const char vs100[] =
+      "uniform bool u_cond;\n"
+      "attribute vec2 a_0;\n"
+      "attribute vec4 a_1;\n"
+      "attribute mat2 a_m;\n"
+      "attribute vec4 a_pos;\n"
+      "varying vec4 v;\n"
+      "void main() { v = u_cond ? vec4(a_0, a_m[1]) : a_1; gl_Position = a_pos; }\n";
+   static const char fs100[] =
+      "precision mediump float; varying vec4 v; void main() { gl_FragColor = v; }\n";
+   struct spv_binding binds[] = {{"a_0", 1}, {"a_1", 1}, {"a_m", 0}};
+   struct spv_link_options opts = {binds, 3, NULL, 0};
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GLES, vs100, fs100, &opts, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (verbose || !info)
+      fprintf(stderr, "link log: %s\n", log ? log : "");
+   free(log);
+   if (info) {
+      dump(info);
+      check_modules_valid(info);
+      const struct spv_attrib *a;
+      CHECK_EQ(info->attrib_count, 4);
+      CHECK((a = find_attrib(info, "a_0")) && a->location == 1 && a->gl_type == GL_FLOAT_VEC2);
+      CHECK((a = find_attrib(info, "a_1")) && a->location == 1 && a->gl_type == GL_FLOAT_VEC4);
+      CHECK((a = find_attrib(info, "a_m")) && a->location == 0 && a->slots == 2 && a->gl_type == GL_FLOAT_MAT2);
+      CHECK((a = find_attrib(info, "a_pos")) && a->location == 2);
+      /* one input per location in the module */
+      CHECK_EQ(spirv_decoration(info->spirv[0], info->spirv_words[0], "sgl__a1", SPV_DEC_LOC), 1);
+      CHECK_EQ(spirv_decoration(info->spirv[0], info->spirv_words[0], "sgl__a2", SPV_DEC_LOC), 2);
+      spv_program_info_free(info);
+   }
+
+   /* GLSL ES 3.00: a link error */
+   static const char vs300[] =
+      "#version 300 es\n"
+      "in vec2 a_0; in vec4 a_1; out vec4 v;\n"
+      "void main() { v = vec4(a_0, 0.0, 1.0) + a_1; gl_Position = a_1; }\n";
+   static const char fs300[] =
+      "#version 300 es\nprecision mediump float; in vec4 v; out vec4 o; void main() { o = v; }\n";
+   struct spv_binding b300[] = {{"a_0", 3}, {"a_1", 3}};
+   struct spv_link_options o300 = {b300, 2, NULL, 0};
+   info = link_program(SPV_API_GLES, vs300, fs300, &o300, &log, NULL, NULL);
+   CHECK(info == NULL && log && strstr(log, "aliases another attribute"));
+   spv_program_info_free(info);
+   free(log);
+
+   /* desktop: explicit overlapping locations link; float and int at one location do not */
+   static const char vs330[] =
+      "#version 330 core\n"
+      "layout(location = 0) in vec4 p0;\n"
+      "layout(location = 0) in vec3 p1;\n"
+      "uniform int x;\n"
+      "void main() { gl_Position = x == 0 ? p0 : vec4(p1, 1.0); }\n";
+   static const char fs330[] = "#version 330 core\nout vec4 o; void main() { o = vec4(1.0); }\n";
+   info = link_program(SPV_API_GL, vs330, fs330, NULL, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info)
+      fprintf(stderr, "link log: %s\n", log ? log : "");
+   if (info) {
+      const struct spv_attrib *a;
+      CHECK((a = find_attrib(info, "p0")) && a->location == 0);
+      CHECK((a = find_attrib(info, "p1")) && a->location == 0 && a->gl_type == GL_FLOAT_VEC3);
+      check_modules_valid(info);
+      spv_program_info_free(info);
+   }
+   free(log);
+   static const char vs_mixed[] =
+      "#version 330 core\n"
+      "layout(location = 2) in vec4 p0;\n"
+      "layout(location = 2) in ivec2 p1;\n"
+      "void main() { gl_Position = p0 + vec4(p1, 0, 0); }\n";
+   info = link_program(SPV_API_GL, vs_mixed, fs330, NULL, &log, NULL, NULL);
+   CHECK(info == NULL && log && strstr(log, "another base type"));
+   if (info || !log || !strstr(log, "another base type"))
+      fprintf(stderr, "link log: %s\n", log ? log : "");
+   spv_program_info_free(info);
+   free(log);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -852,5 +938,6 @@ main(int argc, char **argv)
    test_uniform_locations();
    test_renames();
    test_link_errors();
+   test_aliasing();
    return check_done("spirv_link");
 }
