@@ -16,6 +16,7 @@ glf_buffer_target(struct glf_context *ctx, GLenum target)
    case GL_PIXEL_UNPACK_BUFFER: return es2 ? NULL : &ctx->pixel_unpack_buffer;
    case GL_UNIFORM_BUFFER: return es2 ? NULL : &ctx->uniform_buffer;
    case GL_TRANSFORM_FEEDBACK_BUFFER: return es2 ? NULL : &ctx->tf_buffer;
+   case GL_TEXTURE_BUFFER: return GLF_CORE(ctx) ? &ctx->texture_buffer : NULL; /* GL 3.1+ core */
    default: return NULL;
    }
 }
@@ -110,7 +111,7 @@ unbind_everywhere(struct glf_context *ctx, struct glf_buffer *buf)
 {
    struct glf_buffer **bufs[] = {&ctx->array_buffer, &ctx->copy_read_buffer, &ctx->copy_write_buffer,
                                  &ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer,
-                                 &ctx->uniform_buffer, &ctx->tf_buffer};
+                                 &ctx->uniform_buffer, &ctx->tf_buffer, &ctx->texture_buffer};
    for (unsigned i = 0; i < GLF_ARRAY_SIZE(bufs); i++)
       if (*bufs[i] == buf)
          glf_buffer_ref(ctx, bufs[i], NULL);

@@ -147,11 +147,46 @@ glf_limits_init(struct glf_context *ctx)
    if (l->max_samples < 4)
       sgl_log_once(SGL_LOG_WARN, "the device renders no 4-sample framebuffers: MAX_SAMPLES %d is below OpenGL ES "
                                  "3.0's minimum of 4", l->max_samples);
+   /* GL core multisample textures (protocol revision 6): the counts the device both renders
+    * and samples each format with (MS_TEXTURE_FORMATS_*). MAX_COLOR_TEXTURE_SAMPLES is the
+    * largest count every non-integer colour format with any has, MAX_DEPTH_TEXTURE_SAMPLES
+    * likewise over the depth / stencil formats; GL 3.3's minimum of 1 where the device samples
+    * none (then no multisample texture can be made). */
+   uint64_t ms_tex_any = 0;
+   for (int i = 0; i < 4; i++) {
+      l->ms_texture_formats[i] = gl ? c[WIRE_CAP_MS_TEXTURE_FORMATS_2 + i] & l->ms_formats[i] : 0;
+      ms_tex_any |= l->ms_texture_formats[i];
+   }
+   uint64_t color_tex = 0, depth_tex = 0;
+   for (uint32_t f = 1; f < WIRE_FMT_COUNT && f < 64; f++) {
+      if (!((ms_tex_any >> f) & 1u) || wire_format_is_integer(f))
+         continue;
+      if (wire_format_has_depth(f) || wire_format_has_stencil(f))
+         depth_tex |= 1ull << f;
+      else
+         color_tex |= 1ull << f;
+   }
+   l->max_color_texture_samples = l->max_depth_texture_samples = 1;
+   for (int i = 0; i < 4; i++) {
+      if (color_tex && (l->ms_texture_formats[i] & color_tex) == color_tex)
+         l->max_color_texture_samples = 2 << i;
+      if (depth_tex && (l->ms_texture_formats[i] & depth_tex) == depth_tex)
+         l->max_depth_texture_samples = 2 << i;
+   }
+   /* MAX_INTEGER_SAMPLES bounds integer renderbuffers and (GL core) integer multisample
+    * textures alike: RGBA8UI's largest count, where the device samples multisample images
+    * also one it samples. */
    l->max_integer_samples = 1;
    for (int i = 0; i < 4; i++)
-      if ((l->ms_formats[i] >> WIRE_FMT_R8G8B8A8_UINT) & 1u)
+      if (((l->ms_formats[i] >> WIRE_FMT_R8G8B8A8_UINT) & 1u) &&
+          (!ms_tex_any || ((l->ms_texture_formats[i] >> WIRE_FMT_R8G8B8A8_UINT) & 1u)))
          l->max_integer_samples = 2 << i;
    l->standard_sample_locations = c[WIRE_CAP_STANDARD_SAMPLE_LOCATIONS] != 0;
+   /* GL core buffer textures: MAX_TEXTURE_BUFFER_SIZE is maxTexelBufferElements, raised to
+    * GL 3.3's minimum of 65536 texels as the other limits (Magma never reads past the
+    * device's); glTexBuffer refuses the formats the device lacks (TEXEL_BUFFER_FORMATS). */
+   l->texel_buffer_formats = gl ? c[WIRE_CAP_TEXEL_BUFFER_FORMATS] : 0;
+   l->max_texture_buffer_size = (GLint)limit(c[WIRE_CAP_MAX_TEXEL_BUFFER_ELEMENTS], 65536, INT32_MAX);
 
    l->max_uniform_block_size = limit(c[WIRE_CAP_MAX_UNIFORM_BUFFER_RANGE], 16384, WIRE_MAX_CONSTANT_SIZE);
    l->max_vertex_uniform_blocks = limit(c[WIRE_CAP_MAX_PER_STAGE_UNIFORM_BUFFERS], 12, WIRE_MAX_UNIFORM_BLOCKS);

@@ -276,6 +276,7 @@ glf_buffer_ref(struct glf_context *ctx, struct glf_buffer **slot, struct glf_buf
 static void
 texture_free(struct glf_context *ctx, struct glf_texture *tex)
 {
+   glf_buffer_ref(ctx, &tex->buffer, NULL); /* a buffer texture's */
    if (tex->created)
       glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, tex->res);
    free(tex->label);
@@ -483,7 +484,7 @@ context_release_bindings(struct glf_context *ctx)
 {
    struct glf_buffer **bufs[] = {&ctx->array_buffer, &ctx->copy_read_buffer, &ctx->copy_write_buffer,
                                  &ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer,
-                                 &ctx->uniform_buffer, &ctx->tf_buffer};
+                                 &ctx->uniform_buffer, &ctx->tf_buffer, &ctx->texture_buffer};
    for (unsigned i = 0; i < GLF_ARRAY_SIZE(bufs); i++)
       glf_buffer_ref(ctx, bufs[i], NULL);
    for (unsigned u = 0; u < GLF_MAX_TEXTURE_UNITS; u++)

@@ -232,6 +232,13 @@ sampler_target(GLenum t)
    case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_INT_SAMPLER_2D_ARRAY:
    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
       return GLF_TEX_2D_ARRAY;
+   case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      return GLF_TEX_2D_MS;
+   case GL_SAMPLER_2D_MULTISAMPLE_ARRAY: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      return GLF_TEX_2D_MS_ARRAY;
+   case GL_SAMPLER_BUFFER: case GL_INT_SAMPLER_BUFFER: case GL_UNSIGNED_INT_SAMPLER_BUFFER:
+      return GLF_TEX_BUFFER;
    default:
       return GLF_TEX_2D;
    }
@@ -284,6 +291,10 @@ glf_emit_sampler_states(struct glf_context *ctx)
        * (ES 3.0 section 3.8.2); completeness is judged with the parameters in effect. */
       const struct glf_sampler_params *sp = tex[u] ? glf_unit_sampler_params(ctx, u, tex[u]) : NULL;
       if (!tex[u] || !glf_texture_complete(ctx, tex[u], sp))
+         continue;
+      /* buffer textures have no sampler (a texel buffer descriptor); multisample textures read
+       * with texelFetch only, whatever the sampler (the server's default, NEAREST) */
+      if (tex[u]->target == GL_TEXTURE_BUFFER || tex[u]->samples)
          continue;
       struct wire_sampler_state s;
       GLint base = tex[u]->base_level;

@@ -370,6 +370,20 @@ glf_has_etc1(const struct glf_context *ctx)
    return glf_compressed_format(ctx, GL_ETC1_RGB8_OES) != NULL;
 }
 
+/* GL_ARB_texture_multisample: some colour format renders and samples multisampled */
+bool
+glf_has_texture_multisample(const struct glf_context *ctx)
+{
+   return ctx->limits.max_color_texture_samples > 1;
+}
+
+/* GL_ARB_texture_buffer_object: the device reads some format from texel buffers */
+bool
+glf_has_texture_buffer(const struct glf_context *ctx)
+{
+   return ctx->limits.texel_buffer_formats != 0;
+}
+
 /* A capability mask's bit for wfmt; a server without the table (both words 0) allows all. */
 static bool
 mask_allows(const uint64_t m[2], uint32_t wfmt)

@@ -223,7 +223,9 @@ glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
    if (!fb)
       return;
    bool cube_face = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-   if (textarget != GL_TEXTURE_2D && !cube_face) {
+   /* GL 3.2+ core (OpenGL 3.3 section 4.4.2.4): TEXTURE_2D_MULTISAMPLE, level zero */
+   bool ms = textarget == GL_TEXTURE_2D_MULTISAMPLE && GLF_CORE(ctx);
+   if (textarget != GL_TEXTURE_2D && !cube_face && !ms) {
       glf_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(textarget=0x%x)", textarget);
       return;
    }
@@ -236,13 +238,14 @@ glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
        * otherwise INVALID_OPERATION. "If level is less than zero or larger than log2 of the
        * maximum texture size, INVALID_VALUE." */
       if (!tex || tex == GLF_NAME_RESERVED || !tex->target ||
-          tex->target != (cube_face ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D)) {
+          tex->target != (cube_face ? GL_TEXTURE_CUBE_MAP : ms ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D)) {
          if (tex && tex != GLF_NAME_RESERVED)
             glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_OPERATION, "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
-      if (level < 0 || level >= ctx->limits.max_levels || (level != 0 && GLF_ES(ctx) && ctx->major < 3)) {
+      if (level < 0 || level >= ctx->limits.max_levels || (level != 0 && GLF_ES(ctx) && ctx->major < 3) ||
+          (ms && level != 0)) {
          glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)", level);
          return;
@@ -271,7 +274,10 @@ glf_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GL
    struct glf_texture *tex = NULL;
    if (texture) {
       tex = GLF_LOOKUP_REF(ctx, textures, texture, glf_texture);
-      if (!tex || tex == GLF_NAME_RESERVED || (tex->target != GL_TEXTURE_3D && tex->target != GL_TEXTURE_2D_ARRAY)) {
+      /* GL 3.2+ core: also a two-dimensional multisample array texture, level zero */
+      bool ms = tex && tex != GLF_NAME_RESERVED && tex->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      if (!tex || tex == GLF_NAME_RESERVED ||
+          (tex->target != GL_TEXTURE_3D && tex->target != GL_TEXTURE_2D_ARRAY && !ms)) {
          if (tex && tex != GLF_NAME_RESERVED)
             glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", caller, texture);
@@ -281,7 +287,8 @@ glf_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GL
       GLint max = is3d ? ctx->limits.max_3d_texture_size : ctx->limits.max_texture_size;
       GLint max_layers = is3d ? ctx->limits.max_3d_texture_size : ctx->limits.max_array_texture_layers;
       GLint max_level = (GLint)glf_texture_levels((uint32_t)max, 1) - 1;
-      if (level < 0 || level > max_level || level >= GLF_MAX_LEVELS || layer < 0 || layer >= max_layers) {
+      if (level < 0 || level > max_level || level >= GLF_MAX_LEVELS || layer < 0 || layer >= max_layers ||
+          (ms && level != 0)) {
          glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d, layer=%d)", caller, level, layer);
          return;
@@ -353,12 +360,11 @@ att_image(const struct glf_attachment *a, uint32_t *w, uint32_t *h, const struct
    return false;
 }
 
-/* RENDERBUFFER_SAMPLES of an attachment's image (textures: 0; multisample textures are not
- * built). */
+/* RENDERBUFFER_SAMPLES / TEXTURE_SAMPLES of an attachment's image (0: single-sampled). */
 static uint32_t
 att_samples(const struct glf_attachment *a)
 {
-   return a->type == GL_RENDERBUFFER ? a->rb->samples : 0;
+   return a->type == GL_RENDERBUFFER ? a->rb->samples : a->type == GL_TEXTURE ? a->tex->samples : 0;
 }
 
 /* The effective formats of the default framebuffer's buffers (the config's, egl_config.c). */
@@ -393,6 +399,28 @@ fb_samples(const struct glf_framebuffer *fb, uint32_t *out)
       any = true;
    }
    return true;
+}
+
+/* TEXTURE_FIXED_SAMPLE_LOCATIONS agrees over the attached textures, and is TRUE where a
+ * renderbuffer is attached too. */
+static bool
+fb_fixed_locations(const struct glf_framebuffer *fb)
+{
+   unsigned rbs = 0, fixed = 0, free_ = 0;
+   for (unsigned i = 0; i < GLF_ATT_COUNT; i++) {
+      const struct glf_attachment *a = &fb->att[i];
+      uint32_t w, h;
+      const struct glf_format *f;
+      if (a->type == GL_NONE || !att_image(a, &w, &h, &f))
+         continue;
+      if (a->type == GL_RENDERBUFFER)
+         rbs++;
+      else if (a->tex->samples && !a->tex->fixed_locations)
+         free_++;
+      else
+         fixed++;
+   }
+   return !free_ || (!fixed && !rbs);
 }
 
 uint32_t
@@ -476,9 +504,18 @@ glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb)
       return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
    /* "The value of RENDERBUFFER_SAMPLES is the same for all attached renderbuffers; and, if
     * the attached images are a mix of renderbuffers and textures, the value of
-    * RENDERBUFFER_SAMPLES is zero." (FRAMEBUFFER_INCOMPLETE_MULTISAMPLE; textures have 0) */
+    * RENDERBUFFER_SAMPLES is zero." (FRAMEBUFFER_INCOMPLETE_MULTISAMPLE). OpenGL 3.3 core,
+    * section 4.4.4: "the value of TEXTURE_SAMPLES is the same for all attached textures; and,
+    * if the attached images are a mix of renderbuffers and textures, the value of
+    * RENDERBUFFER_SAMPLES matches the value of TEXTURE_SAMPLES" (single-sampled: 0). */
    uint32_t samples;
    if (!fb_samples(fb, &samples))
+      return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+   /* OpenGL 3.3 core, section 4.4.4: "The value of TEXTURE_FIXED_SAMPLE_LOCATIONS is the same
+    * for all attached textures; and, if the attached images are a mix of renderbuffers and
+    * textures, the value of TEXTURE_FIXED_SAMPLE_LOCATIONS must be TRUE for all attached
+    * textures." (FRAMEBUFFER_INCOMPLETE_MULTISAMPLE; single-sampled textures say TRUE) */
+   if (!fb_fixed_locations(fb))
       return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
    /* "Depth and stencil attachments, if present, are the same image." (else UNSUPPORTED) */
    const struct glf_attachment *d = &fb->att[GLF_ATT_DEPTH], *s = &fb->att[GLF_ATT_STENCIL];

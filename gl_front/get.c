@@ -65,6 +65,29 @@ static void g_tex2d(struct glf_context *c, struct get_value *v) { set_int(v, nam
 static void g_texcube(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_CUBE])); }
 static void g_tex3d(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_3D])); }
 static void g_tex2darray(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_2D_ARRAY])); }
+static void g_tex2dms(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_2D_MS])); }
+static void g_tex2dmsarray(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_2D_MS_ARRAY])); }
+static void g_texbuffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_BUFFER])); }
+static void g_texture_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->texture_buffer)); }
+/* OpenGL 3.3 table 6.21: the buffer attached to the active unit's buffer texture (GL 4.3 moved
+ * it to GetTexLevelParameter, which texture.c answers too) */
+static void g_texbuffer_store(struct glf_context *c, struct get_value *v)
+{
+   const struct glf_texture *t = c->tex[c->active_unit][GLF_TEX_BUFFER];
+   if (!t)
+      t = c->default_tex[GLF_TEX_BUFFER];
+   set_int(v, t ? name_of(t->buffer) : 0);
+}
+/* GL_ARB_texture_buffer_object's TEXTURE_BUFFER_FORMAT_ARB: the internal format of the active
+ * unit's buffer texture (GL core has no name for it; the extension is listed in core) */
+#define GLF_TEXTURE_BUFFER_FORMAT_ARB 0x8C2E
+static void g_texbuffer_format(struct glf_context *c, struct get_value *v)
+{
+   const struct glf_texture *t = c->tex[c->active_unit][GLF_TEX_BUFFER];
+   if (!t)
+      t = c->default_tex[GLF_TEX_BUFFER];
+   set_int(v, t && t->buffer_ifmt ? (GLint)t->buffer_ifmt : GL_R8);
+}
 static void g_active_texture(struct glf_context *c, struct get_value *v) { set_int(v, GL_TEXTURE0 + c->active_unit); }
 static void g_draw_fb(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->name); }
 static void g_read_fb(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->name); }
@@ -272,8 +295,15 @@ static const struct get_entry get_table[] = {
    FN(GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS, API_3, g_combined_vertex_uniforms),
    FN(GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS, API_3, g_combined_fragment_uniforms),
    /* multisample textures are not built: 1 (GL 3.3's minimum) */
-   CONST(GL_MAX_COLOR_TEXTURE_SAMPLES, API_CORE, 1),
-   CONST(GL_MAX_DEPTH_TEXTURE_SAMPLES, API_CORE, 1),
+   LIM(GL_MAX_COLOR_TEXTURE_SAMPLES, API_CORE, 1, max_color_texture_samples),
+   LIM(GL_MAX_DEPTH_TEXTURE_SAMPLES, API_CORE, 1, max_depth_texture_samples),
+   LIM(GL_MAX_TEXTURE_BUFFER_SIZE, API_CORE, 1, max_texture_buffer_size),
+   FN(GL_TEXTURE_BINDING_2D_MULTISAMPLE, API_CORE, g_tex2dms),
+   FN(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, API_CORE, g_tex2dmsarray),
+   FN(GL_TEXTURE_BINDING_BUFFER, API_CORE, g_texbuffer),
+   FN(GL_TEXTURE_BUFFER, API_CORE, g_texture_buffer),
+   FN(GL_TEXTURE_BUFFER_DATA_STORE_BINDING, API_CORE, g_texbuffer_store),
+   FN(GLF_TEXTURE_BUFFER_FORMAT_ARB, API_CORE, g_texbuffer_format),
    LIM(GL_MAX_INTEGER_SAMPLES, API_CORE, 1, max_integer_samples),
    CONST(GL_SHADER_COMPILER, API_ES, 1),
    FN(GL_IMPLEMENTATION_COLOR_READ_FORMAT, API_ALL, g_read_format),

@@ -64,6 +64,14 @@ struct glf_limits {
    uint64_t filterable_formats[2]; /* ... samples with LINEAR filters */
    uint64_t ms_formats[4];      /* WIRE_CAP_MS_FORMATS_2 .. _16: wire formats rendered with 2^(i+1) samples */
    GLint max_integer_samples;   /* GL core MAX_INTEGER_SAMPLES (RGBA8UI's largest count, at least 1) */
+   /* GL core multisample textures: WIRE_CAP_MS_TEXTURE_FORMATS_2 .. _16, and
+    * MAX_COLOR_TEXTURE_SAMPLES / MAX_DEPTH_TEXTURE_SAMPLES (each at least 1) */
+   uint64_t ms_texture_formats[4];
+   GLint max_color_texture_samples, max_depth_texture_samples;
+   /* GL core buffer textures: MAX_TEXTURE_BUFFER_SIZE (texels) and the wire formats a buffer
+    * texture may have (TEXEL_BUFFER_FORMATS) */
+   GLint max_texture_buffer_size;
+   uint64_t texel_buffer_formats;
    bool standard_sample_locations; /* the device uses Vulkan's standard sample locations */
 };
 
@@ -124,6 +132,8 @@ const struct glf_format *glf_compressed_format(const struct glf_context *ctx, GL
 /** GL_COMPRESSED_TEXTURE_FORMATS: writes up to `max` and returns how many there are. */
 unsigned glf_compressed_formats(const struct glf_context *ctx, GLenum *out, unsigned max);
 bool glf_has_etc1(const struct glf_context *ctx);
+bool glf_has_texture_multisample(const struct glf_context *ctx);
+bool glf_has_texture_buffer(const struct glf_context *ctx);
 bool glf_format_color_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_depth_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_stencil_renderable(const struct glf_context *ctx, const struct glf_format *f);
@@ -253,7 +263,11 @@ struct glf_query {
    char *label;     /* KHR_debug */
 };
 
-enum glf_tex_target { GLF_TEX_2D = 0, GLF_TEX_CUBE, GLF_TEX_3D, GLF_TEX_2D_ARRAY, GLF_TEX_COUNT };
+/* GL core only: the multisample targets and TEXTURE_BUFFER (texture.c) */
+enum glf_tex_target {
+   GLF_TEX_2D = 0, GLF_TEX_CUBE, GLF_TEX_3D, GLF_TEX_2D_ARRAY, GLF_TEX_2D_MS, GLF_TEX_2D_MS_ARRAY, GLF_TEX_BUFFER,
+   GLF_TEX_COUNT
+};
 
 struct glf_tex_image {
    uint32_t w, h, d; /* d: depth of a 3D image, layers of an array image, else 1 */
@@ -285,6 +299,15 @@ struct glf_texture {
    GLint base_level, max_level;
    bool immutable;
    GLint immutable_levels;
+   /* multisample textures: TEXTURE_SAMPLES (the count allocated) and
+    * TEXTURE_FIXED_SAMPLE_LOCATIONS of img[0][0] */
+   uint32_t samples;
+   bool fixed_locations;
+   /* buffer textures (glTexBuffer): the buffer's reference, the internal format and its table
+    * row (NULL: no buffer attached) */
+   struct glf_buffer *buffer;
+   GLenum buffer_ifmt;
+   const struct glf_format *buffer_fmt;
    char *label; /* KHR_debug */
 };
 
@@ -534,6 +557,14 @@ struct glf_context {
    /* bindings */
    struct glf_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
                      *pixel_unpack_buffer, *uniform_buffer, *tf_buffer;
+   struct glf_buffer *texture_buffer; /* GL core: glBindBuffer(GL_TEXTURE_BUFFER) */
+   /* GL core: the proxy images of PROXY_TEXTURE_2D_MULTISAMPLE and _ARRAY (texture.c): what
+    * the last glTexImage*Multisample on the proxy target would have made, or all zero */
+   struct glf_proxy_ms {
+      struct glf_tex_image img;
+      uint32_t samples;
+      bool fixed_locations;
+   } proxy_ms[2];
    struct glf_vao *vao;
    struct glf_vao *default_vao; /* ES only; NULL in GL core */
    struct glf_hash vaos, framebuffers;

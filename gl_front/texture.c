@@ -7,6 +7,7 @@
  * re-specifies ("remints") it, preserving contents GPU->GPU where the format is unchanged. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "glf_context.h"
 
@@ -87,6 +88,9 @@ glf_tex_target_index(GLenum target)
    case GL_TEXTURE_CUBE_MAP: return GLF_TEX_CUBE;
    case GL_TEXTURE_3D: return GLF_TEX_3D;
    case GL_TEXTURE_2D_ARRAY: return GLF_TEX_2D_ARRAY;
+   case GL_TEXTURE_2D_MULTISAMPLE: return GLF_TEX_2D_MS;
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return GLF_TEX_2D_MS_ARRAY;
+   case GL_TEXTURE_BUFFER: return GLF_TEX_BUFFER;
    default: return GLF_TEX_COUNT;
    }
 }
@@ -95,7 +99,8 @@ struct glf_texture *
 glf_unit_texture(struct glf_context *ctx, unsigned unit, enum glf_tex_target ti)
 {
    static const GLenum targets[GLF_TEX_COUNT] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D,
-                                                 GL_TEXTURE_2D_ARRAY};
+                                                 GL_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_MULTISAMPLE,
+                                                 GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_BUFFER};
    if (ctx->tex[unit][ti])
       return ctx->tex[unit][ti];
    /* From the OpenGL ES 3.0 spec, section 3.8.14: "In the initial state, ... the default
@@ -113,6 +118,9 @@ bind_target_index(struct glf_context *ctx, GLenum target)
 {
    enum glf_tex_target t = glf_tex_target_index(target);
    if ((t == GLF_TEX_3D || t == GLF_TEX_2D_ARRAY) && GLF_ES(ctx) && ctx->major < 3)
+      return GLF_TEX_COUNT;
+   /* multisample and buffer textures are GL 3.1 / 3.2 core; OpenGL ES 3.0 has neither */
+   if ((t == GLF_TEX_2D_MS || t == GLF_TEX_2D_MS_ARRAY || t == GLF_TEX_BUFFER) && !GLF_CORE(ctx))
       return GLF_TEX_COUNT;
    return t;
 }
@@ -282,6 +290,9 @@ wire_target_of(GLenum target)
    case GL_TEXTURE_CUBE_MAP: return WIRE_TARGET_TEX_CUBE;
    case GL_TEXTURE_3D: return WIRE_TARGET_TEX_3D;
    case GL_TEXTURE_2D_ARRAY: return WIRE_TARGET_TEX_2D_ARRAY;
+   case GL_TEXTURE_2D_MULTISAMPLE: return WIRE_TARGET_TEX_2D_MULTISAMPLE;
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY;
+   case GL_TEXTURE_BUFFER: return WIRE_TARGET_TEX_BUFFER;
    default: return WIRE_TARGET_TEX_2D;
    }
 }
@@ -300,6 +311,7 @@ emit_storage(struct glf_context *ctx, struct glf_texture *tex, uint32_t op, uint
    p->depth = tex->res_d;
    p->layers = tex->res_layers;
    p->last_level = tex->res_last_level;
+   p->samples = tex->samples;
    p->flags = flags;
    wire_end(ctx->wire);
 }
@@ -1089,6 +1101,13 @@ bool
 glf_texture_complete(const struct glf_context *ctx, const struct glf_texture *tex, const struct glf_sampler_params *sp)
 {
    GLint base, max;
+   /* Buffer textures have no levels: they read whatever buffer is attached (a null view
+    * without one, glf_texture_view). Multisample textures have one level and ignore the
+    * sampler state (GL 3.3 section 3.8.14: texelFetch is their only lookup). */
+   if (tex && tex->target == GL_TEXTURE_BUFFER)
+      return tex->buffer && tex->buffer->created && tex->buffer_fmt;
+   if (tex && (tex->target == GL_TEXTURE_2D_MULTISAMPLE || tex->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY))
+      return tex->created && tex->img[0][0].defined && tex->img[0][0].fmt;
    if (!tex || !tex->created)
       return false;
    effective_levels(tex, &base, &max);
@@ -1158,8 +1177,18 @@ glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, c
    /* Incomplete textures sample as (0, 0, 0, 1): a null view. */
    if (!glf_texture_complete(ctx, tex, sp))
       return;
-   GLint base, max;
-   effective_levels(tex, &base, &max);
+   if (tex->target == GL_TEXTURE_BUFFER) {
+      /* the buffer as it is at the draw: the server reads up to its size then (wire_types.h) */
+      v->res = tex->buffer->res;
+      v->target = WIRE_TARGET_TEX_BUFFER;
+      v->format = (uint8_t)tex->buffer_fmt->wfmt;
+      for (int i = 0; i < 4; i++)
+         v->swizzle[i] = (uint8_t)(WIRE_SWZ_R + i);
+      return;
+   }
+   GLint base = 0, max = 0;
+   if (tex->samples == 0)
+      effective_levels(tex, &base, &max);
    const struct glf_format *fmt = tex->img[0][base].fmt;
    v->res = tex->res;
    v->target = (uint8_t)wire_target_of(tex->target);
@@ -1175,7 +1204,7 @@ glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, c
    /* The levels the mip chain gives even without a mipmapped filter: sampling then reads the
     * base level only (the server's sampler clamps the LOD to it), but textureSize(lod) and
     * texelFetch(lod) name the other levels (GLSL ES 3.00 section 8.8). */
-   v->last_level = last_mip_level(tex);
+   v->last_level = tex->samples ? 0 : last_mip_level(tex);
 }
 
 void
@@ -1189,7 +1218,9 @@ static struct glf_texture *
 param_texture(struct glf_context *ctx, GLenum target, const char *caller)
 {
    enum glf_tex_target ti = bind_target_index(ctx, target);
-   if (ti == GLF_TEX_COUNT) {
+   /* OpenGL 3.3 section 3.8.7: TexParameter's targets are the mipmapped ones; multisample and
+    * buffer textures have no parameters there (INVALID_ENUM), GL 4.x added some. */
+   if (ti == GLF_TEX_COUNT || ti == GLF_TEX_2D_MS || ti == GLF_TEX_2D_MS_ARRAY || ti == GLF_TEX_BUFFER) {
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return NULL;
    }
@@ -1369,11 +1400,18 @@ void GLAPIENTRY glf_GetTexParameterIiv(GLenum t, GLenum p, GLint *v) { get_tex_p
 void GLAPIENTRY glf_GetTexParameterIuiv(GLenum t, GLenum p, GLuint *v) { get_tex_parameter_int(t, p, (GLint *)v, "glGetTexParameterIuiv"); }
 
 /* ---- glGetTexLevelParameter (OpenGL 3.3) ------------------------------------------------------- */
+static bool format_level_param(struct glf_context *ctx, const struct glf_format *f, GLenum pname, GLint *out);
+static bool special_level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out);
+
 static bool
 level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
 {
    uint32_t face;
    GLenum bind_target;
+   if (GLF_CORE(ctx) && (target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+                         target == GL_TEXTURE_BUFFER || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ||
+                         target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY))
+      return special_level_param(ctx, target, level, pname, out);
    if (!GLF_CORE(ctx) || (!image_target(ctx, target, 2, &face, &bind_target) &&
                           !image_target(ctx, target, 3, &face, &bind_target))) {
       glf_error(ctx, GL_INVALID_ENUM, "glGetTexLevelParameter(target=0x%x)", target);
@@ -1386,10 +1424,6 @@ level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, G
    struct glf_texture *tex = bound_texture(ctx, bind_target);
    const struct glf_tex_image *img = tex ? &tex->img[face][level] : NULL;
    const struct glf_format *f = img && img->defined ? img->fmt : NULL;
-   static const GLenum type_pnames[] = {GL_TEXTURE_RED_TYPE, GL_TEXTURE_GREEN_TYPE, GL_TEXTURE_BLUE_TYPE,
-                                        GL_TEXTURE_ALPHA_TYPE, GL_TEXTURE_DEPTH_TYPE};
-   static const GLenum size_pnames[] = {GL_TEXTURE_RED_SIZE, GL_TEXTURE_GREEN_SIZE, GL_TEXTURE_BLUE_SIZE,
-                                        GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE, GL_TEXTURE_STENCIL_SIZE};
    switch (pname) {
    case GL_TEXTURE_WIDTH: *out = f ? (GLint)img->w : 0; return true;
    case GL_TEXTURE_HEIGHT: *out = f ? (GLint)img->h : 0; return true;
@@ -1397,8 +1431,21 @@ level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, G
    case GL_TEXTURE_INTERNAL_FORMAT: *out = f ? (GLint)img->ifmt : GL_RGBA; return true;
    case GL_TEXTURE_COMPRESSED: *out = f && (f->flags & GLF_FMT_COMPRESSED) ? GL_TRUE : GL_FALSE; return true;
    case GL_TEXTURE_SHARED_SIZE: *out = f && f->wfmt == WIRE_FMT_R9G9B9E5_FLOAT ? 5 : 0; return true;
+   case GL_TEXTURE_SAMPLES: *out = 0; return true;
+   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
    default: break;
    }
+   return format_level_param(ctx, f, pname, out);
+}
+
+/* The per-format answers of glGetTexLevelParameter (component sizes and types). */
+static bool
+format_level_param(struct glf_context *ctx, const struct glf_format *f, GLenum pname, GLint *out)
+{
+   static const GLenum type_pnames[] = {GL_TEXTURE_RED_TYPE, GL_TEXTURE_GREEN_TYPE, GL_TEXTURE_BLUE_TYPE,
+                                        GL_TEXTURE_ALPHA_TYPE, GL_TEXTURE_DEPTH_TYPE};
+   static const GLenum size_pnames[] = {GL_TEXTURE_RED_SIZE, GL_TEXTURE_GREEN_SIZE, GL_TEXTURE_BLUE_SIZE,
+                                        GL_TEXTURE_ALPHA_SIZE, GL_TEXTURE_DEPTH_SIZE, GL_TEXTURE_STENCIL_SIZE};
    for (unsigned k = 0; k < GLF_ARRAY_SIZE(size_pnames); k++) {
       if (pname == size_pnames[k]) {
          *out = f ? f->bits[k] : 0;
@@ -1443,7 +1490,7 @@ glf_GenerateMipmap(GLenum target)
    if (!ctx)
       return;
    enum glf_tex_target ti = bind_target_index(ctx, target);
-   if (ti == GLF_TEX_COUNT) {
+   if (ti == GLF_TEX_COUNT || ti == GLF_TEX_2D_MS || ti == GLF_TEX_2D_MS_ARRAY || ti == GLF_TEX_BUFFER) {
       glf_error(ctx, GL_INVALID_ENUM, "glGenerateMipmap(target=0x%x)", target);
       return;
    }
@@ -1750,4 +1797,268 @@ glf_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, 
                       GLsizei width, GLsizei height)
 {
    copy_tex_sub_image(target, 3, level, xoffset, yoffset, zoffset, x, y, width, height, "glCopyTexSubImage3D");
+}
+
+/* ---- multisample textures (OpenGL 3.3 core, section 3.8.4) ------------------------------------ */
+const struct glf_format *glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt);
+
+/* From the OpenGL 3.3 core spec, section 3.8.4 ("Multisample Textures"): TexImage2DMultisample
+ * and TexImage3DMultisample establish one single-level image with `samples` samples. "samples
+ * represents a request for a desired minimum number of samples ... the resulting value for
+ * TEXTURE_SAMPLES is guaranteed to be greater than or equal to samples and no more than the
+ * next larger sample count supported by the implementation." Errors (section 3.8.4 and the
+ * reference page of GL 3.3): INVALID_ENUM for another target or an internal format that is not
+ * colour-, depth- or stencil-renderable; INVALID_VALUE for a width or height beyond
+ * MAX_TEXTURE_SIZE, a depth beyond MAX_ARRAY_TEXTURE_LAYERS, or samples beyond MAX_SAMPLES
+ * (or below one, as GL 4.x says outright); INVALID_OPERATION when samples exceeds
+ * MAX_INTEGER_SAMPLES for an integer format, MAX_DEPTH_TEXTURE_SAMPLES for a depth / stencil
+ * format, MAX_COLOR_TEXTURE_SAMPLES for another colour format. */
+static void
+tex_image_ms(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d, GLboolean fixed,
+             const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   const bool array = !strcmp(caller, "glTexImage3DMultisample");
+   const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
+   /* OpenGL 3.3 section 3.8.15 (Texture State and Proxy State): the proxy target checks the
+    * same arguments and, where the image cannot be supported, sets its state to zero instead
+    * of allocating anything. */
+   const bool proxy = target == (array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_PROXY_TEXTURE_2D_MULTISAMPLE);
+   char b1[64];
+   if (!GLF_CORE(ctx) || (target != want && !proxy)) {
+      sgl_log_once(SGL_LOG_WARN, "%s: target %s is not %s (INVALID_ENUM)", caller, glf_enum_str(target, b1),
+                   !GLF_CORE(ctx) ? "available in OpenGL ES" : array ? "TEXTURE_2D_MULTISAMPLE_ARRAY"
+                                                                     : "TEXTURE_2D_MULTISAMPLE");
+      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
+      return;
+   }
+   const struct glf_format *fmt = ifmt == GL_STENCIL_INDEX8 ? NULL : glf_renderbuffer_format(ctx, ifmt);
+   if (!fmt) {
+      sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s is not colour-, depth- or stencil-renderable (INVALID_ENUM)",
+                   caller, glf_enum_str(ifmt, b1));
+      glf_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", caller, ifmt);
+      return;
+   }
+   const struct glf_limits *l = &ctx->limits;
+   if (w < 0 || h < 0 || w > l->max_texture_size || h > l->max_texture_size ||
+       (array && (d < 0 || d > l->max_array_texture_layers))) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(%dx%dx%d)", caller, w, h, d);
+      return;
+   }
+   if (samples < 1 || samples > l->max_samples) {
+      glf_error(ctx, GL_INVALID_VALUE, "%s(samples=%d: MAX_SAMPLES is %d)", caller, samples, l->max_samples);
+      return;
+   }
+   const bool integer = wire_format_is_integer(fmt->wfmt);
+   const bool depth = fmt->bits[4] || fmt->bits[5];
+   GLint max = integer ? l->max_integer_samples : depth ? l->max_depth_texture_samples : l->max_color_texture_samples;
+   if (samples > max) {
+      sgl_log_once(SGL_LOG_WARN, "%s: %d samples of %s exceed %s (%d) (INVALID_OPERATION)", caller, samples,
+                   glf_enum_str(ifmt, b1),
+                   integer ? "MAX_INTEGER_SAMPLES" : depth ? "MAX_DEPTH_TEXTURE_SAMPLES" : "MAX_COLOR_TEXTURE_SAMPLES",
+                   max);
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(samples=%d > %d)", caller, samples, max);
+      return;
+   }
+   /* The smallest count at least `samples` that the device renders and samples the format
+    * with (MS_TEXTURE_FORMATS_*). A spec format it has none for cannot be stored: as other
+    * formats the device lacks, GL_OUT_OF_MEMORY with a WARN line. */
+   uint32_t pick = 0;
+   for (int i = 0; i < 4 && !pick; i++)
+      if ((2 << i) >= samples && fmt->wfmt < 64 && ((l->ms_texture_formats[i] >> fmt->wfmt) & 1u))
+         pick = 2u << i;
+   if (proxy) {
+      struct glf_proxy_ms *p = &ctx->proxy_ms[array];
+      memset(p, 0, sizeof(*p));
+      if (pick) {
+         p->img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, array ? (uint32_t)d : 1, ifmt, fmt->wfmt, fmt, true};
+         p->samples = pick;
+         p->fixed_locations = fixed != GL_FALSE;
+      }
+      return;
+   }
+   if (!pick) {
+      sgl_log_once(SGL_LOG_WARN, "%s: the device has no multisample texture of %s with %d samples (OUT_OF_MEMORY)",
+                   caller, glf_enum_str(ifmt, b1), samples);
+      glf_error(ctx, GL_OUT_OF_MEMORY, "%s(internalformat=0x%x, samples=%d)", caller, ifmt, samples);
+      return;
+   }
+   struct glf_texture *tex = bound_texture(ctx, target);
+   if (!tex) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "%s", caller);
+      return;
+   }
+   const uint32_t layers = array ? (uint32_t)d : 1;
+   struct glf_tex_image *img = &tex->img[0][0];
+   img->w = (uint32_t)w;
+   img->h = (uint32_t)h;
+   img->d = layers;
+   img->ifmt = ifmt;
+   img->wfmt = fmt->wfmt;
+   img->fmt = fmt;
+   img->defined = w && h && layers;
+   tex->samples = pick;
+   tex->fixed_locations = fixed != GL_FALSE;
+   if (img->defined) {
+      uint32_t op = tex->created ? WIRE_OP_ResourceRespecify : WIRE_OP_ResourceCreate;
+      if (!tex->created) {
+         tex->res = wire_handle_mint(ctx->wire, WIRE_KIND_RESOURCE);
+         tex->created = true;
+      }
+      tex->res_w = (uint32_t)w;
+      tex->res_h = (uint32_t)h;
+      tex->res_d = 1;
+      tex->res_layers = layers;
+      tex->res_fmt = fmt->wfmt;
+      tex->res_last_level = 0;
+      emit_storage(ctx, tex, op, 0); /* never PRESERVE: a new image has undefined samples */
+   }
+   glf_dirty(ctx, GLF_DIRTY_TEXTURES | GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+   glf_shared_touch(ctx);
+}
+
+void GLAPIENTRY
+glf_TexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                          GLboolean fixedsamplelocations)
+{
+   tex_image_ms(target, samples, internalformat, width, height, 1, fixedsamplelocations, "glTexImage2DMultisample");
+}
+
+void GLAPIENTRY
+glf_TexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                          GLsizei depth, GLboolean fixedsamplelocations)
+{
+   tex_image_ms(target, samples, internalformat, width, height, depth, fixedsamplelocations,
+                "glTexImage3DMultisample");
+}
+
+/* ---- buffer textures (OpenGL 3.3 core, section 3.8.5) ----------------------------------------- */
+/* OpenGL 3.3 table 3.15 ("Internal formats for buffer textures"): the core formats. */
+static const GLenum buffer_texture_formats[] = {
+   GL_R8, GL_R16, GL_R16F, GL_R32F, GL_R8I, GL_R16I, GL_R32I, GL_R8UI, GL_R16UI, GL_R32UI,
+   GL_RG8, GL_RG16, GL_RG16F, GL_RG32F, GL_RG8I, GL_RG16I, GL_RG32I, GL_RG8UI, GL_RG16UI, GL_RG32UI,
+   GL_RGBA8, GL_RGBA16, GL_RGBA16F, GL_RGBA32F, GL_RGBA8I, GL_RGBA16I, GL_RGBA32I, GL_RGBA8UI, GL_RGBA16UI,
+   GL_RGBA32UI,
+};
+
+/* From the OpenGL 3.3 core spec, section 3.8.5: "TexBuffer(enum target, enum internalformat,
+ * uint buffer) attaches the storage for the buffer object named buffer to the active buffer
+ * texture, and specifies an internal format for the texel array found in the attached buffer
+ * object. If buffer is zero, any buffer object attached to the buffer texture is detached, and
+ * no new buffer object is attached. If buffer is non-zero, but is not the name of an existing
+ * buffer object, the error INVALID_OPERATION is generated. target must be TEXTURE_BUFFER.
+ * internalformat specifies the storage format, and must be one of the sized internal formats
+ * found in table 3.15." (INVALID_ENUM otherwise.) The texel count is the buffer's size over
+ * the texel size, clamped to MAX_TEXTURE_BUFFER_SIZE, when a draw reads it. */
+void GLAPIENTRY
+glf_TexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   char b1[64];
+   if (!GLF_CORE(ctx) || target != GL_TEXTURE_BUFFER) {
+      sgl_log_once(SGL_LOG_WARN, "glTexBuffer: target %s is not TEXTURE_BUFFER%s (INVALID_ENUM)",
+                   glf_enum_str(target, b1), GLF_CORE(ctx) ? "" : " (not in OpenGL ES 3.0)");
+      glf_error(ctx, GL_INVALID_ENUM, "glTexBuffer(target=0x%x)", target);
+      return;
+   }
+   const struct glf_format *fmt = NULL;
+   for (unsigned i = 0; i < GLF_ARRAY_SIZE(buffer_texture_formats); i++)
+      if (buffer_texture_formats[i] == internalformat)
+         fmt = glf_format_by_ifmt(internalformat);
+   if (!fmt) {
+      sgl_log_once(SGL_LOG_WARN, "glTexBuffer: internalformat %s is not in OpenGL 3.3's table 3.15 (INVALID_ENUM)",
+                   glf_enum_str(internalformat, b1));
+      glf_error(ctx, GL_INVALID_ENUM, "glTexBuffer(internalformat=0x%x)", internalformat);
+      return;
+   }
+   struct glf_buffer *buf = NULL;
+   if (buffer) {
+      buf = GLF_LOOKUP_REF(ctx, buffers, buffer, glf_buffer);
+      if (!buf || buf == GLF_NAME_RESERVED) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glTexBuffer(buffer=%u is not a buffer object)", buffer);
+         return;
+      }
+   }
+   /* A table format the device does not read from texel buffers cannot be stored: as other
+    * formats the device lacks, GL_OUT_OF_MEMORY with a WARN line. */
+   if (fmt->wfmt >= 64 || !((ctx->limits.texel_buffer_formats >> fmt->wfmt) & 1u)) {
+      sgl_log_once(SGL_LOG_WARN, "glTexBuffer: the device reads no buffer texture of %s (OUT_OF_MEMORY)",
+                   glf_enum_str(internalformat, b1));
+      glf_buffer_unref(ctx, buf);
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glTexBuffer(internalformat=0x%x)", internalformat);
+      return;
+   }
+   struct glf_texture *tex = bound_texture(ctx, GL_TEXTURE_BUFFER);
+   if (!tex) {
+      glf_buffer_unref(ctx, buf);
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glTexBuffer");
+      return;
+   }
+   glf_buffer_move(ctx, &tex->buffer, buf); /* takes the lookup's reference */
+   tex->buffer_ifmt = internalformat;
+   tex->buffer_fmt = fmt;
+   glf_dirty(ctx, GLF_DIRTY_TEXTURES);
+   glf_shared_touch(ctx);
+}
+
+/* GL_ARB_texture_buffer_object's spelling */
+void GLAPIENTRY
+glf_TexBufferARB(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   glf_TexBuffer(target, internalformat, buffer);
+}
+
+/* glGetTexLevelParameter of the multisample and buffer targets: level 0 only. */
+static bool
+special_level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
+{
+   if (level != 0) {
+      glf_error(ctx, GL_INVALID_VALUE, "glGetTexLevelParameter(level=%d)", level);
+      return false;
+   }
+   const bool proxy = target == GL_PROXY_TEXTURE_2D_MULTISAMPLE || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY;
+   struct glf_texture *tex = proxy ? NULL : bound_texture(ctx, target);
+   if (target == GL_TEXTURE_BUFFER) {
+      const struct glf_format *f = tex && tex->buffer ? tex->buffer_fmt : NULL;
+      uint32_t texel = f ? wire_format_info(f->wfmt)->size : 0;
+      uint64_t n = f && texel ? tex->buffer->size / texel : 0;
+      switch (pname) {
+      case GL_TEXTURE_WIDTH:
+         *out = (GLint)(n > (uint64_t)ctx->limits.max_texture_buffer_size ? (uint64_t)ctx->limits.max_texture_buffer_size : n);
+         return true;
+      case GL_TEXTURE_HEIGHT: case GL_TEXTURE_DEPTH: *out = f ? 1 : 0; return true;
+      /* the format glTexBuffer gave last (kept on detach), R8 before any (GL core's initial) */
+      case GL_TEXTURE_INTERNAL_FORMAT: *out = tex && tex->buffer_ifmt ? (GLint)tex->buffer_ifmt : GL_R8; return true;
+      case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: *out = tex && tex->buffer ? (GLint)tex->buffer->name : 0; return true;
+      case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
+      case GL_TEXTURE_SHARED_SIZE: case GL_TEXTURE_SAMPLES: *out = 0; return true;
+      case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
+      default: return format_level_param(ctx, f, pname, out);
+      }
+   }
+   const struct glf_tex_image *img = tex ? &tex->img[0][0] : NULL;
+   uint32_t samples = tex ? tex->samples : 0;
+   bool fixed = tex && tex->fixed_locations;
+   if (target == GL_PROXY_TEXTURE_2D_MULTISAMPLE || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+      const struct glf_proxy_ms *p = &ctx->proxy_ms[target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY];
+      img = &p->img;
+      samples = p->samples;
+      fixed = p->fixed_locations;
+   }
+   const struct glf_format *f = img && img->defined ? img->fmt : NULL;
+   switch (pname) {
+   case GL_TEXTURE_WIDTH: *out = f ? (GLint)img->w : 0; return true;
+   case GL_TEXTURE_HEIGHT: *out = f ? (GLint)img->h : 0; return true;
+   case GL_TEXTURE_DEPTH: *out = f ? (GLint)img->d : 0; return true;
+   case GL_TEXTURE_INTERNAL_FORMAT: *out = f ? (GLint)img->ifmt : GL_RGBA; return true;
+   case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
+   case GL_TEXTURE_SHARED_SIZE: *out = f && f->wfmt == WIRE_FMT_R9G9B9E5_FLOAT ? 5 : 0; return true;
+   case GL_TEXTURE_SAMPLES: *out = f ? (GLint)samples : 0; return true;
+   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = !f || fixed ? GL_TRUE : GL_FALSE; return true;
+   default: return format_level_param(ctx, f, pname, out);
+   }
 }

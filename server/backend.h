@@ -59,9 +59,10 @@ struct srv_uniform_buffer {
 
 struct srv_sampler_view {
    struct srv_resource *res; /* NULL: unbound */
-   uint32_t target;          /* wire_target, equal to the resource's */
+   uint32_t target;          /* wire_target, equal to the resource's; TEX_BUFFER: a buffer */
    uint8_t swizzle[4];
    uint32_t first_level, last_level; /* clamped by the core to the resource's levels */
+   uint32_t format;          /* TEX_BUFFER: the texels' wire_format (TEXEL_BUFFER_FORMATS) */
 };
 
 struct srv_draw {

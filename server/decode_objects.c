@@ -64,19 +64,39 @@ ms_formats_cap(uint32_t samples)
    }
 }
 
+/* The capability naming the formats that multisample textures of `samples` samples (2..16)
+ * take (rendered and sampled), else -1. */
+static int
+ms_texture_formats_cap(uint32_t samples)
+{
+   switch (samples) {
+   case 2: return WIRE_CAP_MS_TEXTURE_FORMATS_2;
+   case 4: return WIRE_CAP_MS_TEXTURE_FORMATS_4;
+   case 8: return WIRE_CAP_MS_TEXTURE_FORMATS_8;
+   case 16: return WIRE_CAP_MS_TEXTURE_FORMATS_16;
+   default: return -1;
+   }
+}
+
 /* Validates a resource template (ResourceCreate / ResourceRespecify). A multisampled one
  * (samples > 1) is a single-level renderbuffer of a format the backend renders with that
- * sample count (its MS_FORMATS_<n> capability), never respecified with PRESERVE. */
+ * sample count (its MS_FORMATS_<n> capability), or a multisample texture (TEX_2D_MULTISAMPLE,
+ * _ARRAY: revision 6) of a format it renders and samples with it (MS_TEXTURE_FORMATS_<n>),
+ * never respecified with PRESERVE. Multisample textures always have samples > 1; TEX_BUFFER
+ * names sampler views, never storage. */
 static bool
 validate_templ(struct srv_session *s, const struct wire_resource_create *t, bool respecify)
 {
-   if (t->target >= WIRE_TARGET_COUNT || t->pad)
+   if (t->target >= WIRE_TARGET_COUNT || t->target == WIRE_TARGET_TEX_BUFFER || t->pad)
+      return false;
+   const bool ms_tex = t->target == WIRE_TARGET_TEX_2D_MULTISAMPLE || t->target == WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY;
+   if (ms_tex && t->samples <= 1)
       return false;
    if (t->samples > 1) {
-      int cap = ms_formats_cap(t->samples);
+      int cap = ms_tex ? ms_texture_formats_cap(t->samples) : ms_formats_cap(t->samples);
       /* MS_FORMATS_* are one word: no format past 63 (the compressed ones) multisamples */
-      if (cap < 0 || t->target != WIRE_TARGET_RENDERBUFFER || t->format >= WIRE_FMT_COUNT || t->format >= 64 ||
-          (t->flags & WIRE_RESPECIFY_PRESERVE) ||
+      if (cap < 0 || (t->target != WIRE_TARGET_RENDERBUFFER && !ms_tex) || t->format >= WIRE_FMT_COUNT ||
+          t->format >= 64 || (t->flags & WIRE_RESPECIFY_PRESERVE) ||
           !((s->ops->get_param(s->be, (enum wire_cap)cap) >> t->format) & 1u))
          return false;
    }
@@ -120,6 +140,14 @@ validate_templ(struct srv_session *s, const struct wire_resource_create *t, bool
       break;
    case WIRE_TARGET_TEX_2D_ARRAY:
       if (t->depth != 1 || t->layers > WIRE_MAX_ARRAY_LAYERS)
+         return false;
+      break;
+   case WIRE_TARGET_TEX_2D_MULTISAMPLE:
+      if (t->depth != 1 || t->layers != 1 || t->last_level != 0)
+         return false;
+      break;
+   case WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY:
+      if (t->depth != 1 || t->layers > WIRE_MAX_ARRAY_LAYERS || t->last_level != 0)
          return false;
       break;
    default:
@@ -227,7 +255,8 @@ srv_handle_TextureSubData(struct srv_session *s, const void *p, const uint8_t *t
    if (!r)
       return;
    const struct wire_resource_create *t = &r->templ;
-   if (!srv_is_texture_target(t->target))
+   /* multisample textures take no uploads (GL has no TexSubImage for them) */
+   if (!srv_is_texture_target(t->target) || t->samples > 1)
       return srv_fatal(s, "ProtocolCorruption", "TextureSubData.res");
    if (b->level > t->last_level || b->layer >= t->layers)
       return srv_fatal(s, "ProtocolCorruption", "TextureSubData.level");

@@ -232,8 +232,18 @@ valid_view(struct srv_session *s, const struct wire_sampler_view *v)
    for (int i = 0; i < 4; i++)
       if (v->swizzle[i] >= WIRE_SWZ_COUNT)
          return false;
-   return srv_is_texture_target(t->target) && v->target == t->target && v->first_level <= v->last_level &&
-          v->first_level <= t->last_level;
+   if (v->pad[0] || v->pad[1])
+      return false;
+   /* Buffer textures (revision 6): a buffer read as texels of a format the backend reads from
+    * uniform texel buffers (TEXEL_BUFFER_FORMATS), levels 0, identity swizzle. */
+   if (v->target == WIRE_TARGET_TEX_BUFFER) {
+      static const uint8_t identity[4] = {WIRE_SWZ_R, WIRE_SWZ_G, WIRE_SWZ_B, WIRE_SWZ_A};
+      return t->target == WIRE_TARGET_BUFFER && v->format != WIRE_FMT_NONE && v->format < 64 &&
+             ((s->ops->get_param(s->be, WIRE_CAP_TEXEL_BUFFER_FORMATS) >> v->format) & 1u) &&
+             v->first_level == 0 && v->last_level == 0 && !memcmp(v->swizzle, identity, 4);
+   }
+   return srv_is_texture_target(t->target) && v->target == t->target && v->format == 0 &&
+          v->first_level <= v->last_level && v->first_level <= t->last_level;
 }
 
 void
@@ -249,6 +259,7 @@ srv_apply_sampler_views(struct srv_session *s, struct srv_context *ctx, uint32_t
          continue;
       views[i].res = r->be;
       views[i].target = v->target;
+      views[i].format = v->format;
       memcpy(views[i].swizzle, v->swizzle, 4);
       views[i].last_level = v->last_level < r->templ.last_level ? v->last_level : r->templ.last_level;
       views[i].first_level = v->first_level < views[i].last_level ? v->first_level : views[i].last_level;

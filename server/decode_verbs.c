@@ -144,7 +144,7 @@ srv_handle_GenerateMipmap(struct srv_session *s, const void *p, const uint8_t *t
    struct srv_res *r = srv_get_res(s, g->res, "GenerateMipmap.res");
    if (!r)
       return;
-   if (!srv_is_texture_target(r->templ.target) || g->base_level > g->last_level ||
+   if (!srv_is_texture_target(r->templ.target) || r->templ.samples > 1 || g->base_level > g->last_level ||
        g->last_level > r->templ.last_level || wire_format_has_depth(r->templ.format) ||
        wire_format_is_compressed(r->templ.format))
       return srv_fatal(s, "ProtocolCorruption", "GenerateMipmap.level");

@@ -134,7 +134,8 @@ void srv_apply_samplers(struct srv_session *s, struct srv_context *ctx, uint32_t
 static inline bool
 srv_is_texture_target(uint32_t t)
 {
-   return t != WIRE_TARGET_BUFFER && t != WIRE_TARGET_RENDERBUFFER && t < WIRE_TARGET_COUNT;
+   return t != WIRE_TARGET_BUFFER && t != WIRE_TARGET_RENDERBUFFER && t != WIRE_TARGET_TEX_BUFFER &&
+          t < WIRE_TARGET_COUNT;
 }
 
 #endif

@@ -22,6 +22,7 @@ mg_buffer_create(struct mg_backend *be, const struct wire_resource_create *t)
       .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
                VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+               VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | /* buffer textures (descriptor.c) */
                (be->has_xfb ? VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT : 0),
    };
    VkResult res = vkCreateBuffer(be->dev, &bi, NULL, &r->buffer);
@@ -95,4 +96,52 @@ mg_buffer_read(struct srv_backend *sbe, struct srv_resource *res, uint32_t offse
       return false;
    memcpy(dst, map, n);
    return true;
+}
+
+/* A uniform texel buffer view of bytes [0, range) of buffer `r` read as `fmt` (buffer textures,
+ * descriptor.c), made once per format and range; the views go with the VkBuffer
+ * (mg_buffer_views_free). */
+VkBufferView
+mg_get_buffer_view(struct mg_backend *be, struct mg_resource *r, VkFormat fmt, VkDeviceSize range)
+{
+   for (struct mg_buffer_view *v = r->bviews; v; v = v->next)
+      if (v->format == fmt && v->range == range)
+         return v->view;
+   struct mg_buffer_view *v = calloc(1, sizeof(*v));
+   if (!v)
+      return VK_NULL_HANDLE;
+   VkBufferViewCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+      .buffer = r->buffer,
+      .format = fmt,
+      .offset = 0,
+      .range = range,
+   };
+   VkResult res = vkCreateBufferView(be->dev, &ci, NULL, &v->view);
+   if (res != VK_SUCCESS) {
+      mg_check(be, res, "vkCreateBufferView");
+      free(v);
+      return VK_NULL_HANDLE;
+   }
+   v->format = fmt;
+   v->range = range;
+   v->next = r->bviews;
+   r->bviews = v;
+   return v->view;
+}
+
+void
+mg_buffer_views_free(struct mg_backend *be, struct mg_resource *r, bool now)
+{
+   for (struct mg_buffer_view *v = r->bviews, *n; v; v = n) {
+      n = v->next;
+      if (now)
+         vkDestroyBufferView(be->dev, v->view, NULL);
+      else
+         mg_defer(be, MG_GB_BUFFER_VIEW, (uint64_t)v->view);
+      free(v);
+   }
+   if (r->bviews)
+      be->view_epoch++; /* descriptor sets that named them are rebuilt */
+   r->bviews = NULL;
 }

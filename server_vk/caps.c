@@ -121,7 +121,38 @@ format_caps(struct mg_backend *be, uint64_t *caps)
       for (unsigned i = 0; i < 4; i++)
          if (counts & (VK_SAMPLE_COUNT_2_BIT << i))
             caps[ms_cap[i]] |= bit;
+      /* Multisample textures (GL core): the same counts, where the format is also sampled
+       * with them (the sampled*SampleCounts limits, and the format with SAMPLED usage). */
+      VkImageUsageFlags tusage = mg_ms_texture_usage(be, vk);
+      if (!tusage || vkGetPhysicalDeviceImageFormatProperties(be->pdev, vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                                                              tusage, 0, &ifp) != VK_SUCCESS)
+         continue;
+      counts &= ifp.sampleCounts;
+      if (wire_format_has_depth(f))
+         counts &= l->sampledImageDepthSampleCounts;
+      if (wire_format_has_stencil(f))
+         counts &= l->sampledImageStencilSampleCounts;
+      if (!wire_format_has_depth(f) && !wire_format_has_stencil(f))
+         counts &= wire_format_is_integer(f) ? l->sampledImageIntegerSampleCounts : l->sampledImageColorSampleCounts;
+      static const uint32_t mst_cap[4] = {WIRE_CAP_MS_TEXTURE_FORMATS_2, WIRE_CAP_MS_TEXTURE_FORMATS_4,
+                                          WIRE_CAP_MS_TEXTURE_FORMATS_8, WIRE_CAP_MS_TEXTURE_FORMATS_16};
+      for (unsigned i = 0; i < 4; i++)
+         if (counts & (VK_SAMPLE_COUNT_2_BIT << i))
+            caps[mst_cap[i]] |= bit;
    }
+   /* Buffer textures: formats whose storage is the wire layout (a buffer holds the
+    * application's bytes as they are) and that the device reads as uniform texel buffers. */
+   for (uint32_t f = 1; f < 64 && f < WIRE_FMT_COUNT; f++) {
+      VkFormat vk = mg_vk_format(be, f);
+      if (vk == VK_FORMAT_UNDEFINED || be->formats[f].conv != MG_CONV_NONE || wire_format_is_compressed(f) ||
+          wire_format_has_depth(f) || wire_format_has_stencil(f))
+         continue;
+      VkFormatProperties p;
+      vkGetPhysicalDeviceFormatProperties(be->pdev, vk, &p);
+      if (p.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
+         caps[WIRE_CAP_TEXEL_BUFFER_FORMATS] |= 1ull << f;
+   }
+   caps[WIRE_CAP_MAX_TEXEL_BUFFER_ELEMENTS] = caps[WIRE_CAP_TEXEL_BUFFER_FORMATS] ? be->props.limits.maxTexelBufferElements : 0;
 }
 
 /* Runs once the device exists (has_uint8, has_divisor, wide_lines, ... are known). */

@@ -11,6 +11,7 @@ static const VkDescriptorPoolSize pool_sizes[] = {
    {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1024}, /* the default block and named blocks */
    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 256}, /* the default block under be->default_block_ssbo */
    {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1024},
+   {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 256}, /* buffer textures (samplerBuffer) */
 };
 
 static bool
@@ -61,6 +62,7 @@ mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g)
    case MG_GB_SHADER: vkDestroyShaderModule(be->dev, (VkShaderModule)g->handle, NULL); break;
    case MG_GB_SAMPLER: vkDestroySampler(be->dev, (VkSampler)g->handle, NULL); break;
    case MG_GB_QUERY_SLOT: mg_query_slot_free(be, g->handle); break;
+   case MG_GB_BUFFER_VIEW: vkDestroyBufferView(be->dev, (VkBufferView)g->handle, NULL); break;
    }
 }
 

@@ -120,6 +120,8 @@ mg_create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s)
 
 /* ---- image views for sampling --------------------------------------------------------- */
 
+#define MG_DUMMY_MS 16u /* sampler_view_type's dummy index of be->dummy_ms[0] */
+
 /* The view type and target a sampler type reads, and its numeric class (0 float, 1 int,
  * 2 unsigned int): a view must match it (Vulkan leaves a mismatch undefined). */
 static VkImageViewType
@@ -130,10 +132,12 @@ sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned 
       *numeric = 3; /* depth comparisons: a depth view */
       break;
    case MG_GL_INT_SAMPLER_2D: case MG_GL_INT_SAMPLER_3D: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_INT_SAMPLER_2D_ARRAY:
+   case MG_GL_INT_SAMPLER_2D_MULTISAMPLE: case MG_GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: case MG_GL_INT_SAMPLER_BUFFER:
       *numeric = 1;
       break;
    case MG_GL_UNSIGNED_INT_SAMPLER_2D: case MG_GL_UNSIGNED_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
-   case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+   case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+   case MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: case MG_GL_UNSIGNED_INT_SAMPLER_BUFFER:
       *numeric = 2;
       break;
    default:
@@ -150,6 +154,15 @@ sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned 
    case MG_GL_SAMPLER_2D_ARRAY: case MG_GL_SAMPLER_2D_ARRAY_SHADOW: case MG_GL_INT_SAMPLER_2D_ARRAY:
    case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
       *target = WIRE_TARGET_TEX_2D_ARRAY, *dummy = 3 + 4 * *numeric;
+      return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+   /* multisample samplers read be->dummy_ms[2 * numeric + arrayed] (MG_DUMMY_MS + that) */
+   case MG_GL_SAMPLER_2D_MULTISAMPLE: case MG_GL_INT_SAMPLER_2D_MULTISAMPLE:
+   case MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      *target = WIRE_TARGET_TEX_2D_MULTISAMPLE, *dummy = MG_DUMMY_MS + 2 * *numeric;
+      return VK_IMAGE_VIEW_TYPE_2D;
+   case MG_GL_SAMPLER_2D_MULTISAMPLE_ARRAY: case MG_GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      *target = WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, *dummy = MG_DUMMY_MS + 2 * *numeric + 1;
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
    default:
       *target = WIRE_TARGET_TEX_2D, *dummy = 0 + 4 * *numeric;
@@ -198,7 +211,12 @@ sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, 
    if (!r) {
       struct mg_view_key key = {type, numeric == 3 ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
                                 type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 1};
-      return mg_get_view(be, be->dummy[dummy], &key);
+      struct mg_resource *d = dummy >= MG_DUMMY_MS ? be->dummy_ms[dummy - MG_DUMMY_MS] : be->dummy[dummy];
+      if (!d) { /* a device without sampled multisample images: never a valid draw */
+         sgl_log_once(SGL_LOG_WARN, "magma: a multisample sampler on a device that samples no multisample image");
+         d = be->dummy[type == VK_IMAGE_VIEW_TYPE_2D_ARRAY ? 3 + 4 * numeric : 4 * numeric];
+      }
+      return mg_get_view(be, d, &key);
    }
    uint32_t last = sv->last_level < r->levels ? sv->last_level : r->levels - 1;
    if (last < sv->first_level)
@@ -260,8 +278,34 @@ sampler_for(struct mg_backend *be, struct mg_sampler *s, bool filter)
    return s->nearest ? s->nearest : be->default_sampler;
 }
 
+/* The texel buffer view a buffer sampler reads on `unit`: the unit's TEX_BUFFER view of a live
+ * buffer whose format has the sampler's numeric class, over whole texels from byte 0 up to the
+ * buffer's size (at most maxTexelBufferElements, GL's MAX_TEXTURE_BUFFER_SIZE); else the zero
+ * dummy of the sampler's class (GL 3.3 section 3.8.7 leaves reads without a buffer undefined). */
+static VkBufferView
+texel_buffer_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit)
+{
+   struct mg_backend *be = ctx->be;
+   uint32_t target;
+   unsigned dummy, numeric;
+   sampler_view_type(smp->gl_type, &target, &dummy, &numeric);
+   const struct srv_sampler_view *sv = unit < WIRE_MAX_SAMPLER_UNITS ? &ctx->views[unit] : NULL;
+   struct mg_resource *r = sv && sv->target == WIRE_TARGET_TEX_BUFFER ? mg_resource(sv->res) : NULL;
+   if (r && r->is_buffer && sv->format < 64 && ((be->caps[WIRE_CAP_TEXEL_BUFFER_FORMATS] >> sv->format) & 1u) &&
+       format_numeric(sv->format) == numeric) {
+      VkDeviceSize texel = wire_format_info(sv->format)->size, n = texel ? r->size / texel : 0;
+      if (n > be->props.limits.maxTexelBufferElements)
+         n = be->props.limits.maxTexelBufferElements;
+      if (n)
+         return mg_get_buffer_view(be, r, mg_vk_format(be, sv->format), n * texel);
+   }
+   static const VkFormat dummies[3] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SINT, VK_FORMAT_R8G8B8A8_UINT};
+   return mg_get_buffer_view(be, be->dummy_buffer, dummies[numeric < 3 ? numeric : 0], 16);
+}
+
 static uint32_t
-write_samplers(struct mg_ctx *ctx, VkDescriptorImageInfo *img, VkWriteDescriptorSet *w, VkDescriptorSet set)
+write_samplers(struct mg_ctx *ctx, VkDescriptorImageInfo *img, VkBufferView *texels, VkWriteDescriptorSet *w,
+               VkDescriptorSet set)
 {
    struct mg_program *p = ctx->prog;
    uint32_t nimg = 0;
@@ -269,17 +313,23 @@ write_samplers(struct mg_ctx *ctx, VkDescriptorImageInfo *img, VkWriteDescriptor
       const struct spv_sampler *smp = &p->samplers[i];
       if (nimg + smp->array_size > WIRE_MAX_PROGRAM_SAMPLERS)
          return i; /* the blob parser bounds the slots; never overrun the array */
+      const bool buffer = mg_sampler_is_buffer(smp->gl_type);
       w[i] = (VkWriteDescriptorSet){
          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
          .dstSet = set,
          .dstBinding = SPV_BINDING_SAMPLER_BASE + i,
          .descriptorCount = smp->array_size,
-         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-         .pImageInfo = &img[nimg],
+         .descriptorType = buffer ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+         .pImageInfo = buffer ? NULL : &img[nimg],
+         .pTexelBufferView = buffer ? &texels[nimg] : NULL,
       };
       for (uint32_t j = 0; j < smp->array_size; j++) {
          uint32_t slot = smp->first_slot + j;
          uint32_t unit = slot < WIRE_MAX_PROGRAM_SAMPLERS ? p->sampler_units[slot] : 0;
+         if (buffer) {
+            texels[nimg++] = texel_buffer_view(ctx, smp, unit);
+            continue;
+         }
          struct mg_sampler *s = unit < WIRE_MAX_SAMPLER_UNITS ? ctx->samplers[unit] : NULL;
          bool filter;
          VkImageView view = sampling_view(ctx, smp, unit, s && s->s.compare_enable, &filter);
@@ -341,8 +391,9 @@ mg_emit_descriptors(struct mg_ctx *ctx)
          return false;
       VkWriteDescriptorSet w[2 + SPV_MAX_SAMPLER_BINDINGS + WIRE_MAX_UNIFORM_BLOCKS];
       VkDescriptorImageInfo img[WIRE_MAX_PROGRAM_SAMPLERS];
+      VkBufferView texels[WIRE_MAX_PROGRAM_SAMPLERS];
       VkDescriptorBufferInfo ubo, blocks[WIRE_MAX_UNIFORM_BLOCKS];
-      uint32_t nw = write_samplers(ctx, img, w, set);
+      uint32_t nw = write_samplers(ctx, img, texels, w, set);
       nw += write_blocks(ctx, blocks, w + nw, set);
       if (p->default_block_size) {
          if (!write_ubo(ctx, &ubo))

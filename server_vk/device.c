@@ -483,6 +483,11 @@ mg_destroy(struct srv_backend *sbe)
       for (unsigned i = 0; i < MG_ARRAY_SIZE(be->dummy); i++)
          if (be->dummy[i])
             mg_resource_free(be, be->dummy[i], true);
+      for (unsigned i = 0; i < MG_ARRAY_SIZE(be->dummy_ms); i++)
+         if (be->dummy_ms[i])
+            mg_resource_free(be, be->dummy_ms[i], true);
+      if (be->dummy_buffer)
+         mg_resource_free(be, be->dummy_buffer, true);
       if (be->default_sampler)
          vkDestroySampler(be->dev, be->default_sampler, NULL);
       if (be->zero_buffer)

@@ -27,6 +27,18 @@ struct mg_image {
    VkDeviceMemory mem;
 };
 
+/* A multisample texture's usage: a multisampled renderbuffer's, plus sampling (texelFetch). */
+VkImageUsageFlags
+mg_ms_texture_usage(struct mg_backend *be, VkFormat vk)
+{
+   VkFormatProperties fp;
+   vkGetPhysicalDeviceFormatProperties(be->pdev, vk, &fp);
+   VkImageUsageFlags usage = mg_ms_usage(be, 0, vk);
+   if (!usage || !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT))
+      return 0;
+   return usage | VK_IMAGE_USAGE_SAMPLED_BIT;
+}
+
 VkImageUsageFlags
 mg_ms_usage(struct mg_backend *be, uint32_t wire_fmt, VkFormat vk)
 {
@@ -56,8 +68,10 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
    if (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)
       usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
    VkSampleCountFlagBits samples = t->samples > 1 ? (VkSampleCountFlagBits)t->samples : VK_SAMPLE_COUNT_1_BIT;
+   /* Multisample textures (GL core) are also sampled: the decoder checked the count against
+    * MS_TEXTURE_FORMATS_<n>, which caps.c derives from this usage. */
    if (samples > 1)
-      usage = mg_ms_usage(be, t->format, fmt);
+      usage = t->target == WIRE_TARGET_RENDERBUFFER ? mg_ms_usage(be, t->format, fmt) : mg_ms_texture_usage(be, fmt);
    bool is3d = t->target == WIRE_TARGET_TEX_3D;
    VkImageCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -149,6 +163,7 @@ void
 mg_resource_free(struct mg_backend *be, struct mg_resource *r, bool now)
 {
    free_views(be, r, now);
+   mg_buffer_views_free(be, r, now);
    struct mg_garbage g[3] = {{MG_GB_IMAGE, (uint64_t)r->image}, {MG_GB_BUFFER, (uint64_t)r->buffer},
                              {MG_GB_MEMORY, (uint64_t)r->mem}};
    for (unsigned i = 0; i < 3; i++) {
@@ -323,6 +338,7 @@ buffer_respecify(struct mg_backend *be, struct mg_resource *r, const struct wire
       vkCmdCopyBuffer(mg_cmd(be), r->buffer, n->buffer, 1, &region);
       mg_transfer_done(be);
    }
+   mg_buffer_views_free(be, r, false);
    mg_defer(be, MG_GB_BUFFER, (uint64_t)r->buffer);
    mg_defer(be, MG_GB_MEMORY, (uint64_t)r->mem);
    r->buffer = n->buffer;
@@ -423,6 +439,47 @@ mg_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base
 
 /* ---- dummy textures: what a sampler with no (or a mismatched) view reads --------------- */
 
+/* The multisample dummies (be->dummy_ms: 2D, 2D array x float, int, unsigned) with the
+ * smallest count the device renders and samples RGBA8 with, cleared to (0, 0, 0, 1); and the
+ * buffer samplers' 16 zero bytes. A device without sampled multisample images gets none (a
+ * GL 3.3 context then reports MAX_COLOR_TEXTURE_SAMPLES 1 and makes no multisample texture). */
+static bool
+ms_dummies_init(struct mg_backend *be)
+{
+   static const uint32_t formats[3] = {WIRE_FMT_R8G8B8A8_UNORM, WIRE_FMT_R8G8B8A8_SINT, WIRE_FMT_R8G8B8A8_UINT};
+   for (unsigned i = 0; i < 6; i++) {
+      VkFormat vk = mg_vk_format(be, formats[i / 2]);
+      VkImageUsageFlags usage = vk != VK_FORMAT_UNDEFINED ? mg_ms_texture_usage(be, vk) : 0;
+      VkImageFormatProperties ifp;
+      if (!usage || vkGetPhysicalDeviceImageFormatProperties(be->pdev, vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                                                             usage, 0, &ifp) != VK_SUCCESS)
+         continue;
+      uint32_t samples = 0;
+      for (uint32_t n = 2; n <= 16 && !samples; n *= 2)
+         if (ifp.sampleCounts & n)
+            samples = n;
+      if (!samples)
+         continue;
+      struct wire_resource_create t = {
+         .target = i % 2 ? WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY : WIRE_TARGET_TEX_2D_MULTISAMPLE,
+         .format = formats[i / 2], .width = 1, .height = 1, .depth = 1, .layers = 1, .samples = samples,
+      };
+      struct srv_resource *res = mg_resource_create(&be->base, &t);
+      if (!res)
+         return false;
+      be->dummy_ms[i] = mg_resource(res);
+      VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS};
+      VkClearColorValue black = {.float32 = {0, 0, 0, 1}};
+      if (i >= 2)
+         black = (VkClearColorValue){.uint32 = {0, 0, 0, 1}};
+      vkCmdClearColorImage(mg_cmd(be), be->dummy_ms[i]->image, VK_IMAGE_LAYOUT_GENERAL, &black, 1, &range);
+      mg_transfer_done(be);
+   }
+   struct wire_resource_create b = {.target = WIRE_TARGET_BUFFER, .width = 16, .height = 1, .depth = 1, .layers = 1};
+   be->dummy_buffer = mg_buffer_create(be, &b);
+   return be->dummy_buffer != NULL;
+}
+
 bool
 mg_dummies_init(struct mg_backend *be)
 {
@@ -453,5 +510,5 @@ mg_dummies_init(struct mg_backend *be)
       }
       mg_transfer_done(be);
    }
-   return true;
+   return ms_dummies_init(be);
 }

@@ -61,6 +61,23 @@
 #define MG_GL_UNSIGNED_INT_SAMPLER_3D 0x8DD3
 #define MG_GL_UNSIGNED_INT_SAMPLER_CUBE 0x8DD4
 #define MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY 0x8DD7
+#define MG_GL_SAMPLER_2D_MULTISAMPLE 0x9108
+#define MG_GL_INT_SAMPLER_2D_MULTISAMPLE 0x9109
+#define MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE 0x910A
+#define MG_GL_SAMPLER_2D_MULTISAMPLE_ARRAY 0x910B
+#define MG_GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY 0x910C
+#define MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY 0x910D
+#define MG_GL_SAMPLER_BUFFER 0x8DC2
+#define MG_GL_INT_SAMPLER_BUFFER 0x8DD0
+#define MG_GL_UNSIGNED_INT_SAMPLER_BUFFER 0x8DD8
+
+/* samplerBuffer / isamplerBuffer / usamplerBuffer: a uniform texel buffer descriptor */
+static inline bool
+mg_sampler_is_buffer(uint32_t gl_type)
+{
+   return gl_type == MG_GL_SAMPLER_BUFFER || gl_type == MG_GL_INT_SAMPLER_BUFFER ||
+          gl_type == MG_GL_UNSIGNED_INT_SAMPLER_BUFFER;
+}
 
 enum mg_kind {
    MG_OBJ_RESOURCE = 1,
@@ -87,6 +104,7 @@ enum mg_garbage_kind {
    MG_GB_IMAGE, MG_GB_VIEW, MG_GB_BUFFER, MG_GB_MEMORY, MG_GB_PIPELINE, MG_GB_PIPELINE_LAYOUT,
    MG_GB_SET_LAYOUT, MG_GB_SHADER, MG_GB_SAMPLER,
    MG_GB_QUERY_SLOT, /* handle: a query slot (query.c) back to its free list */
+   MG_GB_BUFFER_VIEW,
 };
 struct mg_garbage {
    enum mg_garbage_kind kind;
@@ -138,6 +156,14 @@ struct mg_view {
    VkImageView view;
 };
 
+/* A uniform texel buffer view of a buffer resource (buffer textures), cached per format. */
+struct mg_buffer_view {
+   struct mg_buffer_view *next;
+   VkFormat format;
+   VkDeviceSize range;
+   VkBufferView view;
+};
+
 struct mg_resource {
    struct mg_object base;
    struct wire_resource_create templ;
@@ -146,6 +172,7 @@ struct mg_resource {
    /* buffers */
    VkBuffer buffer;
    VkDeviceSize size;
+   struct mg_buffer_view *bviews; /* freed with the VkBuffer (respecify, destroy) */
    /* images */
    VkImage image;
    VkFormat vkfmt;
@@ -427,6 +454,11 @@ struct mg_backend {
     * each as RGBA8 UNORM, RGBA8 SINT, RGBA8 UINT and D16 (depth 0; 3D unused) — the shader's
     * sampler type decides (float, int, unsigned, shadow). */
    struct mg_resource *dummy[16];
+   /* ... multisample samplers: 2D and 2D array multisample views of RGBA8 UNORM / SINT / UINT
+    * with the smallest sample count the device samples (NULL where it has none); buffer
+    * samplers: views of a 16-byte zero buffer. */
+   struct mg_resource *dummy_ms[6];
+   struct mg_resource *dummy_buffer;
    VkSampler default_sampler;
    VkBuffer zero_buffer;
    VkDeviceMemory zero_mem;
@@ -530,6 +562,9 @@ void mg_convert_upload(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint
 /** Storage layout -> wire layout, colour formats only; false for depth / stencil. */
 bool mg_convert_readback(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels);
 VkImageView mg_get_view(struct mg_backend *be, struct mg_resource *r, const struct mg_view_key *key);
+VkBufferView mg_get_buffer_view(struct mg_backend *be, struct mg_resource *r, VkFormat fmt, VkDeviceSize range);
+void mg_buffer_views_free(struct mg_backend *be, struct mg_resource *r, bool now);
+VkImageUsageFlags mg_ms_texture_usage(struct mg_backend *be, VkFormat vk);
 VkImageView mg_surface_view(struct mg_backend *be, const struct srv_surface *s);
 bool mg_dummies_init(struct mg_backend *be);
 void mg_resource_free(struct mg_backend *be, struct mg_resource *r, bool now);

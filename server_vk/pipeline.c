@@ -98,7 +98,10 @@ create_layouts(struct mg_backend *be, struct mg_program *p, const struct spv_pro
       b[n++] = (VkDescriptorSetLayoutBinding){MG_BINDING_DEFAULT_SSBO, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                               p->default_ssbo_stages, NULL};
    for (uint32_t i = 0; i < info->sampler_count && i < SPV_MAX_SAMPLER_BINDINGS; i++)
-      b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_SAMPLER_BASE + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+      b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_SAMPLER_BASE + i,
+                                              mg_sampler_is_buffer(info->samplers[i].gl_type)
+                                                 ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                                                 : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                               info->samplers[i].array_size, stage_flags(info->samplers[i].stage_mask), NULL};
    /* Named uniform blocks: one binding per declaration (the blob parser checked that the
     * elements of each binding are all there), element 0 carries the binding's shape. */

@@ -26,8 +26,13 @@
  *    STANDARD_SAMPLE_LOCATIONS capabilities, op 45 SetSampleState, Blit resolves a
  *    multisampled source (WIRE_BLIT_* rules below).
  * 5: program blobs of version 4 (a geometry stage); WIRE_FEATURE_GEOMETRY_SHADER and the
- *    MAX_GEOMETRY_* capabilities. */
-#define WIRE_PROTOCOL_REVISION 5u
+ *    MAX_GEOMETRY_* capabilities.
+ * 6: GL core's multisample textures (targets TEX_2D_MULTISAMPLE, TEX_2D_MULTISAMPLE_ARRAY:
+ *    ResourceCreate.samples 2..16 of a format in MS_TEXTURE_FORMATS_<n>, sampled views) and
+ *    buffer textures (sampler views of target TEX_BUFFER over a BUFFER resource, with
+ *    wire_sampler_view.format in TEXEL_BUFFER_FORMATS); the caps MS_TEXTURE_FORMATS_2..16,
+ *    MAX_TEXEL_BUFFER_ELEMENTS, TEXEL_BUFFER_FORMATS. */
+#define WIRE_PROTOCOL_REVISION 6u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -165,6 +170,10 @@ enum wire_target {
    WIRE_TARGET_TEX_3D,
    WIRE_TARGET_TEX_2D_ARRAY,
    WIRE_TARGET_RENDERBUFFER,
+   /* protocol revision 6 (GL core only) */
+   WIRE_TARGET_TEX_2D_MULTISAMPLE,       /* samples 2..16, last_level 0, depth = layers = 1 */
+   WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, /* samples 2..16, last_level 0, depth 1, layers >= 1 */
+   WIRE_TARGET_TEX_BUFFER,               /* sampler views only: a BUFFER resource read as texels */
    WIRE_TARGET_COUNT
 };
 
@@ -324,7 +333,9 @@ struct wire_resource_create {
    uint32_t last_level;
    uint32_t samples; /* 0 or 1: single sample; 2, 4, 8, 16 (revision 4): a multisampled
                       * RENDERBUFFER (last_level 0) of a format whose WIRE_CAP_MS_FORMATS_<n>
-                      * bit is set; Respecify without PRESERVE only */
+                      * bit is set; Respecify without PRESERVE only. Revision 6: the
+                      * TEX_2D_MULTISAMPLE(_ARRAY) targets need 2..16, of a format whose
+                      * WIRE_CAP_MS_TEXTURE_FORMATS_<n> bit is set */
    uint32_t flags;   /* Respecify: WIRE_RESPECIFY_*; Create: 0 */
    uint32_t pad;
 };
@@ -507,11 +518,16 @@ struct wire_vertex_buffers {
 };
 static_assert(sizeof(struct wire_vertex_buffers) == 8 + 16 * 16, "vbs");
 
+/* TEX_BUFFER (revision 6): res is a BUFFER resource read as texels of `format` (a bit of
+ * TEXEL_BUFFER_FORMATS), from byte 0 to the buffer's size at the draw, at most
+ * MAX_TEXEL_BUFFER_ELEMENTS texels; levels 0 and swizzle identity (R, G, B, A). Other
+ * targets: format 0. */
 struct wire_sampler_view {
    wire_handle res; /* null: unbound */
-   uint8_t target;  /* wire_target, must match the resource's */
+   uint8_t target;  /* wire_target, must match the resource's (TEX_BUFFER: a BUFFER) */
    uint8_t swizzle[4]; /* wire_swizzle */
-   uint8_t pad[3];
+   uint8_t format;  /* TEX_BUFFER: wire_format of the texels; else 0 */
+   uint8_t pad[2];
    uint32_t first_level;
    uint32_t last_level;
 };
@@ -868,7 +884,14 @@ struct wire_server_stats {
    CAP(MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, U) /* maxGeometryTotalOutputComponents */        \
    CAP(MAX_GEOMETRY_INPUT_COMPONENTS, U) /* maxGeometryInputComponents */                     \
    CAP(MAX_GEOMETRY_OUTPUT_COMPONENTS, U) /* maxGeometryOutputComponents */                   \
-   CAP(MAX_GEOMETRY_INVOCATIONS, U)      /* maxGeometryShaderInvocations */
+   CAP(MAX_GEOMETRY_INVOCATIONS, U)      /* maxGeometryShaderInvocations */                  \
+   CAP(MS_TEXTURE_FORMATS_2, M)          /* bit f (< 64): wire_format f renders and is sampled \
+                                          * with 2 samples (multisample textures) */          \
+   CAP(MS_TEXTURE_FORMATS_4, M)          /* ... 4 samples */                                  \
+   CAP(MS_TEXTURE_FORMATS_8, M)          /* ... 8 samples */                                  \
+   CAP(MS_TEXTURE_FORMATS_16, M)         /* ... 16 samples */                                 \
+   CAP(MAX_TEXEL_BUFFER_ELEMENTS, U)     /* maxTexelBufferElements (0: no buffer textures) */ \
+   CAP(TEXEL_BUFFER_FORMATS, M)          /* bit f (< 64): a buffer texture of wire_format f */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,

@@ -48,6 +48,10 @@ f_get_param(struct srv_backend *be, enum wire_cap p)
    /* 4 samples (ES 3.0's MAX_SAMPLES minimum) for RGBA8 and D24S8 only */
    case WIRE_CAP_MS_FORMATS_4:
       return (1ull << WIRE_FMT_R8G8B8A8_UNORM) | (1ull << WIRE_FMT_D24_UNORM_S8_UINT);
+   /* multisample textures: RGBA8 with 4 samples; buffer textures: RGBA8 and R32F */
+   case WIRE_CAP_MS_TEXTURE_FORMATS_4: return 1ull << WIRE_FMT_R8G8B8A8_UNORM;
+   case WIRE_CAP_TEXEL_BUFFER_FORMATS: return (1ull << WIRE_FMT_R8G8B8A8_UNORM) | (1ull << WIRE_FMT_R32_FLOAT);
+   case WIRE_CAP_MAX_TEXEL_BUFFER_ELEMENTS: return 65536;
    /* geometry shaders at Vulkan's minimums for geometryShader */
    case WIRE_CAP_FEATURES: return WIRE_FEATURE_GEOMETRY_SHADER;
    case WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES: return 256;

@@ -255,6 +255,86 @@ compressed_cases(void)
    rig_fini(&r);
 }
 
+/* Multisample and buffer textures (protocol revision 6). The fake backend makes RGBA8
+ * multisample textures with 4 samples and buffer textures of RGBA8 and R32F
+ * (fake_backend.c). */
+static void
+ms_texture_cases(void)
+{
+   /* ResourceCreate: a multisample texture single-sampled, with levels, of a count or a
+    * format the device lacks for textures (D24S8 renders 4x but is not sampled so), with
+    * depth; a multisample array with depth; a resource of target TEX_BUFFER */
+   static const struct {
+      uint32_t target, format, samples, depth, layers, last_level;
+   } bad[] = {
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE, WIRE_FMT_R8G8B8A8_UNORM, 0, 1, 1, 0},
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE, WIRE_FMT_R8G8B8A8_UNORM, 1, 1, 1, 0},
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE, WIRE_FMT_R8G8B8A8_UNORM, 4, 1, 1, 1},
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE, WIRE_FMT_R8G8B8A8_UNORM, 2, 1, 1, 0},
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE, WIRE_FMT_D24_UNORM_S8_UINT, 4, 1, 1, 0},
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE, WIRE_FMT_R8G8B8A8_UNORM, 4, 2, 1, 0},
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE, WIRE_FMT_R8G8B8A8_UNORM, 4, 1, 2, 0},
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, WIRE_FMT_R8G8B8A8_UNORM, 4, 2, 2, 0},
+      {WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, WIRE_FMT_R8G8B8A8_UNORM, 4, 1, WIRE_MAX_ARRAY_LAYERS + 1, 0},
+      {WIRE_TARGET_TEX_BUFFER, WIRE_FMT_R8G8B8A8_UNORM, 0, 1, 1, 0},
+      {WIRE_TARGET_TEX_BUFFER, WIRE_FMT_NONE, 0, 1, 1, 0},
+   };
+   for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+      struct wire_resource_create rc = {{1, 1}, bad[i].target, bad[i].format, 16, 16, bad[i].depth, bad[i].layers,
+                                        bad[i].last_level, bad[i].samples, 0, 0};
+      expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   }
+   /* texture uploads and mipmaps of a multisample texture {1, 1}; sampler views: a buffer
+    * view of a texture, of a format outside TEXEL_BUFFER_FORMATS, with levels or a swizzle;
+    * a texture view with a format; padding */
+   struct rig r;
+   static const struct {
+      const char *site;
+      uint16_t op;
+   } sites[] = {{"TextureSubData.res", WIRE_OP_TextureSubData}, {"GenerateMipmap.level", WIRE_OP_GenerateMipmap}};
+   struct wire_texture_subdata ts = {{1, 1}, 0, 0, 0, 0, 0, 1, 1, 1, {0, 4}};
+   struct wire_generate_mipmap gm = {{1, 1}, 0, 0};
+   for (unsigned i = 0; i < 2; i++) {
+      rig_init(&r);
+      setup_ctx(&r);
+      struct wire_resource_create ms = {{1, 1}, WIRE_TARGET_TEX_2D_MULTISAMPLE, WIRE_FMT_R8G8B8A8_UNORM, 16, 16, 1, 1,
+                                        0, 4, 0, 0};
+      CHECK(put(&r, WIRE_OP_ResourceCreate, &ms, sizeof(ms)));
+      CHECK(!put(&r, sites[i].op, i ? (const void *)&gm : (const void *)&ts, i ? sizeof(gm) : sizeof(ts)));
+      if (!strstr(fatal(&r), sites[i].site)) {
+         fprintf(stderr, "want %s, got '%s'\n", sites[i].site, fatal(&r));
+         CHECK(0);
+      }
+      rig_fini(&r);
+   }
+   struct wire_sampler_views sv = {0, 1, {{{0, 1}, WIRE_TARGET_TEX_BUFFER, {0, 1, 2, 3}, WIRE_FMT_R8G8B8A8_UNORM, {0, 0}, 0, 0}}};
+   struct wire_sampler_views bad_views[6];
+   for (unsigned i = 0; i < 6; i++)
+      bad_views[i] = sv;
+   bad_views[0].v[0].res = (wire_handle){1, 1}; /* a texture as a buffer view */
+   bad_views[1].v[0].format = WIRE_FMT_R16_UNORM;
+   bad_views[2].v[0].last_level = 1;
+   bad_views[3].v[0].swizzle[0] = WIRE_SWZ_G;
+   bad_views[4].v[0].pad[1] = 1;
+   bad_views[5].v[0] = (struct wire_sampler_view){{1, 1}, WIRE_TARGET_TEX_2D, {0, 1, 2, 3}, WIRE_FMT_R8G8B8A8_UNORM,
+                                                  {0, 0}, 0, 0};
+   for (unsigned i = 0; i < 6; i++)
+      expect_fatal_after_texture("SetSamplerViews.view", WIRE_OP_SetSamplerViews, &bad_views[i], sizeof(sv));
+   /* what is valid goes through: a 4x RGBA8 multisample array, its view and a layer as a
+    * render target, a buffer view of the buffer {0, 1} */
+   rig_init(&r);
+   setup_ctx(&r);
+   struct wire_resource_create ma = {{1, 1}, WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, WIRE_FMT_R8G8B8A8_UNORM, 16, 16, 1,
+                                     3, 0, 4, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &ma, sizeof(ma)));
+   struct wire_sampler_views ok = {0, 2, {sv.v[0], {{1, 1}, WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, {0, 1, 2, 3}, 0, {0, 0}, 0, 0}}};
+   CHECK(put(&r, WIRE_OP_SetSamplerViews, &ok, sizeof(ok)));
+   struct wire_framebuffer fb = {16, 16, 1, 0, {{{1, 1}, 0, 2}}, {{0, 0}, 0, 0}};
+   CHECK(put(&r, WIRE_OP_SetFramebuffer, &fb, sizeof(fb)));
+   CHECK_EQ(r.seg.ctrl->server_state != WIRE_SERVER_FATAL, 1);
+   rig_fini(&r);
+}
+
 /* Multisampling (protocol revision 4). The fake backend renders RGBA8 and D24S8 with 4
  * samples only (fake_backend.c MS_FORMATS_4). Renderbuffers: {1,1} RGBA8 4x, {2,1} RGBA8,
  * {3,1} D24S8, {4,1} R8, all 16x16. */
@@ -972,6 +1052,7 @@ main(void)
 {
    table_cases();
    msaa_cases();
+   ms_texture_cases();
    xfb_query_cases();
    format_cases();
    compressed_cases();
