@@ -127,32 +127,44 @@ sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned 
 {
    switch (gl_type) {
    case MG_GL_SAMPLER_2D_SHADOW: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_SAMPLER_2D_ARRAY_SHADOW:
+   case MG_GL_SAMPLER_1D_SHADOW: case MG_GL_SAMPLER_1D_ARRAY_SHADOW:
       *numeric = 3; /* depth comparisons: a depth view */
       break;
    case MG_GL_INT_SAMPLER_2D: case MG_GL_INT_SAMPLER_3D: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_INT_SAMPLER_2D_ARRAY:
+   case MG_GL_INT_SAMPLER_1D: case MG_GL_INT_SAMPLER_1D_ARRAY:
       *numeric = 1;
       break;
    case MG_GL_UNSIGNED_INT_SAMPLER_2D: case MG_GL_UNSIGNED_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
-   case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+   case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case MG_GL_UNSIGNED_INT_SAMPLER_1D:
+   case MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
       *numeric = 2;
       break;
    default:
       *numeric = 0;
       break;
    }
+   const unsigned base = MG_DUMMY_TARGETS * *numeric;
    switch (gl_type) {
    case MG_GL_SAMPLER_3D: case MG_GL_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_3D:
-      *target = WIRE_TARGET_TEX_3D, *dummy = 2 + 4 * *numeric;
+      *target = WIRE_TARGET_TEX_3D, *dummy = 2 + base;
       return VK_IMAGE_VIEW_TYPE_3D;
    case MG_GL_SAMPLER_CUBE: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
-      *target = WIRE_TARGET_TEX_CUBE, *dummy = 1 + 4 * *numeric;
+      *target = WIRE_TARGET_TEX_CUBE, *dummy = 1 + base;
       return VK_IMAGE_VIEW_TYPE_CUBE;
    case MG_GL_SAMPLER_2D_ARRAY: case MG_GL_SAMPLER_2D_ARRAY_SHADOW: case MG_GL_INT_SAMPLER_2D_ARRAY:
    case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
-      *target = WIRE_TARGET_TEX_2D_ARRAY, *dummy = 3 + 4 * *numeric;
+      *target = WIRE_TARGET_TEX_2D_ARRAY, *dummy = 3 + base;
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+   /* GL 3.3's 1D samplers are Vulkan's (SPIR-V Dim 1D, Sampled1D) */
+   case MG_GL_SAMPLER_1D: case MG_GL_SAMPLER_1D_SHADOW: case MG_GL_INT_SAMPLER_1D: case MG_GL_UNSIGNED_INT_SAMPLER_1D:
+      *target = WIRE_TARGET_TEX_1D, *dummy = 4 + base;
+      return VK_IMAGE_VIEW_TYPE_1D;
+   case MG_GL_SAMPLER_1D_ARRAY: case MG_GL_SAMPLER_1D_ARRAY_SHADOW: case MG_GL_INT_SAMPLER_1D_ARRAY:
+   case MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+      *target = WIRE_TARGET_TEX_1D_ARRAY, *dummy = 5 + base;
+      return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
    default:
-      *target = WIRE_TARGET_TEX_2D, *dummy = 0 + 4 * *numeric;
+      *target = WIRE_TARGET_TEX_2D, *dummy = 0 + base;
       return VK_IMAGE_VIEW_TYPE_2D;
    }
 }

@@ -61,6 +61,14 @@
 #define MG_GL_UNSIGNED_INT_SAMPLER_3D 0x8DD3
 #define MG_GL_UNSIGNED_INT_SAMPLER_CUBE 0x8DD4
 #define MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY 0x8DD7
+#define MG_GL_SAMPLER_1D 0x8B5D
+#define MG_GL_SAMPLER_1D_SHADOW 0x8B61
+#define MG_GL_SAMPLER_1D_ARRAY 0x8DC0
+#define MG_GL_SAMPLER_1D_ARRAY_SHADOW 0x8DC3
+#define MG_GL_INT_SAMPLER_1D 0x8DC9
+#define MG_GL_INT_SAMPLER_1D_ARRAY 0x8DCE
+#define MG_GL_UNSIGNED_INT_SAMPLER_1D 0x8DD1
+#define MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY 0x8DD6
 
 enum mg_kind {
    MG_OBJ_RESOURCE = 1,
@@ -426,7 +434,10 @@ struct mg_backend {
    /* What a sampler with no (or a mismatched) view reads, 1x1 (0,0,0,1): 2D, cube, 3D, 2D array,
     * each as RGBA8 UNORM, RGBA8 SINT, RGBA8 UINT and D16 (depth 0; 3D unused) — the shader's
     * sampler type decides (float, int, unsigned, shadow). */
-   struct mg_resource *dummy[16];
+   /* target (2D, cube, 3D, 2D array, 1D, 1D array) + MG_DUMMY_TARGETS x numeric class (float,
+    * int, uint, depth) */
+#define MG_DUMMY_TARGETS 6
+   struct mg_resource *dummy[MG_DUMMY_TARGETS * 4];
    VkSampler default_sampler;
    VkBuffer zero_buffer;
    VkDeviceMemory zero_mem;

@@ -26,8 +26,9 @@
  *    STANDARD_SAMPLE_LOCATIONS capabilities, op 45 SetSampleState, Blit resolves a
  *    multisampled source (WIRE_BLIT_* rules below).
  * 5: program blobs of version 4 (a geometry stage); WIRE_FEATURE_GEOMETRY_SHADER and the
- *    MAX_GEOMETRY_* capabilities. */
-#define WIRE_PROTOCOL_REVISION 5u
+ *    MAX_GEOMETRY_* capabilities.
+ * 6: texture targets TEX_1D and TEX_1D_ARRAY (GL 3.3 core's 1D and 1D-array textures). */
+#define WIRE_PROTOCOL_REVISION 6u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -165,6 +166,12 @@ enum wire_target {
    WIRE_TARGET_TEX_3D,
    WIRE_TARGET_TEX_2D_ARRAY,
    WIRE_TARGET_RENDERBUFFER,
+   /* protocol revision 6 (GL 3.3 core): 1D images (height, depth, layers 1) and 1D arrays
+    * (height and depth 1, `layers` layers). A 1D array's TextureSubData box addresses layers
+    * as rows, as Gallium's 1D arrays do: y is the first layer, h the layer count, `layer` 0;
+    * the data is then h rows of w texels, one per layer. */
+   WIRE_TARGET_TEX_1D,
+   WIRE_TARGET_TEX_1D_ARRAY,
    WIRE_TARGET_COUNT
 };
 

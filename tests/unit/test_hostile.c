@@ -255,6 +255,43 @@ compressed_cases(void)
    rig_fini(&r);
 }
 
+/* 1D and 1D-array textures (protocol revision 6): their shapes, and a 1D array's boxes
+ * addressing layers as rows (wire_target). */
+static void
+texture_1d_cases(void)
+{
+   const uint32_t T1D = WIRE_TARGET_TEX_1D, T1DA = WIRE_TARGET_TEX_1D_ARRAY;
+   /* a 1D image with a height, depth or layers; a 1D array with a height; an ETC2 1D image */
+   struct wire_resource_create rc = {{1, 1}, T1D, WIRE_FMT_R8G8B8A8_UNORM, 8, 2, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, T1D, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 1, 4, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, T1DA, WIRE_FMT_R8G8B8A8_UNORM, 8, 4, 1, 4, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, T1D, WIRE_FMT_ETC2_R8G8B8_UNORM, 8, 1, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   /* a 1D array of 4 layers: rows past the last layer, a non-zero `layer` */
+   struct wire_texture_subdata ts = {{1, 1}, 0, 0, 0, 2, 0, 8, 3, 1, {0, 8 * 3 * 4}};
+   expect_fatal_after_compressed("TextureSubData.box", T1DA, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 4,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 1, 0, 0, 0, 8, 1, 1, {0, 8 * 4}};
+   expect_fatal_after_compressed("TextureSubData.level", T1DA, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 4,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   /* a 1D image's box with a second row */
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 0, 0, 0, 0, 8, 2, 1, {0, 8 * 2 * 4}};
+   expect_fatal_after_compressed("TextureSubData.box", T1D, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 1,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   /* the good path: layers 1..3 of a 1D array of 4, in one box */
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   rc = (struct wire_resource_create){{1, 1}, T1DA, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 1, 4, 3, 0, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   ts = (struct wire_texture_subdata){{1, 1}, 1, 0, 0, 1, 0, 4, 3, 1, {0, 4 * 3 * 4}};
+   CHECK(put(&r, WIRE_OP_TextureSubData, &ts, sizeof(ts)));
+   rig_fini(&r);
+}
+
 /* Multisampling (protocol revision 4). The fake backend renders RGBA8 and D24S8 with 4
  * samples only (fake_backend.c MS_FORMATS_4). Renderbuffers: {1,1} RGBA8 4x, {2,1} RGBA8,
  * {3,1} D24S8, {4,1} R8, all 16x16. */
@@ -975,6 +1012,7 @@ main(void)
    xfb_query_cases();
    format_cases();
    compressed_cases();
+   texture_1d_cases();
    shape_cases();
    review_cases();
    event_cases();
