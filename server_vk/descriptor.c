@@ -127,16 +127,16 @@ sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned 
 {
    switch (gl_type) {
    case MG_GL_SAMPLER_2D_SHADOW: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_SAMPLER_2D_ARRAY_SHADOW:
-   case MG_GL_SAMPLER_1D_SHADOW: case MG_GL_SAMPLER_1D_ARRAY_SHADOW:
+   case MG_GL_SAMPLER_1D_SHADOW: case MG_GL_SAMPLER_1D_ARRAY_SHADOW: case MG_GL_SAMPLER_2D_RECT_SHADOW:
       *numeric = 3; /* depth comparisons: a depth view */
       break;
    case MG_GL_INT_SAMPLER_2D: case MG_GL_INT_SAMPLER_3D: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_INT_SAMPLER_2D_ARRAY:
-   case MG_GL_INT_SAMPLER_1D: case MG_GL_INT_SAMPLER_1D_ARRAY:
+   case MG_GL_INT_SAMPLER_1D: case MG_GL_INT_SAMPLER_1D_ARRAY: case MG_GL_INT_SAMPLER_2D_RECT:
       *numeric = 1;
       break;
    case MG_GL_UNSIGNED_INT_SAMPLER_2D: case MG_GL_UNSIGNED_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
    case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case MG_GL_UNSIGNED_INT_SAMPLER_1D:
-   case MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+   case MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY: case MG_GL_UNSIGNED_INT_SAMPLER_2D_RECT:
       *numeric = 2;
       break;
    default:
@@ -163,7 +163,7 @@ sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned 
    case MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
       *target = WIRE_TARGET_TEX_1D_ARRAY, *dummy = 5 + base;
       return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
-   default:
+   default: /* 2D; rectangles are one-level 2D images read through 2D samplers (spirv/rect.c) */
       *target = WIRE_TARGET_TEX_2D, *dummy = 0 + base;
       return VK_IMAGE_VIEW_TYPE_2D;
    }

@@ -283,6 +283,9 @@ bool spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options 
 bool spv_xfb_copies(const struct spv_xfb_plan *plan, struct spv_xfb_copy **out);
 /** Decorates the final vertex module (replaces *words). */
 bool spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count, struct spv_str *log);
+/* rect.c: GL's rectangle samplers (Dim Rect, which Vulkan lacks) as 2D samplers with the
+ * coordinates rescaled; the module's words are replaced. */
+bool spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log);
 bool spv_xfb_reflect(const struct spv_xfb_plan *plan, struct spv_reflection *r);
 void spv_xfb_plan_fini(struct spv_xfb_plan *p);
 /** 32-bit components of a capturable GL type, 0 for others. */

@@ -29,6 +29,8 @@ static const char *fs_src =
    "uniform usampler1DArray u_1dau;\n"
    "uniform sampler1DShadow u_1ds;\n"
    "uniform sampler3D u_3d;\n"
+   "uniform sampler2DRect u_rtex;\n"
+   "uniform sampler2DRectShadow u_rtexs;\n"
    "uniform int u_mode;\n"
    "uniform float u_lod, u_r;\n"
    "uniform vec4 u_color;\n"
@@ -41,6 +43,11 @@ static const char *fs_src =
    "   else if (u_mode == 3) o = vec4(texture(u_1ds, vec3(v_uv.x, 0.0, v_uv.y)));\n"
    "   else if (u_mode == 4) o = texture(u_3d, vec3(v_uv, u_r));\n"
    "   else if (u_mode == 5) o = vec4(float(textureSize(u_1d, 1)) / 8.0, float(textureSize(u_1da, 0).y) / 8.0, 0.0, 1.0);\n"
+   "   else if (u_mode == 6) o = texture(u_rtex, v_uv * vec2(8.0, 7.0) - vec2(1.0));\n"
+   "   else if (u_mode == 7) o = texelFetch(u_rtex, ivec2(v_uv * vec2(6.0, 5.0)));\n"
+   "   else if (u_mode == 8) o = textureOffset(u_rtex, v_uv * vec2(6.0, 5.0), ivec2(1, -1));\n"
+   "   else if (u_mode == 10) o = vec4(texture(u_rtexs, vec3(v_uv * vec2(7.0, 3.0), v_uv.x)));\n"
+   "   else if (u_mode == 11) o = vec4(vec2(textureSize(u_rtex)) / 16.0, textureProj(u_rtex, vec3(v_uv * 6.0, 2.0)).rg);\n"
    "   else o = u_color;\n"
    "}\n";
 
@@ -92,6 +99,8 @@ main(int argc, char **argv)
    GL(glUniform1i(glGetUniformLocation(prog, "u_1dau"), 2));
    GL(glUniform1i(glGetUniformLocation(prog, "u_1ds"), 3));
    GL(glUniform1i(glGetUniformLocation(prog, "u_3d"), 4));
+   GL(glUniform1i(glGetUniformLocation(prog, "u_rtex"), 5));
+   GL(glUniform1i(glGetUniformLocation(prog, "u_rtexs"), 6));
    GL(glUniform1f(glGetUniformLocation(prog, "u_lod"), 0.0f));
    GLuint vao, vbo;
    static const GLfloat strip[] = {0, 0, 1, 0, 0, 1, 1, 1};
@@ -264,6 +273,58 @@ main(int argc, char **argv)
                img3d[((2 * 8 + 1) * 8 + 3) * 4 + 1] == 255,
                "glGetTexImage of the 3D texture (%u, %u)", img3d[((2 * 8 + 0) * 8 + 0) * 4],
                img3d[((2 * 8 + 1) * 8 + 3) * 4 + 1]);
+
+   /* ---- rectangle textures: 6x5 RGBA8 (clamped at the edges), texelFetch, textureOffset,
+    * textureSize, textureProj; a 7x3 depth rectangle through sampler2DRectShadow ---- */
+   uint8_t rect[6 * 5 * 4];
+   for (int i = 0; i < (int)sizeof(rect); i++)
+      rect[i] = (uint8_t)(i * 41 + 17);
+   GLuint tr;
+   GL(glActiveTexture(GL_TEXTURE5));
+   GL(glGenTextures(1, &tr));
+   GL(glBindTexture(GL_TEXTURE_RECTANGLE, tr));
+   GL(glGetTexParameteriv(GL_TEXTURE_RECTANGLE, GL_TEXTURE_WRAP_S, &v));
+   SCENE_CHECK(v == GL_CLAMP_TO_EDGE, "rectangle initial wrap 0x%x", v);
+   GL(glGetTexParameteriv(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, &v));
+   SCENE_CHECK(v == GL_LINEAR, "rectangle initial min filter 0x%x", v);
+   nearest(GL_TEXTURE_RECTANGLE);
+   GL(glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 6, 5, 0, GL_RGBA, GL_UNSIGNED_BYTE, rect));
+   GL(glGetIntegerv(GL_TEXTURE_BINDING_RECTANGLE, &v));
+   SCENE_CHECK(v == (GLint)tr, "TEXTURE_BINDING_RECTANGLE %d", v);
+   draw(6, 96, 32, 128, 64);
+   draw(7, 0, 64, 32, 96);
+   draw(8, 32, 64, 64, 96);
+   draw(11, 64, 64, 96, 96);
+   expect_image(GL_TEXTURE_RECTANGLE, 0, rect, sizeof(rect), "rectangle");
+   float rdepth[7 * 3];
+   for (int i = 0; i < 21; i++)
+      rdepth[i] = (float)((i * 5) % 21) / 21.0f;
+   GLuint trs;
+   GL(glActiveTexture(GL_TEXTURE6));
+   GL(glGenTextures(1, &trs));
+   GL(glBindTexture(GL_TEXTURE_RECTANGLE, trs));
+   nearest(GL_TEXTURE_RECTANGLE);
+   GL(glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_DEPTH_COMPONENT24, 7, 3, 0, GL_DEPTH_COMPONENT, GL_FLOAT, rdepth));
+   GL(glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE));
+   GL(glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_COMPARE_FUNC, GL_GEQUAL));
+   draw(10, 96, 64, 128, 96);
+   /* rendering into a rectangle texture (FramebufferTexture2D), then sampling it */
+   GLuint trr;
+   GL(glActiveTexture(GL_TEXTURE5));
+   GL(glGenTextures(1, &trr));
+   GL(glBindTexture(GL_TEXTURE_RECTANGLE, trr));
+   nearest(GL_TEXTURE_RECTANGLE);
+   GL(glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 6, 5, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL));
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo));
+   GL(glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_RECTANGLE, trr, 0));
+   SCENE_CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "rectangle framebuffer complete");
+   GL(glViewport(0, 0, 6, 5));
+   GL(glClearColor(0.0f, 1.0f, 1.0f, 1.0f));
+   GL(glClear(GL_COLOR_BUFFER_BIT));
+   color_rect(0, 0, 64, 64, 1.0f, 0.0f, 1.0f, 1.0f);
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+   GL(glViewport(0, 0, 128, 128));
+   draw(7, 0, 96, 32, 128);
 
    int rc = scene_finish(&s);
    return rc;
