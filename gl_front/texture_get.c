@@ -187,13 +187,6 @@ glf_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pi
    }
    if (!img || !need)
       return;
-   /* Depth and depth-stencil images: the server reads colour surfaces only (ReadPixels). */
-   if (pf.depth || pf.stencil) {
-      sgl_log_once(SGL_LOG_WARN, "%s: reading back a depth / stencil image (%s) is not implemented "
-                                 "(INVALID_OPERATION)", caller, glf_enum_str(img->ifmt, b1));
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(depth read-back not implemented)", caller);
-      return;
-   }
    uint8_t *base = pixels;
    if (pbo) {
       if (!glf_buffer_shadow(ctx, pbo))

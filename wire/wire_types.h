@@ -27,7 +27,8 @@
  *    multisampled source (WIRE_BLIT_* rules below).
  * 5: program blobs of version 4 (a geometry stage); WIRE_FEATURE_GEOMETRY_SHADER and the
  *    MAX_GEOMETRY_* capabilities.
- * 6: texture targets TEX_1D and TEX_1D_ARRAY (GL 3.3 core's 1D and 1D-array textures). */
+ * 6: texture targets TEX_1D and TEX_1D_ARRAY (GL 3.3 core's 1D and 1D-array textures);
+ *    ReadPixels of depth / stencil surfaces (replies in their wire layout). */
 #define WIRE_PROTOCOL_REVISION 6u
 
 /* ---- record header ------------------------------------------------------------------- */

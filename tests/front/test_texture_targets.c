@@ -274,6 +274,15 @@ read_back(void)
       glf_GetTexImage(rows[i].target, rows[i].level, rows[i].format, rows[i].type, out);
       CHECK(glf_GetError() == rows[i].err, "glGetTexImage row %u: want 0x%x", i, rows[i].err);
    }
+   /* a depth image reads as DEPTH_COMPONENT, not as colour; DEPTH_STENCIL needs a stencil */
+   texture(GL_TEXTURE_RECTANGLE);
+   glf_TexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_DEPTH_COMPONENT24, 4, 4, 0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+   glf_GetTexImage(GL_TEXTURE_RECTANGLE, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, out);
+   EXPECT(GL_NO_ERROR, "glGetTexImage(DEPTH_COMPONENT) of a depth rectangle");
+   glf_GetTexImage(GL_TEXTURE_RECTANGLE, 0, GL_RED, GL_FLOAT, out);
+   EXPECT(GL_INVALID_OPERATION, "glGetTexImage(RED) of a depth image");
+   glf_GetTexImage(GL_TEXTURE_RECTANGLE, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, out);
+   EXPECT(GL_INVALID_OPERATION, "glGetTexImage(DEPTH_STENCIL) of a depth-only image");
    glf_GetCompressedTexImage(GL_TEXTURE_2D, 0, out);
    EXPECT(GL_INVALID_OPERATION, "glGetCompressedTexImage(uncompressed image)");
    glf_GetCompressedTexImage(GL_TEXTURE_CUBE_MAP, 0, out);

@@ -201,6 +201,23 @@ main(int argc, char **argv)
    GL(glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE));
    GL(glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL));
    draw(3, 96, 0, 128, 32);
+   float got_depth[9];
+   got_depth[8] = -1.0f;
+   GL(glGetTexImage(GL_TEXTURE_1D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, got_depth));
+   SCENE_CHECK(!memcmp(got_depth, depth, sizeof(depth)) && got_depth[8] == -1.0f, "glGetTexImage of a depth 1D image");
+   /* a depth-stencil image read back packed as it was given (UNSIGNED_INT_24_8) */
+   uint32_t ds[4 * 2], got_ds[4 * 2];
+   for (int i = 0; i < 8; i++)
+      ds[i] = (uint32_t)(i * 0x1f3a5b + 0x123457) << 8 | (uint32_t)(i * 37 + 5);
+   GLuint tdst;
+   GL(glGenTextures(1, &tdst));
+   GL(glBindTexture(GL_TEXTURE_2D, tdst));
+   GL(glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 4, 2, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, ds));
+   GL(glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, got_ds));
+   for (int i = 0; i < 8; i++)
+      SCENE_CHECK(got_ds[i] == ds[i], "glGetTexImage of DEPTH24_STENCIL8 texel %d: 0x%08x, want 0x%08x", i, got_ds[i], ds[i]);
+   GL(glBindTexture(GL_TEXTURE_2D, 0));
+   GL(glBindTexture(GL_TEXTURE_1D, tds));
 
    /* ---- copies from the framebuffer into 1D and 1D-array images ---- */
    GL(glActiveTexture(GL_TEXTURE0));
