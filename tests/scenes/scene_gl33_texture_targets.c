@@ -343,6 +343,63 @@ main(int argc, char **argv)
    GL(glViewport(0, 0, 128, 128));
    draw(7, 0, 96, 32, 128);
 
+   /* ---- a 1D array: a layer rendered (FramebufferTextureLayer), mipmaps generated, level 1
+    * sampled; a cube face and a 2D-array layer read back with PACK_* state into a pack buffer ---- */
+   GLuint tal;
+   GL(glActiveTexture(GL_TEXTURE1));
+   GL(glGenTextures(1, &tal));
+   GL(glBindTexture(GL_TEXTURE_1D_ARRAY, tal));
+   GL(glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 16, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL));
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo));
+   for (int layer = 0; layer < 4; layer++) {
+      GL(glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tal, 0, layer));
+      SCENE_CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "1D array layer complete");
+      GL(glViewport(0, 0, 16, 1));
+      GL(glClearColor(0.2f * (float)layer, 0.8f, 0.0f, 1.0f));
+      GL(glClear(GL_COLOR_BUFFER_BIT));
+      color_rect(32.0f + 8.0f * (float)layer, 0, 96, 128, 1.0f, 0.0f, 0.25f * (float)layer, 1.0f);
+   }
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+   GL(glViewport(0, 0, 128, 128));
+   GL(glGenerateMipmap(GL_TEXTURE_1D_ARRAY));
+   GL(glTexParameteri(GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST));
+   GL(glTexParameteri(GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+   GL(glTexParameteri(GL_TEXTURE_1D_ARRAY, GL_TEXTURE_BASE_LEVEL, 1));
+   draw(1, 32, 96, 64, 128);
+   GL(glGetTexLevelParameteriv(GL_TEXTURE_1D_ARRAY, 2, GL_TEXTURE_HEIGHT, &v));
+   SCENE_CHECK(v == 4, "generated 1D array level 2 keeps 4 layers (%d)", v);
+
+   uint8_t face[4 * 4 * 4];
+   for (int i = 0; i < (int)sizeof(face); i++)
+      face[i] = (uint8_t)(i * 13 + 1);
+   GLuint tcube, pbo;
+   GL(glActiveTexture(GL_TEXTURE7));
+   GL(glGenTextures(1, &tcube));
+   GL(glBindTexture(GL_TEXTURE_CUBE_MAP, tcube));
+   for (int f = 0; f < 6; f++)
+      GL(glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                      f == 3 ? face : NULL));
+   GL(glGenBuffers(1, &pbo));
+   GL(glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo));
+   GL(glBufferData(GL_PIXEL_PACK_BUFFER, 256, NULL, GL_STREAM_READ));
+   /* RGB / UNSIGNED_BYTE, rows of 6 texels (PACK_ROW_LENGTH) skipping 1 row and 1 texel, at 16 */
+   GL(glPixelStorei(GL_PACK_ROW_LENGTH, 6));
+   GL(glPixelStorei(GL_PACK_SKIP_ROWS, 1));
+   GL(glPixelStorei(GL_PACK_SKIP_PIXELS, 1));
+   GL(glGetTexImage(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, GL_RGB, GL_UNSIGNED_BYTE, (void *)16));
+   GL(glPixelStorei(GL_PACK_ROW_LENGTH, 0));
+   GL(glPixelStorei(GL_PACK_SKIP_ROWS, 0));
+   GL(glPixelStorei(GL_PACK_SKIP_PIXELS, 0));
+   uint8_t packed[256];
+   GL(glGetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, sizeof(packed), packed));
+   GL(glBindBuffer(GL_PIXEL_PACK_BUFFER, 0));
+   bool same = true;
+   for (int y = 0; y < 4; y++)
+      for (int x = 0; x < 4; x++)
+         for (int c = 0; c < 3; c++)
+            same = same && packed[16 + ((1 + y) * 6 + 1 + x) * 3 + c] == face[(y * 4 + x) * 4 + c];
+   SCENE_CHECK(same, "glGetTexImage of a cube face into a pack buffer with PACK_* state");
+
    int rc = scene_finish(&s);
    return rc;
 }
