@@ -1200,6 +1200,14 @@ glf_texture_complete(const struct glf_context *ctx, const struct glf_texture *te
    effective_levels(tex, &base, &max);
    if (base >= GLF_MAX_LEVELS || base > max)
       return false;
+   /* A sampler object may carry what a rectangle texture refuses (GL 3.3 section 3.8.7): a
+    * rectangle sampled with a mipmapped minification filter or a REPEAT / MIRRORED_REPEAT
+    * wrap is treated as incomplete (the spec leaves such a lookup undefined; sampling it as
+    * 2D would repeat the image). */
+   if (tex->target == GL_TEXTURE_RECTANGLE &&
+       (mipmapped(sp->min_filter) || sp->wrap_s == GL_REPEAT || sp->wrap_s == GL_MIRRORED_REPEAT ||
+        sp->wrap_t == GL_REPEAT || sp->wrap_t == GL_MIRRORED_REPEAT))
+      return false;
    const uint32_t faces = tex->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    const struct glf_tex_image *b = &tex->img[0][base];
    if (!b->defined || !b->fmt)

@@ -154,6 +154,78 @@ find_types(const uint32_t *w, size_t count, struct ids *d)
    }
 }
 
+/* After the rewrite a Rect image type may equal a 2D one the module already had (a shader
+ * with both sampler2D and sampler2DRect), and then their sampled-image types too: SPIR-V
+ * forbids duplicate non-aggregate types. The later declaration of each pair goes; its id is
+ * renamed to the earlier one's wherever a type id stands (result types: word 1 of every
+ * instruction from OpTypeVoid on, OpUndef and OpExtInst; the operands of sampled-image,
+ * pointer, array and function types); names and decorations of a removed id go with it. */
+static bool
+dedup_images(struct out *o, uint32_t bound)
+{
+   uint32_t *map = calloc(bound, sizeof(uint32_t));
+   uint8_t *drop = calloc(bound, 1);
+   if (!map || !drop) {
+      free(map);
+      free(drop);
+      return false;
+   }
+   bool any = false;
+   uint32_t *w = o->w;
+   /* declarations (before the first function): images by operands, then sampled images */
+   for (size_t i = 5; i < o->n;) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (!wc || i + wc > o->n || op == OP_FUNCTION)
+         break;
+      if ((op == OP_TYPE_IMAGE || op == OP_TYPE_SAMPLED_IMAGE) && w[i + 1] < bound) {
+         if (op == OP_TYPE_SAMPLED_IMAGE && wc == 3 && w[i + 2] < bound && map[w[i + 2]])
+            w[i + 2] = map[w[i + 2]];
+         for (size_t k = 5; k < i;) {
+            uint32_t kwc = w[k] >> 16;
+            if ((w[k] & 0xffff) == op && kwc == wc && !drop[w[k + 1]] &&
+                !memcmp(w + k + 2, w + i + 2, (wc - 2) * sizeof(uint32_t))) {
+               map[w[i + 1]] = w[k + 1];
+               drop[w[i + 1]] = 1;
+               any = true;
+               break;
+            }
+            k += kwc;
+         }
+      }
+      i += wc;
+   }
+   if (any) {
+      size_t n = 5;
+      for (size_t i = 5; i < o->n;) {
+         uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+         if (!wc || i + wc > o->n)
+            break;
+         uint32_t *ins = w + i;
+         i += wc;
+         bool annotation = op == OP_NAME || op == OP_MEMBER_NAME || op == OP_DECORATE || op == OP_MEMBER_DECORATE;
+         if (wc >= 2 && ins[1] < bound && drop[ins[1]] &&
+             (annotation || op == OP_TYPE_IMAGE || op == OP_TYPE_SAMPLED_IMAGE))
+            continue;
+         if (wc >= 2 && (op == 1 || op == 12 || op >= OP_TYPE_VOID) && !annotation && ins[1] < bound && map[ins[1]])
+            ins[1] = map[ins[1]];
+         uint32_t from = op == OP_TYPE_SAMPLED_IMAGE || op == 28 /* Array */ || op == 29 /* RuntimeArray */ ? 2
+                         : op == 32 /* Pointer */                                                        ? 3
+                         : op == 33 /* Function */                                                       ? 2
+                                                                                                         : wc;
+         uint32_t to = op == 28 ? 3 : op == 29 || op == OP_TYPE_SAMPLED_IMAGE ? 3 : wc;
+         for (uint32_t k = from; k < to && k < wc; k++)
+            if (ins[k] < bound && map[ins[k]])
+               ins[k] = map[ins[k]];
+         memmove(w + n, ins, wc * sizeof(uint32_t));
+         n += wc;
+      }
+      o->n = n;
+   }
+   free(map);
+   free(drop);
+   return true;
+}
+
 bool
 spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log)
 {
@@ -311,6 +383,8 @@ spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log)
    free(d.is_type);
    free(d.rect);
    free(d.type_of);
+   if (!o.oom && !dedup_images(&o, d.bound))
+      o.oom = true;
    if (o.oom) {
       free(o.w);
       if (!log->len)

@@ -31,6 +31,7 @@ static const char *fs_src =
    "uniform sampler3D u_3d;\n"
    "uniform sampler2DRect u_rtex;\n"
    "uniform sampler2DRectShadow u_rtexs;\n"
+   "uniform sampler2D u_2d;\n"
    "uniform int u_mode;\n"
    "uniform float u_lod, u_r;\n"
    "uniform vec4 u_color;\n"
@@ -48,6 +49,7 @@ static const char *fs_src =
    "   else if (u_mode == 8) o = textureOffset(u_rtex, v_uv * vec2(6.0, 5.0), ivec2(1, -1));\n"
    "   else if (u_mode == 10) o = vec4(texture(u_rtexs, vec3(v_uv * vec2(7.0, 3.0), v_uv.x)));\n"
    "   else if (u_mode == 11) o = vec4(vec2(textureSize(u_rtex)) / 16.0, textureProj(u_rtex, vec3(v_uv * 6.0, 2.0)).rg);\n"
+   "   else if (u_mode == 12) o = texture(u_2d, v_uv) + 0.5 * texture(u_rtex, v_uv * vec2(6.0, 5.0));\n"
    "   else o = u_color;\n"
    "}\n";
 
@@ -101,6 +103,7 @@ main(int argc, char **argv)
    GL(glUniform1i(glGetUniformLocation(prog, "u_3d"), 4));
    GL(glUniform1i(glGetUniformLocation(prog, "u_rtex"), 5));
    GL(glUniform1i(glGetUniformLocation(prog, "u_rtexs"), 6));
+   GL(glUniform1i(glGetUniformLocation(prog, "u_2d"), 8));
    GL(glUniform1f(glGetUniformLocation(prog, "u_lod"), 0.0f));
    GLuint vao, vbo;
    static const GLfloat strip[] = {0, 0, 1, 0, 0, 1, 1, 1};
@@ -399,6 +402,17 @@ main(int argc, char **argv)
          for (int c = 0; c < 3; c++)
             same = same && packed[16 + ((1 + y) * 6 + 1 + x) * 3 + c] == face[(y * 4 + x) * 4 + c];
    SCENE_CHECK(same, "glGetTexImage of a cube face into a pack buffer with PACK_* state");
+
+   /* a 2D sampler beside the rectangle ones (one image type after the lowering) */
+   GLuint t2d;
+   GL(glActiveTexture(GL_TEXTURE8));
+   GL(glGenTextures(1, &t2d));
+   GL(glBindTexture(GL_TEXTURE_2D, t2d));
+   nearest(GL_TEXTURE_2D);
+   GL(glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, face));
+   GL(glActiveTexture(GL_TEXTURE5));
+   GL(glBindTexture(GL_TEXTURE_RECTANGLE, tr));
+   draw(12, 64, 96, 96, 128);
 
    int rc = scene_finish(&s);
    return rc;
