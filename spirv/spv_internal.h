@@ -242,6 +242,10 @@ bool spv_blob_write(const struct spv_reflection *r, void **blob, size_t *size);
 uint32_t spv_gl_type(const struct spv_module *m, uint32_t type, const char *src_type);
 uint32_t spv_gl_type_size(uint32_t gl_type); /* bytes of one element in std140, 0 if opaque */
 bool spv_gl_type_is_sampler(uint32_t gl_type);
+/* The GL sampler type of an image of this shape (kind: 0 float, 1 int, 2 uint; 0: none), and
+ * the 2D type a rectangle sampler type reads once lowered (rect.c; 0 for other types). */
+uint32_t spv_image_gl_type(int kind, uint32_t dim, uint32_t depth, uint32_t arrayed, uint32_t ms);
+uint32_t spv_rect_as_2d(uint32_t gl_type);
 
 /** Builds the uniform and sampler tables from the final modules. Returns false with a
  *  GL-style message in log on link errors. */
