@@ -49,7 +49,7 @@ texture(GLenum target)
    return t;
 }
 
-static const uint8_t texels[64 * 4];
+static const uint8_t texels[256 * 4]; /* more than any image the tests upload */
 
 /* ES 3.0 has none of the three targets nor the GL-only calls' targets: INVALID_ENUM. */
 static void
