@@ -212,46 +212,93 @@ attach_texture(struct glf_context *ctx, struct glf_framebuffer *fb, const unsign
       glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
 }
 
-void GLAPIENTRY
-glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level)
+/* The textargets of FramebufferTexture1D (dims 1), 2D (dims 2) and 3D (dims 3): GL 3.3
+ * section 4.4.2 ("Attaching Texture Images to a Framebuffer"). 1D and 3D are OpenGL's; ES
+ * has FramebufferTexture2D with TEXTURE_2D and the cube faces only. */
+static bool
+textarget_ok(struct glf_context *ctx, int dims, GLenum textarget, bool *cube_face)
+{
+   *cube_face = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+   switch (dims) {
+   case 1: return GLF_CORE(ctx) && textarget == GL_TEXTURE_1D;
+   case 3: return GLF_CORE(ctx) && textarget == GL_TEXTURE_3D;
+   /* GL 3.2+ core (OpenGL 3.3 section 4.4.2.4): also TEXTURE_2D_MULTISAMPLE, level zero */
+   default: return textarget == GL_TEXTURE_2D || *cube_face ||
+                   (GLF_CORE(ctx) && (textarget == GL_TEXTURE_RECTANGLE || textarget == GL_TEXTURE_2D_MULTISAMPLE));
+   }
+}
+
+static void
+framebuffer_texture(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level, GLint zoffset,
+                    int dims, const char *caller)
 {
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
    unsigned idx[2], n;
-   struct glf_framebuffer *fb = attach_prologue(ctx, target, attachment, idx, &n, "glFramebufferTexture2D");
+   struct glf_framebuffer *fb = attach_prologue(ctx, target, attachment, idx, &n, caller);
    if (!fb)
       return;
-   bool cube_face = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-   /* GL 3.2+ core (OpenGL 3.3 section 4.4.2.4): TEXTURE_2D_MULTISAMPLE, level zero */
-   bool ms = textarget == GL_TEXTURE_2D_MULTISAMPLE && GLF_CORE(ctx);
-   if (textarget != GL_TEXTURE_2D && !cube_face && !ms) {
-      glf_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(textarget=0x%x)", textarget);
+   bool cube_face;
+   if (!textarget_ok(ctx, dims, textarget, &cube_face)) {
+      char b1[64];
+      sgl_log_once(SGL_LOG_WARN, "%s: textarget %s refused (INVALID_ENUM)", caller, glf_enum_str(textarget, b1));
+      glf_error(ctx, GL_INVALID_ENUM, "%s(textarget=0x%x)", caller, textarget);
       return;
    }
+   const bool ms = textarget == GL_TEXTURE_2D_MULTISAMPLE;
    struct glf_texture *tex = NULL;
    if (texture) {
       tex = GLF_LOOKUP_REF(ctx, textures, texture, glf_texture);
-      /* "If texture is not zero, then texture must either name an existing two-dimensional
-       * texture object and textarget must be TEXTURE_2D, or texture must name an existing
-       * cube map texture object and textarget must be one of the cube map face targets";
-       * otherwise INVALID_OPERATION. "If level is less than zero or larger than log2 of the
-       * maximum texture size, INVALID_VALUE." */
+      /* "If texture is not zero, then texture must either name an existing texture object
+       * with a target of textarget, or texture must name an existing cube map texture and
+       * textarget must be one of the cube map face targets"; otherwise INVALID_OPERATION. "If
+       * level is less than zero or larger than log2 of the maximum texture size,
+       * INVALID_VALUE." GL 3.3: "If textarget is TEXTURE_RECTANGLE, then level must be zero";
+       * "If textarget is TEXTURE_3D, then level must be greater than or equal to zero and
+       * less than or equal to log2 of the value of MAX_3D_TEXTURE_SIZE ... zoffset must be
+       * greater than or equal to zero and less than or equal to MAX_3D_TEXTURE_SIZE - 1"
+       * (INVALID_VALUE). */
       if (!tex || tex == GLF_NAME_RESERVED || !tex->target ||
-          tex->target != (cube_face ? GL_TEXTURE_CUBE_MAP : ms ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D)) {
+          tex->target != (cube_face ? GL_TEXTURE_CUBE_MAP : textarget)) {
          if (tex && tex != GLF_NAME_RESERVED)
             glf_texture_unref(ctx, tex);
-         glf_error(ctx, GL_INVALID_OPERATION, "glFramebufferTexture2D(texture=%u)", texture);
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", caller, texture);
          return;
       }
-      if (level < 0 || level >= ctx->limits.max_levels || (level != 0 && GLF_ES(ctx) && ctx->major < 3) ||
-          (ms && level != 0)) {
+      GLint max_levels = dims == 3 ? (GLint)glf_texture_levels((uint32_t)ctx->limits.max_3d_texture_size, 1)
+                                   : ctx->limits.max_levels;
+      if (level < 0 || level >= max_levels || level >= GLF_MAX_LEVELS || (level != 0 && GLF_ES(ctx) && ctx->major < 3) ||
+          (textarget == GL_TEXTURE_RECTANGLE && level != 0) || (ms && level != 0) ||
+          (dims == 3 && (zoffset < 0 || zoffset >= ctx->limits.max_3d_texture_size))) {
          glf_texture_unref(ctx, tex);
-         glf_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)", level);
+         glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d, zoffset=%d)", caller, level, zoffset);
          return;
       }
    }
-   attach_texture(ctx, fb, idx, n, tex, level, cube_face ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0);
+   GLuint layer = cube_face ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : dims == 3 ? (GLuint)zoffset : 0;
+   attach_texture(ctx, fb, idx, n, tex, level, layer);
+}
+
+void GLAPIENTRY
+glf_FramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level)
+{
+   framebuffer_texture(target, attachment, textarget, texture, level, 0, 1, "glFramebufferTexture1D");
+}
+
+void GLAPIENTRY
+glf_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level)
+{
+   framebuffer_texture(target, attachment, textarget, texture, level, 0, 2, "glFramebufferTexture2D");
+}
+
+/* GL 3.3 section 4.4.2: one zoffset slice of a 3D texture (FramebufferTextureLayer's attachment
+ * of the same slice). */
+void GLAPIENTRY
+glf_FramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level,
+                         GLint zoffset)
+{
+   framebuffer_texture(target, attachment, textarget, texture, level, zoffset, 3, "glFramebufferTexture3D");
 }
 
 /* From the OpenGL ES 3.0 spec, section 4.4.2.4 (OpenGL 3.3 core 4.4.2): one layer of a 3D or
@@ -274,10 +321,12 @@ glf_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GL
    struct glf_texture *tex = NULL;
    if (texture) {
       tex = GLF_LOOKUP_REF(ctx, textures, texture, glf_texture);
-      /* GL 3.2+ core: also a two-dimensional multisample array texture, level zero */
+      /* GL 3.2+ core: also a two-dimensional multisample array texture, level zero; GL 3.3
+       * also a layer of a 1D array texture */
       bool ms = tex && tex != GLF_NAME_RESERVED && tex->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
       if (!tex || tex == GLF_NAME_RESERVED ||
-          (tex->target != GL_TEXTURE_3D && tex->target != GL_TEXTURE_2D_ARRAY && !ms)) {
+          (tex->target != GL_TEXTURE_3D && tex->target != GL_TEXTURE_2D_ARRAY && !ms &&
+           !(tex->target == GL_TEXTURE_1D_ARRAY && GLF_CORE(ctx)))) {
          if (tex && tex != GLF_NAME_RESERVED)
             glf_texture_unref(ctx, tex);
          glf_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", caller, texture);
@@ -350,12 +399,14 @@ att_image(const struct glf_attachment *a, uint32_t *w, uint32_t *h, const struct
       /* a cube face's own image; a 3D or array texture's level holds every slice / layer, and
        * a layer past them is no image (ES 3.0 section 4.4.4.1: incomplete attachment) */
       bool cube = a->tex->target == GL_TEXTURE_CUBE_MAP;
+      /* a 1D array's layers are its rows (GL 3.3 section 3.8.1): one layer is one row */
+      bool array_1d = a->tex->target == GL_TEXTURE_1D_ARRAY;
       const struct glf_tex_image *img = &a->tex->img[cube ? a->layer : 0][a->level];
       *w = img->w;
-      *h = img->h;
+      *h = array_1d ? 1 : img->h;
       *fmt = img->fmt;
       return img->defined && *fmt && a->tex->created && (uint32_t)a->level <= a->tex->res_last_level &&
-             (cube || a->layer < img->d);
+             (cube || a->layer < (array_1d ? img->h : img->d));
    }
    return false;
 }

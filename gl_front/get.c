@@ -88,6 +88,9 @@ static void g_texbuffer_format(struct glf_context *c, struct get_value *v)
       t = c->default_tex[GLF_TEX_BUFFER];
    set_int(v, t && t->buffer_ifmt ? (GLint)t->buffer_ifmt : GL_R8);
 }
+static void g_tex1d(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_1D])); }
+static void g_tex1darray(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_1D_ARRAY])); }
+static void g_texrect(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_RECTANGLE])); }
 static void g_active_texture(struct glf_context *c, struct get_value *v) { set_int(v, GL_TEXTURE0 + c->active_unit); }
 static void g_draw_fb(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->name); }
 static void g_read_fb(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->name); }
@@ -236,6 +239,8 @@ static const struct get_entry get_table[] = {
    LIM(GL_MAX_RENDERBUFFER_SIZE, API_ALL, 1, max_renderbuffer_size),
    LIM(GL_MAX_3D_TEXTURE_SIZE, API_3, 1, max_3d_texture_size),
    LIM(GL_MAX_ARRAY_TEXTURE_LAYERS, API_3, 1, max_array_texture_layers),
+   /* GL 3.3: rectangle textures are 2D images, bounded as 2D textures are */
+   LIM(GL_MAX_RECTANGLE_TEXTURE_SIZE, API_CORE, 1, max_texture_size),
    LIM(GL_MAX_VIEWPORT_DIMS, API_ALL, 2, max_viewport_dims),
    LIM(GL_MAX_VERTEX_ATTRIBS, API_ALL, 1, max_vertex_attribs),
    LIM(GL_MAX_TEXTURE_IMAGE_UNITS, API_ALL, 1, max_texture_image_units),
@@ -341,6 +346,9 @@ static const struct get_entry get_table[] = {
    FN(GL_TEXTURE_BINDING_CUBE_MAP, API_ALL, g_texcube),
    FN(GL_TEXTURE_BINDING_3D, API_3, g_tex3d),
    FN(GL_TEXTURE_BINDING_2D_ARRAY, API_3, g_tex2darray),
+   FN(GL_TEXTURE_BINDING_1D, API_CORE, g_tex1d),
+   FN(GL_TEXTURE_BINDING_1D_ARRAY, API_CORE, g_tex1darray),
+   FN(GL_TEXTURE_BINDING_RECTANGLE, API_CORE, g_texrect),
    FN(GL_ACTIVE_TEXTURE, API_ALL, g_active_texture),
    FN(GL_FRAMEBUFFER_BINDING, API_ALL, g_draw_fb), /* == DRAW_FRAMEBUFFER_BINDING */
    FN(GL_READ_FRAMEBUFFER_BINDING, API_3, g_read_fb),

@@ -263,14 +263,17 @@ struct glf_query {
    char *label;     /* KHR_debug */
 };
 
-/* GL core only: the multisample targets and TEXTURE_BUFFER (texture.c) */
+/* GL core only: the multisample targets, TEXTURE_BUFFER, 1D, 1D array and rectangle (never
+ * bound in ES contexts; texture.c) */
 enum glf_tex_target {
    GLF_TEX_2D = 0, GLF_TEX_CUBE, GLF_TEX_3D, GLF_TEX_2D_ARRAY, GLF_TEX_2D_MS, GLF_TEX_2D_MS_ARRAY, GLF_TEX_BUFFER,
+   GLF_TEX_1D, GLF_TEX_1D_ARRAY, GLF_TEX_RECTANGLE,
    GLF_TEX_COUNT
 };
 
 struct glf_tex_image {
-   uint32_t w, h, d; /* d: depth of a 3D image, layers of an array image, else 1 */
+   uint32_t w, h, d; /* d: depth of a 3D image, layers of a 2D array image, else 1; a 1D array's
+                      * layers are its height h (GL 3.3 section 3.8.1), as on the wire */
    GLenum ifmt;      /* the internal format as the app gave it */
    uint32_t wfmt;    /* wire_format */
    const struct glf_format *fmt; /* the effective internal format */
@@ -765,6 +768,8 @@ bool glf_texture_complete(const struct glf_context *ctx, const struct glf_textur
 void glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, const struct glf_sampler_params *sp,
                       struct wire_sampler_view *v);
 uint32_t glf_texture_levels(uint32_t w, uint32_t h);
+void glf_texture_set_target(struct glf_texture *tex, GLenum target);
+uint32_t glf_texture_res_height(const struct glf_texture *tex, uint32_t level);
 
 /* sampler.c */
 void glf_sampler_params_init(struct glf_sampler_params *sp);

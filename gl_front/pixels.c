@@ -517,6 +517,10 @@ glf_unpack_wire(uint32_t wfmt, const uint8_t *src, uint32_t n, double (*v)[4])
       uint32_t w = wi->size >= 4 ? read_word(src, 4) : read_word(src, wi->size);
       switch (wi->packing) {
       case WIRE_PACK_NONE:
+         if (wi->flags & WIRE_FMTF_DEPTH) { /* D16 (normalized) / D32F: depth in v[0] */
+            o[0] = read_component(src, wi->ctype == WIRE_CT_UINT16 ? WIRE_CT_UNORM16 : WIRE_CT_FLOAT32);
+            break;
+         }
          for (unsigned c = 0; c < wi->comps; c++)
             o[c] = read_component(src + c * (wi->size / wi->comps), wi->ctype);
          break;
@@ -545,8 +549,18 @@ glf_unpack_wire(uint32_t wfmt, const uint8_t *src, uint32_t n, double (*v)[4])
       case WIRE_PACK_999E5:
          unpack_rgb9e5(w, o);
          break;
+      /* depth in v[0], stencil in v[1] (GetTexImage of depth textures) */
+      case WIRE_PACK_D24S8:
+         o[0] = norm_unsigned(w >> 8, 24), o[1] = (double)(w & 0xff);
+         break;
+      case WIRE_PACK_X8D24:
+         o[0] = norm_unsigned(w & 0xffffff, 24);
+         break;
+      case WIRE_PACK_D32FS8:
+         o[0] = read_component(src, WIRE_CT_FLOAT32), o[1] = (double)(read_word(src + 4, 4) & 0xff);
+         break;
       default:
-         break; /* depth / stencil are not read back */
+         break;
       }
    }
 }
@@ -577,7 +591,7 @@ write_plain(uint8_t *d, int type, bool integer, double x)
 static double
 channel(const double v[4], uint8_t ch)
 {
-   return ch == CH_L ? v[0] : ch <= CH_A ? v[ch] : 0.0;
+   return ch == CH_L || ch == CH_DEPTH ? v[0] : ch == CH_STENCIL ? v[1] : ch <= CH_A ? v[ch] : 0.0;
 }
 
 void
@@ -593,7 +607,16 @@ glf_pack_pixels(const struct glf_pixfmt *pf, const double (*v)[4], uint32_t n, u
       }
       int p = pf->packing;
       uint32_t w = 0;
-      if (p == P_11F11F10F) {
+      if (p == P_F32_24_8R) { /* float depth, then the stencil index in bits 7-0 */
+         float f = (float)x[0];
+         put(dst, &f, 4);
+         w = (uint32_t)clampd(x[1], 0, 255);
+         put(dst + 4, &w, 4);
+         continue;
+      }
+      if (p == P_24_8) {
+         w = to_unorm(clampd(x[0], 0, 1), 24) << 8 | (uint32_t)clampd(x[1], 0, 255);
+      } else if (p == P_11F11F10F) {
          w = float_to_ufloat((float)x[0], 6) | float_to_ufloat((float)x[1], 6) << 11 | float_to_ufloat((float)x[2], 5) << 22;
       } else if (p == P_5999R) {
          w = pack_rgb9e5(x);

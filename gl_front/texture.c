@@ -1,4 +1,5 @@
-/* splitgl gl_front: texture objects, image specification (2D, cube, 3D, 2D array) and the
+/* splitgl gl_front: texture objects, image specification (2D, cube, 3D, 2D array; GL 3.3
+ * core: 1D, 1D array, rectangle) and the
  * texture's own parameters. Formats are formats.c's tables, pixel conversions pixels.c's,
  * sampling parameters and sampler objects sampler.c's.
  *
@@ -62,10 +63,30 @@ is_array(GLenum target)
    return target == GL_TEXTURE_2D_ARRAY;
 }
 
-/* Levels of a full chain for a base image w x h x d (3D: d minifies; arrays: layers do not). */
+/* GL 3.3 section 3.8.1: a 1D array texture's layers are the rows of its images ("height");
+ * they never minify. The wire addresses them as rows too (wire_target). */
+static bool
+is_1d_array(GLenum target)
+{
+   return target == GL_TEXTURE_1D_ARRAY;
+}
+
+/* Targets whose images are one row high (TEXTURE_1D) or whose rows are layers. */
+static bool
+is_1d(GLenum target)
+{
+   return target == GL_TEXTURE_1D || target == GL_TEXTURE_1D_ARRAY;
+}
+
+/* Levels of a full chain for a base image w x h x d (3D: d minifies; arrays: layers do not;
+ * rectangle textures have level 0 only, GL 3.3 section 3.8.3). */
 static uint32_t
 chain_levels(GLenum target, uint32_t w, uint32_t h, uint32_t d)
 {
+   if (target == GL_TEXTURE_RECTANGLE)
+      return 1;
+   if (is_1d(target))
+      h = 1;
    uint32_t n = glf_texture_levels(w, h);
    if (is_3d(target) && glf_texture_levels(d, 1) > n)
       n = glf_texture_levels(d, 1);
@@ -77,6 +98,13 @@ static uint32_t
 level_depth(GLenum target, uint32_t d, uint32_t l)
 {
    return is_3d(target) ? wire_minify(d, l) : d;
+}
+
+/* The height of level `l` of a texture whose base has `h` (a 1D array's layers stay). */
+static uint32_t
+level_height(GLenum target, uint32_t h, uint32_t l)
+{
+   return is_1d_array(target) ? h : wire_minify(h, l);
 }
 
 /* ---- objects --------------------------------------------------------------------------------- */
@@ -91,6 +119,9 @@ glf_tex_target_index(GLenum target)
    case GL_TEXTURE_2D_MULTISAMPLE: return GLF_TEX_2D_MS;
    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return GLF_TEX_2D_MS_ARRAY;
    case GL_TEXTURE_BUFFER: return GLF_TEX_BUFFER;
+   case GL_TEXTURE_1D: return GLF_TEX_1D;
+   case GL_TEXTURE_1D_ARRAY: return GLF_TEX_1D_ARRAY;
+   case GL_TEXTURE_RECTANGLE: return GLF_TEX_RECTANGLE;
    default: return GLF_TEX_COUNT;
    }
 }
@@ -100,7 +131,8 @@ glf_unit_texture(struct glf_context *ctx, unsigned unit, enum glf_tex_target ti)
 {
    static const GLenum targets[GLF_TEX_COUNT] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D,
                                                  GL_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_MULTISAMPLE,
-                                                 GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_BUFFER};
+                                                 GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_BUFFER,
+                                                 GL_TEXTURE_1D, GL_TEXTURE_1D_ARRAY, GL_TEXTURE_RECTANGLE};
    if (ctx->tex[unit][ti])
       return ctx->tex[unit][ti];
    /* From the OpenGL ES 3.0 spec, section 3.8.14: "In the initial state, ... the default
@@ -108,7 +140,7 @@ glf_unit_texture(struct glf_context *ctx, unsigned unit, enum glf_tex_target ti)
    if (!ctx->default_tex[ti]) {
       ctx->default_tex[ti] = glf_texture_new(0);
       if (ctx->default_tex[ti])
-         ctx->default_tex[ti]->target = targets[ti];
+         glf_texture_set_target(ctx->default_tex[ti], targets[ti]);
    }
    return ctx->default_tex[ti];
 }
@@ -119,10 +151,25 @@ bind_target_index(struct glf_context *ctx, GLenum target)
    enum glf_tex_target t = glf_tex_target_index(target);
    if ((t == GLF_TEX_3D || t == GLF_TEX_2D_ARRAY) && GLF_ES(ctx) && ctx->major < 3)
       return GLF_TEX_COUNT;
-   /* multisample and buffer textures are GL 3.1 / 3.2 core; OpenGL ES 3.0 has neither */
-   if ((t == GLF_TEX_2D_MS || t == GLF_TEX_2D_MS_ARRAY || t == GLF_TEX_BUFFER) && !GLF_CORE(ctx))
+   /* multisample and buffer textures are GL 3.1 / 3.2 core, 1D, 1D-array and rectangle
+    * textures OpenGL's; OpenGL ES 3.0 has none of them (INVALID_ENUM) */
+   if (t >= GLF_TEX_2D_MS && !GLF_CORE(ctx))
       return GLF_TEX_COUNT;
    return t;
+}
+
+/* Fixes a texture's target at its first bind. GL 3.3 section 3.8.7: a rectangle texture's
+ * initial wrap modes are CLAMP_TO_EDGE and its minification filter LINEAR. */
+void
+glf_texture_set_target(struct glf_texture *tex, GLenum target)
+{
+   if (tex->target == target)
+      return;
+   tex->target = target;
+   if (target == GL_TEXTURE_RECTANGLE) {
+      tex->sp.wrap_s = tex->sp.wrap_t = tex->sp.wrap_r = GL_CLAMP_TO_EDGE;
+      tex->sp.min_filter = GL_LINEAR;
+   }
 }
 
 struct glf_texture *
@@ -192,7 +239,7 @@ glf_BindTexture(GLenum target, GLuint texture)
          glf_error(ctx, GL_INVALID_OPERATION, "glBindTexture(target mismatch)");
          return;
       }
-      tex->target = target;
+      glf_texture_set_target(tex, target);
       glf_ref_inc(&tex->refcount); /* the binding's, taken with the lookup */
       glf_shared_unlock(ctx);
    }
@@ -293,7 +340,9 @@ wire_target_of(GLenum target)
    case GL_TEXTURE_2D_MULTISAMPLE: return WIRE_TARGET_TEX_2D_MULTISAMPLE;
    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY;
    case GL_TEXTURE_BUFFER: return WIRE_TARGET_TEX_BUFFER;
-   default: return WIRE_TARGET_TEX_2D;
+   case GL_TEXTURE_1D: return WIRE_TARGET_TEX_1D;
+   case GL_TEXTURE_1D_ARRAY: return WIRE_TARGET_TEX_1D_ARRAY;
+   default: return WIRE_TARGET_TEX_2D; /* 2D, rectangle (a 2D image of one level) */
    }
 }
 
@@ -323,11 +372,14 @@ ensure_storage(struct glf_context *ctx, struct glf_texture *tex, GLint level, ui
 {
    const GLenum target = tex->target;
    if (tex->created && (uint32_t)level <= tex->res_last_level && wire_minify(tex->res_w, level) == w &&
-       wire_minify(tex->res_h, level) == h && tex->res_fmt == wfmt &&
+       glf_texture_res_height(tex, level) == h && tex->res_fmt == wfmt &&
        (!is_3d(target) || wire_minify(tex->res_d, level) == d) && (!is_array(target) || tex->res_layers == d))
       return;
    uint32_t max = is_3d(target) ? WIRE_MAX_3D_TEXTURE_SIZE : WIRE_MAX_TEXTURE_SIZE;
-   uint64_t bw = (uint64_t)w << level, bh = (uint64_t)h << level, bd = is_3d(target) ? (uint64_t)d << level : 1;
+   /* 1D images are one row; a 1D array's rows are its layers (res_layers), the resource one
+    * row high */
+   uint64_t bw = (uint64_t)w << level, bh = is_1d(target) ? 1 : (uint64_t)h << level;
+   uint64_t bd = is_3d(target) ? (uint64_t)d << level : 1;
    bw = bw > max ? max : bw;
    bh = bh > max ? max : bh;
    bd = bd > max ? max : bd;
@@ -340,11 +392,18 @@ ensure_storage(struct glf_context *ctx, struct glf_texture *tex, GLint level, ui
    tex->res_w = (uint32_t)bw;
    tex->res_h = (uint32_t)bh;
    tex->res_d = (uint32_t)bd;
-   tex->res_layers = target == GL_TEXTURE_CUBE_MAP ? 6 : is_array(target) ? d : 1;
+   tex->res_layers = target == GL_TEXTURE_CUBE_MAP ? 6 : is_array(target) ? d : is_1d_array(target) ? h : 1;
    tex->res_fmt = wfmt;
    tex->res_last_level = chain_levels(target, tex->res_w, tex->res_h, tex->res_d) - 1;
    emit_storage(ctx, tex, op, flags);
    glf_shared_touch(ctx);
+}
+
+/* The height of level `level` of the storage as GL sees it: a 1D array's layer count. */
+uint32_t
+glf_texture_res_height(const struct glf_texture *tex, uint32_t level)
+{
+   return is_1d_array(tex->target) ? tex->res_layers : wire_minify(tex->res_h, level);
 }
 
 /* ---- uploads --------------------------------------------------------------------------------- */
@@ -543,17 +602,22 @@ bound_texture(struct glf_context *ctx, GLenum bind_target)
    return glf_unit_texture(ctx, ctx->active_unit, glf_tex_target_index(bind_target));
 }
 
-/* The binding target and face / layer base of an image target of TexImage2D (dims 2) or
- * TexImage3D (dims 3). */
+/* The binding target and face / layer base of an image target of TexImage1D (dims 1, GL),
+ * TexImage2D (dims 2) or TexImage3D (dims 3). OpenGL 3.3 core adds TEXTURE_1D (1D calls) and
+ * TEXTURE_1D_ARRAY / TEXTURE_RECTANGLE (2D calls); ES has none of them (INVALID_ENUM). */
 static bool
 image_target(struct glf_context *ctx, GLenum target, int dims, uint32_t *face, GLenum *bind_target)
 {
    *face = 0;
    *bind_target = target;
+   if (dims == 1)
+      return target == GL_TEXTURE_1D && GLF_CORE(ctx);
    if (dims == 3)
       return (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY) && !(GLF_ES(ctx) && ctx->major < 3);
    if (target == GL_TEXTURE_2D)
       return true;
+   if (target == GL_TEXTURE_1D_ARRAY || target == GL_TEXTURE_RECTANGLE)
+      return GLF_CORE(ctx);
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
       *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
       *bind_target = GL_TEXTURE_CUBE_MAP;
@@ -563,7 +627,11 @@ image_target(struct glf_context *ctx, GLenum target, int dims, uint32_t *face, G
 }
 
 /* Size limits of a target (ES 3.0 section 3.8.3: "INVALID_VALUE if width, height or depth is
- * negative or larger than ..."; level beyond log2 of the largest size is INVALID_VALUE). */
+ * negative or larger than ..."; level beyond log2 of the largest size is INVALID_VALUE).
+ * GL 3.3 section 3.8.3: a 1D array's height is its layer count (at most
+ * MAX_ARRAY_TEXTURE_LAYERS); "If target is TEXTURE_RECTANGLE ... an INVALID_VALUE error is
+ * generated if level is non-zero", its sides at most MAX_RECTANGLE_TEXTURE_SIZE (splitgl's is
+ * MAX_TEXTURE_SIZE). */
 static bool
 size_ok(struct glf_context *ctx, GLenum bind_target, GLint level, GLsizei w, GLsizei h, GLsizei d)
 {
@@ -573,7 +641,9 @@ size_ok(struct glf_context *ctx, GLenum bind_target, GLint level, GLsizei w, GLs
    GLint max_levels = (GLint)glf_texture_levels((uint32_t)max, 1);
    if (level < 0 || level >= max_levels || level >= GLF_MAX_LEVELS || w < 0 || h < 0 || d < 0)
       return false;
-   if (w > (max >> level) || h > (max >> level))
+   if (bind_target == GL_TEXTURE_RECTANGLE && level != 0)
+      return false;
+   if (w > (max >> level) || (is_1d_array(bind_target) ? h > ctx->limits.max_array_texture_layers : h > (max >> level)))
       return false;
    if (is_3d(bind_target) && d > (max >> level))
       return false;
@@ -633,6 +703,13 @@ tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h
       upload_image(ctx, tex, level, &u);
    }
    glf_shared_touch(ctx);
+}
+
+void GLAPIENTRY
+glf_TexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border, GLenum format,
+               GLenum type, const void *pixels)
+{
+   tex_image(target, 1, level, internalformat, width, 1, 1, border, format, type, pixels, "glTexImage1D");
 }
 
 void GLAPIENTRY
@@ -714,6 +791,13 @@ tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y, GLint z, G
    struct upload u = {format, type, img->fmt, src, (uint32_t)x, (uint32_t)y, face + (uint32_t)z, (uint32_t)w,
                       (uint32_t)h, (uint32_t)d};
    upload_image(ctx, tex, level, &u);
+}
+
+void GLAPIENTRY
+glf_TexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
+                  const void *pixels)
+{
+   tex_sub_image(target, 1, level, xoffset, 0, 0, width, 1, 1, format, type, pixels, "glTexSubImage1D");
 }
 
 void GLAPIENTRY
@@ -817,12 +901,16 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
    uint32_t face;
    GLenum bind_target;
    char b1[64];
-   if (!image_target(ctx, target, dims, &face, &bind_target)) {
+   /* GL 3.3 section 3.8.5: "If the target parameter to any of the CompressedTexImagenD
+    * commands is TEXTURE_RECTANGLE or PROXY_TEXTURE_RECTANGLE, the error INVALID_ENUM is
+    * generated." */
+   if (!image_target(ctx, target, dims, &face, &bind_target) || bind_target == GL_TEXTURE_RECTANGLE) {
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
    /* "INVALID_ENUM if internalformat is not one of the compressed formats" the context lists
-    * in COMPRESSED_TEXTURE_FORMATS. */
+    * in COMPRESSED_TEXTURE_FORMATS. GL 3.3 core contexts list none here (and GL has no 1D
+    * compressed formats), so every CompressedTexImage1D is INVALID_ENUM. */
    const struct glf_format *fmt = glf_compressed_format(ctx, ifmt);
    if (!fmt) {
       sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s is not a compressed format here (INVALID_ENUM)", caller,
@@ -863,6 +951,14 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
 }
 
 void GLAPIENTRY
+glf_CompressedTexImage1D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLint border,
+                         GLsizei imageSize, const void *data)
+{
+   compressed_tex_image(target, 1, level, internalformat, width, 1, 1, border, imageSize, data,
+                        "glCompressedTexImage1D");
+}
+
+void GLAPIENTRY
 glf_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
                          GLint border, GLsizei imageSize, const void *data)
 {
@@ -897,7 +993,7 @@ compressed_tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y,
    uint32_t face;
    GLenum bind_target;
    char b1[64], b2[64];
-   if (!image_target(ctx, target, dims, &face, &bind_target)) {
+   if (!image_target(ctx, target, dims, &face, &bind_target) || bind_target == GL_TEXTURE_RECTANGLE) {
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
@@ -938,6 +1034,14 @@ compressed_tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y,
       return;
    upload_compressed(ctx, tex, level, fmt->wfmt, src, (uint32_t)x, (uint32_t)y, face + (uint32_t)z, (uint32_t)w,
                      (uint32_t)h, (uint32_t)d);
+}
+
+void GLAPIENTRY
+glf_CompressedTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
+                            GLsizei imageSize, const void *data)
+{
+   compressed_tex_sub_image(target, 1, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
+                            "glCompressedTexSubImage1D");
 }
 
 void GLAPIENTRY
@@ -1015,7 +1119,7 @@ tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLs
    for (uint32_t f = 0; f < faces; f++)
       for (GLsizei l = 0; l < levels; l++)
          tex->img[f][l] = (struct glf_tex_image){wire_minify((uint32_t)w, (uint32_t)l),
-                                                 wire_minify((uint32_t)h, (uint32_t)l),
+                                                 level_height(target, (uint32_t)h, (uint32_t)l),
                                                  level_depth(target, (uint32_t)d, (uint32_t)l), ifmt, fmt->wfmt, fmt,
                                                  true};
    ensure_storage(ctx, tex, 0, (uint32_t)w, (uint32_t)h, (uint32_t)d, fmt->wfmt);
@@ -1113,6 +1217,14 @@ glf_texture_complete(const struct glf_context *ctx, const struct glf_texture *te
    effective_levels(tex, &base, &max);
    if (base >= GLF_MAX_LEVELS || base > max)
       return false;
+   /* A sampler object may carry what a rectangle texture refuses (GL 3.3 section 3.8.7): a
+    * rectangle sampled with a mipmapped minification filter or a REPEAT / MIRRORED_REPEAT
+    * wrap is treated as incomplete (the spec leaves such a lookup undefined; sampling it as
+    * 2D would repeat the image). */
+   if (tex->target == GL_TEXTURE_RECTANGLE &&
+       (mipmapped(sp->min_filter) || sp->wrap_s == GL_REPEAT || sp->wrap_s == GL_MIRRORED_REPEAT ||
+        sp->wrap_t == GL_REPEAT || sp->wrap_t == GL_MIRRORED_REPEAT))
+      return false;
    const uint32_t faces = tex->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    const struct glf_tex_image *b = &tex->img[0][base];
    if (!b->defined || !b->fmt)
@@ -1125,11 +1237,11 @@ glf_texture_complete(const struct glf_context *ctx, const struct glf_texture *te
       for (uint32_t l = (uint32_t)base; l <= last; l++) {
          const struct glf_tex_image *img = &tex->img[f][l];
          uint32_t k = l - (uint32_t)base;
-         if (!img->defined || img->fmt != b->fmt || img->w != wire_minify(b->w, k) || img->h != wire_minify(b->h, k) ||
-             img->d != level_depth(tex->target, b->d, k))
+         if (!img->defined || img->fmt != b->fmt || img->w != wire_minify(b->w, k) ||
+             img->h != level_height(tex->target, b->h, k) || img->d != level_depth(tex->target, b->d, k))
             return false;
          /* the storage must hold it (always true unless a remint is pending) */
-         if (l > tex->res_last_level || img->w != wire_minify(tex->res_w, l) || img->h != wire_minify(tex->res_h, l))
+         if (l > tex->res_last_level || img->w != wire_minify(tex->res_w, l) || img->h != glf_texture_res_height(tex, l))
             return false;
       }
    }
@@ -1285,6 +1397,27 @@ texture_param_set(struct glf_context *ctx, struct glf_texture *tex, GLenum pname
    return GL_INVALID_ENUM;
 }
 
+/* GL 3.3 section 3.8.7 (rectangle textures): "the error INVALID_ENUM is generated if the
+ * TEXTURE_WRAP_S, TEXTURE_WRAP_T, or TEXTURE_WRAP_R parameter is set to REPEAT or
+ * MIRRORED_REPEAT. The error INVALID_ENUM is generated if TEXTURE_MIN_FILTER is set to a value
+ * other than NEAREST or LINEAR (no mipmap filtering is permitted). The error INVALID_OPERATION
+ * is generated if TEXTURE_BASE_LEVEL is set to any value other than zero." */
+static GLenum
+rectangle_param_error(GLenum pname, const GLfloat *fv, const GLint *iv, bool is_float)
+{
+   GLint v = is_float ? (GLint)fv[0] : iv[0];
+   switch (pname) {
+   case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
+      return v == GL_REPEAT || v == GL_MIRRORED_REPEAT ? GL_INVALID_ENUM : GL_NO_ERROR;
+   case GL_TEXTURE_MIN_FILTER:
+      return v != GL_NEAREST && v != GL_LINEAR ? GL_INVALID_ENUM : GL_NO_ERROR;
+   case GL_TEXTURE_BASE_LEVEL:
+      return (is_float ? lroundf(fv[0]) : iv[0]) != 0 ? GL_INVALID_OPERATION : GL_NO_ERROR;
+   default:
+      return GL_NO_ERROR;
+   }
+}
+
 static void
 tex_parameter(GLenum target, GLenum pname, const GLfloat *fv, const GLint *iv, bool is_float, bool vector,
               bool int_border, const char *caller)
@@ -1295,7 +1428,15 @@ tex_parameter(GLenum target, GLenum pname, const GLfloat *fv, const GLint *iv, b
    struct glf_texture *tex = param_texture(ctx, target, caller);
    if (!tex)
       return;
-   GLenum err = pname == GL_TEXTURE_BORDER_COLOR && !vector
+   GLenum err = target == GL_TEXTURE_RECTANGLE ? rectangle_param_error(pname, fv, iv, is_float) : GL_NO_ERROR;
+   if (err != GL_NO_ERROR) {
+      char b1[64];
+      sgl_log_once(SGL_LOG_WARN, "%s: %s refused on a rectangle texture (%s)", caller, glf_enum_str(pname, b1),
+                   glf_enum_name(err));
+      glf_error(ctx, err, "%s(TEXTURE_RECTANGLE, pname=%s)", caller, glf_enum_str(pname, b1));
+      return;
+   }
+   err = pname == GL_TEXTURE_BORDER_COLOR && !vector
                    ? GL_INVALID_ENUM
                    : glf_sampler_param_set(ctx, &tex->sp, pname, fv, iv, is_float, int_border);
    if (err == GL_INVALID_ENUM && pname != GL_TEXTURE_BORDER_COLOR && !int_border)
@@ -1412,7 +1553,8 @@ level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, G
                          target == GL_TEXTURE_BUFFER || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ||
                          target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY))
       return special_level_param(ctx, target, level, pname, out);
-   if (!GLF_CORE(ctx) || (!image_target(ctx, target, 2, &face, &bind_target) &&
+   if (!GLF_CORE(ctx) || (!image_target(ctx, target, 1, &face, &bind_target) &&
+                          !image_target(ctx, target, 2, &face, &bind_target) &&
                           !image_target(ctx, target, 3, &face, &bind_target))) {
       glf_error(ctx, GL_INVALID_ENUM, "glGetTexLevelParameter(target=0x%x)", target);
       return false;
@@ -1490,7 +1632,10 @@ glf_GenerateMipmap(GLenum target)
    if (!ctx)
       return;
    enum glf_tex_target ti = bind_target_index(ctx, target);
-   if (ti == GLF_TEX_COUNT || ti == GLF_TEX_2D_MS || ti == GLF_TEX_2D_MS_ARRAY || ti == GLF_TEX_BUFFER) {
+   /* GL 3.3 section 3.8.9: target is TEXTURE_1D, _2D, _3D, _1D_ARRAY, _2D_ARRAY or _CUBE_MAP
+    * (rectangle, multisample and buffer textures have no mipmaps: INVALID_ENUM). */
+   if (ti == GLF_TEX_COUNT || ti == GLF_TEX_RECTANGLE || ti == GLF_TEX_2D_MS || ti == GLF_TEX_2D_MS_ARRAY ||
+       ti == GLF_TEX_BUFFER) {
       glf_error(ctx, GL_INVALID_ENUM, "glGenerateMipmap(target=0x%x)", target);
       return;
    }
@@ -1532,7 +1677,7 @@ glf_GenerateMipmap(GLenum target)
    for (uint32_t k = 0; k < faces; k++)
       for (uint32_t l = (uint32_t)base + 1; l <= last && l <= tex->res_last_level; l++)
          tex->img[k][l] = (struct glf_tex_image){wire_minify(b->w, l - (uint32_t)base),
-                                                 wire_minify(b->h, l - (uint32_t)base),
+                                                 level_height(tex->target, b->h, l - (uint32_t)base),
                                                  level_depth(tex->target, b->d, l - (uint32_t)base), b->ifmt, b->wfmt,
                                                  b->fmt, true};
    struct wire_generate_mipmap *p = GLF_BEGIN(ctx, GenerateMipmap);
@@ -1679,17 +1824,18 @@ copy_formats_ok(struct glf_context *ctx, const struct glf_format *sf, const stru
    return false;
 }
 
-void GLAPIENTRY
-glf_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
-                   GLsizei height, GLint border)
+/* CopyTexImage1D (dims 1: one row of the read buffer) and CopyTexImage2D (a 1D array's rows
+ * go to its layers, as the wire addresses them). */
+static void
+copy_tex_image(GLenum target, int dims, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+               GLsizei height, GLint border, const char *caller)
 {
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   const char *caller = "glCopyTexImage2D";
    uint32_t face;
    GLenum bind_target;
-   if (!image_target(ctx, target, 2, &face, &bind_target)) {
+   if (!image_target(ctx, target, dims, &face, &bind_target)) {
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
@@ -1742,6 +1888,19 @@ glf_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, G
    glf_shared_touch(ctx);
 }
 
+void GLAPIENTRY
+glf_CopyTexImage1D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width, GLint border)
+{
+   copy_tex_image(target, 1, level, internalformat, x, y, width, 1, border, "glCopyTexImage1D");
+}
+
+void GLAPIENTRY
+glf_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                   GLsizei height, GLint border)
+{
+   copy_tex_image(target, 2, level, internalformat, x, y, width, height, border, "glCopyTexImage2D");
+}
+
 static void
 copy_tex_sub_image(GLenum target, int dims, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
                    GLsizei width, GLsizei height, const char *caller)
@@ -1783,6 +1942,12 @@ copy_tex_sub_image(GLenum target, int dims, GLint level, GLint xoffset, GLint yo
    uint32_t layer = is_3d(tex->target) ? 0 : face + (is_array(tex->target) ? (uint32_t)zoffset : 0);
    uint32_t z = is_3d(tex->target) ? (uint32_t)zoffset : 0;
    copy_from_read_buffer(ctx, tex, level, img->fmt, layer, z, xoffset, yoffset, x, y, width, height);
+}
+
+void GLAPIENTRY
+glf_CopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width)
+{
+   copy_tex_sub_image(target, 1, level, xoffset, 0, 0, x, y, width, 1, "glCopyTexSubImage1D");
 }
 
 void GLAPIENTRY

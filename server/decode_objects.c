@@ -150,6 +150,14 @@ validate_templ(struct srv_session *s, const struct wire_resource_create *t, bool
       if (t->depth != 1 || t->layers > WIRE_MAX_ARRAY_LAYERS || t->last_level != 0)
          return false;
       break;
+   case WIRE_TARGET_TEX_1D:
+      if (t->height != 1 || t->depth != 1 || t->layers != 1)
+         return false;
+      break;
+   case WIRE_TARGET_TEX_1D_ARRAY:
+      if (t->height != 1 || t->depth != 1 || t->layers > WIRE_MAX_ARRAY_LAYERS)
+         return false;
+      break;
    default:
       return false;
    }
@@ -224,12 +232,13 @@ srv_handle_BufferSubData(struct srv_session *s, const void *p, const uint8_t *ta
       s->stats.skipped++; /* no storage (out of memory at create) */
 }
 
-/* Extent of `level` along each axis of a texture template. */
+/* Extent of `level` along each axis of a texture template (a 1D array's rows are its layers:
+ * wire_target). */
 static void
 level_extent(const struct wire_resource_create *t, uint32_t level, uint32_t ext[3])
 {
    ext[0] = wire_minify(t->width, level);
-   ext[1] = wire_minify(t->height, level);
+   ext[1] = t->target == WIRE_TARGET_TEX_1D_ARRAY ? t->layers : wire_minify(t->height, level);
    ext[2] = t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, level) : 1;
 }
 
@@ -258,7 +267,8 @@ srv_handle_TextureSubData(struct srv_session *s, const void *p, const uint8_t *t
    /* multisample textures take no uploads (GL has no TexSubImage for them) */
    if (!srv_is_texture_target(t->target) || t->samples > 1)
       return srv_fatal(s, "ProtocolCorruption", "TextureSubData.res");
-   if (b->level > t->last_level || b->layer >= t->layers)
+   if (b->level > t->last_level || b->layer >= t->layers ||
+       (t->target == WIRE_TARGET_TEX_1D_ARRAY && b->layer != 0))
       return srv_fatal(s, "ProtocolCorruption", "TextureSubData.level");
    uint32_t ext[3];
    level_extent(t, b->level, ext);

@@ -180,7 +180,8 @@ mg_caps_init(struct mg_backend *be)
    const VkPhysicalDeviceLimits *l = &be->props.limits;
    uint64_t *c = be->caps;
    memset(c, 0, sizeof(be->caps));
-   c[WIRE_CAP_MAX_TEXTURE_SIZE] = l->maxImageDimension2D;
+   /* GL's MAX_TEXTURE_SIZE bounds 1D, 2D and rectangle textures alike (GL 3.3 section 3.8.3) */
+   c[WIRE_CAP_MAX_TEXTURE_SIZE] = u64min(l->maxImageDimension2D, l->maxImageDimension1D);
    c[WIRE_CAP_MAX_CUBE_MAP_TEXTURE_SIZE] = l->maxImageDimensionCube;
    c[WIRE_CAP_MAX_3D_TEXTURE_SIZE] = l->maxImageDimension3D;
    c[WIRE_CAP_MAX_ARRAY_TEXTURE_LAYERS] = l->maxImageArrayLayers;

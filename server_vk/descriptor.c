@@ -120,7 +120,7 @@ mg_create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s)
 
 /* ---- image views for sampling --------------------------------------------------------- */
 
-#define MG_DUMMY_MS 16u /* sampler_view_type's dummy index of be->dummy_ms[0] */
+#define MG_DUMMY_MS (MG_DUMMY_TARGETS * 4u) /* sampler_view_type's dummy index of be->dummy_ms[0] */
 
 /* The view type and target a sampler type reads, and its numeric class (0 float, 1 int,
  * 2 unsigned int): a view must match it (Vulkan leaves a mismatch undefined). */
@@ -129,31 +129,35 @@ sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned 
 {
    switch (gl_type) {
    case MG_GL_SAMPLER_2D_SHADOW: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_SAMPLER_2D_ARRAY_SHADOW:
+   case MG_GL_SAMPLER_1D_SHADOW: case MG_GL_SAMPLER_1D_ARRAY_SHADOW: case MG_GL_SAMPLER_2D_RECT_SHADOW:
       *numeric = 3; /* depth comparisons: a depth view */
       break;
    case MG_GL_INT_SAMPLER_2D: case MG_GL_INT_SAMPLER_3D: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_INT_SAMPLER_2D_ARRAY:
    case MG_GL_INT_SAMPLER_2D_MULTISAMPLE: case MG_GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: case MG_GL_INT_SAMPLER_BUFFER:
+   case MG_GL_INT_SAMPLER_1D: case MG_GL_INT_SAMPLER_1D_ARRAY: case MG_GL_INT_SAMPLER_2D_RECT:
       *numeric = 1;
       break;
    case MG_GL_UNSIGNED_INT_SAMPLER_2D: case MG_GL_UNSIGNED_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
    case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
    case MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: case MG_GL_UNSIGNED_INT_SAMPLER_BUFFER:
+   case MG_GL_UNSIGNED_INT_SAMPLER_1D: case MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY: case MG_GL_UNSIGNED_INT_SAMPLER_2D_RECT:
       *numeric = 2;
       break;
    default:
       *numeric = 0;
       break;
    }
+   const unsigned base = MG_DUMMY_TARGETS * *numeric;
    switch (gl_type) {
    case MG_GL_SAMPLER_3D: case MG_GL_INT_SAMPLER_3D: case MG_GL_UNSIGNED_INT_SAMPLER_3D:
-      *target = WIRE_TARGET_TEX_3D, *dummy = 2 + 4 * *numeric;
+      *target = WIRE_TARGET_TEX_3D, *dummy = 2 + base;
       return VK_IMAGE_VIEW_TYPE_3D;
    case MG_GL_SAMPLER_CUBE: case MG_GL_SAMPLER_CUBE_SHADOW: case MG_GL_INT_SAMPLER_CUBE: case MG_GL_UNSIGNED_INT_SAMPLER_CUBE:
-      *target = WIRE_TARGET_TEX_CUBE, *dummy = 1 + 4 * *numeric;
+      *target = WIRE_TARGET_TEX_CUBE, *dummy = 1 + base;
       return VK_IMAGE_VIEW_TYPE_CUBE;
    case MG_GL_SAMPLER_2D_ARRAY: case MG_GL_SAMPLER_2D_ARRAY_SHADOW: case MG_GL_INT_SAMPLER_2D_ARRAY:
    case MG_GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
-      *target = WIRE_TARGET_TEX_2D_ARRAY, *dummy = 3 + 4 * *numeric;
+      *target = WIRE_TARGET_TEX_2D_ARRAY, *dummy = 3 + base;
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
    /* multisample samplers read be->dummy_ms[2 * numeric + arrayed] (MG_DUMMY_MS + that) */
    case MG_GL_SAMPLER_2D_MULTISAMPLE: case MG_GL_INT_SAMPLER_2D_MULTISAMPLE:
@@ -164,8 +168,16 @@ sampler_view_type(uint32_t gl_type, uint32_t *target, unsigned *dummy, unsigned 
    case MG_GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
       *target = WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, *dummy = MG_DUMMY_MS + 2 * *numeric + 1;
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-   default:
-      *target = WIRE_TARGET_TEX_2D, *dummy = 0 + 4 * *numeric;
+   /* GL 3.3's 1D samplers are Vulkan's (SPIR-V Dim 1D, Sampled1D) */
+   case MG_GL_SAMPLER_1D: case MG_GL_SAMPLER_1D_SHADOW: case MG_GL_INT_SAMPLER_1D: case MG_GL_UNSIGNED_INT_SAMPLER_1D:
+      *target = WIRE_TARGET_TEX_1D, *dummy = 4 + base;
+      return VK_IMAGE_VIEW_TYPE_1D;
+   case MG_GL_SAMPLER_1D_ARRAY: case MG_GL_SAMPLER_1D_ARRAY_SHADOW: case MG_GL_INT_SAMPLER_1D_ARRAY:
+   case MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+      *target = WIRE_TARGET_TEX_1D_ARRAY, *dummy = 5 + base;
+      return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
+   default: /* 2D; rectangles are one-level 2D images read through 2D samplers (spirv/rect.c) */
+      *target = WIRE_TARGET_TEX_2D, *dummy = 0 + base;
       return VK_IMAGE_VIEW_TYPE_2D;
    }
 }
@@ -214,7 +226,7 @@ sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, 
       struct mg_resource *d = dummy >= MG_DUMMY_MS ? be->dummy_ms[dummy - MG_DUMMY_MS] : be->dummy[dummy];
       if (!d) { /* a device without sampled multisample images: never a valid draw */
          sgl_log_once(SGL_LOG_WARN, "magma: a multisample sampler on a device that samples no multisample image");
-         d = be->dummy[type == VK_IMAGE_VIEW_TYPE_2D_ARRAY ? 3 + 4 * numeric : 4 * numeric];
+         d = be->dummy[type == VK_IMAGE_VIEW_TYPE_2D_ARRAY ? 3 + MG_DUMMY_TARGETS * numeric : MG_DUMMY_TARGETS * numeric];
       }
       return mg_get_view(be, d, &key);
    }

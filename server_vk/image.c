@@ -73,11 +73,12 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
    if (samples > 1)
       usage = t->target == WIRE_TARGET_RENDERBUFFER ? mg_ms_usage(be, t->format, fmt) : mg_ms_texture_usage(be, fmt);
    bool is3d = t->target == WIRE_TARGET_TEX_3D;
+   bool is1d = t->target == WIRE_TARGET_TEX_1D || t->target == WIRE_TARGET_TEX_1D_ARRAY;
    VkImageCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .flags = (t->target == WIRE_TARGET_TEX_CUBE ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0) |
                (is3d ? VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT : 0),
-      .imageType = is3d ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
+      .imageType = is3d ? VK_IMAGE_TYPE_3D : is1d ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D,
       .format = fmt,
       .extent = {t->width ? t->width : 1, t->height ? t->height : 1, is3d && t->depth ? t->depth : 1},
       .mipLevels = t->last_level + 1,
@@ -250,8 +251,9 @@ mg_surface_view(struct mg_backend *be, const struct srv_surface *s)
    uint32_t layers = r->templ.target == WIRE_TARGET_TEX_3D ? wire_minify(r->templ.depth, s->level) : r->layers;
    if (s->layer >= layers)
       return VK_NULL_HANDLE;
+   bool is1d = r->templ.target == WIRE_TARGET_TEX_1D || r->templ.target == WIRE_TARGET_TEX_1D_ARRAY;
    struct mg_view_key key = {
-      .type = VK_IMAGE_VIEW_TYPE_2D,
+      .type = is1d ? VK_IMAGE_VIEW_TYPE_1D : VK_IMAGE_VIEW_TYPE_2D,
       .aspect = r->aspect,
       .base_level = s->level,
       .level_count = 1,
@@ -277,6 +279,12 @@ convert_upload(struct mg_backend *be, struct mg_resource *r, const struct wire_t
    if (r->templ.target == WIRE_TARGET_TEX_3D) {
       base.imageOffset.z = (int32_t)box->z;
       base.imageExtent.depth = box->d;
+   } else if (r->templ.target == WIRE_TARGET_TEX_1D_ARRAY) {
+      /* rows are layers (wire_target): h layers of one row each, consecutive in the buffer */
+      base.imageSubresource.baseArrayLayer = box->y;
+      base.imageSubresource.layerCount = box->h;
+      base.imageOffset.y = 0;
+      base.imageExtent.height = 1;
    } else {
       base.imageSubresource.baseArrayLayer = box->layer + box->z;
       base.imageSubresource.layerCount = box->d ? box->d : 1;
@@ -483,28 +491,30 @@ ms_dummies_init(struct mg_backend *be)
 bool
 mg_dummies_init(struct mg_backend *be)
 {
-   static const uint32_t targets[4] = {WIRE_TARGET_TEX_2D, WIRE_TARGET_TEX_CUBE, WIRE_TARGET_TEX_3D, WIRE_TARGET_TEX_2D_ARRAY};
+   static const uint32_t targets[MG_DUMMY_TARGETS] = {WIRE_TARGET_TEX_2D, WIRE_TARGET_TEX_CUBE, WIRE_TARGET_TEX_3D,
+                                                      WIRE_TARGET_TEX_2D_ARRAY, WIRE_TARGET_TEX_1D,
+                                                      WIRE_TARGET_TEX_1D_ARRAY};
    static const uint32_t formats[4] = {WIRE_FMT_R8G8B8A8_UNORM, WIRE_FMT_R8G8B8A8_SINT, WIRE_FMT_R8G8B8A8_UINT,
                                        WIRE_FMT_D16_UNORM};
-   for (unsigned i = 0; i < 16; i++) {
-      if (i == 14)
+   for (unsigned i = 0; i < MG_DUMMY_TARGETS * 4; i++) {
+      if (i == 3 * MG_DUMMY_TARGETS + 2)
          continue; /* no 3D shadow samplers */
       struct wire_resource_create t = {
-         .target = targets[i % 4], .format = formats[i / 4], .width = 1, .height = 1, .depth = 1,
-         .layers = targets[i % 4] == WIRE_TARGET_TEX_CUBE ? 6 : 1,
+         .target = targets[i % MG_DUMMY_TARGETS], .format = formats[i / MG_DUMMY_TARGETS], .width = 1, .height = 1,
+         .depth = 1, .layers = targets[i % MG_DUMMY_TARGETS] == WIRE_TARGET_TEX_CUBE ? 6 : 1,
       };
       struct srv_resource *res = mg_resource_create(&be->base, &t);
       if (!res)
          return false;
       be->dummy[i] = mg_resource(res);
       VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS};
-      if (i >= 12) {
+      if (i >= 3 * MG_DUMMY_TARGETS) {
          VkClearDepthStencilValue zero = {0.0f, 0};
          range.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
          vkCmdClearDepthStencilImage(mg_cmd(be), be->dummy[i]->image, VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
       } else {
          VkClearColorValue black = {.float32 = {0, 0, 0, 1}};
-         if (i >= 4)
+         if (i >= MG_DUMMY_TARGETS)
             black = (VkClearColorValue){.uint32 = {0, 0, 0, 1}};
          vkCmdClearColorImage(mg_cmd(be), be->dummy[i]->image, VK_IMAGE_LAYOUT_GENERAL, &black, 1, &range);
       }

@@ -78,6 +78,18 @@ mg_sampler_is_buffer(uint32_t gl_type)
    return gl_type == MG_GL_SAMPLER_BUFFER || gl_type == MG_GL_INT_SAMPLER_BUFFER ||
           gl_type == MG_GL_UNSIGNED_INT_SAMPLER_BUFFER;
 }
+#define MG_GL_SAMPLER_1D 0x8B5D
+#define MG_GL_SAMPLER_1D_SHADOW 0x8B61
+#define MG_GL_SAMPLER_1D_ARRAY 0x8DC0
+#define MG_GL_SAMPLER_1D_ARRAY_SHADOW 0x8DC3
+#define MG_GL_INT_SAMPLER_1D 0x8DC9
+#define MG_GL_INT_SAMPLER_1D_ARRAY 0x8DCE
+#define MG_GL_UNSIGNED_INT_SAMPLER_1D 0x8DD1
+#define MG_GL_UNSIGNED_INT_SAMPLER_1D_ARRAY 0x8DD6
+#define MG_GL_SAMPLER_2D_RECT 0x8B63
+#define MG_GL_SAMPLER_2D_RECT_SHADOW 0x8B64
+#define MG_GL_INT_SAMPLER_2D_RECT 0x8DCD
+#define MG_GL_UNSIGNED_INT_SAMPLER_2D_RECT 0x8DD5
 
 enum mg_kind {
    MG_OBJ_RESOURCE = 1,
@@ -453,7 +465,10 @@ struct mg_backend {
    /* What a sampler with no (or a mismatched) view reads, 1x1 (0,0,0,1): 2D, cube, 3D, 2D array,
     * each as RGBA8 UNORM, RGBA8 SINT, RGBA8 UINT and D16 (depth 0; 3D unused) — the shader's
     * sampler type decides (float, int, unsigned, shadow). */
-   struct mg_resource *dummy[16];
+   /* target (2D, cube, 3D, 2D array, 1D, 1D array) + MG_DUMMY_TARGETS x numeric class (float,
+    * int, uint, depth) */
+#define MG_DUMMY_TARGETS 6
+   struct mg_resource *dummy[MG_DUMMY_TARGETS * 4];
    /* ... multisample samplers: 2D and 2D array multisample views of RGBA8 UNORM / SINT / UINT
     * with the smallest sample count the device samples (NULL where it has none); buffer
     * samplers: views of a 16-byte zero buffer. */

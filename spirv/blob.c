@@ -354,7 +354,8 @@ check_spirv(const uint8_t *p, uint32_t size)
  * pointer (PhysicalStorageBuffer, Addresses) makes the driver index its descriptor tables out
  * of bounds or read arbitrary server memory: lavapipe runs shaders in the server process. */
 enum {
-   OP_EXTENSION = 10, OP_ENTRY_POINT = 15, OP_CAPABILITY = 17, OP_TYPE_IMAGE = 25, OP_TYPE_SAMPLED_IMAGE = 27,
+   OP_EXTENSION = 10, OP_ENTRY_POINT = 15, OP_CAPABILITY = 17, OP_TYPE_INT = 21, OP_TYPE_IMAGE = 25,
+   OP_TYPE_SAMPLED_IMAGE = 27,
    OP_TYPE_ARRAY = 28, OP_TYPE_RUNTIME_ARRAY = 29, OP_TYPE_STRUCT = 30, OP_TYPE_POINTER = 32,
    OP_CONSTANT = 43, OP_VARIABLE = 59, OP_DECORATE = 71, OP_MEMBER_DECORATE = 72, OP_EXECUTION_MODE = 16,
    DEC_BUFFER_BLOCK = 3, DEC_BINDING = 33, DEC_DESCRIPTOR_SET = 34, DEC_OFFSET = 35, DEC_XFB_BUFFER = 36,
@@ -448,6 +449,18 @@ struct iface_ids {
 };
 
 static bool
+image_matches(const uint32_t *w, const struct iface_ids *ids, uint32_t bound, uint32_t image, uint32_t gl_type)
+{
+   uint32_t img = image < bound ? ids->def[image] : 0;
+   if (!img || (w[img] & 0xffff) != OP_TYPE_IMAGE || (w[img] >> 16) < 9)
+      return false;
+   uint32_t comp = w[img + 2] < bound ? ids->def[w[img + 2]] : 0;
+   int kind = comp && (w[comp] & 0xffff) == OP_TYPE_INT && (w[comp] >> 16) >= 4 ? (w[comp + 3] ? 1 : 2) : 0;
+   uint32_t t = spv_image_gl_type(kind, w[img + 3], w[img + 4], w[img + 5], w[img + 6]);
+   return t && (t == gl_type || t == spv_rect_as_2d(gl_type));
+}
+
+static bool
 check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint32_t *w, uint32_t count,
                       char *err, size_t err_size)
 {
@@ -496,7 +509,7 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
             ids.set[id] = w[i + 3] + 1;
          else if (wc >= 4 && w[i + 2] == DEC_BINDING)
             ids.bind[id] = w[i + 3] + 1;
-      } else if ((op == OP_TYPE_IMAGE || op == OP_TYPE_SAMPLED_IMAGE || op == OP_TYPE_ARRAY ||
+      } else if ((op == OP_TYPE_INT || op == OP_TYPE_IMAGE || op == OP_TYPE_SAMPLED_IMAGE || op == OP_TYPE_ARRAY ||
                   op == OP_TYPE_RUNTIME_ARRAY || op == OP_TYPE_STRUCT || op == OP_TYPE_POINTER) &&
                  wc >= 2 && w[i + 1] < bound) {
          ids.def[w[i + 1]] = i;
@@ -599,6 +612,9 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
             t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
          }
          ok = ok && t && (w[t] & 0xffff) == OP_TYPE_SAMPLED_IMAGE && len >= 1 && len <= info->samplers[k].array_size;
+         /* the image has the shape the sampler's GL type says: Magma picks the view type and
+          * numeric class from the GL type (a rectangle's image is 2D once lowered) */
+         ok = ok && image_matches(w, &ids, bound, w[t + 2], info->samplers[k].gl_type);
       }
       if (!ok)
          reject(err, err_size, "blob: stage %u variable %u does not match layout binding %u", stage, var, binding);

@@ -346,13 +346,46 @@ insert_after_version(const char *src, const char *directive, const char *text)
    return out;
 }
 
+/* GLSL 1.40 - 3.30 (core, before 4.20) keep the old shadow lookups shadow1D / shadow2D /
+ * shadow2DRect (+Proj), which return vec4; the Vulkan dialect of pass 2 has none of them. A
+ * shader that names one gets these definitions (both passes see them) and the lift renames its
+ * calls to them (spirv/lift.c shadow_map). */
+static const char shadow_funcs[] =
+   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
+   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n"
+   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n"
+   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n"
+   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
+   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n"
+   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n"
+   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n"
+   "vec4 sgl__shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
+   "vec4 sgl__shadow2DRectProj(sampler2DRectShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
+
+static bool
+names_shadow_lookup(const char *src)
+{
+   static const char *const names[] = {"shadow1D", "shadow1DProj", "shadow2D", "shadow2DProj", "shadow2DRect",
+                                        "shadow2DRectProj"};
+   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+      if (names_word(src, names[i]))
+         return true;
+   return false;
+}
+
 static char *
 polyfill(const char *src, const char *directive, bool es, int version)
 {
-   if (es || version != 140 || !directive || !names_word(src, "inverse") || strstr(src, "mat4 inverse") ||
-       strstr(src, "mat3 inverse") || strstr(src, "mat2 inverse"))
+   if (es || !directive)
       return NULL;
-   return insert_after_version(src, directive, inverse_140);
+   bool inverse = version == 140 && names_word(src, "inverse") && !strstr(src, "mat4 inverse") &&
+                  !strstr(src, "mat3 inverse") && !strstr(src, "mat2 inverse");
+   bool shadow = version >= 140 && names_shadow_lookup(src);
+   if (!inverse && !shadow)
+      return NULL;
+   char text[sizeof(inverse_140) + sizeof(shadow_funcs)];
+   snprintf(text, sizeof(text), "%s%s", inverse ? inverse_140 : "", shadow ? shadow_funcs : "");
+   return insert_after_version(src, directive, text);
 }
 
 static void

@@ -210,6 +210,15 @@ static const struct {
    {"texture2DRectProj", "textureProj"},
 };
 
+/* GLSL 1.40 - 3.30's vec4 shadow lookups -> the definitions compile.c inserts (desktop only). */
+static const struct {
+   const char *from, *to;
+} shadow_map[] = {
+   {"shadow1D", SPV_RENAME_PREFIX "shadow1D"},         {"shadow1DProj", SPV_RENAME_PREFIX "shadow1DProj"},
+   {"shadow2D", SPV_RENAME_PREFIX "shadow2D"},         {"shadow2DProj", SPV_RENAME_PREFIX "shadow2DProj"},
+   {"shadow2DRect", SPV_RENAME_PREFIX "shadow2DRect"}, {"shadow2DRectProj", SPV_RENAME_PREFIX "shadow2DRectProj"},
+};
+
 /* Extensions whose features GLSL ES 3.10 has in core. */
 static const char *const es100_core_exts[] = {
    "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod", "GL_EXT_frag_depth",
@@ -600,6 +609,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          for (size_t k = 0; !rep && k < sizeof(texture_map) / sizeof(texture_map[0]); k++)
             if (tok_is(t, texture_map[k].from))
                rep = texture_map[k].to;
+         for (size_t k = 0; !rep && desktop && k < sizeof(shadow_map) / sizeof(shadow_map[0]); k++)
+            if (tok_is(t, shadow_map[k].from))
+               rep = shadow_map[k].to;
          if (es100 && fs && tok_is(t, "invariant")) {
             /* GLSL ES 3.00 spec, section 4.6.1: "Only variables output from a shader can be
              * candidates for invariance"; an ESSL 1.00 fragment shader may declare its

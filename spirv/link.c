@@ -844,6 +844,9 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       if (!sh[s])
          continue;
+      /* after the reflection, which reports the rectangle samplers' GL types */
+      if (!sh[s]->es && !spv_lower_rect(&words[s], &counts[s], &log))
+         goto out;
       r.info.stage_mask |= 1u << s;
       r.info.spirv[s] = words[s];
       r.info.spirv_words[s] = counts[s];

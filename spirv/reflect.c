@@ -39,17 +39,11 @@ spv_reflection_fini(struct spv_reflection *r)
 }
 
 /* ---- GL types ---------------------------------------------------------------------------- */
-static uint32_t
-sampler_gl_type(const struct spv_module *m, uint32_t image)
+uint32_t
+spv_image_gl_type(int kind, uint32_t dim, uint32_t depth, uint32_t arrayed, uint32_t ms)
 {
-   if (spv_op(m, image) != SPV_OP_TYPE_IMAGE)
+   if (kind < 0 || kind > 2)
       return 0;
-   uint32_t comp = spv_word(m, image, 2), dim = spv_word(m, image, 3);
-   uint32_t depth = spv_word(m, image, 4), arrayed = spv_word(m, image, 5);
-   uint32_t ms = spv_word(m, image, 6);
-   int kind = 0; /* 0 float, 1 int, 2 uint */
-   if (spv_op(m, comp) == SPV_OP_TYPE_INT)
-      kind = spv_word(m, comp, 3) ? 1 : 2;
    static const uint32_t table[3][8] = {
       /* 1D, 1D array, 2D, 2D array, 3D, cube, cube array, 2D ms */
       {GL_SAMPLER_1D, GL_SAMPLER_1D_ARRAY, GL_SAMPLER_2D, GL_SAMPLER_2D_ARRAY, GL_SAMPLER_3D,
@@ -84,6 +78,33 @@ sampler_gl_type(const struct spv_module *m, uint32_t image)
                                                              : GL_UNSIGNED_INT_SAMPLER_2D_RECT;
    case 5: return kind == 0 ? GL_SAMPLER_BUFFER : kind == 1 ? GL_INT_SAMPLER_BUFFER
                                                             : GL_UNSIGNED_INT_SAMPLER_BUFFER;
+   default: return 0;
+   }
+}
+
+
+static uint32_t
+sampler_gl_type(const struct spv_module *m, uint32_t image)
+{
+   if (spv_op(m, image) != SPV_OP_TYPE_IMAGE)
+      return 0;
+   uint32_t comp = spv_word(m, image, 2);
+   int kind = 0; /* 0 float, 1 int, 2 uint */
+   if (spv_op(m, comp) == SPV_OP_TYPE_INT)
+      kind = spv_word(m, comp, 3) ? 1 : 2;
+   return spv_image_gl_type(kind, spv_word(m, image, 3), spv_word(m, image, 4), spv_word(m, image, 5),
+                            spv_word(m, image, 6));
+}
+
+/* The 2D sampler type a rectangle sampler reads after spirv/rect.c's lowering (else 0). */
+uint32_t
+spv_rect_as_2d(uint32_t gl_type)
+{
+   switch (gl_type) {
+   case GL_SAMPLER_2D_RECT: return GL_SAMPLER_2D;
+   case GL_SAMPLER_2D_RECT_SHADOW: return GL_SAMPLER_2D_SHADOW;
+   case GL_INT_SAMPLER_2D_RECT: return GL_INT_SAMPLER_2D;
+   case GL_UNSIGNED_INT_SAMPLER_2D_RECT: return GL_UNSIGNED_INT_SAMPLER_2D;
    default: return 0;
    }
 }

@@ -252,6 +252,10 @@ bool spv_blob_write(const struct spv_reflection *r, void **blob, size_t *size);
 uint32_t spv_gl_type(const struct spv_module *m, uint32_t type, const char *src_type);
 uint32_t spv_gl_type_size(uint32_t gl_type); /* bytes of one element in std140, 0 if opaque */
 bool spv_gl_type_is_sampler(uint32_t gl_type);
+/* The GL sampler type of an image of this shape (kind: 0 float, 1 int, 2 uint; 0: none), and
+ * the 2D type a rectangle sampler type reads once lowered (rect.c; 0 for other types). */
+uint32_t spv_image_gl_type(int kind, uint32_t dim, uint32_t depth, uint32_t arrayed, uint32_t ms);
+uint32_t spv_rect_as_2d(uint32_t gl_type);
 
 /** Builds the uniform and sampler tables from the final modules. Returns false with a
  *  GL-style message in log on link errors. */
@@ -293,6 +297,9 @@ bool spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options 
 bool spv_xfb_copies(const struct spv_xfb_plan *plan, struct spv_xfb_copy **out);
 /** Decorates the final vertex module (replaces *words). */
 bool spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count, struct spv_str *log);
+/* rect.c: GL's rectangle samplers (Dim Rect, which Vulkan lacks) as 2D samplers with the
+ * coordinates rescaled; the module's words are replaced. */
+bool spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log);
 bool spv_xfb_reflect(const struct spv_xfb_plan *plan, struct spv_reflection *r);
 void spv_xfb_plan_fini(struct spv_xfb_plan *p);
 /** 32-bit components of a capturable GL type, 0 for others. */

@@ -31,7 +31,10 @@
  *    ResourceCreate.samples 2..16 of a format in MS_TEXTURE_FORMATS_<n>, sampled views) and
  *    buffer textures (sampler views of target TEX_BUFFER over a BUFFER resource, with
  *    wire_sampler_view.format in TEXEL_BUFFER_FORMATS); the caps MS_TEXTURE_FORMATS_2..16,
- *    MAX_TEXEL_BUFFER_ELEMENTS, TEXEL_BUFFER_FORMATS. */
+ *    MAX_TEXEL_BUFFER_ELEMENTS, TEXEL_BUFFER_FORMATS;
+
+ *    texture targets TEX_1D and TEX_1D_ARRAY (GL 3.3 core's 1D and 1D-array textures);
+ *    ReadPixels of depth / stencil surfaces (replies in their wire layout). */
 #define WIRE_PROTOCOL_REVISION 6u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -174,6 +177,12 @@ enum wire_target {
    WIRE_TARGET_TEX_2D_MULTISAMPLE,       /* samples 2..16, last_level 0, depth = layers = 1 */
    WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, /* samples 2..16, last_level 0, depth 1, layers >= 1 */
    WIRE_TARGET_TEX_BUFFER,               /* sampler views only: a BUFFER resource read as texels */
+   /* also revision 6 (GL 3.3 core): 1D images (height, depth, layers 1) and 1D arrays
+    * (height and depth 1, `layers` layers). A 1D array's TextureSubData box addresses layers
+    * as rows, as Gallium's 1D arrays do: y is the first layer, h the layer count, `layer` 0;
+    * the data is then h rows of w texels, one per layer. */
+   WIRE_TARGET_TEX_1D,
+   WIRE_TARGET_TEX_1D_ARRAY,
    WIRE_TARGET_COUNT
 };
 

@@ -191,6 +191,17 @@ main(void)
          copy[off + sz - 1] = 'x';
          CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
       }
+      if (kind == 4 && sz >= 20) { /* SAMPLERS: a GL type the module's image is not (1D, 3D) */
+         static const uint32_t wrong[] = {0x8B5D /* SAMPLER_1D */, 0x8B5F /* SAMPLER_3D */,
+                                          0x8DD2 /* UNSIGNED_INT_SAMPLER_2D */};
+         for (size_t k = 0; k < sizeof(wrong) / sizeof(wrong[0]); k++) {
+            memcpy(copy, blob, size);
+            put32(copy + off + 4, wrong[k]);
+            err[0] = '\0';
+            CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
+            CHECK(strstr(err, "does not match") != NULL);
+         }
+      }
       if (kind == 1) { /* INFO: absurd uniform count */
          memcpy(copy, blob, size);
          put32(copy + off + 16, 0x40000000u);

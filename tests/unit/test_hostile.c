@@ -148,14 +148,17 @@ format_cases(void)
    ss = (struct wire_sampler_state){{0, 1}, 0, 0, 0, WIRE_WRAP_CLAMP_TO_BORDER, 0, 0, 0, 0, -1000, 1000, 0, 1,
                                     {0, NAN, 0, 0}};
    expect_fatal("SamplerCreate.state", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
-   /* ReadPixels of a depth surface; a band whose reply is bigger than the slot in the
-    * surface's own texel size (RGBA32F: 16 bytes a texel) */
+   /* ReadPixels of a depth surface (allowed since revision 6: glGetTexImage), of a level the
+    * surface lacks; a band whose reply is bigger than the slot in the surface's own texel
+    * size (RGBA32F: 16 bytes a texel) */
    struct wire_read_pixels rp = {{{1, 1}, 0, 0}, 0, 0, 4, 4};
    struct rig r;
    rig_init(&r);
    setup_ctx(&r);
    rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_D24_UNORM, 64, 64, 1, 1, 0, 0, 0, 0};
    CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   CHECK(put(&r, WIRE_OP_ReadPixels, &rp, sizeof(rp)));
+   rp.src.level = 1;
    CHECK(!put(&r, WIRE_OP_ReadPixels, &rp, sizeof(rp)));
    CHECK(strstr(fatal(&r), "ReadPixels.src") != NULL);
    rig_fini(&r);
@@ -332,6 +335,43 @@ ms_texture_cases(void)
    struct wire_framebuffer fb = {16, 16, 1, 0, {{{1, 1}, 0, 2}}, {{0, 0}, 0, 0}};
    CHECK(put(&r, WIRE_OP_SetFramebuffer, &fb, sizeof(fb)));
    CHECK_EQ(r.seg.ctrl->server_state != WIRE_SERVER_FATAL, 1);
+   rig_fini(&r);
+}
+
+/* 1D and 1D-array textures (protocol revision 6): their shapes, and a 1D array's boxes
+ * addressing layers as rows (wire_target). */
+static void
+texture_1d_cases(void)
+{
+   const uint32_t T1D = WIRE_TARGET_TEX_1D, T1DA = WIRE_TARGET_TEX_1D_ARRAY;
+   /* a 1D image with a height, depth or layers; a 1D array with a height; an ETC2 1D image */
+   struct wire_resource_create rc = {{1, 1}, T1D, WIRE_FMT_R8G8B8A8_UNORM, 8, 2, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, T1D, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 1, 4, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, T1DA, WIRE_FMT_R8G8B8A8_UNORM, 8, 4, 1, 4, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, T1D, WIRE_FMT_ETC2_R8G8B8_UNORM, 8, 1, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   /* a 1D array of 4 layers: rows past the last layer, a non-zero `layer` */
+   struct wire_texture_subdata ts = {{1, 1}, 0, 0, 0, 2, 0, 8, 3, 1, {0, 8 * 3 * 4}};
+   expect_fatal_after_compressed("TextureSubData.box", T1DA, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 4,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 1, 0, 0, 0, 8, 1, 1, {0, 8 * 4}};
+   expect_fatal_after_compressed("TextureSubData.level", T1DA, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 4,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   /* a 1D image's box with a second row */
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 0, 0, 0, 0, 8, 2, 1, {0, 8 * 2 * 4}};
+   expect_fatal_after_compressed("TextureSubData.box", T1D, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 1,
+                                 WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   /* the good path: layers 1..3 of a 1D array of 4, in one box */
+   struct rig r;
+   rig_init(&r);
+   setup_ctx(&r);
+   rc = (struct wire_resource_create){{1, 1}, T1DA, WIRE_FMT_R8G8B8A8_UNORM, 8, 1, 1, 4, 3, 0, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   ts = (struct wire_texture_subdata){{1, 1}, 1, 0, 0, 1, 0, 4, 3, 1, {0, 4 * 3 * 4}};
+   CHECK(put(&r, WIRE_OP_TextureSubData, &ts, sizeof(ts)));
    rig_fini(&r);
 }
 
@@ -1056,6 +1096,7 @@ main(void)
    xfb_query_cases();
    format_cases();
    compressed_cases();
+   texture_1d_cases();
    shape_cases();
    review_cases();
    event_cases();
