@@ -96,7 +96,7 @@ main(int argc, char **argv)
    GL(glEnableVertexAttribArray(1));
    GL(glClearColor(0.0f, 0.0f, 0.0f, 1.0f));
    GL(glClear(GL_COLOR_BUFFER_BIT));
-   struct vtx v[8];
+   struct vtx v[8] = {{0}};
 
    quad(v, 0, 0, 64, 8, 0.5f);
    draw(0, GL_TRIANGLE_STRIP, v, 4);
@@ -127,7 +127,12 @@ main(int argc, char **argv)
    /* 5 */
    quad(v, 0, 40, 64, 48, 0.0f);
    draw(5, GL_TRIANGLE_STRIP, v, 4);
-   /* 6: 4 instances of a strip made from gl_VertexID (first vertex 3: ids 3..6) */
+   /* 6: 4 instances of a strip made from gl_VertexID (first vertex 3: ids 3..6); the
+    * positions come from the ids, the colours from v[3..6] */
+   for (int i = 0; i < 8; i++)
+      v[i] = (struct vtx){0, 0, 0, {(GLubyte)(i * 30), (GLubyte)(255 - i * 30), 128, 255}};
+   GL(glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(struct vtx), &v->x));
+   GL(glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(struct vtx), v->rgba));
    GL(glUniform1i(u_band, 6));
    GL(glDrawArraysInstanced(GL_TRIANGLE_STRIP, 3, 4, 4));
    /* 7: a moved viewport */
