@@ -642,6 +642,33 @@ glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb)
    return att_image(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0], &w, &h, &f) ? f : NULL;
 }
 
+const struct glf_format *
+glf_framebuffer_zs_read(struct glf_context *ctx, struct glf_framebuffer *fb, bool depth, bool stencil,
+                        struct wire_surface_ref *ref, uint32_t *w, uint32_t *h)
+{
+   memset(ref, 0, sizeof(*ref));
+   glf_framebuffer_size(ctx, fb, w, h);
+   const struct glf_format *f = NULL;
+   if (fb->is_default) {
+      const struct glf_drawable *d = &fb->drawable;
+      if (!fb->has_drawable || !d->depth_stencil.gen || (depth && !d->depth_bits) || (stencil && !d->stencil_bits))
+         return NULL;
+      ref->res = d->depth_stencil;
+      return drawable_format(d, false);
+   }
+   const struct glf_attachment *da = &fb->att[GLF_ATT_DEPTH], *sa = &fb->att[GLF_ATT_STENCIL];
+   const struct glf_attachment *a = depth ? da : sa;
+   /* DEPTH_STENCIL reads one image holding both (the wire names one depth-stencil surface) */
+   if (depth && stencil && (da->type != sa->type || da->tex != sa->tex || da->rb != sa->rb ||
+                            da->level != sa->level || da->layer != sa->layer))
+      return NULL;
+   uint32_t aw, ah;
+   if (a->type == GL_NONE || !att_image(a, &aw, &ah, &f) || (depth && !f->bits[4]) || (stencil && !f->bits[5]))
+      return NULL;
+   surface_of(ctx, a, false, ref);
+   return ref->res.gen ? f : NULL;
+}
+
 /* ---- draw / read buffers ------------------------------------------------------------------- */
 void GLAPIENTRY
 glf_DrawBuffers(GLsizei n, const GLenum *bufs)

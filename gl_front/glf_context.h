@@ -770,6 +770,12 @@ uint32_t glf_framebuffer_samples(struct glf_context *ctx, struct glf_framebuffer
 /** A multisampled drawable: resolves its colour image into drawable->resolve (a Blit). */
 void glf_drawable_resolve(struct glf_context *ctx, const struct glf_drawable *d);
 const struct glf_format *glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb);
+/** GL core's depth / stencil read-back (glReadPixels): the read framebuffer's depth buffer
+ *  (depth), stencil buffer (stencil) or both as one image; its effective format, or NULL
+ *  where there is no such buffer (or, for both, no single depth-stencil image). */
+const struct glf_format *glf_framebuffer_zs_read(struct glf_context *ctx, struct glf_framebuffer *fb, bool depth,
+                                                 bool stencil, struct wire_surface_ref *ref, uint32_t *w,
+                                                 uint32_t *h);
 /* One ReadPixels record and its reply: w x h texels of the surface's wire format (texel bytes
  * each) at (x, y) into tmp. False (GL_CONTEXT_LOST raised) when the channel is lost. */
 bool glf_read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,

@@ -174,8 +174,8 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
       return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
    struct srv_res *r = e->obj;
    const struct wire_resource_create *t = &r->templ;
-   if (t->target == WIRE_TARGET_BUFFER || wire_format_has_depth(t->format) || wire_format_has_stencil(t->format) ||
-       wire_format_is_compressed(t->format) || rp->src.level > t->last_level ||
+   /* depth / stencil surfaces read back in their upload layout (protocol revision 6) */
+   if (t->target == WIRE_TARGET_BUFFER || wire_format_is_compressed(t->format) || rp->src.level > t->last_level ||
        rp->src.layer >= (t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, rp->src.level) : t->layers) ||
        t->samples > 1) /* the client resolves first (Blit) */
       return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");

@@ -529,6 +529,11 @@ bool mg_formats_init(struct mg_backend *be);
 void mg_convert_upload(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels);
 /** Storage layout -> wire layout, colour formats only; false for depth / stencil. */
 bool mg_convert_readback(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels);
+uint32_t mg_depth_plane_size(VkFormat vk);
+/* A depth / stencil read-back: the depth and stencil planes of a cw x ch copy into rows of
+ * dst_w texels of the wire format's upload layout at (cx, cy). */
+void mg_convert_readback_zs(uint32_t wire_fmt, VkFormat vk, const uint8_t *dplane, const uint8_t *splane, uint8_t *dst,
+                            uint32_t dst_w, uint32_t cx, uint32_t cy, uint32_t cw, uint32_t ch);
 VkImageView mg_get_view(struct mg_backend *be, struct mg_resource *r, const struct mg_view_key *key);
 VkImageView mg_surface_view(struct mg_backend *be, const struct srv_surface *s);
 bool mg_dummies_init(struct mg_backend *be);

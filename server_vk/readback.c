@@ -1,6 +1,9 @@
 /* Magma: glReadPixels. Copies the clipped rectangle into host-visible stream memory, submits,
  * waits, then converts the storage to the surface's wire layout (format.c), rows bottom first
- * (image row 0 is GL's bottom row, so the copy is straight). */
+ * (image row 0 is GL's bottom row, so the copy is straight). Depth / stencil surfaces copy
+ * each aspect into a plane of its own (Vulkan's buffer layouts: D16 as 16-bit words, D24 as
+ * X8_D24 words, D32F as floats, stencil as bytes) and mg_convert_readback_zs interleaves
+ * them into the wire format's upload layout. */
 #include "mg_private.h"
 
 #include <string.h>
@@ -26,26 +29,39 @@ mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
    struct mg_resource *r = mg_resource(src->res);
    if (be->lost)
       return false;
-   if (!r || r->is_buffer || src->level >= r->levels || r->aspect != VK_IMAGE_ASPECT_COLOR_BIT)
-      return true; /* depth read-back is not supported yet: leave the core's fill */
+   if (!r || r->is_buffer || src->level >= r->levels)
+      return true;
    int64_t sw = wire_minify(r->templ.width, src->level), sh = wire_minify(r->templ.height, src->level);
    int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
    int64_t x1 = (int64_t)x + w < sw ? (int64_t)x + w : sw, y1 = (int64_t)y + h < sh ? (int64_t)y + h : sh;
    if (x1 <= x0 || y1 <= y0)
       return true;
    uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
-   uint32_t texel = be->formats[r->templ.format].size;
+   const bool zs = r->aspect != VK_IMAGE_ASPECT_COLOR_BIT;
+   const VkDeviceSize n = (VkDeviceSize)cw * ch;
+   /* depth plane, then the stencil plane at a 4-byte aligned offset (bufferOffset rule) */
+   const VkDeviceSize dplane = (r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ? n * mg_depth_plane_size(r->vkfmt) : 0;
+   const VkDeviceSize splane_off = (dplane + 3) & ~(VkDeviceSize)3;
+   const VkDeviceSize bytes = zs ? splane_off + ((r->aspect & VK_IMAGE_ASPECT_STENCIL_BIT) ? n : 0)
+                                 : n * be->formats[r->templ.format].size;
    struct mg_alloc a;
-   if (!mg_stream_alloc(be, (VkDeviceSize)cw * ch * texel, 16, &a))
+   if (!mg_stream_alloc(be, bytes, 16, &a))
       return false;
    bool is3d = r->templ.target == WIRE_TARGET_TEX_3D;
-   VkBufferImageCopy region = {
-      .bufferOffset = a.offset,
-      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->level, is3d ? 0 : src->layer, 1},
-      .imageOffset = {(int32_t)x0, (int32_t)y0, is3d ? (int32_t)src->layer : 0},
-      .imageExtent = {cw, ch, 1},
-   };
-   vkCmdCopyImageToBuffer(mg_cmd(be), r->image, VK_IMAGE_LAYOUT_GENERAL, a.buffer, 1, &region);
+   VkBufferImageCopy regions[2];
+   uint32_t nregions = 0;
+   for (unsigned k = 0; k < 2; k++) {
+      VkImageAspectFlags asp = !zs ? VK_IMAGE_ASPECT_COLOR_BIT : k ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (!(r->aspect & asp) || (!zs && k))
+         continue;
+      regions[nregions++] = (VkBufferImageCopy){
+         .bufferOffset = a.offset + (asp == VK_IMAGE_ASPECT_STENCIL_BIT ? splane_off : 0),
+         .imageSubresource = {asp, src->level, is3d ? 0 : src->layer, 1},
+         .imageOffset = {(int32_t)x0, (int32_t)y0, is3d ? (int32_t)src->layer : 0},
+         .imageExtent = {cw, ch, 1},
+      };
+   }
+   vkCmdCopyImageToBuffer(mg_cmd(be), r->image, VK_IMAGE_LAYOUT_GENERAL, a.buffer, nregions, regions);
    VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
    vkCmdPipelineBarrier(mg_batch(be)->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
    mg_transfer_done(be);
@@ -59,6 +75,10 @@ mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
     * (uncancellable) wait. */
    if (mg_wait_fence(be, b->fence, "read-back fence", true) != MG_WAIT_DONE)
       return false;
-   convert_rows(be, r, map, dst, w, (uint32_t)(x0 - x), (uint32_t)(y0 - y), cw, ch);
+   if (zs)
+      mg_convert_readback_zs(r->templ.format, r->vkfmt, map, map + splane_off, dst, w, (uint32_t)(x0 - x),
+                             (uint32_t)(y0 - y), cw, ch);
+   else
+      convert_rows(be, r, map, dst, w, (uint32_t)(x0 - x), (uint32_t)(y0 - y), cw, ch);
    return true;
 }

@@ -26,8 +26,10 @@
  *    STANDARD_SAMPLE_LOCATIONS capabilities, op 45 SetSampleState, Blit resolves a
  *    multisampled source (WIRE_BLIT_* rules below).
  * 5: program blobs of version 4 (a geometry stage); WIRE_FEATURE_GEOMETRY_SHADER and the
- *    MAX_GEOMETRY_* capabilities. */
-#define WIRE_PROTOCOL_REVISION 5u
+ *    MAX_GEOMETRY_* capabilities.
+ * 6: ReadPixels of depth / stencil surfaces; SetFramebuffer.flags and Blit.flags
+ *    (WIRE_FB_* / WIRE_BLIT_F_*: GL core's FRAMEBUFFER_SRGB), which were zero padding. */
+#define WIRE_PROTOCOL_REVISION 6u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -675,7 +677,8 @@ static_assert(sizeof(struct wire_generate_mipmap) == 16, "genmip");
 /* ReadPixels: reply is w*h texels of the surface's wire format in its upload layout
  * (wire_format_info: RGB formats three components), rows bottom first, tightly packed.
  * w * h * texel size <= WIRE_MAX_REPLY; larger reads are split into bands by the client.
- * Depth / stencil surfaces are not read back. */
+ * Depth / stencil surfaces (revision 6) reply in their upload layout too: D24S8 as u32
+ * depth << 8 | stencil, D32FS8 as a float and a u32 stencil, D16 / D32F / D24 alone. */
 struct wire_read_pixels {
    struct wire_surface_ref src;
    int32_t x, y;

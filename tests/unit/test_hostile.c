@@ -148,15 +148,19 @@ format_cases(void)
    ss = (struct wire_sampler_state){{0, 1}, 0, 0, 0, WIRE_WRAP_CLAMP_TO_BORDER, 0, 0, 0, 0, -1000, 1000, 0, 1,
                                     {0, NAN, 0, 0}};
    expect_fatal("SamplerCreate.state", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
-   /* ReadPixels of a depth surface; a band whose reply is bigger than the slot in the
-    * surface's own texel size (RGBA32F: 16 bytes a texel) */
+   /* ReadPixels of a depth surface reads (revision 6), but not a level it lacks; a band
+    * whose reply is bigger than the slot in the surface's own texel size (RGBA32F: 16 bytes
+    * a texel) */
    struct wire_read_pixels rp = {{{1, 1}, 0, 0}, 0, 0, 4, 4};
    struct rig r;
    rig_init(&r);
    setup_ctx(&r);
    rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_2D, WIRE_FMT_D24_UNORM, 64, 64, 1, 1, 0, 0, 0, 0};
    CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   CHECK(put(&r, WIRE_OP_ReadPixels, &rp, sizeof(rp)));
+   rp.src.level = 1;
    CHECK(!put(&r, WIRE_OP_ReadPixels, &rp, sizeof(rp)));
+   rp.src.level = 0;
    CHECK(strstr(fatal(&r), "ReadPixels.src") != NULL);
    rig_fini(&r);
    rig_init(&r);
