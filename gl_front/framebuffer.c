@@ -547,6 +547,8 @@ glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, struct 
 {
    memset(out, 0, sizeof(*out));
    glf_framebuffer_size(ctx, fb, &out->width, &out->height);
+   /* GL core writes sRGB attachments linearly unless FRAMEBUFFER_SRGB is enabled (enable.c) */
+   out->flags = GLF_CORE(ctx) && !ctx->st.framebuffer_srgb ? WIRE_FB_LINEAR_SRGB : 0;
    if (fb->is_default) {
       if (!fb->has_drawable)
          return;
@@ -982,15 +984,20 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
     * and read framebuffers are not identical or the source and destination rectangles are not
     * defined with the same (X0, Y0) and (X1, Y1) bounds, an INVALID_OPERATION error is
     * generated." OpenGL 3.3 core (4.3.2) asks only for rectangles of identical dimensions,
-    * and allows a multisampled destination when the source has the same sample count; a
-    * single-sampled source into one (replicated samples) is not built: INVALID_OPERATION
-    * with a WARN line. A resolve takes no filter: NEAREST is sent. */
+    * and allows a multisampled destination when the source has the same sample count or is
+    * single-sampled: "If SAMPLE_BUFFERS for the draw framebuffer is greater than zero, ...
+    * the pixel values are written to every sample" (replicated: Magma draws the colour; its
+    * depth / stencil replication is not built: INVALID_OPERATION with a WARN line). A
+    * resolve takes no filter: NEAREST is sent. */
    const uint32_t rs = glf_framebuffer_samples(ctx, ctx->read_fb), ds = glf_framebuffer_samples(ctx, ctx->draw_fb);
-   if (ds && (GLF_ES(ctx) || rs != ds)) {
-      if (GLF_CORE(ctx) && !rs)
-         sgl_log_once(SGL_LOG_WARN, "glBlitFramebuffer from a single-sampled into a multisampled framebuffer is "
-                                    "not implemented (INVALID_OPERATION)");
+   if (ds && (GLF_ES(ctx) || (rs && rs != ds))) {
       glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled draw framebuffer)", caller);
+      return;
+   }
+   if (ds && !rs && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))) {
+      sgl_log_once(SGL_LOG_WARN, "glBlitFramebuffer of depth / stencil from a single-sampled into a multisampled "
+                                 "framebuffer is not implemented (INVALID_OPERATION)");
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(depth / stencil into a multisampled framebuffer)", caller);
       return;
    }
    if (rs) {
@@ -1021,6 +1028,9 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
    b.src_x0 = srcX0, b.src_y0 = srcY0, b.src_x1 = srcX1, b.src_y1 = srcY1;
    b.dst_x0 = dstX0, b.dst_y0 = dstY0, b.dst_x1 = dstX1, b.dst_y1 = dstY1;
    b.linear = filter == GL_LINEAR;
+   /* GL core: with FRAMEBUFFER_SRGB disabled neither sRGB decode of the source nor encode of
+    * the destination (as OpenGL 4.4 section 18.3.1 words it, and Mesa does); enabled, both. */
+   b.flags = GLF_CORE(ctx) && !ctx->st.framebuffer_srgb ? WIRE_BLIT_F_LINEAR_SRGB : 0;
    const struct glf_state *st = &ctx->st;
    b.scissor_enable = st->scissor_test;
    b.scissor = (struct wire_scissor){st->scissor[0], st->scissor[1], st->scissor[2], st->scissor[3]};

@@ -479,6 +479,7 @@ struct glf_state {
     * folds them into SetSampleState, emit.c). */
    bool multisample, sample_mask, sample_alpha_to_one;
    bool cube_map_seamless; /* Vulkan samples cube maps seamlessly whatever this says */
+   bool framebuffer_srgb;  /* GL core's FRAMEBUFFER_SRGB (enable.c); ES always encodes */
    GLenum polygon_mode, provoking_vertex, logic_op;
    GLenum clamp_read_color; /* glClampColor(CLAMP_READ_COLOR): TRUE, FALSE or FIXED_ONLY */
    GLbitfield sample_mask_value;

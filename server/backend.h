@@ -33,6 +33,8 @@ struct srv_surface {
    uint32_t level;
    uint32_t layer;
    uint32_t samples; /* the resource's sample count (1: single-sampled); framebuffers only */
+   uint32_t linear;  /* 1: an sRGB surface read / written as its UNORM twin, without sRGB
+                      * conversion (WIRE_FB_LINEAR_SRGB, WIRE_BLIT_F_LINEAR_SRGB); else 0 */
 };
 
 struct srv_framebuffer {

@@ -490,6 +490,7 @@ mg_destroy(struct srv_backend *sbe)
       if (be->zero_mem)
          vkFreeMemory(be->dev, be->zero_mem, NULL);
       mg_clear_fini(be);
+      mg_blit_fini(be);
       mg_batches_fini(be);
       mg_query_pools_fini(be);
       mg_xfb_fini(be);
@@ -532,7 +533,7 @@ mg_backend_create(void)
    be->base.ops = &mg_ops;
    be->next_id = 1;
    if (!create_instance(be) || !pick_device(be) || !create_device(be) || !mg_formats_init(be) ||
-       !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be) ||
+       !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be) || !mg_blit_init(be) ||
        !mg_xfb_init(be)) {
       sgl_err("magma: backend creation failed");
       mg_destroy(&be->base);

@@ -397,3 +397,17 @@ mg_convert_readback_zs(uint32_t wire_fmt, VkFormat vk, const uint8_t *dplane, co
       }
    }
 }
+
+/* The UNORM format an sRGB storage is viewed as where GL asks for no sRGB conversion
+ * (FRAMEBUFFER_SRGB disabled: srv_surface.linear); VK_FORMAT_UNDEFINED for other formats.
+ * Images of such formats are created MUTABLE_FORMAT with both in their format list. */
+VkFormat
+mg_linear_twin(VkFormat f)
+{
+   switch (f) {
+   case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
+   case VK_FORMAT_B8G8R8A8_SRGB: return VK_FORMAT_B8G8R8A8_UNORM;
+   case VK_FORMAT_A8B8G8R8_SRGB_PACK32: return VK_FORMAT_A8B8G8R8_UNORM_PACK32;
+   default: return VK_FORMAT_UNDEFINED;
+   }
+}

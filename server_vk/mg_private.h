@@ -130,6 +130,7 @@ struct mg_view_key {
    VkImageAspectFlags aspect;
    uint32_t base_level, level_count, base_layer, layer_count;
    VkComponentSwizzle swz[4];
+   VkFormat format; /* VK_FORMAT_UNDEFINED: the resource's own */
 };
 
 struct mg_view {
@@ -352,6 +353,14 @@ struct mg_clear_key {
    uint32_t samples;      /* the framebuffer's */
 };
 
+struct mg_blit_pipeline {
+   struct mg_blit_pipeline *next;
+   VkFormat format; /* the destination view's */
+   uint32_t kind;   /* enum mg_clear_kind */
+   uint32_t samples;
+   VkPipeline pipeline;
+};
+
 struct mg_clear_pipeline {
    struct mg_clear_pipeline *next;
    struct mg_clear_key key;
@@ -434,6 +443,13 @@ struct mg_backend {
    VkShaderModule clear_vs, clear_fs[MG_CLEAR_KINDS];
    VkPipelineLayout clear_layout;
    struct mg_clear_pipeline *clear_pipelines;
+
+   /* draw-based blits (blit.c): shaders per numeric class, one sampler per filter */
+   VkShaderModule blit_vs, blit_fs[MG_CLEAR_KINDS];
+   VkDescriptorSetLayout blit_set_layout;
+   VkPipelineLayout blit_layout;
+   VkSampler blit_samplers[2]; /* NEAREST, LINEAR */
+   struct mg_blit_pipeline *blit_pipelines;
 };
 
 #define MG_HIDE_UINT8 (1u << 0)
@@ -530,12 +546,16 @@ void mg_convert_upload(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint
 /** Storage layout -> wire layout, colour formats only; false for depth / stencil. */
 bool mg_convert_readback(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels);
 uint32_t mg_depth_plane_size(VkFormat vk);
+VkFormat mg_linear_twin(VkFormat f);
 /* A depth / stencil read-back: the depth and stencil planes of a cw x ch copy into rows of
  * dst_w texels of the wire format's upload layout at (cx, cy). */
 void mg_convert_readback_zs(uint32_t wire_fmt, VkFormat vk, const uint8_t *dplane, const uint8_t *splane, uint8_t *dst,
                             uint32_t dst_w, uint32_t cx, uint32_t cy, uint32_t cw, uint32_t ch);
 VkImageView mg_get_view(struct mg_backend *be, struct mg_resource *r, const struct mg_view_key *key);
 VkImageView mg_surface_view(struct mg_backend *be, const struct srv_surface *s);
+/* The format a surface is rendered as: its storage's, or the UNORM twin of an sRGB storage
+ * when the surface is `linear`. */
+VkFormat mg_surface_format(const struct srv_surface *s);
 bool mg_dummies_init(struct mg_backend *be);
 void mg_resource_free(struct mg_backend *be, struct mg_resource *r, bool now);
 
@@ -585,6 +605,8 @@ void mg_emit_scissor_rect(struct mg_ctx *ctx, bool enable, const struct wire_sci
 void mg_clear(struct srv_ctx *sctx, const struct wire_clear *clear);
 uint32_t mg_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst,
                  const struct wire_blit *b);
+bool mg_blit_init(struct mg_backend *be);
+void mg_blit_fini(struct mg_backend *be);
 bool mg_clear_init(struct mg_backend *be);
 void mg_clear_fini(struct mg_backend *be);
 

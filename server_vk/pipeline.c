@@ -471,8 +471,7 @@ fill_key(struct mg_ctx *ctx, VkPrimitiveTopology topo, uint32_t emulated, struct
    k->topology = topo;
    k->nr_cbufs = ctx->fb.nr_cbufs;
    for (uint32_t i = 0; i < ctx->fb.nr_cbufs; i++) {
-      struct mg_resource *r = mg_resource(ctx->fb.cbufs[i].res);
-      k->cbufs[i] = r && !r->is_buffer ? r->vkfmt : VK_FORMAT_UNDEFINED;
+      k->cbufs[i] = mg_surface_format(&ctx->fb.cbufs[i]);
    }
    struct mg_resource *zs = mg_resource(ctx->fb.zsbuf.res);
    k->zs = zs && !zs->is_buffer ? zs->vkfmt : VK_FORMAT_UNDEFINED;

@@ -485,11 +485,14 @@ struct wire_surface_ref {
 };
 static_assert(sizeof(struct wire_surface_ref) == 16, "surface ref");
 
-/* cbufs[i] receives fragment output location i (glDrawBuffers mapping done by the client). */
+/* cbufs[i] receives fragment output location i (glDrawBuffers mapping done by the client).
+ * flags (revision 6; zero padding before): WIRE_FB_*, other bits are a protocol error. */
+#define WIRE_FB_LINEAR_SRGB 1u /* sRGB colour attachments are written and blended without
+                                * sRGB encoding (GL core with FRAMEBUFFER_SRGB disabled) */
 struct wire_framebuffer {
    uint32_t width, height; /* the framebuffer's extent: min over attachments */
    uint32_t nr_cbufs;
-   uint32_t pad;
+   uint32_t flags;
    struct wire_surface_ref cbufs[WIRE_MAX_COLOR_BUFS];
    struct wire_surface_ref zsbuf;
 };
@@ -648,10 +651,15 @@ static_assert(sizeof(struct wire_clear) == 64, "clear");
  * rectangles are GL's: [x0, x1) x [y0, y1) in window coordinates, either may be reversed to
  * mirror; the server clips them to both surfaces and to the scissor rectangle (when
  * scissor_enable), as GL's pixel ownership and scissor tests do.
- * Multisampled surfaces (revision 4): the destination is never multisampled unless the
- * source has the same sample count (a sample-for-sample copy); a multisampled source into a
- * single-sampled destination is a resolve. Both need equal formats, rectangles of equal size
- * (same direction on each axis) and linear 0; violating that is a protocol error. */
+ * Multisampled surfaces (revision 4): a multisampled destination takes a source of the same
+ * sample count (a sample-for-sample copy) or, colour only (revision 6), a single-sampled
+ * source (every sample gets the source's value: GL core); a multisampled source into a
+ * single-sampled destination is a resolve. Multisampled sources need equal formats,
+ * rectangles of equal size (same direction on each axis) and linear 0; violating that is a
+ * protocol error.
+ * flags (revision 6; zero padding before): WIRE_BLIT_F_*, other bits are a protocol error. */
+#define WIRE_BLIT_F_LINEAR_SRGB 1u /* colour: no sRGB decode of the source nor encode of the
+                                    * destination (GL core with FRAMEBUFFER_SRGB disabled) */
 #define WIRE_BLIT_COLOR 1u
 #define WIRE_BLIT_DEPTH 2u
 #define WIRE_BLIT_STENCIL 4u
@@ -662,7 +670,7 @@ struct wire_blit {
    uint32_t mask;   /* WIRE_BLIT_*: COLOR alone, or DEPTH and / or STENCIL */
    uint32_t linear; /* GL_LINEAR (colour only) */
    uint32_t scissor_enable;
-   uint32_t pad;
+   uint32_t flags; /* WIRE_BLIT_F_* */
    struct wire_scissor scissor;
 };
 static_assert(sizeof(struct wire_blit) == 96, "blit");

@@ -319,10 +319,24 @@ msaa_cases(void)
    msaa_expect("ReadPixels.src", WIRE_OP_ReadPixels, &rp, sizeof(rp));
    struct wire_present pr = {{1, 1}, 1};
    msaa_expect("Present.res", WIRE_OP_Present, &pr, sizeof(pr));
-   /* blits: into 4x from 1x, a scaled resolve, a resolve between formats, a LINEAR resolve */
+   /* blits: colour into 4x from 1x is GL core's replication (revision 6), its flags other
+    * than WIRE_BLIT_F_LINEAR_SRGB are not; a scaled resolve, a resolve between formats, a
+    * LINEAR resolve */
    struct wire_blit bt = {.src = {{2, 1}, 0, 0}, .dst = {{1, 1}, 0, 0}, .src_x1 = 16, .src_y1 = 16, .dst_x1 = 16,
                           .dst_y1 = 16, .mask = WIRE_BLIT_COLOR};
-   msaa_expect("Blit.samples", WIRE_OP_Blit, &bt, sizeof(bt));
+   {
+      struct rig ok;
+      msaa_rig(&ok);
+      CHECK(put(&ok, WIRE_OP_Blit, &bt, sizeof(bt)));
+      bt.flags = WIRE_BLIT_F_LINEAR_SRGB;
+      CHECK(put(&ok, WIRE_OP_Blit, &bt, sizeof(bt)));
+      rig_fini(&ok);
+   }
+   bt.flags = 2;
+   msaa_expect("Blit.flags", WIRE_OP_Blit, &bt, sizeof(bt));
+   bt.flags = 0;
+   fb = (struct wire_framebuffer){16, 16, 1, 2, {{{1, 1}, 0, 0}}, {{0, 0}, 0, 0}};
+   msaa_expect("SetFramebuffer.flags", WIRE_OP_SetFramebuffer, &fb, sizeof(fb));
    bt.src = (struct wire_surface_ref){{1, 1}, 0, 0};
    bt.dst = (struct wire_surface_ref){{2, 1}, 0, 0};
    bt.dst_x1 = 8;
