@@ -1000,14 +1000,27 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
       glf_error(ctx, GL_INVALID_OPERATION, "%s(depth / stencil into a multisampled framebuffer)", caller);
       return;
    }
-   if (rs) {
+   /* GL 3.3 4.3.2: "If SAMPLE_BUFFERS for either the read framebuffer or draw framebuffer is
+    * greater than zero, no copy is performed and an INVALID_OPERATION error is generated if
+    * the dimensions of the source and destination rectangles provided to BlitFramebuffer
+    * are not identical". A mirrored resolve is not built (the resolve keeps the direction);
+    * a single-sampled source may be mirrored into a multisampled one (the sizes agree, as
+    * Mesa reads it). */
+   if (rs || ds) {
+      int64_t sw = (int64_t)srcX1 - srcX0, sh = (int64_t)srcY1 - srcY0;
+      int64_t dw = (int64_t)dstX1 - dstX0, dh = (int64_t)dstY1 - dstY0;
+      if (!rs) {
+         sw = sw < 0 ? -sw : sw, sh = sh < 0 ? -sh : sh;
+         dw = dw < 0 ? -dw : dw, dh = dh < 0 ? -dh : dh;
+      }
       bool same = GLF_ES(ctx) ? srcX0 == dstX0 && srcY0 == dstY0 && srcX1 == dstX1 && srcY1 == dstY1
-                              : (int64_t)srcX1 - srcX0 == (int64_t)dstX1 - dstX0 &&
-                                   (int64_t)srcY1 - srcY0 == (int64_t)dstY1 - dstY0;
+                              : sw == dw && sh == dh;
       if (!same) {
-         glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled read framebuffer: rectangles differ)", caller);
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled framebuffer: rectangles differ)", caller);
          return;
       }
+   }
+   if (rs) {
       const struct glf_format *rfmt = glf_framebuffer_read_format(ctx, ctx->read_fb);
       for (unsigned i = 0; rfmt && (mask & GL_COLOR_BUFFER_BIT) && i < GLF_MAX_DRAW_BUFFERS; i++) {
          GLenum db = ctx->draw_fb->draw_buffers[i];

@@ -10,11 +10,12 @@
  * cannot blit (lavapipe: R11F_G11F_B10F destinations and others), a single-sampled source into
  * a multisampled destination (GL core: every sample takes the source's value), and sRGB
  * surfaces without conversion (srv_surface.linear: UNORM views of the sRGB storage). A
- * fullscreen triangle scissored to the clipped destination rectangle samples the source at
- * GL's exact mapping of each pixel centre (shaders/blit.frag). */
+ * rectangle covering the clipped destination samples the source at GL's exact mapping of
+ * each pixel centre (shaders/blit.frag). */
 #include "mg_private.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,6 +180,7 @@ struct blit_push {
    float size[2]; /* the source level's extent */
    int32_t linear; /* 0 NEAREST, 1 the device's LINEAR sampler, 2 filtered in the shader */
    int32_t pad;
+   float rect[4]; /* vertex stage: the destination rectangle in NDC */
 };
 
 bool
@@ -221,13 +223,14 @@ mg_blit_init(struct mg_backend *be)
                                          .bindingCount = 1, .pBindings = &bind};
    if (vkCreateDescriptorSetLayout(be->dev, &dl, NULL, &be->blit_set_layout) != VK_SUCCESS)
       return false;
-   VkPushConstantRange pc = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(struct blit_push)};
+   VkPushConstantRange pc[2] = {{VK_SHADER_STAGE_FRAGMENT_BIT, 0, offsetof(struct blit_push, rect)},
+                                {VK_SHADER_STAGE_VERTEX_BIT, offsetof(struct blit_push, rect), 16}};
    VkPipelineLayoutCreateInfo li = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
       .setLayoutCount = 1,
       .pSetLayouts = &be->blit_set_layout,
-      .pushConstantRangeCount = 1,
-      .pPushConstantRanges = &pc,
+      .pushConstantRangeCount = 2,
+      .pPushConstantRanges = pc,
    };
    return vkCreatePipelineLayout(be->dev, &li, NULL, &be->blit_layout) == VK_SUCCESS;
 }
@@ -264,7 +267,7 @@ create_blit_pipeline(struct mg_backend *be, VkFormat format, uint32_t kind, uint
    };
    VkPipelineVertexInputStateCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
    VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0,
-                                                VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_FALSE};
+                                                VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_FALSE};
    VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, NULL, 0, 1, NULL, 1, NULL};
    VkPipelineRasterizationStateCreateInfo rs = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
                                                 .polygonMode = VK_POLYGON_MODE_FILL, .lineWidth = 1.0f};
@@ -381,8 +384,8 @@ draw_blit(struct mg_backend *be, const struct srv_surface *src, const struct srv
    };
    vkCmdBeginRendering(cmd, &ri);
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-   VkViewport vp = {0, 0, (float)wire_minify(dr->templ.width, dst->level), (float)wire_minify(dr->templ.height, dst->level),
-                    0, 1};
+   const float vw = (float)wire_minify(dr->templ.width, dst->level), vh = (float)wire_minify(dr->templ.height, dst->level);
+   VkViewport vp = {0, 0, vw, vh, 0, 1};
    vkCmdSetViewport(cmd, 0, 1, &vp);
    vkCmdSetScissor(cmd, 0, 1, &ri.renderArea);
    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, be->blit_layout, 0, 1, &set, 0, NULL);
@@ -395,9 +398,12 @@ draw_blit(struct mg_backend *be, const struct srv_surface *src, const struct srv
       {(float)wire_minify(sr->templ.width, src->level), (float)wire_minify(sr->templ.height, src->level)},
       b->linear ? (filter ? 1 : 2) : 0,
       0,
+      {(float)dx[0] / vw * 2.0f - 1.0f, (float)dy[0] / vh * 2.0f - 1.0f, (float)dx[1] / vw * 2.0f - 1.0f,
+       (float)dy[1] / vh * 2.0f - 1.0f},
    };
-   vkCmdPushConstants(cmd, be->blit_layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(push), &push);
-   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdPushConstants(cmd, be->blit_layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, offsetof(struct blit_push, rect), &push);
+   vkCmdPushConstants(cmd, be->blit_layout, VK_SHADER_STAGE_VERTEX_BIT, offsetof(struct blit_push, rect), 16, push.rect);
+   vkCmdDraw(cmd, 4, 1, 0, 0);
    vkCmdEndRendering(cmd);
    mg_transfer_done(be);
    return 0;
