@@ -495,6 +495,10 @@ struct glf_state {
    struct glf_stencil_state stencil[2]; /* front, back */
    GLenum cull_mode, front_face;
    float offset_factor, offset_units, line_width, point_size;
+   /* GL core's glPointParameter (state.c): POINT_SPRITE_COORD_ORIGIN (UPPER_LEFT /
+    * LOWER_LEFT) and POINT_FADE_THRESHOLD_SIZE (kept and queried; see README) */
+   GLenum point_sprite_origin;
+   float point_fade_threshold;
    GLint viewport[4];
    GLint scissor[4];
    float clear_color[4];
@@ -566,6 +570,8 @@ struct glf_context {
    uint64_t cso_clock; /* bumped per state flush (cso_cache.c) */
    struct wire_sample_state sent_sample_state; /* the last SetSampleState (emit.c) */
    bool sent_sample_state_valid;
+   uint32_t sent_point_origin; /* the last SetPointState's WIRE_POINT_ORIGIN_* (0: the server's
+                                * initial UPPER_LEFT) */
    struct glf_program *cb_program; /* constant buffer last sent for ... */
    uint32_t cb_serial, pb_serial, link_serial;
    uint32_t shared_epoch;

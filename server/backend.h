@@ -146,6 +146,8 @@ struct srv_backend_ops {
    void (*set_context_values)(struct srv_ctx *ctx, const struct wire_context_values *v);
    /** Multisample state (validated flags); effective only on multisampled framebuffers. */
    void (*set_sample_state)(struct srv_ctx *ctx, const struct wire_sample_state *st);
+   /** Point sprite state (validated): gl_PointCoord's origin. */
+   void (*set_point_state)(struct srv_ctx *ctx, const struct wire_point_state *st);
 
    /* Verbs. */
    void (*draw)(struct srv_ctx *ctx, const struct srv_draw *draw);

@@ -396,6 +396,18 @@ srv_handle_SetContextValues(struct srv_session *s, const void *p, const uint8_t 
 }
 
 void
+srv_handle_SetPointState(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_point_state *st = p;
+   struct srv_context *ctx = srv_cur(s, "SetPointState.context");
+   if (!ctx)
+      return;
+   if (st->coord_origin > WIRE_POINT_ORIGIN_LOWER_LEFT || st->pad)
+      return srv_fatal(s, "ProtocolCorruption", "SetPointState.coord_origin");
+   s->ops->set_point_state(ctx->be, st);
+}
+
+void
 srv_handle_SetSampleState(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_sample_state *st = p;

@@ -353,6 +353,9 @@ draw_blit(struct mg_backend *be, const struct srv_surface *src, const struct srv
       .layer_count = 1,
       .format = src->linear ? mg_linear_twin(sr->vkfmt) : VK_FORMAT_UNDEFINED,
    };
+   /* a three-component format stored with four reads alpha one, whatever draws left there */
+   if (be->formats[sr->templ.format].conv == MG_CONV_RGB_RGBA)
+      key.swz[3] = VK_COMPONENT_SWIZZLE_ONE;
    VkImageView sv = mg_get_view(be, sr, &key), dv = mg_surface_view(be, dst);
    VkPipeline pipe = get_blit_pipeline(be, mg_surface_format(dst), kind, dst->samples > 1 ? dst->samples : 1);
    if (!sv || !dv || !pipe)
@@ -428,7 +431,14 @@ mg_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_su
    bool sign_mismatch = (si->flags & WIRE_FMTF_INTEGER) && (si->flags & WIRE_FMTF_SIGNED) != (di->flags & WIRE_FMTF_SIGNED);
    bool blittable = has_features(be, sr->vkfmt, sfeat) &&
                     has_features(be, dr->vkfmt, ms ? 0 : VK_FORMAT_FEATURE_BLIT_DST_BIT);
-   bool draw = color && (replicate || src->linear || dst->linear || !blittable);
+   /* Scaled rectangles too: vkCmdBlitImage takes whole-texel offsets, so a clipped scaled
+    * blit would round its source edges; the draw maps every pixel centre as GL does. And a
+    * three-component source stored with four, whose stored alpha is not GL's one. */
+   const bool scaled = (int64_t)b->src_x1 - b->src_x0 != (int64_t)b->dst_x1 - b->dst_x0 ||
+                       (int64_t)b->src_y1 - b->src_y0 != (int64_t)b->dst_y1 - b->dst_y0;
+   const bool rgb = be->formats[sr->templ.format].conv == MG_CONV_RGB_RGBA;
+   bool draw = color && (replicate || src->linear || dst->linear || !blittable ||
+                         (!ms && (scaled || rgb) && draw_blit_ok(be, src, dst, sr)));
    if (sign_mismatch || (!draw && !blittable) || (draw && !draw_blit_ok(be, src, dst, sr))) {
       sgl_log_once(SGL_LOG_WARN, "magma: glBlitFramebuffer between wire formats %u and %u: the device cannot "
                                  "blit them (GL_INVALID_OPERATION)", sr->templ.format, dr->templ.format);

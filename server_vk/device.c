@@ -607,6 +607,7 @@ static const struct srv_backend_ops mg_ops = {
    .set_scissor = mg_set_scissor,
    .set_context_values = mg_set_context_values,
    .set_sample_state = mg_set_sample_state,
+   .set_point_state = mg_set_point_state,
    .draw = mg_draw,
    .clear = mg_clear,
    .generate_mipmap = mg_generate_mipmap,

@@ -28,7 +28,8 @@
  * 5: program blobs of version 4 (a geometry stage); WIRE_FEATURE_GEOMETRY_SHADER and the
  *    MAX_GEOMETRY_* capabilities.
  * 6: ReadPixels of depth / stencil surfaces; SetFramebuffer.flags and Blit.flags
- *    (WIRE_FB_* / WIRE_BLIT_F_*: GL core's FRAMEBUFFER_SRGB), which were zero padding. */
+ *    (WIRE_FB_* / WIRE_BLIT_F_*: GL core's FRAMEBUFFER_SRGB), which were zero padding;
+ *    Blit of colour from a single-sampled into a multisampled surface; op 46 SetPointState. */
 #define WIRE_PROTOCOL_REVISION 6u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -597,6 +598,18 @@ static_assert(sizeof(struct wire_context_values) == 24, "ctx values");
  * sample i (GL's SAMPLE_COVERAGE and SAMPLE_MASK folded into one mask by the client, as
  * Gallium's set_sample_mask); alpha_to_coverage / alpha_to_one: 0 or 1. A context starts with
  * mask ~0 and both off. */
+/* SetPointState (revision 6): the current context's point sprite state (GL core's
+ * glPointParameter). coord_origin: WIRE_POINT_ORIGIN_*, GL_POINT_SPRITE_COORD_ORIGIN, which
+ * decides gl_PointCoord's y (spirv/spv_layout.h SPV_SPEC_POINT_ORIGIN); pad 0. A context
+ * starts with UPPER_LEFT (GL's default, ES's only origin). */
+#define WIRE_POINT_ORIGIN_UPPER_LEFT 0u
+#define WIRE_POINT_ORIGIN_LOWER_LEFT 1u
+struct wire_point_state {
+   uint32_t coord_origin;
+   uint32_t pad;
+};
+static_assert(sizeof(struct wire_point_state) == 8, "point state");
+
 struct wire_sample_state {
    uint32_t sample_mask;
    uint8_t alpha_to_coverage;
