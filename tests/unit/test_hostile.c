@@ -353,6 +353,11 @@ msaa_cases(void)
    msaa_expect("SetSampleState.flags", WIRE_OP_SetSampleState, &ss, sizeof(ss));
    ss = (struct wire_sample_state){~0u, 0, 1, {0, 1}};
    msaa_expect("SetSampleState.flags", WIRE_OP_SetSampleState, &ss, sizeof(ss));
+   /* SetPointState (revision 6): an origin past LOWER_LEFT, padding not zero */
+   struct wire_point_state ps = {2, 0};
+   msaa_expect("SetPointState.coord_origin", WIRE_OP_SetPointState, &ps, sizeof(ps));
+   ps = (struct wire_point_state){WIRE_POINT_ORIGIN_LOWER_LEFT, 1};
+   msaa_expect("SetPointState.coord_origin", WIRE_OP_SetPointState, &ps, sizeof(ps));
    /* and what is valid goes through: a 4x framebuffer, the sample state, a resolve */
    struct rig r;
    msaa_rig(&r);
@@ -360,6 +365,8 @@ msaa_cases(void)
    CHECK(put(&r, WIRE_OP_SetFramebuffer, &fb, sizeof(fb)));
    ss = (struct wire_sample_state){0x3, 1, 1, {0, 0}};
    CHECK(put(&r, WIRE_OP_SetSampleState, &ss, sizeof(ss)));
+   ps = (struct wire_point_state){WIRE_POINT_ORIGIN_LOWER_LEFT, 0};
+   CHECK(put(&r, WIRE_OP_SetPointState, &ps, sizeof(ps)));
    CHECK(put(&r, WIRE_OP_Blit, &bt, sizeof(bt)));
    CHECK_EQ(r.seg.ctrl->server_state != WIRE_SERVER_FATAL, 1);
    rig_fini(&r);
