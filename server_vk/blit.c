@@ -437,9 +437,13 @@ mg_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_su
    const bool scaled = (int64_t)b->src_x1 - b->src_x0 != (int64_t)b->dst_x1 - b->dst_x0 ||
                        (int64_t)b->src_y1 - b->src_y0 != (int64_t)b->dst_y1 - b->dst_y0;
    const bool rgb = be->formats[sr->templ.format].conv == MG_CONV_RGB_RGBA;
-   bool draw = color && (replicate || src->linear || dst->linear || !blittable ||
-                         (!ms && (scaled || rgb) && draw_blit_ok(be, src, dst, sr)));
-   if (sign_mismatch || (!draw && !blittable) || (draw && !draw_blit_ok(be, src, dst, sr))) {
+   /* A multisampled source is a resolve or a sample copy (ms_blit) whatever its flags; a
+    * source the draw cannot read (3D) falls back to vkCmdBlitImage where the device can,
+    * converting sRGB as Vulkan does. */
+   bool draw = color && src->samples <= 1 &&
+               (replicate || src->linear || dst->linear || !blittable || scaled || rgb) &&
+               draw_blit_ok(be, src, dst, sr);
+   if (sign_mismatch || (!draw && (!blittable || replicate))) {
       sgl_log_once(SGL_LOG_WARN, "magma: glBlitFramebuffer between wire formats %u and %u: the device cannot "
                                  "blit them (GL_INVALID_OPERATION)", sr->templ.format, dr->templ.format);
       return 0x0502u; /* GL_INVALID_OPERATION, raised on the issuing context by the core */

@@ -4,7 +4,8 @@
  * source's value. A 32x32 RGBA8 pattern is blitted into a 4-sample 64x64 RGBA8 renderbuffer
  * 1:1, moved, mirrored, with LINEAR (equal sizes: the rectangles must not scale, which is
  * INVALID_OPERATION), partly outside the source and under a scissor rectangle; a triangle
- * edge drawn afterwards mixes samples; the result is resolved into the window.
+ * edge drawn afterwards mixes samples; the result is resolved into the window. An
+ * SRGB8_ALPHA8 4x renderbuffer is resolved with FRAMEBUFFER_SRGB disabled.
  * MAX_MISMATCH 64: llvmpipe's own blits into a multisampled framebuffer also cover some
  * samples of the pixel row / column just left of or below a destination rectangle (half
  * covered pixels outside it); Magma's covers exactly the rectangle. Interiors are exact.
@@ -83,6 +84,21 @@ main(int argc, char **argv)
    const float half[4] = {0.9f, 0.5f, 0.1f, 1};
    scene_rects_draw_strip(&r, tri, 0, half);
    blit(ms, 0, 0, 0, 64, 64, 0, 0, 64, 64, GL_NEAREST);
+   /* an SRGB8_ALPHA8 4x renderbuffer resolved with FRAMEBUFFER_SRGB disabled (the default):
+    * whole-pixel rectangles, so every sample of a pixel agrees, then shown raw */
+   GLuint srb[2], sms = make_fbo(GL_SRGB8_ALPHA8, 4, 16, 16, &srb[0]);
+   GL(glClearColor(0.5f, 0.25f, 0.75f, 1));
+   GL(glClear(GL_COLOR_BUFFER_BIT));
+   GL(glUseProgram(r.prog));
+   GL(glUniform2f(r.u_half, 8.0f, 8.0f));
+   GL(glViewport(0, 0, 16, 16));
+   scene_rects_draw(&r, 4, 4, 12, 12, 0, half);
+   GLuint sss = make_fbo(GL_SRGB8_ALPHA8, 0, 16, 16, &srb[1]);
+   blit(sms, sss, 0, 0, 16, 16, 0, 0, 16, 16, GL_NEAREST);
+   blit(sss, 0, 0, 0, 16, 16, 48, 48, 64, 64, GL_NEAREST);
+   GL(glDeleteFramebuffers(1, &sms));
+   GL(glDeleteFramebuffers(1, &sss));
+   GL(glDeleteRenderbuffers(2, srb));
    scene_swap(&s);
    GL(glDeleteFramebuffers(1, &src));
    GL(glDeleteFramebuffers(1, &ms));
