@@ -486,6 +486,24 @@ glf_emit_sample_state(struct glf_context *ctx)
    ctx->sent_sample_state_valid = true;
 }
 
+/* GL core's POINT_SPRITE_COORD_ORIGIN (state.c); ES's origin is always the server's initial
+ * UPPER_LEFT, so ES contexts never send it. */
+void
+glf_emit_point_state(struct glf_context *ctx)
+{
+   uint32_t origin = GLF_CORE(ctx) && ctx->st.point_sprite_origin == GL_LOWER_LEFT ? WIRE_POINT_ORIGIN_LOWER_LEFT
+                                                                                  : WIRE_POINT_ORIGIN_UPPER_LEFT;
+   if (origin == ctx->sent_point_origin)
+      return;
+   struct wire_point_state *p = GLF_BEGIN(ctx, SetPointState);
+   if (!p)
+      return;
+   p->coord_origin = origin;
+   p->pad = 0;
+   wire_end(ctx->wire);
+   ctx->sent_point_origin = origin;
+}
+
 /* ---- flush ---------------------------------------------------------------------------------- */
 void
 glf_update_derived(struct glf_context *ctx)

@@ -47,6 +47,13 @@ cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
    case GL_SAMPLE_MASK: *dirty = GLF_DIRTY_SAMPLE_STATE; return GLF_CORE(ctx) ? &st->sample_mask : NULL;
    case GL_SAMPLE_ALPHA_TO_ONE: *dirty = GLF_DIRTY_SAMPLE_STATE; return GLF_CORE(ctx) ? &st->sample_alpha_to_one : NULL;
    case GL_TEXTURE_CUBE_MAP_SEAMLESS: return GLF_CORE(ctx) ? &st->cube_map_seamless : NULL;
+   /* From the OpenGL 3.3 core spec, section 4.1.8: "If FRAMEBUFFER_SRGB is enabled and the
+    * value of FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING for the framebuffer attachment
+    * corresponding to the destination buffer is SRGB, the R, G, and B values after blending
+    * are converted into the non-linear sRGB color space"; disabled (the initial state) they
+    * are not. ES 3.0 always converts and has no enable (INVALID_ENUM). The framebuffer key
+    * carries it (WIRE_FB_LINEAR_SRGB). */
+   case GL_FRAMEBUFFER_SRGB: *dirty = GLF_DIRTY_FRAMEBUFFER; return GLF_CORE(ctx) ? &st->framebuffer_srgb : NULL;
    default:
       /* From the OpenGL 3.3 core spec, section 2.19: "Clipping against a client-defined
        * half-space is enabled with Enable(CLIP_DISTANCEi)". */
@@ -66,7 +73,6 @@ log_unimplemented_cap(struct glf_context *ctx, GLenum cap)
       const char *name;
    } caps[] = {
       {GL_LINE_SMOOTH, "GL_LINE_SMOOTH"},           {GL_POLYGON_SMOOTH, "GL_POLYGON_SMOOTH"},
-      {GL_FRAMEBUFFER_SRGB, "GL_FRAMEBUFFER_SRGB"},
       /* refused where the device lacks the feature (cap_flag) */
       {GL_DEPTH_CLAMP, "GL_DEPTH_CLAMP (the device lacks depthClamp)"},
       {GL_COLOR_LOGIC_OP, "GL_COLOR_LOGIC_OP (the device lacks logicOp)"},

@@ -653,6 +653,8 @@ glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, struct 
 {
    memset(out, 0, sizeof(*out));
    glf_framebuffer_size(ctx, fb, &out->width, &out->height);
+   /* GL core writes sRGB attachments linearly unless FRAMEBUFFER_SRGB is enabled (enable.c) */
+   out->flags = GLF_CORE(ctx) && !ctx->st.framebuffer_srgb ? WIRE_FB_LINEAR_SRGB : 0;
    if (fb->is_default) {
       if (!fb->has_drawable)
          return;
@@ -746,6 +748,33 @@ glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb)
    uint32_t w, h;
    const struct glf_format *f;
    return att_image(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0], &w, &h, &f) ? f : NULL;
+}
+
+const struct glf_format *
+glf_framebuffer_zs_read(struct glf_context *ctx, struct glf_framebuffer *fb, bool depth, bool stencil,
+                        struct wire_surface_ref *ref, uint32_t *w, uint32_t *h)
+{
+   memset(ref, 0, sizeof(*ref));
+   glf_framebuffer_size(ctx, fb, w, h);
+   const struct glf_format *f = NULL;
+   if (fb->is_default) {
+      const struct glf_drawable *d = &fb->drawable;
+      if (!fb->has_drawable || !d->depth_stencil.gen || (depth && !d->depth_bits) || (stencil && !d->stencil_bits))
+         return NULL;
+      ref->res = d->depth_stencil;
+      return drawable_format(d, false);
+   }
+   const struct glf_attachment *da = &fb->att[GLF_ATT_DEPTH], *sa = &fb->att[GLF_ATT_STENCIL];
+   const struct glf_attachment *a = depth ? da : sa;
+   /* DEPTH_STENCIL reads one image holding both (the wire names one depth-stencil surface) */
+   if (depth && stencil && (da->type != sa->type || da->tex != sa->tex || da->rb != sa->rb ||
+                            da->level != sa->level || da->layer != sa->layer))
+      return NULL;
+   uint32_t aw, ah;
+   if (a->type == GL_NONE || !att_image(a, &aw, &ah, &f) || (depth && !f->bits[4]) || (stencil && !f->bits[5]))
+      return NULL;
+   surface_of(ctx, a, false, ref);
+   return ref->res.gen ? f : NULL;
 }
 
 /* ---- draw / read buffers ------------------------------------------------------------------- */
@@ -1061,25 +1090,43 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
     * and read framebuffers are not identical or the source and destination rectangles are not
     * defined with the same (X0, Y0) and (X1, Y1) bounds, an INVALID_OPERATION error is
     * generated." OpenGL 3.3 core (4.3.2) asks only for rectangles of identical dimensions,
-    * and allows a multisampled destination when the source has the same sample count; a
-    * single-sampled source into one (replicated samples) is not built: INVALID_OPERATION
-    * with a WARN line. A resolve takes no filter: NEAREST is sent. */
+    * and allows a multisampled destination when the source has the same sample count or is
+    * single-sampled: "If SAMPLE_BUFFERS for the draw framebuffer is greater than zero, ...
+    * the pixel values are written to every sample" (replicated: Magma draws the colour; its
+    * depth / stencil replication is not built: INVALID_OPERATION with a WARN line). A
+    * resolve takes no filter: NEAREST is sent. */
    const uint32_t rs = glf_framebuffer_samples(ctx, ctx->read_fb), ds = glf_framebuffer_samples(ctx, ctx->draw_fb);
-   if (ds && (GLF_ES(ctx) || rs != ds)) {
-      if (GLF_CORE(ctx) && !rs)
-         sgl_log_once(SGL_LOG_WARN, "glBlitFramebuffer from a single-sampled into a multisampled framebuffer is "
-                                    "not implemented (INVALID_OPERATION)");
+   if (ds && (GLF_ES(ctx) || (rs && rs != ds))) {
       glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled draw framebuffer)", caller);
       return;
    }
-   if (rs) {
+   if (ds && !rs && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))) {
+      sgl_log_once(SGL_LOG_WARN, "glBlitFramebuffer of depth / stencil from a single-sampled into a multisampled "
+                                 "framebuffer is not implemented (INVALID_OPERATION)");
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(depth / stencil into a multisampled framebuffer)", caller);
+      return;
+   }
+   /* GL 3.3 4.3.2: "If SAMPLE_BUFFERS for either the read framebuffer or draw framebuffer is
+    * greater than zero, no copy is performed and an INVALID_OPERATION error is generated if
+    * the dimensions of the source and destination rectangles provided to BlitFramebuffer
+    * are not identical". A mirrored resolve is not built (the resolve keeps the direction);
+    * a single-sampled source may be mirrored into a multisampled one (the sizes agree, as
+    * Mesa reads it). */
+   if (rs || ds) {
+      int64_t sw = (int64_t)srcX1 - srcX0, sh = (int64_t)srcY1 - srcY0;
+      int64_t dw = (int64_t)dstX1 - dstX0, dh = (int64_t)dstY1 - dstY0;
+      if (!rs) {
+         sw = sw < 0 ? -sw : sw, sh = sh < 0 ? -sh : sh;
+         dw = dw < 0 ? -dw : dw, dh = dh < 0 ? -dh : dh;
+      }
       bool same = GLF_ES(ctx) ? srcX0 == dstX0 && srcY0 == dstY0 && srcX1 == dstX1 && srcY1 == dstY1
-                              : (int64_t)srcX1 - srcX0 == (int64_t)dstX1 - dstX0 &&
-                                   (int64_t)srcY1 - srcY0 == (int64_t)dstY1 - dstY0;
+                              : sw == dw && sh == dh;
       if (!same) {
-         glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled read framebuffer: rectangles differ)", caller);
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(multisampled framebuffer: rectangles differ)", caller);
          return;
       }
+   }
+   if (rs) {
       const struct glf_format *rfmt = glf_framebuffer_read_format(ctx, ctx->read_fb);
       for (unsigned i = 0; rfmt && (mask & GL_COLOR_BUFFER_BIT) && i < GLF_MAX_DRAW_BUFFERS; i++) {
          GLenum db = ctx->draw_fb->draw_buffers[i];
@@ -1100,6 +1147,9 @@ glf_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint ds
    b.src_x0 = srcX0, b.src_y0 = srcY0, b.src_x1 = srcX1, b.src_y1 = srcY1;
    b.dst_x0 = dstX0, b.dst_y0 = dstY0, b.dst_x1 = dstX1, b.dst_y1 = dstY1;
    b.linear = filter == GL_LINEAR;
+   /* GL core: with FRAMEBUFFER_SRGB disabled neither sRGB decode of the source nor encode of
+    * the destination (as OpenGL 4.4 section 18.3.1 words it, and Mesa does); enabled, both. */
+   b.flags = GLF_CORE(ctx) && !ctx->st.framebuffer_srgb ? WIRE_BLIT_F_LINEAR_SRGB : 0;
    const struct glf_state *st = &ctx->st;
    b.scissor_enable = st->scissor_test;
    b.scissor = (struct wire_scissor){st->scissor[0], st->scissor[1], st->scissor[2], st->scissor[3]};

@@ -400,6 +400,8 @@ static const struct get_entry get_table[] = {
    CTX(GL_POLYGON_OFFSET_UNITS, API_ALL, K_CTX_FLOAT, 1, st.offset_units),
    CTX(GL_LINE_WIDTH, API_ALL, K_CTX_FLOAT, 1, st.line_width),
    CTX(GL_POINT_SIZE, API_CORE, K_CTX_FLOAT, 1, st.point_size),
+   CTX(GL_POINT_SPRITE_COORD_ORIGIN, API_CORE, K_CTX_ENUM, 1, st.point_sprite_origin),
+   CTX(GL_POINT_FADE_THRESHOLD_SIZE, API_CORE, K_CTX_FLOAT, 1, st.point_fade_threshold),
    FN(GL_POLYGON_MODE, API_CORE, g_polygon_mode),
    CTX(GL_PROVOKING_VERTEX, API_CORE, K_CTX_ENUM, 1, st.provoking_vertex),
    CTX(GL_LOGIC_OP_MODE, API_CORE, K_CTX_ENUM, 1, st.logic_op),

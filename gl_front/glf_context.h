@@ -505,6 +505,7 @@ struct glf_state {
     * folds them into SetSampleState, emit.c). */
    bool multisample, sample_mask, sample_alpha_to_one;
    bool cube_map_seamless; /* Vulkan samples cube maps seamlessly whatever this says */
+   bool framebuffer_srgb;  /* GL core's FRAMEBUFFER_SRGB (enable.c); ES always encodes */
    GLenum polygon_mode, provoking_vertex, logic_op;
    GLenum clamp_read_color; /* glClampColor(CLAMP_READ_COLOR): TRUE, FALSE or FIXED_ONLY */
    GLbitfield sample_mask_value;
@@ -520,6 +521,10 @@ struct glf_state {
    struct glf_stencil_state stencil[2]; /* front, back */
    GLenum cull_mode, front_face;
    float offset_factor, offset_units, line_width, point_size;
+   /* GL core's glPointParameter (state.c): POINT_SPRITE_COORD_ORIGIN (UPPER_LEFT /
+    * LOWER_LEFT) and POINT_FADE_THRESHOLD_SIZE (kept and queried; see README) */
+   GLenum point_sprite_origin;
+   float point_fade_threshold;
    GLint viewport[4];
    GLint scissor[4];
    float clear_color[4];
@@ -599,6 +604,8 @@ struct glf_context {
    uint64_t cso_clock; /* bumped per state flush (cso_cache.c) */
    struct wire_sample_state sent_sample_state; /* the last SetSampleState (emit.c) */
    bool sent_sample_state_valid;
+   uint32_t sent_point_origin; /* the last SetPointState's WIRE_POINT_ORIGIN_* (0: the server's
+                                * initial UPPER_LEFT) */
    struct glf_program *cb_program; /* constant buffer last sent for ... */
    uint32_t cb_serial, pb_serial, link_serial;
    uint32_t shared_epoch;
@@ -806,6 +813,12 @@ uint32_t glf_framebuffer_samples(struct glf_context *ctx, struct glf_framebuffer
 /** A multisampled drawable: resolves its colour image into drawable->resolve (a Blit). */
 void glf_drawable_resolve(struct glf_context *ctx, const struct glf_drawable *d);
 const struct glf_format *glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb);
+/** GL core's depth / stencil read-back (glReadPixels): the read framebuffer's depth buffer
+ *  (depth), stencil buffer (stencil) or both as one image; its effective format, or NULL
+ *  where there is no such buffer (or, for both, no single depth-stencil image). */
+const struct glf_format *glf_framebuffer_zs_read(struct glf_context *ctx, struct glf_framebuffer *fb, bool depth,
+                                                 bool stencil, struct wire_surface_ref *ref, uint32_t *w,
+                                                 uint32_t *h);
 /* One ReadPixels record and its reply: w x h texels of the surface's wire format (texel bytes
  * each) at (x, y) into tmp. False (GL_CONTEXT_LOST raised) when the channel is lost. */
 bool glf_read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,

@@ -234,7 +234,8 @@ glf_pixfmt(GLenum format, GLenum type, struct glf_pixfmt *pf)
       pf->bpp = packed_types[p].bytes;
       return true;
    }
-   if (t < 0 || ((t == T_HF || t == T_F) && pf->integer))
+   /* stencil indices may be read as floats (OpenGL 3.3 section 4.3.1, table 3.2's types) */
+   if (t < 0 || ((t == T_HF || t == T_F) && pf->integer && format != GL_STENCIL_INDEX))
       return false;
    pf->type = (uint8_t)t;
    pf->bpp = (uint8_t)(size * pf->comps);
@@ -549,19 +550,27 @@ glf_unpack_wire(uint32_t wfmt, const uint8_t *src, uint32_t n, double (*v)[4])
       case WIRE_PACK_999E5:
          unpack_rgb9e5(w, o);
          break;
-      /* depth in v[0], stencil in v[1] (GetTexImage of depth textures) */
+      /* depth / stencil (GL core's DEPTH_COMPONENT / STENCIL_INDEX / DEPTH_STENCIL reads):
+       * depth in v[0] as a value in [0, 1], stencil in v[1] as an integer */
       case WIRE_PACK_D24S8:
-         o[0] = norm_unsigned(w >> 8, 24), o[1] = (double)(w & 0xff);
+         o[0] = norm_unsigned(w >> 8, 24);
+         o[1] = w & 0xff;
          break;
       case WIRE_PACK_X8D24:
-         o[0] = norm_unsigned(w & 0xffffff, 24);
+         o[0] = norm_unsigned(w & 0xffffffu, 24);
          break;
-      case WIRE_PACK_D32FS8:
-         o[0] = read_component(src, WIRE_CT_FLOAT32), o[1] = (double)(read_word(src + 4, 4) & 0xff);
+      case WIRE_PACK_D32FS8: {
+         float f;
+         memcpy(&f, src, 4);
+         o[0] = f;
+         o[1] = read_word(src + 4, 4) & 0xff;
          break;
+      }
       default:
          break;
       }
+      if (wi->packing == WIRE_PACK_NONE && (wi->flags & WIRE_FMTF_DEPTH))
+         o[0] = wi->ctype == WIRE_CT_UINT16 ? norm_unsigned(w, 16) : read_component(src, WIRE_CT_FLOAT32);
    }
 }
 
@@ -607,15 +616,15 @@ glf_pack_pixels(const struct glf_pixfmt *pf, const double (*v)[4], uint32_t n, u
       }
       int p = pf->packing;
       uint32_t w = 0;
-      if (p == P_F32_24_8R) { /* float depth, then the stencil index in bits 7-0 */
-         float f = (float)x[0];
+      if (p == P_F32_24_8R) { /* float depth, then a word with the stencil in bits 7-0 */
+         float f = (float)clampd(x[0], 0, 1);
+         uint32_t s8 = (uint32_t)clampd(x[1], 0, 255);
          put(dst, &f, 4);
-         w = (uint32_t)clampd(x[1], 0, 255);
-         put(dst + 4, &w, 4);
+         put(dst + 4, &s8, 4);
          continue;
       }
       if (p == P_24_8) {
-         w = to_unorm(clampd(x[0], 0, 1), 24) << 8 | (uint32_t)clampd(x[1], 0, 255);
+         w = to_unorm(x[0], 24) << 8 | (uint32_t)clampd(x[1], 0, 255);
       } else if (p == P_11F11F10F) {
          w = float_to_ufloat((float)x[0], 6) | float_to_ufloat((float)x[1], 6) << 11 | float_to_ufloat((float)x[2], 5) << 22;
       } else if (p == P_5999R) {

@@ -47,6 +47,42 @@ format_allowed(struct glf_context *ctx, const struct glf_format *f, GLenum forma
    return format == GL_RGBA && type == GL_UNSIGNED_BYTE;
 }
 
+/* GL core's depth / stencil read-back: the read framebuffer's depth buffer (DEPTH_COMPONENT),
+ * stencil buffer (STENCIL_INDEX) or both (DEPTH_STENCIL). From the OpenGL 3.3 core spec,
+ * section 4.3.1: "If the format is DEPTH_COMPONENT, then values are taken from the depth
+ * buffer. If there is no depth buffer, the error INVALID_OPERATION occurs." "If the format
+ * is STENCIL_INDEX, then values are taken from the stencil buffer. If there is no stencil
+ * buffer, the error INVALID_OPERATION occurs." "If format is DEPTH_STENCIL, then values are
+ * taken from both the depth buffer and the stencil buffer. If there is no depth buffer or if
+ * there is no stencil buffer, then the error INVALID_OPERATION occurs." OpenGL ES 3.0 reads
+ * colour only (section 4.3.1's format / type pairs; NV_read_depth is not offered). */
+static const struct glf_format *
+zs_read_source(struct glf_context *ctx, GLenum format, const struct glf_pixfmt *pf, struct wire_surface_ref *src,
+               uint32_t *fbw, uint32_t *fbh)
+{
+   char b1[64];
+   if (!GLF_CORE(ctx)) {
+      sgl_log_once(SGL_LOG_WARN, "glReadPixels: format %s is not readable in OpenGL ES (INVALID_OPERATION)",
+                   glf_enum_str(format, b1));
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format=0x%x: ES reads colour only)", format);
+      return NULL;
+   }
+   /* the default framebuffer's multisampled depth-stencil image has no single-sampled twin */
+   if (ctx->read_fb->is_default && glf_framebuffer_samples(ctx, ctx->read_fb)) {
+      sgl_log_once(SGL_LOG_WARN, "glReadPixels: %s from a multisampled default framebuffer is not implemented "
+                                 "(INVALID_OPERATION)", glf_enum_str(format, b1));
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(multisampled depth / stencil)");
+      return NULL;
+   }
+   const struct glf_format *f = glf_framebuffer_zs_read(ctx, ctx->read_fb, pf->depth, pf->stencil, src, fbw, fbh);
+   if (!f) {
+      sgl_log_once(SGL_LOG_WARN, "glReadPixels: format %s without such a buffer in the read framebuffer "
+                                 "(INVALID_OPERATION)", glf_enum_str(format, b1));
+      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format=0x%x: no such buffer)", format);
+   }
+   return f;
+}
+
 /* False when the channel is lost (GL_CONTEXT_LOST is raised): the band is not written. */
 bool
 glf_read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,
@@ -96,7 +132,14 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
       return;
    }
    if (!glf_pixfmt(format, type, &pf)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format=0x%x, type=0x%x)", format, type);
+      /* From EXT_packed_depth_stencil (OpenGL 3.0 core): "The error INVALID_ENUM is generated
+       * if ReadPixels is called where format is DEPTH_STENCIL and type is not
+       * UNSIGNED_INT_24_8" (or, with ARB_depth_buffer_float, FLOAT_32_UNSIGNED_INT_24_8_REV). */
+      GLenum err = GLF_CORE(ctx) && format == GL_DEPTH_STENCIL ? GL_INVALID_ENUM : GL_INVALID_OPERATION;
+      if (err == GL_INVALID_ENUM)
+         sgl_log_once(SGL_LOG_WARN, "glReadPixels: format GL_DEPTH_STENCIL with type %s (INVALID_ENUM)",
+                      glf_enum_str(type, b2));
+      glf_error(ctx, err, "glReadPixels(format=0x%x, type=0x%x)", format, type);
       return;
    }
    if (glf_framebuffer_status(ctx, ctx->read_fb) != GL_FRAMEBUFFER_COMPLETE) {
@@ -113,19 +156,22 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    }
    struct wire_surface_ref src;
    uint32_t fbw, fbh;
-   const struct glf_format *f = glf_framebuffer_read_format(ctx, ctx->read_fb);
-   if (!f || !glf_framebuffer_read_surface(ctx, ctx->read_fb, &src, &fbw, &fbh)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(read buffer is NONE)");
-      return;
+   const struct glf_format *f;
+   if (pf.depth || pf.stencil) {
+      f = zs_read_source(ctx, format, &pf, &src, &fbw, &fbh);
+      if (!f)
+         return;
+   } else {
+      f = glf_framebuffer_read_format(ctx, ctx->read_fb);
+      if (!f || !glf_framebuffer_read_surface(ctx, ctx->read_fb, &src, &fbw, &fbh)) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(read buffer is NONE)");
+         return;
+      }
    }
-   if (!format_allowed(ctx, f, format, type, &pf)) {
-      if (pf.depth || pf.stencil)
-         sgl_log_once(SGL_LOG_WARN, "glReadPixels: depth / stencil read-back is not implemented (format %s)",
-                      glf_enum_str(format, b1));
-      else
-         sgl_log_once(SGL_LOG_WARN, "glReadPixels: format %s, type %s refused for a read buffer of format %s "
-                                    "(INVALID_OPERATION)", glf_enum_str(format, b1), glf_enum_str(type, b2),
-                      glf_enum_str(f->ifmt, b3));
+   if (!pf.depth && !pf.stencil && !format_allowed(ctx, f, format, type, &pf)) {
+      sgl_log_once(SGL_LOG_WARN, "glReadPixels: format %s, type %s refused for a read buffer of format %s "
+                                 "(INVALID_OPERATION)", glf_enum_str(format, b1), glf_enum_str(type, b2),
+                   glf_enum_str(f->ifmt, b3));
       glf_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format=0x%x, type=0x%x)", format, type);
       return;
    }
@@ -177,7 +223,7 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    /* GL core's CLAMP_READ_COLOR (state.c); ES never clamps what it reads. Integer reads are
     * not colours to clamp. */
    const GLenum cr = ctx->st.clamp_read_color;
-   const bool clamp = GLF_CORE(ctx) && !pf.integer &&
+   const bool clamp = GLF_CORE(ctx) && !pf.integer && !pf.depth && !pf.stencil &&
                       (cr == GL_TRUE || (cr == GL_FIXED_ONLY && f->ctype != GL_FLOAT));
    /* (the RGBA8 copy path needs no clamping: its values are in [0, 1]) */
    uint32_t band = WIRE_MAX_REPLY / (cw * texel);

@@ -27,6 +27,8 @@ glf_state_init(struct glf_context *ctx)
    st->front_face = GL_CCW;
    st->line_width = 1.0f;
    st->point_size = 1.0f;
+   st->point_sprite_origin = GL_UPPER_LEFT;
+   st->point_fade_threshold = 1.0f;
    st->clear_depth = 1.0f;
    st->hint_mipmap = st->hint_derivative = GL_DONT_CARE;
    st->hint_gl[0] = st->hint_gl[1] = st->hint_gl[2] = GL_DONT_CARE;
@@ -496,6 +498,77 @@ glf_PointSize(GLfloat size)
       return;
    }
    SET(ctx->st.point_size, size, GLF_DIRTY_RAST);
+}
+
+/* ---- glPointParameter (GL core) ------------------------------------------------------------ */
+/* From the OpenGL 3.3 core spec, section 3.4: "If pname is POINT_FADE_THRESHOLD_SIZE, then
+ * param specifies ... the threshold ... If the value ... is negative an INVALID_VALUE error is
+ * generated." "If pname is POINT_SPRITE_COORD_ORIGIN, param must be either LOWER_LEFT or
+ * UPPER_LEFT" (another value: INVALID_VALUE, as Mesa reports it); any other pname is
+ * INVALID_ENUM (section 2.5). The origin reaches the fragment stage through SetPointState
+ * (emit.c); the fade threshold only matters for multisampled points smaller than it, whose
+ * alpha fading is not built (README). */
+static void
+point_parameter(GLenum pname, const GLfloat *v, const char *caller)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   char b1[64];
+   if (!GLF_CORE(ctx)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s (not in OpenGL ES 3.0)", caller);
+      return;
+   }
+   switch (pname) {
+   case GL_POINT_FADE_THRESHOLD_SIZE:
+      if (!(v[0] >= 0.0f)) {
+         glf_error(ctx, GL_INVALID_VALUE, "%s(POINT_FADE_THRESHOLD_SIZE=%f)", caller, v[0]);
+         return;
+      }
+      ctx->st.point_fade_threshold = v[0];
+      return;
+   case GL_POINT_SPRITE_COORD_ORIGIN: {
+      GLenum e = (GLenum)v[0];
+      if ((GLfloat)e != v[0] || (e != GL_LOWER_LEFT && e != GL_UPPER_LEFT)) {
+         sgl_log_once(SGL_LOG_WARN, "%s(GL_POINT_SPRITE_COORD_ORIGIN, %g): not LOWER_LEFT or UPPER_LEFT "
+                                    "(INVALID_VALUE)", caller, v[0]);
+         glf_error(ctx, GL_INVALID_VALUE, "%s(POINT_SPRITE_COORD_ORIGIN=0x%x)", caller, e);
+         return;
+      }
+      SET(ctx->st.point_sprite_origin, e, GLF_DIRTY_POINT_STATE);
+      return;
+   }
+   default:
+      sgl_log_once(SGL_LOG_WARN, "%s(pname %s): INVALID_ENUM", caller, glf_enum_str(pname, b1));
+      glf_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", caller, pname);
+      return;
+   }
+}
+
+void GLAPIENTRY
+glf_PointParameterf(GLenum pname, GLfloat param)
+{
+   point_parameter(pname, &param, "glPointParameterf");
+}
+
+void GLAPIENTRY
+glf_PointParameterfv(GLenum pname, const GLfloat *params)
+{
+   point_parameter(pname, params, "glPointParameterfv");
+}
+
+void GLAPIENTRY
+glf_PointParameteri(GLenum pname, GLint param)
+{
+   GLfloat v = (GLfloat)param;
+   point_parameter(pname, &v, "glPointParameteri");
+}
+
+void GLAPIENTRY
+glf_PointParameteriv(GLenum pname, const GLint *params)
+{
+   GLfloat v = (GLfloat)params[0];
+   point_parameter(pname, &v, "glPointParameteriv");
 }
 
 /* ---- viewport / scissor ------------------------------------------------------------------- */

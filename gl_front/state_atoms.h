@@ -23,6 +23,8 @@
  *   SAMPLE_STATE     the multisample mask and alpha-to-coverage / -one; depends on the
  *                    framebuffer's sample count (glSampleCoverage's bits), so after
  *                    FRAMEBUFFER, which marks it (emit.c).
+ *   POINT_STATE      GL core's POINT_SPRITE_COORD_ORIGIN (SetPointState); independent of
+ *                    the others (the server keys pipelines by it at draw time), so last.
  */
 #ifndef SGL_GLF_STATE_ATOMS_H
 #define SGL_GLF_STATE_ATOMS_H
@@ -43,7 +45,8 @@
    ATOM(VIEWPORT, glf_emit_viewport)                                                        \
    ATOM(SCISSOR, glf_emit_scissor)                                                          \
    ATOM(CONTEXT_VALUES, glf_emit_context_values)                                            \
-   ATOM(SAMPLE_STATE, glf_emit_sample_state)
+   ATOM(SAMPLE_STATE, glf_emit_sample_state)                                                \
+   ATOM(POINT_STATE, glf_emit_point_state)
 
 enum glf_atom_index {
 #define ATOM(flag, fn) GLF_ATOM_##flag,

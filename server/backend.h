@@ -33,6 +33,8 @@ struct srv_surface {
    uint32_t level;
    uint32_t layer;
    uint32_t samples; /* the resource's sample count (1: single-sampled); framebuffers only */
+   uint32_t linear;  /* 1: an sRGB surface read / written as its UNORM twin, without sRGB
+                      * conversion (WIRE_FB_LINEAR_SRGB, WIRE_BLIT_F_LINEAR_SRGB); else 0 */
 };
 
 struct srv_framebuffer {
@@ -145,6 +147,8 @@ struct srv_backend_ops {
    void (*set_context_values)(struct srv_ctx *ctx, const struct wire_context_values *v);
    /** Multisample state (validated flags); effective only on multisampled framebuffers. */
    void (*set_sample_state)(struct srv_ctx *ctx, const struct wire_sample_state *st);
+   /** Point sprite state (validated): gl_PointCoord's origin. */
+   void (*set_point_state)(struct srv_ctx *ctx, const struct wire_point_state *st);
 
    /* Verbs. */
    void (*draw)(struct srv_ctx *ctx, const struct srv_draw *draw);

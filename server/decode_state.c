@@ -73,10 +73,18 @@ resolve_surface(struct srv_session *s, const struct wire_surface_ref *ref, bool 
    return true;
 }
 
+/* Whether a (resolved) surface's resource has an sRGB wire format. */
+static bool
+surface_srgb(struct srv_session *s, const struct wire_surface_ref *ref)
+{
+   struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], ref->res);
+   return e && (wire_format_info(((struct srv_res *)e->obj)->templ.format)->flags & WIRE_FMTF_SRGB);
+}
+
 static bool
 resolve_framebuffer(struct srv_session *s, const struct wire_framebuffer *fb, struct srv_framebuffer *out)
 {
-   if (fb->nr_cbufs > WIRE_MAX_COLOR_BUFS || fb->pad || fb->width > WIRE_MAX_TEXTURE_SIZE ||
+   if (fb->nr_cbufs > WIRE_MAX_COLOR_BUFS || (fb->flags & ~WIRE_FB_LINEAR_SRGB) || fb->width > WIRE_MAX_TEXTURE_SIZE ||
        fb->height > WIRE_MAX_TEXTURE_SIZE)
       return false;
    memset(out, 0, sizeof(*out));
@@ -88,6 +96,8 @@ resolve_framebuffer(struct srv_session *s, const struct wire_framebuffer *fb, st
       const struct wire_surface_ref *ref = i < fb->nr_cbufs ? &fb->cbufs[i] : &none;
       if (!resolve_surface(s, ref, false, fb->width, fb->height, &out->cbufs[i]))
          return false;
+      const struct srv_surface *cs = &out->cbufs[i];
+      out->cbufs[i].linear = (fb->flags & WIRE_FB_LINEAR_SRGB) && cs->res && surface_srgb(s, ref);
    }
    if (!resolve_surface(s, &fb->zsbuf, true, fb->width, fb->height, &out->zsbuf))
       return false;
@@ -133,6 +143,8 @@ srv_handle_SetFramebuffer(struct srv_session *s, const void *p, const uint8_t *t
    struct srv_framebuffer r;
    if (!ctx)
       return;
+   if (fb->flags & ~WIRE_FB_LINEAR_SRGB)
+      return srv_fatal(s, "ProtocolCorruption", "SetFramebuffer.flags");
    if (!resolve_framebuffer(s, fb, &r))
       return srv_fatal(s, "ProtocolCorruption", "SetFramebuffer.surface");
    ctx->fb = *fb;
@@ -392,6 +404,18 @@ srv_handle_SetContextValues(struct srv_session *s, const void *p, const uint8_t 
       if (!isfinite(v->blend_color[i]))
          return srv_fatal(s, "ProtocolCorruption", "SetContextValues.blend_color");
    s->ops->set_context_values(ctx->be, v);
+}
+
+void
+srv_handle_SetPointState(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_point_state *st = p;
+   struct srv_context *ctx = srv_cur(s, "SetPointState.context");
+   if (!ctx)
+      return;
+   if (st->coord_origin > WIRE_POINT_ORIGIN_LOWER_LEFT || st->pad)
+      return srv_fatal(s, "ProtocolCorruption", "SetPointState.coord_origin");
+   s->ops->set_point_state(ctx->be, st);
 }
 
 void

@@ -100,6 +100,8 @@ srv_handle_Blit(struct srv_session *s, const void *p, const uint8_t *tail, uint3
       return srv_fatal(s, "ProtocolCorruption", "Blit.mask");
    if (b->scissor_enable > 1 || b->scissor.width < 0 || b->scissor.height < 0)
       return srv_fatal(s, "ProtocolCorruption", "Blit.scissor");
+   if (b->flags & ~WIRE_BLIT_F_LINEAR_SRGB)
+      return srv_fatal(s, "ProtocolCorruption", "Blit.flags");
    uint32_t sf = src->templ.format, df = dst->templ.format;
    bool src_zs = wire_format_has_depth(sf) || wire_format_has_stencil(sf);
    bool dst_zs = wire_format_has_depth(df) || wire_format_has_stencil(df);
@@ -118,17 +120,22 @@ srv_handle_Blit(struct srv_session *s, const void *p, const uint8_t *tail, uint3
    /* Multisampled surfaces (wire_types.h wire_blit): a resolve or a sample-for-sample copy,
     * formats equal, rectangles of one size and direction, NEAREST. */
    uint32_t sn = src->templ.samples > 1 ? src->templ.samples : 1, dn = dst->templ.samples > 1 ? dst->templ.samples : 1;
-   if (sn > 1 || dn > 1) {
+   if (sn > 1) {
       int64_t sw = (int64_t)b->src_x1 - b->src_x0, sh = (int64_t)b->src_y1 - b->src_y0;
       int64_t dw = (int64_t)b->dst_x1 - b->dst_x0, dh = (int64_t)b->dst_y1 - b->dst_y0;
       if ((dn > 1 && dn != sn) || sf != df || b->linear || sw != dw || sh != dh)
          return srv_fatal(s, "ProtocolCorruption", "Blit.samples");
+   } else if (dn > 1 && b->mask != WIRE_BLIT_COLOR) {
+      /* a single-sampled source replicated into every sample: colour only (revision 6) */
+      return srv_fatal(s, "ProtocolCorruption", "Blit.samples");
    }
    if (!src->be || !dst->be) {
       s->stats.skipped++; /* no storage (out of memory at create) */
       return;
    }
-   struct srv_surface ss = {src->be, b->src.level, b->src.layer, sn}, dd = {dst->be, b->dst.level, b->dst.layer, dn};
+   const uint32_t lin = (b->flags & WIRE_BLIT_F_LINEAR_SRGB) ? 1u : 0u;
+   struct srv_surface ss = {src->be, b->src.level, b->src.layer, sn, lin && (wire_format_info(sf)->flags & WIRE_FMTF_SRGB)},
+                      dd = {dst->be, b->dst.level, b->dst.layer, dn, lin && (wire_format_info(df)->flags & WIRE_FMTF_SRGB)};
    uint32_t err = s->ops->blit(ctx->be, &ss, &dd, b);
    if (err)
       srv_gl_error(s, err);
@@ -174,8 +181,8 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
       return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
    struct srv_res *r = e->obj;
    const struct wire_resource_create *t = &r->templ;
-   /* Depth / stencil surfaces since protocol revision 6 (glGetTexImage of depth textures; the
-    * reply is their wire layout, as uploads send it). */
+   /* Depth / stencil surfaces since protocol revision 6 (glReadPixels of depth / stencil,
+    * glGetTexImage of depth textures): the reply is their upload layout. */
    if (t->target == WIRE_TARGET_BUFFER || wire_format_is_compressed(t->format) || rp->src.level > t->last_level ||
        rp->src.layer >= (t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, rp->src.level) : t->layers) ||
        t->samples > 1) /* the client resolves first (Blit) */

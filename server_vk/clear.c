@@ -190,7 +190,7 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
    for (uint32_t i = 0; i < ctx->fb.nr_cbufs; i++) {
       struct mg_resource *r = mg_resource(ctx->fb.cbufs[i].res);
       for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
-         keys[k].cbufs[i] = r ? r->vkfmt : VK_FORMAT_UNDEFINED;
+         keys[k].cbufs[i] = r ? mg_surface_format(&ctx->fb.cbufs[i]) : VK_FORMAT_UNDEFINED;
       uint8_t mask = c->colormask[i] & 0xf;
       if (!r || !(c->buffers & (WIRE_CLEAR_COLOR0 << i)) || !mask)
          continue;

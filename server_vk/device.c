@@ -495,6 +495,7 @@ mg_destroy(struct srv_backend *sbe)
       if (be->zero_mem)
          vkFreeMemory(be->dev, be->zero_mem, NULL);
       mg_clear_fini(be);
+      mg_blit_fini(be);
       mg_batches_fini(be);
       mg_query_pools_fini(be);
       mg_xfb_fini(be);
@@ -537,7 +538,7 @@ mg_backend_create(void)
    be->base.ops = &mg_ops;
    be->next_id = 1;
    if (!create_instance(be) || !pick_device(be) || !create_device(be) || !mg_formats_init(be) ||
-       !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be) ||
+       !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be) || !mg_blit_init(be) ||
        !mg_xfb_init(be)) {
       sgl_err("magma: backend creation failed");
       mg_destroy(&be->base);
@@ -612,6 +613,7 @@ static const struct srv_backend_ops mg_ops = {
    .set_scissor = mg_set_scissor,
    .set_context_values = mg_set_context_values,
    .set_sample_state = mg_set_sample_state,
+   .set_point_state = mg_set_point_state,
    .draw = mg_draw,
    .clear = mg_clear,
    .generate_mipmap = mg_generate_mipmap,

@@ -372,3 +372,86 @@ mg_convert_readback(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t
       return false;
    }
 }
+
+/* Bytes per texel of the depth aspect copied to a buffer (Vulkan's "Depth/stencil formats"
+ * buffer layouts: D16 as 16-bit words, D24 as 32-bit X8_D24 words, D32F as floats). */
+uint32_t
+mg_depth_plane_size(VkFormat vk)
+{
+   return vk == VK_FORMAT_D16_UNORM || vk == VK_FORMAT_D16_UNORM_S8_UINT ? 2u : 4u;
+}
+
+/* The depth plane's texel i as the wire's depth: a unorm value of the wire format's bits, or
+ * a float's bits for D32F formats (a float storage of a 24-bit format is rounded to 24 bits,
+ * the inverse of MG_CONV_D24S8_FLOAT / MG_CONV_X8D24_FLOAT). */
+static uint32_t
+depth_word(VkFormat vk, const uint8_t *plane, uint64_t i, bool wire_float)
+{
+   if (vk == VK_FORMAT_D16_UNORM || vk == VK_FORMAT_D16_UNORM_S8_UINT) {
+      uint16_t v;
+      memcpy(&v, plane + i * 2, 2);
+      return v;
+   }
+   uint32_t v;
+   memcpy(&v, plane + i * 4, 4);
+   if (vk == VK_FORMAT_D24_UNORM_S8_UINT || vk == VK_FORMAT_X8_D24_UNORM_PACK32)
+      return v & 0xffffffu; /* the X8 bits are undefined */
+   if (wire_float)
+      return v;
+   float f;
+   memcpy(&f, &v, 4);
+   f = f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+   return (uint32_t)((double)f * 16777215.0 + 0.5);
+}
+
+void
+mg_convert_readback_zs(uint32_t wire_fmt, VkFormat vk, const uint8_t *dplane, const uint8_t *splane, uint8_t *dst,
+                       uint32_t dst_w, uint32_t cx, uint32_t cy, uint32_t cw, uint32_t ch)
+{
+   const struct wire_format_info *wi = wire_format_info(wire_fmt);
+   for (uint32_t row = 0; row < ch; row++) {
+      uint8_t *out = dst + ((size_t)(cy + row) * dst_w + cx) * wi->size;
+      for (uint32_t c = 0; c < cw; c++, out += wi->size) {
+         uint64_t i = (uint64_t)row * cw + c;
+         uint32_t w, s;
+         uint16_t h;
+         switch (wire_fmt) {
+         case WIRE_FMT_D24_UNORM_S8_UINT: /* depth 31-8, stencil 7-0 */
+            w = depth_word(vk, dplane, i, false) << 8 | splane[i];
+            memcpy(out, &w, 4);
+            break;
+         case WIRE_FMT_D32_FLOAT_S8_UINT: /* float depth, then the stencil in bits 7-0 */
+            w = depth_word(vk, dplane, i, true);
+            s = splane[i];
+            memcpy(out, &w, 4);
+            memcpy(out + 4, &s, 4);
+            break;
+         case WIRE_FMT_D16_UNORM:
+            h = (uint16_t)depth_word(vk, dplane, i, false);
+            memcpy(out, &h, 2);
+            break;
+         case WIRE_FMT_D32_FLOAT:
+         case WIRE_FMT_D24_UNORM:
+            w = depth_word(vk, dplane, i, wire_fmt == WIRE_FMT_D32_FLOAT);
+            memcpy(out, &w, 4);
+            break;
+         default:
+            break;
+         }
+      }
+   }
+}
+
+/* The UNORM format an sRGB storage is viewed as where GL asks for no sRGB conversion
+ * (FRAMEBUFFER_SRGB disabled: srv_surface.linear); VK_FORMAT_UNDEFINED for other formats.
+ * Images of such formats are created MUTABLE_FORMAT with both in their format list. */
+VkFormat
+mg_linear_twin(VkFormat f)
+{
+   switch (f) {
+   case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
+   case VK_FORMAT_B8G8R8A8_SRGB: return VK_FORMAT_B8G8R8A8_UNORM;
+   case VK_FORMAT_A8B8G8R8_SRGB_PACK32: return VK_FORMAT_A8B8G8R8_UNORM_PACK32;
+   default: return VK_FORMAT_UNDEFINED;
+   }
+}

@@ -74,10 +74,16 @@ image_create(struct mg_backend *be, const struct wire_resource_create *t, VkForm
       usage = t->target == WIRE_TARGET_RENDERBUFFER ? mg_ms_usage(be, t->format, fmt) : mg_ms_texture_usage(be, fmt);
    bool is3d = t->target == WIRE_TARGET_TEX_3D;
    bool is1d = t->target == WIRE_TARGET_TEX_1D || t->target == WIRE_TARGET_TEX_1D_ARRAY;
+   /* sRGB storage is also viewed as its UNORM twin (GL core's FRAMEBUFFER_SRGB disabled) */
+   const VkFormat twin = mg_linear_twin(fmt);
+   const VkFormat list[2] = {fmt, twin};
+   VkImageFormatListCreateInfo fl = {VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO, NULL, 2, list};
    VkImageCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+      .pNext = twin ? &fl : NULL,
       .flags = (t->target == WIRE_TARGET_TEX_CUBE ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0) |
-               (is3d ? VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT : 0),
+               (is3d ? VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT : 0) |
+               (twin ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0),
       .imageType = is3d ? VK_IMAGE_TYPE_3D : is1d ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D,
       .format = fmt,
       .extent = {t->width ? t->width : 1, t->height ? t->height : 1, is3d && t->depth ? t->depth : 1},
@@ -226,7 +232,7 @@ mg_get_view(struct mg_backend *be, struct mg_resource *r, const struct mg_view_k
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
       .image = r->image,
       .viewType = key->type,
-      .format = r->vkfmt,
+      .format = key->format ? key->format : r->vkfmt,
       .components = {key->swz[0], key->swz[1], key->swz[2], key->swz[3]},
       .subresourceRange = {key->aspect, key->base_level, key->level_count, key->base_layer, key->layer_count},
    };
@@ -259,8 +265,19 @@ mg_surface_view(struct mg_backend *be, const struct srv_surface *s)
       .level_count = 1,
       .base_layer = s->layer,
       .layer_count = 1,
+      .format = s->linear ? mg_linear_twin(r->vkfmt) : VK_FORMAT_UNDEFINED,
    };
    return mg_get_view(be, r, &key);
+}
+
+VkFormat
+mg_surface_format(const struct srv_surface *s)
+{
+   const struct mg_resource *r = mg_resource(s->res);
+   if (!r || r->is_buffer)
+      return VK_FORMAT_UNDEFINED;
+   VkFormat twin = s->linear ? mg_linear_twin(r->vkfmt) : VK_FORMAT_UNDEFINED;
+   return twin ? twin : r->vkfmt;
 }
 
 /* ---- uploads -------------------------------------------------------------------------- */

@@ -160,6 +160,7 @@ struct mg_view_key {
    VkImageAspectFlags aspect;
    uint32_t base_level, level_count, base_layer, layer_count;
    VkComponentSwizzle swz[4];
+   VkFormat format; /* VK_FORMAT_UNDEFINED: the resource's own */
 };
 
 struct mg_view {
@@ -235,6 +236,7 @@ struct mg_pipeline_key {
    uint32_t samples;     /* the framebuffer's (1: single-sampled) */
    uint32_t sample_mask; /* ~0 unless samples > 1 */
    uint8_t alpha_to_coverage, alpha_to_one, pad[2];
+   uint32_t point_origin; /* SPV_SPEC_POINT_ORIGIN where the fragment stage reads gl_PointCoord */
 };
 
 struct mg_pipeline_entry {
@@ -263,6 +265,7 @@ struct mg_program {
    bool writes_point_size;
    bool point_size_spec; /* the vertex stage has SPV_SPEC_POINT_SIZE (desktop GL) */
    bool gs_point_size_spec; /* ... and the geometry stage (it emits points) */
+   bool fs_point_origin_spec; /* the fragment stage reads gl_PointCoord (SPV_SPEC_POINT_ORIGIN) */
    uint32_t default_block_size;
    uint32_t default_ubo_stages, default_ssbo_stages; /* VkShaderStageFlags reading each binding */
    uint32_t sampler_count;
@@ -341,6 +344,7 @@ struct mg_ctx {
    struct wire_scissor sc;
    struct wire_context_values vals;
    struct wire_sample_state ms; /* set_sample_state: used on multisampled framebuffers */
+   uint32_t point_origin;       /* set_point_state: WIRE_POINT_ORIGIN_* */
    /* transform feedback: targets bound by set_so_targets; resume[i]: the next capture into
     * target i continues from its counter */
    struct mg_so_target *so[WIRE_MAX_SO_TARGETS];
@@ -389,6 +393,14 @@ struct mg_clear_key {
    VkFormat zs;
    uint32_t stencil_mask; /* 0: stencil untouched */
    uint32_t samples;      /* the framebuffer's */
+};
+
+struct mg_blit_pipeline {
+   struct mg_blit_pipeline *next;
+   VkFormat format; /* the destination view's */
+   uint32_t kind;   /* enum mg_clear_kind */
+   uint32_t samples;
+   VkPipeline pipeline;
 };
 
 struct mg_clear_pipeline {
@@ -481,6 +493,13 @@ struct mg_backend {
    VkShaderModule clear_vs, clear_fs[MG_CLEAR_KINDS];
    VkPipelineLayout clear_layout;
    struct mg_clear_pipeline *clear_pipelines;
+
+   /* draw-based blits (blit.c): shaders per numeric class, one sampler per filter */
+   VkShaderModule blit_vs, blit_fs[MG_CLEAR_KINDS];
+   VkDescriptorSetLayout blit_set_layout;
+   VkPipelineLayout blit_layout;
+   VkSampler blit_samplers[2]; /* NEAREST, LINEAR */
+   struct mg_blit_pipeline *blit_pipelines;
 };
 
 #define MG_HIDE_UINT8 (1u << 0)
@@ -576,11 +595,20 @@ bool mg_formats_init(struct mg_backend *be);
 void mg_convert_upload(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels);
 /** Storage layout -> wire layout, colour formats only; false for depth / stencil. */
 bool mg_convert_readback(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels);
+uint32_t mg_depth_plane_size(VkFormat vk);
+VkFormat mg_linear_twin(VkFormat f);
+/* A depth / stencil read-back: the depth and stencil planes of a cw x ch copy into rows of
+ * dst_w texels of the wire format's upload layout at (cx, cy). */
+void mg_convert_readback_zs(uint32_t wire_fmt, VkFormat vk, const uint8_t *dplane, const uint8_t *splane, uint8_t *dst,
+                            uint32_t dst_w, uint32_t cx, uint32_t cy, uint32_t cw, uint32_t ch);
 VkImageView mg_get_view(struct mg_backend *be, struct mg_resource *r, const struct mg_view_key *key);
 VkBufferView mg_get_buffer_view(struct mg_backend *be, struct mg_resource *r, VkFormat fmt, VkDeviceSize range);
 void mg_buffer_views_free(struct mg_backend *be, struct mg_resource *r, bool now);
 VkImageUsageFlags mg_ms_texture_usage(struct mg_backend *be, VkFormat vk);
 VkImageView mg_surface_view(struct mg_backend *be, const struct srv_surface *s);
+/* The format a surface is rendered as: its storage's, or the UNORM twin of an sRGB storage
+ * when the surface is `linear`. */
+VkFormat mg_surface_format(const struct srv_surface *s);
 bool mg_dummies_init(struct mg_backend *be);
 void mg_resource_free(struct mg_backend *be, struct mg_resource *r, bool now);
 
@@ -619,6 +647,7 @@ void mg_set_viewport(struct srv_ctx *sctx, const struct wire_viewport *vp);
 void mg_set_scissor(struct srv_ctx *sctx, const struct wire_scissor *sc);
 void mg_set_context_values(struct srv_ctx *sctx, const struct wire_context_values *v);
 void mg_set_sample_state(struct srv_ctx *sctx, const struct wire_sample_state *st);
+void mg_set_point_state(struct srv_ctx *sctx, const struct wire_point_state *st);
 void mg_draw(struct srv_ctx *sctx, const struct srv_draw *draw);
 void mg_present(struct srv_ctx *sctx, struct srv_resource *res);
 void mg_flush(struct srv_ctx *sctx);
@@ -630,6 +659,8 @@ void mg_emit_scissor_rect(struct mg_ctx *ctx, bool enable, const struct wire_sci
 void mg_clear(struct srv_ctx *sctx, const struct wire_clear *clear);
 uint32_t mg_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst,
                  const struct wire_blit *b);
+bool mg_blit_init(struct mg_backend *be);
+void mg_blit_fini(struct mg_backend *be);
 bool mg_clear_init(struct mg_backend *be);
 void mg_clear_fini(struct mg_backend *be);
 

@@ -154,6 +154,7 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    p->writes_point_size = info->writes_point_size != 0;
    p->point_size_spec = info->point_size_spec != 0;
    p->gs_point_size_spec = info->gs_point_size_spec != 0;
+   p->fs_point_origin_spec = info->fs_point_origin_spec != 0;
    p->xfb = info->xfb_varying_count != 0;
    for (uint32_t b = 0; b < SPV_MAX_XFB_BUFFERS; b++)
       if (info->xfb_strides[b]) {
@@ -477,8 +478,7 @@ fill_key(struct mg_ctx *ctx, VkPrimitiveTopology topo, uint32_t emulated, struct
    k->topology = topo;
    k->nr_cbufs = ctx->fb.nr_cbufs;
    for (uint32_t i = 0; i < ctx->fb.nr_cbufs; i++) {
-      struct mg_resource *r = mg_resource(ctx->fb.cbufs[i].res);
-      k->cbufs[i] = r && !r->is_buffer ? r->vkfmt : VK_FORMAT_UNDEFINED;
+      k->cbufs[i] = mg_surface_format(&ctx->fb.cbufs[i]);
    }
    struct mg_resource *zs = mg_resource(ctx->fb.zsbuf.res);
    k->zs = zs && !zs->is_buffer ? zs->vkfmt : VK_FORMAT_UNDEFINED;
@@ -487,6 +487,7 @@ fill_key(struct mg_ctx *ctx, VkPrimitiveTopology topo, uint32_t emulated, struct
    k->sample_mask = k->samples > 1 ? ctx->ms.sample_mask : ~0u;
    k->alpha_to_coverage = k->samples > 1 && ctx->ms.alpha_to_coverage;
    k->alpha_to_one = k->samples > 1 && ctx->ms.alpha_to_one && ctx->be->alpha_to_one;
+   k->point_origin = ctx->prog && ctx->prog->fs_point_origin_spec ? ctx->point_origin : 0;
 }
 
 static VkPipeline
@@ -502,12 +503,17 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
    const float point_size = spec_point_size(be, ctx->rast);
    const VkSpecializationMapEntry psz_entry = {SPV_SPEC_POINT_SIZE, 0, sizeof(float)};
    const VkSpecializationInfo psz_spec = {1, &psz_entry, sizeof(float), &point_size};
+   /* gl_PointCoord's origin (GL core's POINT_SPRITE_COORD_ORIGIN), in the key */
+   const int32_t origin = (int32_t)k->point_origin;
+   const VkSpecializationMapEntry org_entry = {SPV_SPEC_POINT_ORIGIN, 0, sizeof(int32_t)};
+   const VkSpecializationInfo org_spec = {1, &org_entry, sizeof(int32_t), &origin};
    for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
       if (p->modules[s])
          stages[ns++] = (VkPipelineShaderStageCreateInfo){
             VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, vk_stage[s], p->modules[s], "main",
             (s == SPV_STAGE_VERTEX && p->point_size_spec) || (s == SPV_STAGE_GEOMETRY && p->gs_point_size_spec)
-               ? &psz_spec : NULL};
+               ? &psz_spec
+               : s == SPV_STAGE_FRAGMENT && p->fs_point_origin_spec ? &org_spec : NULL};
    struct vertex_input vi;
    build_vertex_input(be, p, ctx->velems, k->divisor_emulated, &vi);
    VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0, k->topology, VK_FALSE};

@@ -961,6 +961,9 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    if (hdr.stage_mask & (1u << SPV_STAGE_GEOMETRY))
       info->gs_point_size_spec = spv_has_float_spec_constant(info->spirv[SPV_STAGE_GEOMETRY],
                                                              info->spirv_words[SPV_STAGE_GEOMETRY], SPV_SPEC_POINT_SIZE);
+   if (hdr.stage_mask & (1u << SPV_STAGE_FRAGMENT))
+      info->fs_point_origin_spec = spv_has_int_spec_constant(info->spirv[SPV_STAGE_FRAGMENT],
+                                                             info->spirv_words[SPV_STAGE_FRAGMENT], SPV_SPEC_POINT_ORIGIN);
    if (ps.have[SEC_INIT]) {
       memcpy(mem + ioff, b + ps.off[SEC_INIT], ps.size[SEC_INIT]);
       info->default_block_init = mem + ioff;

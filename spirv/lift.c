@@ -295,6 +295,7 @@ enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS, PSZ_ES_ONE };
 
 #define SPV_POINT_SIZE_MAIN SPV_RENAME_PREFIX "main"
 #define SPV_POINT_SIZE_CONST SPV_RENAME_PREFIX "point_size"
+#define SPV_POINT_ORIGIN_CONST SPV_RENAME_PREFIX "point_origin"
 
 static bool gs_emits_points(const struct tok_list *tl);
 
@@ -522,6 +523,17 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
 
+   /* GL core's POINT_SPRITE_COORD_ORIGIN is pipeline state the fragment stage sees: the int
+    * specialization constant SPV_SPEC_POINT_ORIGIN (spv_layout.h), which Magma specializes
+    * from SetPointState (0 UPPER_LEFT, GL's default; 1 LOWER_LEFT). */
+   for (uint32_t i = 0; fs && i < tl.n; i++) {
+      if (tl.t[i].kind == TK_IDENT && tok_is(&tl.t[i], "gl_PointCoord")) {
+         spv_str_printf(&out, "layout(constant_id = %d) const int " SPV_POINT_ORIGIN_CONST " = 0;\n",
+                        SPV_SPEC_POINT_ORIGIN);
+         break;
+      }
+   }
+
    const enum psz_wrap psz = point_size_wrap(sh, &tl);
    const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
    if (fs)
@@ -628,14 +640,14 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          }
       }
       /* Magma stores images with row 0 = GL's bottom row and rasterizes with a positive
-       * viewport, so Vulkan's PointCoord (origin at the framebuffer's row 0) runs bottom-up;
-       * GL's gl_PointCoord has its origin at the point's upper left (the default
-       * GL_POINT_SPRITE_COORD_ORIGIN). gl_FragCoord needs no such fix: its y already is the
-       * GL window y. */
+       * viewport, so Vulkan's PointCoord (origin at the framebuffer's row 0) runs bottom-up:
+       * GL's LOWER_LEFT origin. GL_POINT_SPRITE_COORD_ORIGIN's default, UPPER_LEFT (the only
+       * one in ES), flips it. gl_FragCoord needs no such fix: its y already is the GL window
+       * y. */
       if (!rep && tok_is(t, "gl_DepthRange"))
          rep = SPV_RENAME_PREFIX "DepthRange";
       if (!rep && fs && tok_is(t, "gl_PointCoord"))
-         rep = "(vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y))";
+         rep = "(vec2(gl_PointCoord.x, " SPV_POINT_ORIGIN_CONST " != 0 ? gl_PointCoord.y : 1.0 - gl_PointCoord.y))";
       /* GLSL ES 1.00 / 3.00's gl_MaxVaryingVectors is gone from the Vulkan dialect: the value
        * pass 1 gave it (the context's MAX_VARYING_VECTORS, or glslang's default). */
       char maxvar[24];

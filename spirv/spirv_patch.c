@@ -403,9 +403,24 @@ spv_writes_point_size(const struct spv_module *m)
    return writes;
 }
 
-/* Three linear scans, no allocation: the blob parser runs this on hostile modules too. */
+static bool spec_constant_of(const uint32_t *words, uint32_t count, uint32_t spec_id, uint32_t type_op);
+
 bool
 spv_has_float_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id)
+{
+   return spec_constant_of(words, count, spec_id, SPV_OP_TYPE_FLOAT);
+}
+
+/* A 32-bit signed int (OpSpecConstant of OpTypeInt 32 1). */
+bool
+spv_has_int_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id)
+{
+   return spec_constant_of(words, count, spec_id, SPV_OP_TYPE_INT);
+}
+
+/* Three linear scans, no allocation: the blob parser runs this on hostile modules too. */
+static bool
+spec_constant_of(const uint32_t *words, uint32_t count, uint32_t spec_id, uint32_t type_op)
 {
    enum { FIND_DECORATION, FIND_CONSTANT, FIND_TYPE };
    uint32_t want = 0; /* the id looked for by FIND_CONSTANT / FIND_TYPE */
@@ -423,8 +438,12 @@ spv_has_float_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec
                     words[i + 2] == want) {
             want = words[i + 1];
             found = true;
-         } else if (pass == FIND_TYPE && op == SPV_OP_TYPE_FLOAT && wc == 3 && words[i + 1] == want) {
+         } else if (pass == FIND_TYPE && type_op == SPV_OP_TYPE_FLOAT && op == SPV_OP_TYPE_FLOAT && wc == 3 &&
+                    words[i + 1] == want) {
             return words[i + 2] == 32;
+         } else if (pass == FIND_TYPE && type_op == SPV_OP_TYPE_INT && op == SPV_OP_TYPE_INT && wc == 4 &&
+                    words[i + 1] == want) {
+            return words[i + 2] == 32 && words[i + 3] == 1;
          }
          i += wc;
       }

@@ -213,6 +213,10 @@ struct spv_program_info {
     * shader that emits points; derived by the parser like the gs_* fields): the server
     * specializes it as it does the vertex stage's. */
    uint32_t gs_point_size_spec;
+   /* The fragment stage declares the int SPV_SPEC_POINT_ORIGIN constant (it reads
+    * gl_PointCoord; derived by the parser, not serialised): the server specializes it from
+    * the context's point state. */
+   uint32_t fs_point_origin_spec;
 };
 
 /** The blob format version spv_blob_write writes and spv_blob_parse accepts. */

@@ -229,6 +229,7 @@ bool spv_writes_point_size(const struct spv_module *m);
 /** The module declares a 32-bit float OpSpecConstant decorated SpecId spec_id. Needs only
  *  well-formed instruction lengths (no index). */
 bool spv_has_float_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id);
+bool spv_has_int_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id);
 
 /* ---- reflection and the blob (reflect.c, blob.c) ------------------------------------------ */
 /** A program's reflection before serialisation: the public structs with malloc'd names. */

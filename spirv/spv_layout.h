@@ -15,6 +15,9 @@
  *   SPV_SPEC_POINT_SIZE  float, desktop GL vertex shaders (spv_program_info.point_size_spec):
  *                        > 0: the point size (glPointSize, GL_PROGRAM_POINT_SIZE disabled);
  *                        0:   the shader's gl_PointSize decides (1.0 if it writes none).
+ *   SPV_SPEC_POINT_ORIGIN int, fragment shaders that read gl_PointCoord
+ *                        (spv_program_info.fs_point_origin_spec, derived by the parser):
+ *                        0: GL_POINT_SPRITE_COORD_ORIGIN UPPER_LEFT, 1: LOWER_LEFT.
  */
 #ifndef SGL_SPIRV_LAYOUT_H
 #define SGL_SPIRV_LAYOUT_H
@@ -29,5 +32,6 @@
 #define SPV_MAX_UNIFORM_BLOCKS 36
 
 #define SPV_SPEC_POINT_SIZE 0
+#define SPV_SPEC_POINT_ORIGIN 1
 
 #endif

@@ -32,9 +32,10 @@
  *    buffer textures (sampler views of target TEX_BUFFER over a BUFFER resource, with
  *    wire_sampler_view.format in TEXEL_BUFFER_FORMATS); the caps MS_TEXTURE_FORMATS_2..16,
  *    MAX_TEXEL_BUFFER_ELEMENTS, TEXEL_BUFFER_FORMATS;
-
  *    texture targets TEX_1D and TEX_1D_ARRAY (GL 3.3 core's 1D and 1D-array textures);
- *    ReadPixels of depth / stencil surfaces (replies in their wire layout). */
+ *    ReadPixels of depth / stencil surfaces (replies in their wire layout); SetFramebuffer.flags
+ *    and Blit.flags (WIRE_FB_* / WIRE_BLIT_F_*: GL core's FRAMEBUFFER_SRGB), which were zero padding;
+ *    Blit of colour from a single-sampled into a multisampled surface; op 46 SetPointState. */
 #define WIRE_PROTOCOL_REVISION 6u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -503,11 +504,14 @@ struct wire_surface_ref {
 };
 static_assert(sizeof(struct wire_surface_ref) == 16, "surface ref");
 
-/* cbufs[i] receives fragment output location i (glDrawBuffers mapping done by the client). */
+/* cbufs[i] receives fragment output location i (glDrawBuffers mapping done by the client).
+ * flags (revision 6; zero padding before): WIRE_FB_*, other bits are a protocol error. */
+#define WIRE_FB_LINEAR_SRGB 1u /* sRGB colour attachments are written and blended without
+                                * sRGB encoding (GL core with FRAMEBUFFER_SRGB disabled) */
 struct wire_framebuffer {
    uint32_t width, height; /* the framebuffer's extent: min over attachments */
    uint32_t nr_cbufs;
-   uint32_t pad;
+   uint32_t flags;
    struct wire_surface_ref cbufs[WIRE_MAX_COLOR_BUFS];
    struct wire_surface_ref zsbuf;
 };
@@ -617,6 +621,18 @@ static_assert(sizeof(struct wire_context_values) == 24, "ctx values");
  * sample i (GL's SAMPLE_COVERAGE and SAMPLE_MASK folded into one mask by the client, as
  * Gallium's set_sample_mask); alpha_to_coverage / alpha_to_one: 0 or 1. A context starts with
  * mask ~0 and both off. */
+/* SetPointState (revision 6): the current context's point sprite state (GL core's
+ * glPointParameter). coord_origin: WIRE_POINT_ORIGIN_*, GL_POINT_SPRITE_COORD_ORIGIN, which
+ * decides gl_PointCoord's y (spirv/spv_layout.h SPV_SPEC_POINT_ORIGIN); pad 0. A context
+ * starts with UPPER_LEFT (GL's default, ES's only origin). */
+#define WIRE_POINT_ORIGIN_UPPER_LEFT 0u
+#define WIRE_POINT_ORIGIN_LOWER_LEFT 1u
+struct wire_point_state {
+   uint32_t coord_origin;
+   uint32_t pad;
+};
+static_assert(sizeof(struct wire_point_state) == 8, "point state");
+
 struct wire_sample_state {
    uint32_t sample_mask;
    uint8_t alpha_to_coverage;
@@ -671,10 +687,15 @@ static_assert(sizeof(struct wire_clear) == 64, "clear");
  * rectangles are GL's: [x0, x1) x [y0, y1) in window coordinates, either may be reversed to
  * mirror; the server clips them to both surfaces and to the scissor rectangle (when
  * scissor_enable), as GL's pixel ownership and scissor tests do.
- * Multisampled surfaces (revision 4): the destination is never multisampled unless the
- * source has the same sample count (a sample-for-sample copy); a multisampled source into a
- * single-sampled destination is a resolve. Both need equal formats, rectangles of equal size
- * (same direction on each axis) and linear 0; violating that is a protocol error. */
+ * Multisampled surfaces (revision 4): a multisampled destination takes a source of the same
+ * sample count (a sample-for-sample copy) or, colour only (revision 6), a single-sampled
+ * source (every sample gets the source's value: GL core); a multisampled source into a
+ * single-sampled destination is a resolve. Multisampled sources need equal formats,
+ * rectangles of equal size (same direction on each axis) and linear 0; violating that is a
+ * protocol error.
+ * flags (revision 6; zero padding before): WIRE_BLIT_F_*, other bits are a protocol error. */
+#define WIRE_BLIT_F_LINEAR_SRGB 1u /* colour: no sRGB decode of the source nor encode of the
+                                    * destination (GL core with FRAMEBUFFER_SRGB disabled) */
 #define WIRE_BLIT_COLOR 1u
 #define WIRE_BLIT_DEPTH 2u
 #define WIRE_BLIT_STENCIL 4u
@@ -685,7 +706,7 @@ struct wire_blit {
    uint32_t mask;   /* WIRE_BLIT_*: COLOR alone, or DEPTH and / or STENCIL */
    uint32_t linear; /* GL_LINEAR (colour only) */
    uint32_t scissor_enable;
-   uint32_t pad;
+   uint32_t flags; /* WIRE_BLIT_F_* */
    struct wire_scissor scissor;
 };
 static_assert(sizeof(struct wire_blit) == 96, "blit");
@@ -700,7 +721,8 @@ static_assert(sizeof(struct wire_generate_mipmap) == 16, "genmip");
 /* ReadPixels: reply is w*h texels of the surface's wire format in its upload layout
  * (wire_format_info: RGB formats three components), rows bottom first, tightly packed.
  * w * h * texel size <= WIRE_MAX_REPLY; larger reads are split into bands by the client.
- * Depth / stencil surfaces are not read back. */
+ * Depth / stencil surfaces (revision 6) reply in their upload layout too: D24S8 as u32
+ * depth << 8 | stencil, D32FS8 as a float and a u32 stencil, D16 / D32F / D24 alone. */
 struct wire_read_pixels {
    struct wire_surface_ref src;
    int32_t x, y;

@@ -25,6 +25,8 @@ struct wire_server_info fake_wire_info;
 struct wire_draw fake_wire_last_draw;
 struct wire_sample_state fake_wire_last_sample_state;
 struct wire_blit fake_wire_last_blit;
+struct wire_framebuffer fake_wire_last_framebuffer;
+struct wire_read_pixels fake_wire_last_read;
 struct wire_resource_create fake_wire_last_resource;
 const uint8_t *fake_wire_last_stage;
 uint32_t fake_wire_last_stage_size;
@@ -80,6 +82,8 @@ wire_end(struct wire_client *c)
       memcpy(&fake_wire_last_sample_state, record, sizeof(fake_wire_last_sample_state));
    if (cur_op == WIRE_OP_Blit)
       memcpy(&fake_wire_last_blit, record, sizeof(fake_wire_last_blit));
+   if (cur_op == WIRE_OP_SetFramebuffer)
+      memcpy(&fake_wire_last_framebuffer, record, sizeof(fake_wire_last_framebuffer));
    if (cur_op == WIRE_OP_ResourceCreate || cur_op == WIRE_OP_ResourceRespecify)
       memcpy(&fake_wire_last_resource, record, sizeof(fake_wire_last_resource));
    return 1;
@@ -89,6 +93,8 @@ int64_t
 wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
 {
    fake_wire_op_count[cur_op]++;
+   if (cur_op == WIRE_OP_ReadPixels)
+      memcpy(&fake_wire_last_read, record, sizeof(fake_wire_last_read));
    memset(dst, 0, cap);
    if (cur_op == WIRE_OP_GetInfo)
       memcpy(dst, &fake_wire_info, cap < sizeof(fake_wire_info) ? cap : sizeof(fake_wire_info));

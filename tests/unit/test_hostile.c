@@ -148,9 +148,9 @@ format_cases(void)
    ss = (struct wire_sampler_state){{0, 1}, 0, 0, 0, WIRE_WRAP_CLAMP_TO_BORDER, 0, 0, 0, 0, -1000, 1000, 0, 1,
                                     {0, NAN, 0, 0}};
    expect_fatal("SamplerCreate.state", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
-   /* ReadPixels of a depth surface (allowed since revision 6: glGetTexImage), of a level the
-    * surface lacks; a band whose reply is bigger than the slot in the surface's own texel
-    * size (RGBA32F: 16 bytes a texel) */
+   /* ReadPixels of a depth surface reads (revision 6), but not a level it lacks; a band
+    * whose reply is bigger than the slot in the surface's own texel size (RGBA32F: 16 bytes
+    * a texel) */
    struct wire_read_pixels rp = {{{1, 1}, 0, 0}, 0, 0, 4, 4};
    struct rig r;
    rig_init(&r);
@@ -160,6 +160,7 @@ format_cases(void)
    CHECK(put(&r, WIRE_OP_ReadPixels, &rp, sizeof(rp)));
    rp.src.level = 1;
    CHECK(!put(&r, WIRE_OP_ReadPixels, &rp, sizeof(rp)));
+   rp.src.level = 0;
    CHECK(strstr(fatal(&r), "ReadPixels.src") != NULL);
    rig_fini(&r);
    rig_init(&r);
@@ -435,10 +436,24 @@ msaa_cases(void)
    msaa_expect("ReadPixels.src", WIRE_OP_ReadPixels, &rp, sizeof(rp));
    struct wire_present pr = {{1, 1}, 1};
    msaa_expect("Present.res", WIRE_OP_Present, &pr, sizeof(pr));
-   /* blits: into 4x from 1x, a scaled resolve, a resolve between formats, a LINEAR resolve */
+   /* blits: colour into 4x from 1x is GL core's replication (revision 6), its flags other
+    * than WIRE_BLIT_F_LINEAR_SRGB are not; a scaled resolve, a resolve between formats, a
+    * LINEAR resolve */
    struct wire_blit bt = {.src = {{2, 1}, 0, 0}, .dst = {{1, 1}, 0, 0}, .src_x1 = 16, .src_y1 = 16, .dst_x1 = 16,
                           .dst_y1 = 16, .mask = WIRE_BLIT_COLOR};
-   msaa_expect("Blit.samples", WIRE_OP_Blit, &bt, sizeof(bt));
+   {
+      struct rig ok;
+      msaa_rig(&ok);
+      CHECK(put(&ok, WIRE_OP_Blit, &bt, sizeof(bt)));
+      bt.flags = WIRE_BLIT_F_LINEAR_SRGB;
+      CHECK(put(&ok, WIRE_OP_Blit, &bt, sizeof(bt)));
+      rig_fini(&ok);
+   }
+   bt.flags = 2;
+   msaa_expect("Blit.flags", WIRE_OP_Blit, &bt, sizeof(bt));
+   bt.flags = 0;
+   fb = (struct wire_framebuffer){16, 16, 1, 2, {{{1, 1}, 0, 0}}, {{0, 0}, 0, 0}};
+   msaa_expect("SetFramebuffer.flags", WIRE_OP_SetFramebuffer, &fb, sizeof(fb));
    bt.src = (struct wire_surface_ref){{1, 1}, 0, 0};
    bt.dst = (struct wire_surface_ref){{2, 1}, 0, 0};
    bt.dst_x1 = 8;
@@ -455,6 +470,11 @@ msaa_cases(void)
    msaa_expect("SetSampleState.flags", WIRE_OP_SetSampleState, &ss, sizeof(ss));
    ss = (struct wire_sample_state){~0u, 0, 1, {0, 1}};
    msaa_expect("SetSampleState.flags", WIRE_OP_SetSampleState, &ss, sizeof(ss));
+   /* SetPointState (revision 6): an origin past LOWER_LEFT, padding not zero */
+   struct wire_point_state ps = {2, 0};
+   msaa_expect("SetPointState.coord_origin", WIRE_OP_SetPointState, &ps, sizeof(ps));
+   ps = (struct wire_point_state){WIRE_POINT_ORIGIN_LOWER_LEFT, 1};
+   msaa_expect("SetPointState.coord_origin", WIRE_OP_SetPointState, &ps, sizeof(ps));
    /* and what is valid goes through: a 4x framebuffer, the sample state, a resolve */
    struct rig r;
    msaa_rig(&r);
@@ -462,6 +482,8 @@ msaa_cases(void)
    CHECK(put(&r, WIRE_OP_SetFramebuffer, &fb, sizeof(fb)));
    ss = (struct wire_sample_state){0x3, 1, 1, {0, 0}};
    CHECK(put(&r, WIRE_OP_SetSampleState, &ss, sizeof(ss)));
+   ps = (struct wire_point_state){WIRE_POINT_ORIGIN_LOWER_LEFT, 0};
+   CHECK(put(&r, WIRE_OP_SetPointState, &ps, sizeof(ps)));
    CHECK(put(&r, WIRE_OP_Blit, &bt, sizeof(bt)));
    CHECK_EQ(r.seg.ctrl->server_state != WIRE_SERVER_FATAL, 1);
    rig_fini(&r);
