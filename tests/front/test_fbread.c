@@ -11,21 +11,7 @@
 #include "glf_gl.h"
 #include "wire/format.h"
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
-#define EXPECT(err, what)                                                                    \
-   do {                                                                                     \
-      GLenum e_ = glf_GetError();                                                           \
-      CHECK(e_ == (err), "%s: got 0x%x, expected 0x%x", what, e_, (unsigned)(err));        \
-   } while (0)
+#include "front_check.h"
 
 static const struct glf_drawable plain = {.color = {1, 1}, .color_format = WIRE_FMT_R8G8B8A8_UNORM, .width = 8,
                                           .height = 8};
@@ -37,18 +23,13 @@ static const struct glf_drawable with_ds = {.color = {1, 1}, .depth_stencil = {3
 static struct glf_context *
 make(enum glf_api api, const struct glf_drawable *d)
 {
-   struct wire_client *c = wire_client_open(WIRE_TRANSPORT_MONOLITH, NULL, NULL, 0);
-   struct glf_context *ctx = glf_context_create(c, api, 3, api == GLF_API_GLES ? 0 : 3, NULL, false, false);
-   glf_make_current(ctx, d, d);
-   return ctx;
+   return front_context(api, d);
 }
 
 static void
 drop(struct glf_context *ctx)
 {
-   CHECK(glf_GetError() == GL_NO_ERROR, "stray GL error");
-   glf_make_current(NULL, NULL, NULL);
-   glf_context_destroy(ctx);
+   front_drop(ctx);
 }
 
 static GLuint

@@ -11,17 +11,7 @@
 #include "glf_gl.h"
 #include "wire/format.h"
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
-#define EXPECT(err, what) CHECK(glf_GetError() == (err), "%s: expected 0x%x", what, (unsigned)(err))
+#include "front_check.h"
 
 /* A device with 2 and 4 samples for RGBA8, 4 for D24S8 and RGBA8UI, none for the rest. */
 static void
@@ -38,18 +28,13 @@ device(void)
 static struct glf_context *
 make(enum glf_api api, const struct glf_drawable *d)
 {
-   struct wire_client *c = wire_client_open(WIRE_TRANSPORT_MONOLITH, NULL, NULL, 0);
-   struct glf_context *ctx = glf_context_create(c, api, 3, api == GLF_API_GLES ? 0 : 3, NULL, false, false);
-   glf_make_current(ctx, d, d);
-   return ctx;
+   return front_context(api, d);
 }
 
 static void
 drop(struct glf_context *ctx)
 {
-   CHECK(glf_GetError() == GL_NO_ERROR, "stray GL error");
-   glf_make_current(NULL, NULL, NULL);
-   glf_context_destroy(ctx);
+   front_drop(ctx);
 }
 
 static GLint

@@ -12,21 +12,7 @@
 #include "glf_gl.h"
 #include "wire/format.h"
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
-#define EXPECT(err, what)                                                                    \
-   do {                                                                                     \
-      GLenum e_ = glf_GetError();                                                           \
-      CHECK(e_ == (err), "%s: 0x%x, expected 0x%x", what, (unsigned)e_, (unsigned)(err));  \
-   } while (0)
+#include "front_check.h"
 
 /* Renderbuffers: RGBA8 with 2 and 4 samples, D24S8 and RGBA8UI with 4. Multisample textures:
  * RGBA8 with 2 and 4, D24S8 with 4, no integer format (MAX_INTEGER_SAMPLES 1). Buffer
@@ -52,18 +38,13 @@ static const struct glf_drawable drawable = {.color = {1, 1}, .color_format = WI
 static struct glf_context *
 make(enum glf_api api)
 {
-   struct wire_client *c = wire_client_open(WIRE_TRANSPORT_MONOLITH, NULL, NULL, 0);
-   struct glf_context *ctx = glf_context_create(c, api, 3, api == GLF_API_GLES ? 0 : 3, NULL, false, false);
-   glf_make_current(ctx, &drawable, &drawable);
-   return ctx;
+   return front_context(api, &drawable);
 }
 
 static void
 drop(struct glf_context *ctx)
 {
-   CHECK(glf_GetError() == GL_NO_ERROR, "stray GL error");
-   glf_make_current(NULL, NULL, NULL);
-   glf_context_destroy(ctx);
+   front_drop(ctx);
 }
 
 static GLint

@@ -10,34 +10,19 @@
 #include "gl_front/glf_public.h"
 #include "glf_gl.h"
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
-#define EXPECT(err, what) CHECK(glf_GetError() == (err), "%s: expected 0x%x", what, (unsigned)(err))
+#include "front_check.h"
 
 static struct glf_context *
 make(enum glf_api api)
 {
    memset(&fake_wire_info, 0, sizeof(fake_wire_info));
-   struct wire_client *c = wire_client_open(WIRE_TRANSPORT_MONOLITH, NULL, NULL, 0);
-   struct glf_context *ctx = glf_context_create(c, api, 3, api == GLF_API_GLES ? 0 : 3, NULL, false, false);
-   glf_make_current(ctx, NULL, NULL);
-   return ctx;
+   return front_context(api, NULL);
 }
 
 static void
 drop(struct glf_context *ctx)
 {
-   CHECK(glf_GetError() == GL_NO_ERROR, "stray GL error");
-   glf_make_current(NULL, NULL, NULL);
-   glf_context_destroy(ctx);
+   front_drop(ctx);
 }
 
 static GLuint

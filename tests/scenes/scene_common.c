@@ -722,3 +722,18 @@ scene_unit_quad(void)
    return vao;
 }
 #endif
+
+#ifndef SCENE_API_ES2
+void
+scene_unit_strip(GLuint *vao, GLuint *vbo)
+{
+   static const GLfloat strip[] = {0, 0, 1, 0, 0, 1, 1, 1};
+   GL(glGenVertexArrays(1, vao));
+   GL(glBindVertexArray(*vao));
+   GL(glGenBuffers(1, vbo));
+   GL(glBindBuffer(GL_ARRAY_BUFFER, *vbo));
+   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(strip), strip, GL_STATIC_DRAW));
+   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0));
+   GL(glEnableVertexAttribArray(0));
+}
+#endif

@@ -135,14 +135,7 @@ main(int argc, char **argv)
    GL(glUniform1i(scene_uniform(prog, "u_arr"), 1));
    GL(glUniform1i(scene_uniform(prog, "u_3d"), 2));
    GLuint vao, vbo;
-   static const GLfloat strip[] = {0, 0, 1, 0, 0, 1, 1, 1};
-   GL(glGenVertexArrays(1, &vao));
-   GL(glBindVertexArray(vao));
-   GL(glGenBuffers(1, &vbo));
-   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
-   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(strip), strip, GL_STATIC_DRAW));
-   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0));
-   GL(glEnableVertexAttribArray(0));
+   scene_unit_strip(&vao, &vbo);
    GL(glGenFramebuffers(1, &fbo));
    GL(glClearColor(0.1f, 0.1f, 0.1f, 1.0f));
    GL(glClear(GL_COLOR_BUFFER_BIT));

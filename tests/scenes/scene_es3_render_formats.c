@@ -294,14 +294,7 @@ main(int argc, char **argv)
    GL(glUseProgram(P.show));
    GL(glUniform1i(scene_uniform(P.show, "u_tex"), 0));
    GLuint vao, vbo;
-   static const GLfloat strip[] = {0, 0, 1, 0, 0, 1, 1, 1};
-   GL(glGenVertexArrays(1, &vao));
-   GL(glBindVertexArray(vao));
-   GL(glGenBuffers(1, &vbo));
-   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
-   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(strip), strip, GL_STATIC_DRAW));
-   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0));
-   GL(glEnableVertexAttribArray(0));
+   scene_unit_strip(&vao, &vbo);
    GL(glClearColor(0.1f, 0.1f, 0.1f, 1.0f));
    GL(glClear(GL_COLOR_BUFFER_BIT));
 

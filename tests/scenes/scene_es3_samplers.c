@@ -75,14 +75,7 @@ main(int argc, char **argv)
       GL(glUniform1i(scene_uniform(prog, names[i]), i));
 
    GLuint vao, vbo;
-   static const GLfloat strip[] = {0, 0, 1, 0, 0, 1, 1, 1};
-   GL(glGenVertexArrays(1, &vao));
-   GL(glBindVertexArray(vao));
-   GL(glGenBuffers(1, &vbo));
-   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
-   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(strip), strip, GL_STATIC_DRAW));
-   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0));
-   GL(glEnableVertexAttribArray(0));
+   scene_unit_strip(&vao, &vbo);
 
    /* An 8x8 texture with a distinct level 1 (4x4), bound to units 0..3. */
    uint8_t l0[8 * 8 * 4], l1[4 * 4 * 4];
