@@ -294,14 +294,6 @@ mg_convert_upload(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *
    }
 }
 
-/* A [0, 1] float depth as 24-bit normalized (round to nearest). */
-static uint32_t
-depth24(float f)
-{
-   double d = f != f || f < 0.0f ? 0.0 : f > 1.0f ? 1.0 : (double)f;
-   return (uint32_t)(d * 16777215.0 + 0.5);
-}
-
 bool
 mg_convert_readback(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t *dst, uint64_t texels)
 {
@@ -332,42 +324,6 @@ mg_convert_readback(uint32_t wire_fmt, uint8_t conv, const uint8_t *src, uint8_t
       }
       return true;
    }
-   /* Depth / stencil (protocol revision 6): the copy's depth plane (4 bytes a texel: the low 24
-    * bits of a D24 format, or a float), then the stencil plane (a byte a texel) at texels * 4,
-    * as convert_upload lays them out. */
-   case MG_CONV_D24S8:
-   case MG_CONV_D24S8_FLOAT: {
-      const uint8_t *stencil = src + texels * 4;
-      for (uint64_t i = 0; i < texels; i++) {
-         uint32_t d;
-         memcpy(&d, src + i * 4, 4);
-         if (conv == MG_CONV_D24S8_FLOAT) {
-            float f;
-            memcpy(&f, &d, 4);
-            d = depth24(f);
-         }
-         uint32_t v = (d & 0xffffffu) << 8 | stencil[i];
-         memcpy(dst + i * 4, &v, 4);
-      }
-      return true;
-   }
-   case MG_CONV_D32FS8: {
-      const uint8_t *stencil = src + texels * 4;
-      for (uint64_t i = 0; i < texels; i++) {
-         uint32_t s = stencil[i];
-         memcpy(dst + i * 8, src + i * 4, 4);
-         memcpy(dst + i * 8 + 4, &s, 4);
-      }
-      return true;
-   }
-   case MG_CONV_X8D24_FLOAT:
-      for (uint64_t i = 0; i < texels; i++) {
-         float f;
-         memcpy(&f, src + i * 4, 4);
-         uint32_t v = depth24(f);
-         memcpy(dst + i * 4, &v, 4);
-      }
-      return true;
    default:
       return false;
    }
