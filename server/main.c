@@ -61,6 +61,7 @@ main(int argc, char **argv)
 {
    int sock = WIRE_SERVER_FD;
    sgl_log_set_tag("server");
+   srv_own_process = true;
    struct wire_hello hello;
    int fd = recv_hello(sock, &hello);
    if (fd < 0 || hello.magic != WIRE_HELLO_MAGIC || hello.revision != WIRE_PROTOCOL_REVISION ||
