@@ -21,9 +21,12 @@
    "EGL_KHR_surfaceless_context "                                                            \
    "EGL_KHR_wait_sync"
 
-#define EGLF_PLATFORM_EXTENSIONS "EGL_MESA_platform_surfaceless"
+#define EGLF_PLATFORM_EXTENSIONS "EGL_EXT_platform_device EGL_MESA_platform_surfaceless"
+/* The device extensions (egl_device.c); libglvnd reads EGL_EXT_device_base / _enumeration here
+ * to call our eglQueryDevicesEXT. */
 #define EGLF_CLIENT_EXTENSIONS                                                               \
-   "EGL_EXT_client_extensions EGL_EXT_platform_base " EGLF_PLATFORM_EXTENSIONS
+   "EGL_EXT_client_extensions EGL_EXT_device_base EGL_EXT_device_enumeration "             \
+   "EGL_EXT_device_query EGL_EXT_platform_base " EGLF_PLATFORM_EXTENSIONS
 
 /* The displays, one per (platform, native display), never freed: an EGLDisplay stays valid for
  * the life of the process (EGL 1.5, section 3.2). A slot's address is the EGLDisplay handle, so
@@ -319,6 +322,28 @@ eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttri
          return EGL_NO_DISPLAY;
       }
       break;
+   case EGL_PLATFORM_DEVICE_EXT: {
+      /* EGL_EXT_platform_device: <native_display> is an EGLDeviceEXT; no attributes are
+       * defined. A display per device (egl_device.c). */
+      const struct egl_device *dev = egl_device_lookup((EGLDeviceEXT)native_display);
+      if (!dev) {
+         egl_set_error(EGL_BAD_PARAMETER);
+         return EGL_NO_DISPLAY;
+      }
+      if (attrib_list && attrib_list[0] != EGL_NONE) {
+         sgl_warn("eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT): attribute 0x%04x is not defined", (int)attrib_list[0]);
+         egl_set_error(EGL_BAD_ATTRIBUTE);
+         return EGL_NO_DISPLAY;
+      }
+      struct egl_display *d = display_get(EGL_PLATFORM_DEVICE_EXT, native_display);
+      if (!d) {
+         egl_set_error(EGL_BAD_ALLOC);
+         return EGL_NO_DISPLAY;
+      }
+      d->device = dev; /* the same for every get of this slot */
+      egl_set_error(EGL_SUCCESS);
+      return (EGLDisplay)d;
+   }
    default:
       egl_set_error(EGL_BAD_PARAMETER);
       return EGL_NO_DISPLAY;
@@ -343,7 +368,10 @@ eglf_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
       char err[256] = "";
       d->callbacks = (struct wire_client_callbacks){.gl_error = on_gl_error, .lost = on_lost, .user = d};
       __atomic_store_n(&d->lost, 0, __ATOMIC_RELEASE);
-      d->wire = wire_client_open(-1, &d->callbacks, err, sizeof(err));
+      struct wire_device_select sel = {0};
+      if (d->device)
+         egl_device_select(d->device, &sel); /* a device display renders on its device */
+      d->wire = wire_client_open_device(-1, &sel, &d->callbacks, err, sizeof(err));
       if (!d->wire) {
          /* EGL 1.5, section 3.2: "EGL_NOT_INITIALIZED is generated if dpy cannot be
           * initialized." */

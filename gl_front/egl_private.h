@@ -104,6 +104,7 @@ struct egl_display {
    bool used;
    EGLenum platform;
    void *native;
+   const struct egl_device *device; /* EGL_PLATFORM_DEVICE_EXT: the device it renders on */
    bool initialized;
    struct wire_client *wire; /* open while initialized or while objects outlive eglTerminate */
    struct wire_client_callbacks callbacks;
@@ -168,6 +169,19 @@ struct egl_object *egl_object_lookup(struct egl_display *d, enum egl_obj_kind ki
 struct egl_object *egl_object_lock(EGLDisplay dpy, enum egl_obj_kind kind, const void *h, EGLint bad_handle);
 /** Closes the channel once the display is terminated and nothing is left on it. */
 void egl_display_maybe_close(struct egl_display *d);
+
+/* ---- devices (egl_device.c) ---------------------------------------------------------- */
+/** One Vulkan device the server sees (EGL_EXT_device_enumeration); its address is the
+ *  EGLDeviceEXT, valid for the life of the process. */
+struct egl_device {
+   uint32_t index; /* the server's index (wire_device_select.index - 1) */
+   struct wire_device_desc desc;
+   char renderer[160];
+};
+/** The device whose EGLDeviceEXT is h, or NULL (a forged handle is never dereferenced). */
+const struct egl_device *egl_device_lookup(EGLDeviceEXT h);
+/** What a channel for dev's display tells the server (the device and its UUID). */
+void egl_device_select(const struct egl_device *dev, struct wire_device_select *sel);
 
 /* ---- surfaces (egl_surface.c) --------------------------------------------------------- */
 struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface h);

@@ -36,7 +36,9 @@
  *    ReadPixels of depth / stencil surfaces (replies in their wire layout); SetFramebuffer.flags
  *    and Blit.flags (WIRE_FB_* / WIRE_BLIT_F_*: GL core's FRAMEBUFFER_SRGB), which were zero padding;
  *    Blit of colour from a single-sampled into a multisampled surface; op 46 SetPointState. */
-#define WIRE_PROTOCOL_REVISION 6u
+/* 7: the segment header's device selection (wire_ctrl.device: the EGL device a display
+ *    renders on) and op 47 QueryDevices (the Vulkan devices the server sees). */
+#define WIRE_PROTOCOL_REVISION 7u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -964,6 +966,48 @@ struct wire_server_info {
    uint64_t caps[WIRE_MAX_CAPS]; /* enum wire_cap; unused entries 0 */
 };
 static_assert(sizeof(struct wire_server_info) == 264 + 8 * WIRE_MAX_CAPS, "server info");
+
+/* ---- devices (EGL_EXT_device_enumeration) -------------------------------------------- */
+#define WIRE_MAX_DEVICES 16
+
+/* Which device a session renders on: written by the client into the segment header before the
+ * server attaches. index 0: the server's own choice (SPLITGL_VK_DEVICE, else its first
+ * device); n: entry n-1 of the server's QueryDevices list, which must still carry `uuid` (the
+ * session is refused otherwise). */
+#define WIRE_DEVICE_SELECT_ANY 1u /* index 0 without SPLITGL_VK_DEVICE: the first device the
+                                   * backend can drive (a channel that only lists devices) */
+struct wire_device_select {
+   uint32_t index;
+   uint32_t flags; /* WIRE_DEVICE_SELECT_* */
+   uint8_t uuid[16];
+};
+static_assert(sizeof(struct wire_device_select) == 24, "device select");
+
+enum wire_device_type {
+   WIRE_DEVICE_OTHER = 0,
+   WIRE_DEVICE_INTEGRATED = 1,
+   WIRE_DEVICE_DISCRETE = 2,
+   WIRE_DEVICE_VIRTUAL = 3,
+   WIRE_DEVICE_CPU = 4,
+};
+
+struct wire_device_desc {
+   char name[128];   /* VkPhysicalDeviceProperties.deviceName */
+   char vendor[64];  /* the vendor's name (from its PCI id), else its id in hex */
+   uint8_t uuid[16]; /* VkPhysicalDeviceIDProperties.deviceUUID */
+   uint32_t vendor_id, device_id;
+   uint32_t type;    /* enum wire_device_type */
+   uint32_t usable;  /* 1: the backend can drive it (the API version it needs) */
+};
+static_assert(sizeof(struct wire_device_desc) == 224, "device desc");
+
+/* QueryDevices reply: every device the server's backend sees, in its enumeration order. */
+struct wire_device_list {
+   uint32_t count;   /* <= WIRE_MAX_DEVICES */
+   uint32_t current; /* index of the session's own device */
+   struct wire_device_desc dev[WIRE_MAX_DEVICES];
+};
+static_assert(sizeof(struct wire_device_list) == 8 + 224 * WIRE_MAX_DEVICES, "device list");
 
 /* ---- events (server -> client) -------------------------------------------------------- */
 enum wire_event_kind {
