@@ -56,6 +56,7 @@ struct glf_limits {
    GLint64 max_element_index;
    float max_texture_lod_bias;
    float point_size_range[2], line_width_range[2];
+   float point_size_granularity, line_width_granularity;
    uint64_t vformats[2];        /* wire_vformat bits the server fetches natively */
    uint32_t features;           /* WIRE_FEATURE_* the server's device has */
    /* wire_format bits (formats 64-127 in word 1; all zero: no table, every format allowed) */

@@ -924,7 +924,9 @@ struct wire_server_stats {
    CAP(MS_TEXTURE_FORMATS_8, M)          /* ... 8 samples */                                  \
    CAP(MS_TEXTURE_FORMATS_16, M)         /* ... 16 samples */                                 \
    CAP(MAX_TEXEL_BUFFER_ELEMENTS, U)     /* maxTexelBufferElements (0: no buffer textures) */ \
-   CAP(TEXEL_BUFFER_FORMATS, M)          /* bit f (< 64): a buffer texture of wire_format f */
+   CAP(TEXEL_BUFFER_FORMATS, M)          /* bit f (< 64): a buffer texture of wire_format f */ \
+   CAP(POINT_SIZE_GRANULARITY, F)        /* pointSizeGranularity (GL's POINT_SIZE_GRANULARITY) */ \
+   CAP(LINE_WIDTH_GRANULARITY, F)        /* lineWidthGranularity (0 without wide lines) */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
