@@ -17,6 +17,8 @@
    "EGL_KHR_create_context "                                                                 \
    "EGL_KHR_fence_sync "                                                                     \
    "EGL_KHR_get_all_proc_addresses "                                                         \
+   "EGL_KHR_gl_renderbuffer_image "                                                          \
+   "EGL_KHR_image_base "                                                                     \
    "EGL_KHR_no_config_context "                                                              \
    "EGL_KHR_surfaceless_context "                                                            \
    "EGL_KHR_wait_sync"
@@ -412,6 +414,10 @@ eglf_Terminate(EGLDisplay dpy)
          __atomic_store_n(&o->marked, true, __ATOMIC_RELEASE); /* a wait in progress destroys it when it returns */
       else
          egl_sync_destroy(d, (struct egl_sync *)o);
+   }
+   for (o = d->objects[EGL_OBJ_IMAGE]; o; o = next) {
+      next = o->next;
+      egl_image_destroy(d, (struct egl_image *)o); /* siblings keep the storage */
    }
    for (o = d->objects[EGL_OBJ_CONTEXT]; o; o = next) {
       struct egl_context *c = (struct egl_context *)o;

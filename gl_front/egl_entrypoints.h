@@ -72,6 +72,10 @@ EGLF_ENTRY(EGLBoolean, WaitGL, (void))
 EGLF_ENTRY(EGLBoolean, WaitNative, (EGLint engine))
 EGLF_ENTRY(EGLBoolean, WaitSync, (EGLDisplay dpy, EGLSync sync, EGLint flags))
 
+/* EGL_KHR_image_base */
+EGLF_EXT_ENTRY(EGLImageKHR, CreateImageKHR, (EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLint *attrib_list), (dpy, ctx, target, buffer, attrib_list))
+EGLF_EXT_ENTRY(EGLBoolean, DestroyImageKHR, (EGLDisplay dpy, EGLImageKHR image), (dpy, image))
+
 /* EGL_KHR_fence_sync, EGL_KHR_wait_sync */
 EGLF_EXT_ENTRY(EGLint, ClientWaitSyncKHR, (EGLDisplay dpy, EGLSyncKHR sync, EGLint flags, EGLTimeKHR timeout), (dpy, sync, flags, timeout))
 EGLF_EXT_ENTRY(EGLSyncKHR, CreateSyncKHR, (EGLDisplay dpy, EGLenum type, const EGLint *attrib_list), (dpy, type, attrib_list))

@@ -51,7 +51,7 @@ bool egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value)
 bool egl_config_compatible(const struct egl_config *a, const struct egl_config *b);
 
 /* ---- objects -------------------------------------------------------------------------- */
-enum egl_obj_kind { EGL_OBJ_SURFACE = 0, EGL_OBJ_CONTEXT, EGL_OBJ_SYNC, EGL_OBJ_KINDS };
+enum egl_obj_kind { EGL_OBJ_SURFACE = 0, EGL_OBJ_CONTEXT, EGL_OBJ_SYNC, EGL_OBJ_IMAGE, EGL_OBJ_KINDS };
 
 struct egl_display;
 
@@ -199,6 +199,12 @@ struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext h);
 void egl_context_destroy(struct egl_display *d, struct egl_context *c);
 /** SPLITGL_STATS=1: prints the context's stats line once. */
 void egl_context_print_stats(struct egl_context *c);
+
+/* ---- images (egl_image.c) ------------------------------------------------------------ */
+/** Unregisters and frees an EGLImage (eglDestroyImage, eglTerminate); its storage lives on
+ *  while a sibling holds it. */
+struct egl_image;
+void egl_image_destroy(struct egl_display *d, struct egl_image *img);
 
 /* ---- syncs (egl_sync.c) --------------------------------------------------------------- */
 void egl_sync_destroy(struct egl_display *d, struct egl_sync *s);

@@ -324,12 +324,28 @@ struct glf_sampler {
    char *label; /* KHR_debug */
 };
 
+/* The storage of an EGLImage (gl_front/egl_image.c): a server resource shared by the image and
+ * its siblings (the source renderbuffer, target renderbuffers), destroyed with the last
+ * reference. A sibling that is respecified or deleted drops its reference: the others keep
+ * the storage (EGL_KHR_image_base: siblings are orphaned, never affected). */
+struct glf_image_storage {
+   int refs; /* atomic */
+   struct wire_client *wire;
+   wire_handle res;
+   uint32_t w, h, wfmt;
+   GLenum ifmt;
+   const struct glf_format *fmt;
+};
+/** Drops a reference; the last one destroys the resource (a record of no context). */
+void glf_image_storage_unref(struct glf_image_storage *s);
+
 struct glf_renderbuffer {
    GLuint name;
    int refcount;
    bool bound_once;
    bool created;
    wire_handle res;
+   struct glf_image_storage *image; /* an EGLImage sibling: res is the image's (NULL: its own) */
    uint32_t w, h, samples; /* samples: RENDERBUFFER_SAMPLES, the count allocated (0: single) */
    GLenum ifmt;
    uint32_t wfmt;
