@@ -14,6 +14,7 @@
 /* Only what is implemented (the fence syncs: egl_sync.c). */
 #define EGLF_DISPLAY_EXTENSIONS                                                              \
    "EGL_EXT_create_context_robustness "                                                      \
+   "EGL_KHR_config_attribs "                                                                 \
    "EGL_KHR_create_context "                                                                 \
    "EGL_KHR_fence_sync "                                                                     \
    "EGL_KHR_get_all_proc_addresses "                                                         \
