@@ -17,8 +17,8 @@
 #include "util/log.h"
 #include "wire/client.h"
 
-/* Only what is implemented: the device's name strings. */
-#define EGLF_DEVICE_EXTENSIONS "EGL_EXT_device_query_name"
+/* Only what is implemented: the device's name strings and its persistent ids. */
+#define EGLF_DEVICE_EXTENSIONS "EGL_EXT_device_persistent_id EGL_EXT_device_query_name"
 
 static struct egl_device devices[WIRE_MAX_DEVICES];
 static unsigned device_count;
@@ -64,6 +64,7 @@ note_list_locked(const struct wire_device_list *l)
       d->desc = l->dev[i];
       d->desc.name[sizeof(d->desc.name) - 1] = 0;
       d->desc.vendor[sizeof(d->desc.vendor) - 1] = 0;
+      d->desc.driver_name[sizeof(d->desc.driver_name) - 1] = 0;
       /* what GL_RENDERER says on a context of this device (server_vk: "splitgl Magma (...)") */
       snprintf(d->renderer, sizeof(d->renderer), "splitgl Magma (%.127s)", l->dev[i].name);
    }
@@ -171,11 +172,44 @@ eglf_QueryDeviceStringEXT(EGLDeviceEXT device, EGLint name)
    case EGL_RENDERER_EXT:
       egl_set_error(EGL_SUCCESS);
       return d->renderer;
+   case EGL_DRIVER_NAME_EXT: /* EGL_EXT_device_persistent_id: the Vulkan driver's name */
+      egl_set_error(EGL_SUCCESS);
+      return d->desc.driver_name;
    default:
       /* "EGL_BAD_PARAMETER is generated if <name> is not one of the values listed" */
       egl_set_error(EGL_BAD_PARAMETER);
       return NULL;
    }
+}
+
+EGLBoolean
+eglf_QueryDeviceBinaryEXT(EGLDeviceEXT device, EGLint name, EGLint max_size, void *value, EGLint *size)
+{
+   /* EGL_EXT_device_persistent_id: EGL_DEVICE_UUID_EXT and EGL_DRIVER_UUID_EXT are 16 bytes
+    * (the Vulkan device's and driver's UUIDs, as Vulkan reports them). With <value> NULL only
+    * <size> is set. */
+   const struct egl_device *d = egl_device_lookup(device);
+   if (!d) {
+      egl_set_error(EGL_BAD_DEVICE_EXT);
+      return EGL_FALSE;
+   }
+   const uint8_t *bytes = name == EGL_DEVICE_UUID_EXT ? d->desc.uuid : name == EGL_DRIVER_UUID_EXT ? d->desc.driver_uuid : NULL;
+   if (!bytes) {
+      sgl_warn("eglQueryDeviceBinaryEXT: 0x%04x is not EGL_DEVICE_UUID_EXT or EGL_DRIVER_UUID_EXT (EGL_BAD_ATTRIBUTE)", name);
+      egl_set_error(EGL_BAD_ATTRIBUTE);
+      return EGL_FALSE;
+   }
+   if (!size || (value && max_size < 16)) {
+      /* a UUID is written whole or not at all */
+      sgl_warn("eglQueryDeviceBinaryEXT: %s (EGL_BAD_PARAMETER)", !size ? "size is NULL" : "max_size is below 16 bytes");
+      egl_set_error(EGL_BAD_PARAMETER);
+      return EGL_FALSE;
+   }
+   if (value)
+      memcpy(value, bytes, 16);
+   *size = 16;
+   egl_set_error(EGL_SUCCESS);
+   return EGL_TRUE;
 }
 
 /* The device display d renders on (d locked and initialized): its own for a device display,

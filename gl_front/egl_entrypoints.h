@@ -90,6 +90,8 @@ EGLF_ENTRY(EGLBoolean, QueryDevicesEXT, (EGLint max_devices, EGLDeviceEXT *devic
 EGLF_ENTRY(EGLBoolean, QueryDisplayAttribEXT, (EGLDisplay dpy, EGLint attribute, EGLAttrib *value))
 EGLF_ENTRY(EGLBoolean, QueryDisplayAttribKHR, (EGLDisplay dpy, EGLint attribute, EGLAttrib *value))
 EGLF_DEV_ENTRY(EGLBoolean, QueryDeviceAttribEXT, (EGLDeviceEXT device, EGLint attribute, EGLAttrib *value), (device, attribute, value))
+/* EGL_EXT_device_persistent_id */
+EGLF_DEV_ENTRY(EGLBoolean, QueryDeviceBinaryEXT, (EGLDeviceEXT device, EGLint name, EGLint max_size, void *value, EGLint *size), (device, name, max_size, value, size))
 EGLF_DEV_ENTRY(const char *, QueryDeviceStringEXT, (EGLDeviceEXT device, EGLint name), (device, name))
 
 #ifdef EGLF_DEV_ENTRY_DEFAULTED

@@ -300,6 +300,7 @@ srv_handle_QueryDevices(struct srv_session *s, const void *p, const uint8_t *tai
    for (uint32_t i = 0; i < WIRE_MAX_DEVICES; i++) {
       list.dev[i].name[sizeof(list.dev[i].name) - 1] = 0;
       list.dev[i].vendor[sizeof(list.dev[i].vendor) - 1] = 0;
+      list.dev[i].driver_name[sizeof(list.dev[i].driver_name) - 1] = 0;
    }
    memcpy(s->seg.reply, &list, sizeof(list));
    srv_reply(s, sizeof(list));

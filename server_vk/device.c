@@ -179,14 +179,29 @@ create_instance(struct mg_backend *be)
    return true;
 }
 
-/* The device's UUID (VkPhysicalDeviceIDProperties, core in Vulkan 1.1). */
+/* The device's UUID (VkPhysicalDeviceIDProperties, core in Vulkan 1.1) and, when asked, its
+ * driver's UUID and name (VkPhysicalDeviceDriverProperties, core in 1.2; empty before). */
 static void
-device_uuid(VkPhysicalDevice pd, uint8_t uuid[16])
+device_ids(VkPhysicalDevice pd, uint8_t uuid[16], uint8_t *driver_uuid, char *driver_name, size_t name_size)
 {
-   VkPhysicalDeviceIDProperties id = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES};
+   VkPhysicalDeviceProperties p;
+   vkGetPhysicalDeviceProperties(pd, &p);
+   VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+   VkPhysicalDeviceIDProperties id = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES,
+                                      .pNext = p.apiVersion >= VK_API_VERSION_1_2 ? &drv : NULL};
    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &id};
    vkGetPhysicalDeviceProperties2(pd, &p2);
    memcpy(uuid, id.deviceUUID, 16);
+   if (driver_uuid)
+      memcpy(driver_uuid, id.driverUUID, 16);
+   if (driver_name)
+      snprintf(driver_name, name_size, "%.*s", (int)name_size - 1, drv.driverName);
+}
+
+static void
+device_uuid(VkPhysicalDevice pd, uint8_t uuid[16])
+{
+   device_ids(pd, uuid, NULL, NULL, 0);
 }
 
 /* The physical devices in the instance's order (at most WIRE_MAX_DEVICES); NULL on failure. */
@@ -650,7 +665,7 @@ mg_list_devices(struct srv_backend *sbe, struct wire_device_list *list)
          snprintf(d->vendor, sizeof(d->vendor), "%s", v);
       else
          snprintf(d->vendor, sizeof(d->vendor), "0x%04x", p.vendorID);
-      device_uuid(devs[i], d->uuid);
+      device_ids(devs[i], d->uuid, d->driver_uuid, d->driver_name, sizeof(d->driver_name));
       d->vendor_id = p.vendorID;
       d->device_id = p.deviceID;
       switch (p.deviceType) {

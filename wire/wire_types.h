@@ -1000,8 +1000,10 @@ struct wire_device_desc {
    uint32_t vendor_id, device_id;
    uint32_t type;    /* enum wire_device_type */
    uint32_t usable;  /* 1: the backend can drive it (the API version it needs) */
+   uint8_t driver_uuid[16]; /* VkPhysicalDeviceIDProperties.driverUUID */
+   char driver_name[64];    /* VkPhysicalDeviceDriverProperties.driverName */
 };
-static_assert(sizeof(struct wire_device_desc) == 224, "device desc");
+static_assert(sizeof(struct wire_device_desc) == 304, "device desc");
 
 /* QueryDevices reply: every device the server's backend sees, in its enumeration order. */
 struct wire_device_list {
@@ -1009,7 +1011,7 @@ struct wire_device_list {
    uint32_t current; /* index of the session's own device */
    struct wire_device_desc dev[WIRE_MAX_DEVICES];
 };
-static_assert(sizeof(struct wire_device_list) == 8 + 224 * WIRE_MAX_DEVICES, "device list");
+static_assert(sizeof(struct wire_device_list) == 8 + 304 * WIRE_MAX_DEVICES, "device list");
 
 /* ---- events (server -> client) -------------------------------------------------------- */
 enum wire_event_kind {

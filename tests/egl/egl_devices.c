@@ -28,6 +28,7 @@ static PFNEGLQUERYDEVICESEXTPROC query_devices;
 static PFNEGLQUERYDEVICESTRINGEXTPROC query_device_string;
 static PFNEGLQUERYDEVICEATTRIBEXTPROC query_device_attrib;
 static PFNEGLQUERYDISPLAYATTRIBEXTPROC query_display_attrib;
+static PFNEGLQUERYDEVICEBINARYEXTPROC query_device_binary;
 
 static bool
 has_ext(const char *list, const char *name)
@@ -87,7 +88,8 @@ main(void)
    query_device_string = (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
    query_device_attrib = (PFNEGLQUERYDEVICEATTRIBEXTPROC)eglGetProcAddress("eglQueryDeviceAttribEXT");
    query_display_attrib = (PFNEGLQUERYDISPLAYATTRIBEXTPROC)eglGetProcAddress("eglQueryDisplayAttribEXT");
-   if (!query_devices || !query_device_string || !query_device_attrib || !query_display_attrib) {
+   query_device_binary = (PFNEGLQUERYDEVICEBINARYEXTPROC)eglGetProcAddress("eglQueryDeviceBinaryEXT");
+   if (!query_devices || !query_device_string || !query_device_attrib || !query_display_attrib || !query_device_binary) {
       printf("FAIL: device functions missing\n");
       return 1;
    }
@@ -119,6 +121,27 @@ main(void)
       printf("device %d: vendor '%s', renderer '%s', extensions '%s'\n", i, vendor ? vendor : "", name ? name : "",
              ext ? ext : "");
       CHECK(!query_device_string(devs[i], EGL_CLIENT_APIS) && eglGetError() == EGL_BAD_PARAMETER, "bad name");
+      /* EGL_EXT_device_persistent_id */
+      CHECK(ext && has_ext(ext, "EGL_EXT_device_persistent_id"), "device %d: persistent ids", i);
+      const char *drv = query_device_string(devs[i], EGL_DRIVER_NAME_EXT);
+      CHECK(drv && *drv, "device %d driver name", i);
+      EGLint sz = -1;
+      unsigned char uuid[2][16], again_uuid[16];
+      CHECK(query_device_binary(devs[i], EGL_DEVICE_UUID_EXT, 0, NULL, &sz) && sz == 16, "UUID size %d", sz);
+      CHECK(query_device_binary(devs[i], EGL_DEVICE_UUID_EXT, 16, uuid[0], &sz) && sz == 16, "device UUID");
+      CHECK(query_device_binary(devs[i], EGL_DRIVER_UUID_EXT, 16, uuid[1], &sz) && sz == 16, "driver UUID");
+      CHECK(query_device_binary(devs[i], EGL_DEVICE_UUID_EXT, 16, again_uuid, &sz) && !memcmp(uuid[0], again_uuid, 16),
+            "the same UUID twice");
+      for (EGLint j = 0; j < i; j++) {
+         unsigned char other[16];
+         query_device_binary(devs[j], EGL_DEVICE_UUID_EXT, 16, other, &sz);
+         CHECK(memcmp(other, uuid[0], 16), "devices %d and %d share a UUID", j, i);
+      }
+      CHECK(!query_device_binary(devs[i], EGL_DEVICE_UUID_EXT, 8, uuid[0], &sz) && eglGetError() == EGL_BAD_PARAMETER,
+            "short buffer");
+      CHECK(!query_device_binary(devs[i], EGL_VENDOR, 16, uuid[0], &sz) && eglGetError() == EGL_BAD_ATTRIBUTE,
+            "not a binary name");
+      printf("device %d: driver '%s'\n", i, drv ? drv : "");
       EGLAttrib v = 0;
       CHECK(!query_device_attrib(devs[i], EGL_DEVICE_EXT, &v) && eglGetError() == EGL_BAD_ATTRIBUTE, "no attributes");
 
