@@ -343,7 +343,9 @@ eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttri
          egl_set_error(EGL_BAD_ALLOC);
          return EGL_NO_DISPLAY;
       }
-      d->device = dev; /* the same for every get of this slot */
+      pthread_mutex_lock(&d->lock); /* eglInitialize reads it under the lock */
+      d->device = dev;              /* the same for every get of this slot */
+      pthread_mutex_unlock(&d->lock);
       egl_set_error(EGL_SUCCESS);
       return (EGLDisplay)d;
    }
