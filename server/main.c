@@ -79,7 +79,7 @@ main(int argc, char **argv)
    }
    if (!wire_segment_guard(&seg))
       sgl_warn("server: cannot protect the segment's guard pages");
-   struct srv_backend *be = srv_backend_create(err, sizeof(err));
+   struct srv_backend *be = srv_backend_create(&seg.device, err, sizeof(err));
    struct srv_session *s = be ? srv_session_create(&seg, be, true) : NULL;
    if (!s) {
       send_ack(sock, 1, be ? "out of memory" : err);

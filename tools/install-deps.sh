@@ -3,12 +3,14 @@
 # present. Needs root (or sudo) only when something is missing.
 set -e
 # libegl1 libpng16-16 zlib1g libjsoncpp25: run-time needs of the prebuilt dEQP modules that
-# cts_subset runs from ../shared/deqp (see its README).
+# cts_subset runs from ../shared/deqp (see its README). python3-moderngl python3-numpy: the
+# moderngl application check (tests/apps); chromium: the headless WebGL2 check (tests/apps).
 PKGS="cmake make gcc g++ pkg-config python3 libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
 glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev libglvnd-dev libegl-dev libgles-dev libopengl-dev
 khronos-api libegl-mesa0 mesa-utils piglit
 libegl1 libpng16-16 zlib1g libjsoncpp25
-clang libclang-rt-14-dev"
+clang libclang-rt-14-dev
+python3-moderngl python3-numpy chromium"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

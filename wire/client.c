@@ -75,6 +75,13 @@ wire_client_map_anon(struct wire_client *c, char *err, unsigned err_size)
 struct wire_client *
 wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, unsigned err_size)
 {
+   return wire_client_open_device(kind, NULL, cb, err, err_size);
+}
+
+struct wire_client *
+wire_client_open_device(int kind, const struct wire_device_select *device, const struct wire_client_callbacks *cb,
+                        char *err, unsigned err_size)
+{
    if (kind < 0)
       kind = transport_from_knob();
    if (kind < 0 || kind >= WIRE_TRANSPORT_COUNT) {
@@ -97,6 +104,8 @@ wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, un
    c->present_credit = (uint32_t)sgl_knobs()->present_credit;
    c->sock = -1;
    c->memfd = -1;
+   if (device)
+      c->seg.device = *device; /* the transport's wire_segment_init writes it into the header */
    for (int i = 0; i < WIRE_KIND_COUNT; i++)
       wire_handle_pool_init(&c->pools[i]);
    if (!c->ops->start(c, err, err_size)) {
