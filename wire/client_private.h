@@ -27,6 +27,9 @@ struct wire_transport_ops {
 extern const struct wire_transport_ops wire_transport_monolith;
 extern const struct wire_transport_ops wire_transport_inproc;
 extern const struct wire_transport_ops wire_transport_spawn;
+extern const struct wire_transport_ops wire_transport_tcp;
+
+struct wire_tcp_client;
 
 struct wire_stage_entry {
    uint64_t seq; /* the record naming the bytes */
@@ -86,6 +89,7 @@ struct wire_client {
    pid_t pid;            /* spawn: the server process */
    int sock;             /* spawn: control socket */
    int memfd;
+   struct wire_tcp_client *tcp; /* tcp: the connection (transport_tcp.c) */
 };
 
 /** Marks the channel lost (once) and tells the callbacks. Lock held. */

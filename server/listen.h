@@ -1,0 +1,20 @@
+/* splitgl-server as a service: `--listen ADDR:PORT` (server/listen.c) and the session of one
+ * tcp connection (server/tcp_session.c). */
+#ifndef SGL_SERVER_LISTEN_H
+#define SGL_SERVER_LISTEN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/** The listener: parses the service flags, binds, accepts, forks one process per session.
+ *  Returns the process exit status. */
+int srv_listen_main(int argc, char **argv);
+
+/** Runs the session of one accepted connection in the calling (forked) process: checks the
+ *  token (token_len 0: none required) before reading anything else, then the hello, then
+ *  applies records until the client closes, the connection drops, a fatal error, or *stop.
+ *  Returns the process exit status. */
+int srv_tcp_session(int fd, const char *peer, const uint8_t *token, int token_len, volatile sig_atomic_t *stop);
+
+#endif
