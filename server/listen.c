@@ -335,5 +335,6 @@ srv_listen_main(int argc, char **argv)
    close(l.fd);
    stop_sessions(&l);
    free(l.kids);
+   fprintf(stderr, "splitgl-server: stopped\n");
    return 0;
 }
