@@ -216,7 +216,9 @@ refuse_busy(struct listener *l, int fd, const char *peer)
    sgl_warn("server: tcp: refused the session from %s: %d sessions already (--max-sessions)", peer,
             l->max_sessions);
    uint8_t sink[2048];
-   (void)!recv(fd, sink, sizeof(sink), MSG_DONTWAIT);
+   struct pollfd pfd = {fd, POLLIN, 0};
+   if (poll(&pfd, 1, 200) > 0) /* the preamble and hello, usually already here */
+      (void)!recv(fd, sink, sizeof(sink), MSG_DONTWAIT);
    struct wire_hello_ack ack = {WIRE_HELLO_MAGIC, WIRE_PROTOCOL_REVISION, 1, 0, {0}};
    snprintf(ack.msg, sizeof(ack.msg), "server busy: %d sessions (--max-sessions)", l->max_sessions);
    (void)!send(fd, &ack, sizeof(ack), MSG_NOSIGNAL | MSG_DONTWAIT);
