@@ -232,6 +232,31 @@ tx_thread(void *arg)
    return NULL;
 }
 
+/* ---- log lines -------------------------------------------------------------------------------- */
+
+/* The session's WARN and ERROR lines go to the client too, as LOG events on the event ring
+ * (DESIGN.md §2.7): its application runs elsewhere and never sees this process's stderr. Only
+ * lines logged on the session thread are posted (the event ring has one producer); every line
+ * also goes to stderr, as without the sink. */
+static struct srv_session *log_session;
+static pthread_t log_thread;
+static __thread bool in_log_sink;
+
+static void
+log_sink(enum sgl_log_level level, const char *line, void *user)
+{
+   static pthread_mutex_t mtx = PTHREAD_MUTEX_INITIALIZER;
+   (void)user;
+   pthread_mutex_lock(&mtx);
+   fprintf(stderr, "splitgl[server]: %s: %s\n", sgl_log_level_name(level), line);
+   pthread_mutex_unlock(&mtx);
+   if (level <= SGL_LOG_WARN && log_session && !in_log_sink && pthread_equal(pthread_self(), log_thread)) {
+      in_log_sink = true; /* a line logged while posting goes to stderr only */
+      srv_post_event(log_session, WIRE_EVENT_LOG, (uint32_t)level, 0, line);
+      in_log_sink = false;
+   }
+}
+
 /* ---- the session ----------------------------------------------------------------------------- */
 
 /* Session thread, when idle (and while parked on a full event ring). */
@@ -357,7 +382,12 @@ srv_tcp_session(int fd, const char *peer, const uint8_t *token, int token_len, v
    }
    send_ack(fd, 0, "");
    sgl_info("server: tcp: session from %s started", peer);
+   log_session = b.s;
+   log_thread = pthread_self();
+   sgl_log_set_sink(log_sink, NULL);
    run_bridge(&b);
+   sgl_log_set_sink(NULL, NULL);
+   log_session = NULL;
    bool fatal = wire_load32(&b.seg.ctrl->server_state) == WIRE_SERVER_FATAL;
    sgl_info("server: tcp: session from %s ended%s", peer, fatal ? " on a fatal error" : "");
    srv_session_destroy(b.s);

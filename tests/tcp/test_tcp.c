@@ -25,6 +25,7 @@
 
 #include "../unit/check.h"
 #include "../unit/wire_emit.h"
+#include "util/log.h"
 #include "wire/client.h"
 #include "wire/control.h"
 #include "wire/tcp_frame.h"
@@ -96,6 +97,18 @@ clear_and_read(struct wire_client *c, wire_handle rt, float r, float g)
       if (memcmp(px + i, want, 4))
          return false;
    return true;
+}
+
+/* The client's log: the server's lines arrive as LOG events and are logged "server: ...". */
+static int server_fatal_lines;
+
+static void
+capture_log(enum sgl_log_level level, const char *line, void *user)
+{
+   (void)user;
+   fprintf(stderr, "splitgl: %s: %s\n", sgl_log_level_name(level), line);
+   if (strstr(line, "server: fatal: ProtocolCorruption \"Clear.buffers\""))
+      server_fatal_lines++;
 }
 
 /* ---- raw stream clients -------------------------------------------------------------------- */
@@ -173,6 +186,7 @@ test_sessions(void)
    CHECK_EQ(pa.lost, 1);
    fprintf(stderr, "session A ended: %s\n", pa.why);
    CHECK(strstr(pa.why, "ProtocolCorruption \"Clear.buffers\"") != NULL);
+   CHECK_EQ(server_fatal_lines, 1); /* the server's own log line came back framed */
 
    /* B renders on, before and after A is closed */
    CHECK(clear_and_read(b, rtb, 0.0f, 1.0f));
@@ -345,6 +359,7 @@ main(int argc, char **argv)
    snprintf(transport, sizeof(transport), "tcp:127.0.0.1:%d", port);
    setenv("SPLITGL_TRANSPORT", transport, 1); /* before the knobs are first read */
    signal(SIGPIPE, SIG_IGN);
+   sgl_log_set_sink(capture_log, NULL);
    if (!strcmp(mode, "sessions"))
       test_sessions();
    else if (!strcmp(mode, "kill"))
