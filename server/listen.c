@@ -5,6 +5,8 @@
  *   --token-file F       clients must present F's text (see wire_tcp_read_token) first.
  *   --max-sessions N     sessions at once (default 16); more are refused with a reason.
  *   --port-file F        write the bound port (a decimal line) to F once listening.
+ *   --watchdog-ms N      a record that applies for longer than N ms ends its session with
+ *                        `Watchdog "<Op>"` (the session process exits; 0, the default: off).
  *
  * One forked process per connection, so a session's fatal error, crash or leak never touches
  * another session or the listener. SIGTERM / SIGINT: stop accepting, end every session
@@ -52,6 +54,7 @@ on_child(int sig)
 struct listener {
    const char *listen, *token_file, *port_file;
    int max_sessions;
+   int watchdog_ms;
    uint8_t token[WIRE_TCP_MAX_TOKEN];
    int token_len;
    int fd;
@@ -65,6 +68,7 @@ usage(const char *why)
    fprintf(stderr,
            "splitgl-server: %s\n"
            "usage: splitgl-server --listen ADDR:PORT [--token-file F] [--max-sessions N] [--port-file F]\n"
+           "                      [--watchdog-ms N]\n"
            "       (started without flags by the spawn transport)\n",
            why);
    return 2;
@@ -93,6 +97,12 @@ parse_args(struct listener *l, int argc, char **argv)
          if (*end || n < 1 || n > MAX_SESSIONS_LIMIT)
             return usage("--max-sessions wants 1 to 4096");
          l->max_sessions = (int)n;
+      } else if (!strcmp(a, "--watchdog-ms")) {
+         char *end;
+         long n = strtol(v, &end, 10);
+         if (*end || n < 0 || n > 3600000)
+            return usage("--watchdog-ms wants 0 to 3600000");
+         l->watchdog_ms = (int)n;
       } else
          return usage("unknown flag");
       i++;
@@ -241,7 +251,8 @@ start_session(struct listener *l, int fd, const char *peer)
       sigemptyset(&none);
       sigprocmask(SIG_SETMASK, &none, NULL);
       wire_tcp_tune(fd);
-      _exit(srv_tcp_session(fd, peer, l->token, l->token_len, &stop_requested));
+      struct srv_tcp_config cfg = {l->token, l->token_len, l->watchdog_ms, &stop_requested};
+      _exit(srv_tcp_session(fd, peer, &cfg));
    }
    l->kids[l->nkids++] = pid;
 }

@@ -11,10 +11,18 @@
  *  Returns the process exit status. */
 int srv_listen_main(int argc, char **argv);
 
+struct srv_tcp_config {
+   const uint8_t *token;
+   int token_len;   /* 0: no token required */
+   int watchdog_ms; /* 0: no watchdog */
+   volatile sig_atomic_t *stop;
+};
+
 /** Runs the session of one accepted connection in the calling (forked) process: checks the
- *  token (token_len 0: none required) before reading anything else, then the hello, then
- *  applies records until the client closes, the connection drops, a fatal error, or *stop.
+ *  token before reading anything else, then the hello, then applies records until the client
+ *  closes, the connection drops, a fatal error, *stop, or the watchdog: one record applying
+ *  for longer than watchdog_ms ends the session with `Watchdog "<Op>"` and the process exits.
  *  Returns the process exit status. */
-int srv_tcp_session(int fd, const char *peer, const uint8_t *token, int token_len, volatile sig_atomic_t *stop);
+int srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg);
 
 #endif

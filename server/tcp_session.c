@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "listen.h"
@@ -38,7 +39,8 @@ struct tcp_bridge {
    struct wire_segment seg;
    struct srv_session *s;
    volatile sig_atomic_t *stop;
-   pthread_t rx, tx;
+   int watchdog_ms;
+   pthread_t rx, tx, wd;
    bool rx_stop, tx_stop;    /* atomic */
    bool peer_gone;           /* atomic: the connection closed or failed */
    const char *corrupt_site; /* atomic: the frame rule the client broke */
@@ -232,6 +234,58 @@ tx_thread(void *arg)
    return NULL;
 }
 
+/* ---- the watchdog ---------------------------------------------------------------------------- */
+
+static uint64_t
+now_ms(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* Ends a session stuck in one record: records are waiting (cmd_head past cmd_tail), the
+ * session is not parked on a full event ring (that is the client's doing), and cmd_tail has
+ * not moved for watchdog_ms. The session thread cannot be unwound from inside the backend, so
+ * the watchdog reports the named fatal error itself, lets the send thread deliver it, and ends
+ * the process: the session's device and memory go with it, and no other session shares them. */
+static void *
+watchdog_thread(void *arg)
+{
+   struct tcp_bridge *b = arg;
+   struct wire_ctrl *c = b->seg.ctrl;
+   uint64_t last_tail = wire_load64(&c->cmd_tail), since = now_ms();
+   unsigned slice = b->watchdog_ms / 4 < 100 ? (unsigned)b->watchdog_ms / 4 + 1 : 100;
+   while (!__atomic_load_n(&b->tx_stop, __ATOMIC_ACQUIRE)) {
+      usleep(slice * 1000u);
+      uint64_t head = wire_load64(&c->cmd_head), tail = wire_load64(&c->cmd_tail);
+      if (head == tail || tail != last_tail || wire_load32(&c->server_parked) ||
+          wire_load32(&c->server_state) == WIRE_SERVER_FATAL) {
+         last_tail = tail;
+         since = now_ms();
+         continue;
+      }
+      if (now_ms() - since <= (uint64_t)b->watchdog_ms)
+         continue;
+      struct wire_record_hdr h;
+      memcpy(&h, b->seg.cmd + tail % b->seg.cmd_size, sizeof(h));
+      const struct wire_op_info *info = wire_op_info(h.op);
+      char msg[sizeof(c->fatal_msg)];
+      snprintf(msg, sizeof(msg), "Watchdog \"%s\" at record %llu: applying it took longer than %d ms",
+               info ? info->name : "?", (unsigned long long)h.seq, b->watchdog_ms);
+      sgl_err("server: fatal: %s; the session process ends", msg);
+      memcpy(c->fatal_msg, msg, sizeof(msg));
+      wire_store32(&c->server_state, WIRE_SERVER_FATAL);
+      __atomic_store_n(&b->tx_stop, true, __ATOMIC_RELEASE);
+      __atomic_add_fetch(&c->applied_bell, 1, __ATOMIC_SEQ_CST);
+      wire_futex_wake(&c->applied_bell);
+      pthread_join(b->tx, NULL); /* its last flush carries the message */
+      shutdown(b->fd, SHUT_WR);
+      _exit(3);
+   }
+   return NULL;
+}
+
 /* ---- log lines -------------------------------------------------------------------------------- */
 
 /* The session's WARN and ERROR lines go to the client too, as LOG events on the event ring
@@ -321,12 +375,16 @@ run_bridge(struct tcp_bridge *b)
    wire_store32(&c->client_waiting, 1); /* every applied record rings the send thread */
    bool rx_ok = !pthread_create(&b->rx, NULL, rx_thread, b);
    bool tx_ok = rx_ok && !pthread_create(&b->tx, NULL, tx_thread, b);
-   if (tx_ok)
+   bool wd_ok = tx_ok && b->watchdog_ms > 0 && !pthread_create(&b->wd, NULL, watchdog_thread, b);
+   if (tx_ok && (wd_ok || !b->watchdog_ms))
       srv_session_run(b->s, tcp_idle, b);
    else
       sgl_err("server: tcp: cannot start the session's threads");
    if (tx_ok) {
+      /* the watchdog looks at tx_stop too: once set, it never joins the send thread */
       __atomic_store_n(&b->tx_stop, true, __ATOMIC_RELEASE);
+      if (wd_ok)
+         pthread_join(b->wd, NULL);
       __atomic_add_fetch(&c->applied_bell, 1, __ATOMIC_SEQ_CST);
       wire_futex_wake(&c->applied_bell);
       pthread_join(b->tx, NULL);
@@ -346,9 +404,9 @@ run_bridge(struct tcp_bridge *b)
 }
 
 int
-srv_tcp_session(int fd, const char *peer, const uint8_t *token, int token_len, volatile sig_atomic_t *stop)
+srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg)
 {
-   if (!authenticate(fd, peer, token, token_len))
+   if (!authenticate(fd, peer, cfg->token, cfg->token_len))
       return 1;
    struct wire_tcp_hello hello;
    char why[160];
@@ -360,7 +418,7 @@ srv_tcp_session(int fd, const char *peer, const uint8_t *token, int token_len, v
       refuse(fd, peer, why, why);
       return 1;
    }
-   struct tcp_bridge b = {.fd = fd, .peer = peer, .stop = stop};
+   struct tcp_bridge b = {.fd = fd, .peer = peer, .stop = cfg->stop, .watchdog_ms = cfg->watchdog_ms};
    size_t total = wire_segment_total(hello.cmd_size, hello.staging_size);
    void *base = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
    if (base == MAP_FAILED) {

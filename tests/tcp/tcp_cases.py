@@ -10,6 +10,9 @@ client. Each case starts its own server on a kernel-picked port (--port-file).
   tcp_cases.py cap SERVER PROBE JSON DIR        --max-sessions 1: a second session is refused
                                                 with a reason while the first holds; accepted
                                                 after it ended
+  tcp_cases.py watchdog SERVER PROBE JSON DIR   --watchdog-ms 500: a session stuck in one record
+                                                (seconds of GPU work, then a read-back) ends
+                                                with Watchdog "<Op>"; the next session renders
 Every case ends the server with SIGTERM and checks it exits 0.
 Python 3 standard library only.
 """
@@ -62,7 +65,7 @@ class Server:
         check(rc == 0, "SIGTERM stops the server cleanly (exit %s)" % rc)
 
 
-def probe(probe_bin, json_path, port, token_file=None, hold_ms=0, host="127.0.0.1"):
+def probe(probe_bin, json_path, port, token_file=None, hold_ms=0, host="127.0.0.1", mode=None):
     env = dict(os.environ)
     env["__EGL_VENDOR_LIBRARY_FILENAMES"] = json_path
     env.pop("__EGL_VENDOR_LIBRARY_DIRS", None)
@@ -70,7 +73,7 @@ def probe(probe_bin, json_path, port, token_file=None, hold_ms=0, host="127.0.0.
     env.pop("SPLITGL_TOKEN_FILE", None)
     if token_file:
         env["SPLITGL_TOKEN_FILE"] = token_file
-    return subprocess.Popen([probe_bin, str(hold_ms)], env=env, stdout=subprocess.PIPE,
+    return subprocess.Popen([probe_bin, str(hold_ms)] + ([mode] if mode else []), env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 
@@ -160,13 +163,33 @@ def case_cap(server, probe_bin, json_path, d):
     s.stop()
 
 
+def case_watchdog(server, probe_bin, json_path, d):
+    s = Server(server, d, "watchdog", ["--watchdog-ms", "500"])
+    check(s.port is not None, "server with --watchdog-ms 500 starts")
+    if s.port is None:
+        print(s.text())
+        return
+    rc, text = finish(probe(probe_bin, json_path, s.port, mode="heavy"))
+    print(text)
+    check(rc == 5 and "GL_CONTEXT_LOST" in text, "a record past the watchdog: the context is lost")
+    check('Watchdog "ReadPixels"' in text, "... and the client is told the watchdog's named error")
+    rc, text = finish(probe(probe_bin, json_path, s.port))
+    print(text)
+    check(rc == 0, "the next session renders")
+    log = s.text()
+    print(log)
+    check("Watchdog" in log and "the session process ends" in log, "server logs the watchdog")
+    s.stop()
+
+
 def main():
     if len(sys.argv) != 6:
         print(__doc__)
         return 2
     case, server, probe_bin, json_path, d = sys.argv[1:]
     os.makedirs(d, exist_ok=True)
-    {"token": case_token, "nonloopback": case_nonloopback, "cap": case_cap}[case](server, probe_bin, json_path, d)
+    {"token": case_token, "nonloopback": case_nonloopback, "cap": case_cap,
+     "watchdog": case_watchdog}[case](server, probe_bin, json_path, d)
     print("%d failure(s)" % len(failures))
     return 1 if failures else 0
 
