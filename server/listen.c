@@ -83,6 +83,9 @@ parse_args(struct listener *l, int argc, char **argv)
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
       if (!strcmp(a, "--help"))
          return usage("the service flags");
+      if (strcmp(a, "--listen") && strcmp(a, "--token-file") && strcmp(a, "--port-file") &&
+          strcmp(a, "--max-sessions") && strcmp(a, "--watchdog-ms"))
+         return usage("unknown flag");
       if (!v)
          return usage("a flag lacks its value");
       if (!strcmp(a, "--listen"))

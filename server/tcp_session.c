@@ -326,12 +326,37 @@ tcp_idle(void *user)
    return !*b->stop && !__atomic_load_n(&b->peer_gone, __ATOMIC_ACQUIRE);
 }
 
+/* Reads handshake bytes: all of them within HANDSHAKE_MS, giving up at once on SIGTERM. */
+static volatile sig_atomic_t *handshake_stop;
+
+static bool
+read_handshake(int fd, void *buf, size_t n)
+{
+   uint8_t *p = buf;
+   uint64_t deadline = now_ms() + HANDSHAKE_MS;
+   while (n) {
+      if (*handshake_stop || now_ms() > deadline)
+         return false;
+      struct pollfd pfd = {fd, POLLIN, 0};
+      if (poll(&pfd, 1, 100) <= 0)
+         continue;
+      ssize_t got = recv(fd, p, n, 0);
+      if (got < 0 && (errno == EINTR || errno == EAGAIN))
+         continue;
+      if (got <= 0)
+         return false;
+      p += got;
+      n -= (size_t)got;
+   }
+   return true;
+}
+
 /* The preamble and the token, before anything else is read. */
 static bool
 authenticate(int fd, const char *peer, const uint8_t *token, int token_len)
 {
    struct wire_tcp_preamble pre;
-   if (!wire_tcp_read_full(fd, &pre, sizeof(pre), HANDSHAKE_MS)) {
+   if (!read_handshake(fd, &pre, sizeof(pre))) {
       sgl_warn("server: tcp: the client at %s sent no preamble; closing", peer);
       return false;
    }
@@ -340,7 +365,7 @@ authenticate(int fd, const char *peer, const uint8_t *token, int token_len)
       return false;
    }
    uint8_t got[WIRE_TCP_MAX_TOKEN];
-   if (!wire_tcp_read_full(fd, got, pre.token_len, HANDSHAKE_MS)) {
+   if (!read_handshake(fd, got, pre.token_len)) {
       sgl_warn("server: tcp: the client at %s closed during the preamble", peer);
       return false;
    }
@@ -406,11 +431,12 @@ run_bridge(struct tcp_bridge *b)
 int
 srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg)
 {
+   handshake_stop = cfg->stop;
    if (!authenticate(fd, peer, cfg->token, cfg->token_len))
       return 1;
    struct wire_tcp_hello hello;
    char why[160];
-   if (!wire_tcp_read_full(fd, &hello, sizeof(hello), HANDSHAKE_MS)) {
+   if (!read_handshake(fd, &hello, sizeof(hello))) {
       sgl_warn("server: tcp: the client at %s sent no hello; closing", peer);
       return 1;
    }

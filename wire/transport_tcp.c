@@ -97,20 +97,24 @@ connect_to(const char *host, const char *port, int timeout_ms, char *err, unsign
    return fd;
 }
 
-static bool
-handshake(struct wire_client *c, struct wire_tcp_client *t, char *err, unsigned err_size)
+/* The token of SPLITGL_TOKEN_FILE (0 bytes without one), read before connecting. */
+static int
+read_token(uint8_t *token, char *err, unsigned err_size)
 {
-   uint8_t token[WIRE_TCP_MAX_TOKEN];
-   int token_len = 0;
    const char *token_file = sgl_knobs()->token_file;
-   if (token_file && *token_file) {
-      char why[256];
-      token_len = wire_tcp_read_token(token_file, token, why, sizeof(why));
-      if (token_len < 0) {
-         snprintf(err, err_size, "SPLITGL_TOKEN_FILE: %s", why);
-         return false;
-      }
-   }
+   if (!token_file || !*token_file)
+      return 0;
+   char why[256];
+   int n = wire_tcp_read_token(token_file, token, why, sizeof(why));
+   if (n < 0)
+      snprintf(err, err_size, "SPLITGL_TOKEN_FILE: %s", why);
+   return n;
+}
+
+static bool
+handshake(struct wire_client *c, struct wire_tcp_client *t, const uint8_t *token, int token_len, char *err,
+          unsigned err_size)
+{
    struct wire_tcp_preamble pre = {WIRE_TCP_MAGIC, (uint32_t)token_len};
    struct wire_tcp_hello hello = {WIRE_PROTOCOL_REVISION, c->seg.cmd_size, c->seg.staging_size, 0};
    /* the token first: the server reads nothing else before it has checked it */
@@ -328,13 +332,15 @@ tcp_start(struct wire_client *c, char *err, unsigned err_size)
    t->timeout_ms = c->wait_timeout_ms;
    pthread_mutex_init(&t->send_lock, NULL);
    c->tcp = t;
-   if (!wire_client_map_anon(c, err, err_size))
+   uint8_t token[WIRE_TCP_MAX_TOKEN];
+   int token_len = read_token(token, err, err_size);
+   if (token_len < 0 || !wire_client_map_anon(c, err, err_size))
       goto fail;
    t->fd = connect_to(host, port, c->wait_timeout_ms, err, err_size);
    if (t->fd < 0)
       goto fail;
    wire_tcp_tune(t->fd);
-   if (!handshake(c, t, err, err_size))
+   if (!handshake(c, t, token, token_len, err, err_size))
       goto fail;
    if (pthread_create(&t->rx, NULL, rx_thread, c)) {
       snprintf(err, err_size, "cannot start the tcp receive thread");

@@ -18,6 +18,7 @@ Python 3 standard library only.
 """
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -111,7 +112,13 @@ def case_token(server, probe_bin, json_path, d):
     print(log)
     check("refused the session from 127.0.0.1" in log and "no token" in log, "server logs the missing token")
     check("wrong token" in log, "server logs the wrong token")
+    # a client that connects and says nothing holds a session process in its handshake:
+    # SIGTERM must still end it cleanly, without the listener resorting to SIGKILL
+    silent = socket.create_connection(("127.0.0.1", s.port))
+    time.sleep(0.3)
     s.stop()
+    check("did not end within" not in s.text(), "SIGTERM ends a session still in its handshake")
+    silent.close()
 
 
 def case_nonloopback(server, probe_bin, json_path, d):
