@@ -147,7 +147,9 @@ peer_gone(struct wire_client *c, const char *why)
    struct wire_tcp_client *t = c->tcp;
    if (!__atomic_exchange_n(&t->peer_gone, true, __ATOMIC_ACQ_REL)) {
       snprintf(t->gone_why, sizeof(t->gone_why), "%s", why);
-      if (!__atomic_load_n(&t->stopping, __ATOMIC_ACQUIRE))
+      /* after a fatal error or on close the server hangs up as expected: nothing to say */
+      if (!__atomic_load_n(&t->stopping, __ATOMIC_ACQUIRE) && !wire_client_lost(c) &&
+          wire_load32(&c->seg.ctrl->server_state) != WIRE_SERVER_FATAL)
          sgl_warn("wire: tcp: %s", why);
    }
    __atomic_add_fetch(&c->seg.ctrl->applied_bell, 1, __ATOMIC_SEQ_CST);

@@ -28,6 +28,7 @@
 #include "util/log.h"
 #include "wire/client.h"
 #include "wire/control.h"
+#include "wire/ops.h"
 #include "wire/tcp_frame.h"
 
 struct peer {
@@ -161,6 +162,64 @@ raw_fatal(int fd, char *msg, size_t n)
    }
 }
 
+/* Malformed streams, one raw session each (test_hostile.c's classes, sent as frames): each
+ * ends its session with the named error. `split`: every byte in its own send. */
+struct raw_case {
+   const char *name;
+   const char *site;
+   int split;
+   uint32_t type;    /* frame type */
+   uint64_t a;       /* frame a; 0 with a record: the head after it */
+   uint16_t op;      /* a record in a RING frame (op 0: no record, `len` zero bytes) */
+   uint16_t flags;
+   int32_t size_adj; /* added to the record's size field */
+   uint64_t seq;
+   uint32_t len;
+};
+
+static const struct raw_case raw_cases[] = {
+   {"unknown op", "Record.op", 0, WIRE_TCP_RING, 0, 0x7fff, 0, 0, 1, 0},
+   {"unknown op, 1-byte sends", "Record.op", 1, WIRE_TCP_RING, 0, 0x7fff, 0, 0, 1, 0},
+   {"non-zero flags", "Record.flags", 0, WIRE_TCP_RING, 0, WIRE_OP_Flush, 1, 0, 1, 0},
+   {"size not a multiple of 16", "Record.size", 0, WIRE_TCP_RING, 0, WIRE_OP_Flush, 0, 8, 1, 0},
+   {"sequence gap", "Record.seq", 1, WIRE_TCP_RING, 0, WIRE_OP_Flush, 0, 0, 5, 0},
+   {"ring head past the ring", "Frame.RING", 0, WIRE_TCP_RING, (2u << 20), 0, 0, 0, 0, 16},
+   {"staged span past the arena", "Frame.STAGE", 0, WIRE_TCP_STAGE, (1u << 20) - 8, 0, 0, 0, 0, 16},
+   {"client state of the wrong size", "Frame.CLIENT", 0, WIRE_TCP_CLIENT, 0, 0, 0, 0, 0, 8},
+   {"unknown frame type", "Frame.type", 0, 99, 0, 0, 0, 0, 0, 0},
+};
+
+static void
+raw_case(const struct raw_case *rc)
+{
+   int fd = raw_connect();
+   CHECK(fd >= 0);
+   if (fd < 0)
+      return;
+   CHECK(raw_handshake(fd));
+   uint8_t body[64] = {0};
+   uint32_t n = rc->len;
+   uint64_t a = rc->a;
+   if (rc->op) {
+      const struct wire_op_info *info = wire_op_info(rc->op);
+      uint32_t size = (uint32_t)(sizeof(struct wire_record_hdr) + (info ? info->payload_size : 0) + 15) & ~15u;
+      struct wire_record_hdr h = {rc->op, rc->flags, size + (uint32_t)rc->size_adj, rc->seq};
+      memcpy(body, &h, sizeof(h));
+      n = size;
+      a = size;
+   }
+   struct wire_tcp_frame f = {rc->type, n, a};
+   CHECK(wire_tcp_write_full(fd, &f, sizeof(f), 5000, rc->split) &&
+         wire_tcp_write_full(fd, body, n, 5000, rc->split));
+   char msg[256];
+   raw_fatal(fd, msg, sizeof(msg));
+   char want[80];
+   snprintf(want, sizeof(want), "ProtocolCorruption \"%s\"", rc->site);
+   fprintf(stderr, "%s: %s\n", rc->name, msg);
+   CHECK(strstr(msg, want) != NULL);
+   close(fd);
+}
+
 /* ---- modes ----------------------------------------------------------------------------------- */
 
 static void
@@ -210,6 +269,10 @@ test_sessions(void)
       close(fd);
    }
    CHECK(clear_and_read(b, rtb, 1.0f, 1.0f));
+   for (unsigned i = 0; i < sizeof(raw_cases) / sizeof(raw_cases[0]); i++) {
+      raw_case(&raw_cases[i]);
+      CHECK(clear_and_read(b, rtb, (float)(i & 1), 0.0f));
+   }
 
    /* a new session is accepted and renders */
    struct wire_client *c = open_client(&pc);
