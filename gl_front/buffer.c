@@ -362,15 +362,16 @@ glf_buffer_read(struct glf_context *ctx, struct glf_buffer *buf, uint32_t offset
    while (size) {
       uint32_t n = size < WIRE_MAX_REPLY ? size : WIRE_MAX_REPLY;
       struct wire_buffer_read *p = GLF_BEGIN(ctx, BufferRead);
-      if (!p) {
-         memset(d, 0, size);
-         return false;
+      if (p) {
+         p->res = buf->res;
+         p->offset = offset;
+         p->size = n;
       }
-      p->res = buf->res;
-      p->offset = offset;
-      p->size = n;
-      if (wire_end_reply(ctx->wire, d, n) != (int64_t)n) {
-         glf_error(ctx, GL_CONTEXT_LOST, "buffer read-back (channel lost)");
+      if (!p || wire_end_reply(ctx->wire, d, n) != (int64_t)n) {
+         /* DESIGN 2.8: what the server wrote (a pack read-back, transform feedback) cannot
+          * come back; the buffer's old bytes are never handed out in its place. */
+         glf_error(ctx, GL_CONTEXT_LOST, "ReadbackDeclined: buffer %u's bytes cannot be read back (the server is gone)",
+                   buf->name);
          memset(d, 0, size);
          return false;
       }
@@ -418,9 +419,12 @@ map_range(struct glf_context *ctx, struct glf_buffer *buf, GLintptr offset, GLsi
    }
    /* With MAP_INVALIDATE_*_BIT the previous contents are undefined: no read-back. */
    bool invalidate = access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
-   if (buf->gpu_written && !invalidate)
-      glf_buffer_read(ctx, buf, (uint32_t)offset, (uint32_t)length, p);
-   else
+   if (buf->gpu_written && !invalidate) {
+      if (!glf_buffer_read(ctx, buf, (uint32_t)offset, (uint32_t)length, p)) {
+         free(p);
+         return NULL;
+      }
+   } else
       memcpy(p, buf->shadow + offset, (size_t)length);
    buf->mapped = true;
    buf->map_ptr = p;

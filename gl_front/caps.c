@@ -15,13 +15,9 @@ glf_channel_info(struct glf_context *ctx)
    pthread_mutex_unlock(&ch->lock);
    if (have)
       return true;
-   /* No lock is held across the reply wait; two contexts racing here both ask, and both
-    * store the same answer. */
    struct wire_server_info info;
-   memset(&info, 0, sizeof(info));
-   if (!GLF_BEGIN(ctx, GetInfo) || wire_end_reply(ctx->wire, &info, sizeof(info)) < (int64_t)sizeof(info))
+   if (!wire_client_info(ctx->wire, &info))
       return false;
-   info.renderer[sizeof(info.renderer) - 1] = 0;
    uint32_t n = info.cap_count < WIRE_CAP_COUNT ? info.cap_count : WIRE_CAP_COUNT;
    pthread_mutex_lock(&ch->lock);
    if (!ch->have_info) { /* written once: readers use renderer without the lock afterwards */

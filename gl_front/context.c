@@ -661,7 +661,7 @@ glf_print_stats(struct glf_context *ctx)
    fprintf(stderr,
            "splitgl stats: ctx=%u transport=%s records=%llu bytes=%llu waits none/applied/reply/present=%llu/%llu/%llu/%llu "
            "draws=%llu pipelines=%llu remints=%llu remint_bytes=%llu fatal=%llu events_dropped=%llu validation=%s validation_errors=%llu "
-           "skipped=%llu unimplemented=[%s]\n",
+           "skipped=%llu run_ahead=%d pack_reads async/reply/landed=%llu/%llu/%llu unimplemented=[%s]\n",
            ctx->issuer.ctx.slot, wire_transport_name(wire_client_transport(ctx->wire)),
            (unsigned long long)cs.records, (unsigned long long)cs.bytes,
            (unsigned long long)cs.waits[WIRE_WAIT_NONE], (unsigned long long)cs.waits[WIRE_WAIT_APPLIED],
@@ -669,5 +669,7 @@ glf_print_stats(struct glf_context *ctx)
            (unsigned long long)ss.draws, (unsigned long long)ss.pipelines_created,
            (unsigned long long)ss.remints, (unsigned long long)ss.remint_bytes, (unsigned long long)ss.fatal_errors,
            (unsigned long long)ss.events_dropped, ss.validation_active ? "on" : "off",
-           (unsigned long long)ss.validation_errors, (unsigned long long)ss.skipped, unimpl);
+           (unsigned long long)ss.validation_errors, (unsigned long long)ss.skipped, sgl_knobs()->run_ahead,
+           (unsigned long long)ctx->pack_async_reads, (unsigned long long)ctx->pack_reply_reads,
+           (unsigned long long)ss.pack_readbacks, unimpl);
 }

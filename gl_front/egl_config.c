@@ -44,12 +44,7 @@ void
 egl_configs_init(struct wire_client *c)
 {
    struct wire_server_info info;
-   memset(&info, 0, sizeof(info));
-   struct wire_empty *p = c ? wire_begin(c, WIRE_OP_GetInfo, 0) : NULL;
-   if (!p)
-      return;
-   p->reserved = 0;
-   if (wire_end_reply(c, &info, sizeof(info)) < (int64_t)sizeof(info))
+   if (!c || !wire_client_info(c, &info))
       return;
    uint32_t n = info.cap_count < WIRE_CAP_COUNT ? info.cap_count : WIRE_CAP_COUNT;
    uint64_t renders = n > WIRE_CAP_RENDERABLE_FORMATS ? info.caps[WIRE_CAP_RENDERABLE_FORMATS] : 0;

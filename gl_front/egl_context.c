@@ -336,7 +336,8 @@ detach(struct egl_context *c)
    c->thread = NULL;
 }
 
-/* Releases the calling thread's context (implicit flush first). */
+/* Releases the calling thread's context (implicit flush first). d is the locked display of
+ * that context. */
 static void
 release_current(struct egl_display *d, struct egl_thread *t)
 {
@@ -365,6 +366,17 @@ eglf_MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLContext ct
        * objects that outlived eglTerminate go away. */
       if (draw != EGL_NO_SURFACE || read != EGL_NO_SURFACE)
          EGLF_RETURN(d, EGL_BAD_MATCH, EGL_FALSE);
+      if (t->ctx && t->ctx->base.dpy != d) {
+         /* The thread's context lives on another of our displays: release it under that
+          * display's lock (one display lock at a time, so no lock order to keep). */
+         egl_display_unlock(d);
+         struct egl_display *od = t->ctx->base.dpy;
+         pthread_mutex_lock(&od->lock);
+         release_current(od, t);
+         egl_display_unlock(od);
+         egl_set_error(EGL_SUCCESS);
+         return EGL_TRUE;
+      }
       release_current(d, t);
       EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
    }
@@ -401,13 +413,16 @@ eglf_MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLContext ct
       EGLF_RETURN(d, EGL_CONTEXT_LOST, EGL_FALSE);
 
    struct egl_context *old = t->ctx;
-   struct egl_surface *old_draw = old ? old->draw : NULL, *old_read = old ? old->read : NULL;
+   /* The previous context may live on another of our displays: its fields are that display's
+    * to guard, so it is detached under that lock once this one is released. */
+   struct egl_display *od = old && old->base.dpy != d ? old->base.dpy : NULL;
+   struct egl_surface *old_draw = old && !od ? old->draw : NULL, *old_read = old && !od ? old->read : NULL;
    /* "If the previous context of the calling thread has unflushed commands, and the previous
     * context is no longer current, eglMakeCurrent performs an implicit flush." */
    if (old && old != c)
       glf_flush(old->glf);
    glf_make_current(c->glf, ds ? &ds->drawable : NULL, rs ? &rs->drawable : NULL);
-   if (old)
+   if (old && !od)
       detach(old);
    c->thread = t;
    c->draw = ds;
@@ -417,6 +432,17 @@ eglf_MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLContext ct
    if (rs)
       rs->bound = c;
    t->ctx = c;
+   if (od) {
+      egl_display_unlock(d);
+      pthread_mutex_lock(&od->lock);
+      old_draw = old->draw;
+      old_read = old->read;
+      detach(old);
+      reap(od, old, old_draw, old_read);
+      egl_display_unlock(od);
+      egl_set_error(EGL_SUCCESS);
+      return EGL_TRUE;
+   }
    reap(d, old != c ? old : NULL, old_draw, old_read);
    EGLF_RETURN(d, EGL_SUCCESS, EGL_TRUE);
 }

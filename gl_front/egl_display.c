@@ -25,10 +25,63 @@
 #define EGLF_CLIENT_EXTENSIONS                                                               \
    "EGL_EXT_client_extensions EGL_EXT_platform_base " EGLF_PLATFORM_EXTENSIONS
 
-/* The one display. Its address is the EGLDisplay handle. */
-static struct egl_display the_display = {
-   .lock = PTHREAD_MUTEX_INITIALIZER,
+/* The displays, one per (platform, native display), never freed: an EGLDisplay stays valid for
+ * the life of the process (EGL 1.5, section 3.2). A slot's address is the EGLDisplay handle, so
+ * a forged handle is found out by range and slot checks, never dereferenced. Slot 0 is the
+ * default (surfaceless) display. */
+#define EGLF_MAX_DISPLAYS 32
+static struct egl_display displays[EGLF_MAX_DISPLAYS] = {
+   [0] = {.used = true, .platform = EGL_NONE},
 };
+static pthread_mutex_t displays_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void
+displays_init_locks(void)
+{
+   for (unsigned i = 0; i < EGLF_MAX_DISPLAYS; i++)
+      pthread_mutex_init(&displays[i].lock, NULL);
+}
+
+static struct egl_display *
+display_from_handle(EGLDisplay dpy)
+{
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, displays_init_locks);
+   uintptr_t p = (uintptr_t)dpy, base = (uintptr_t)&displays[0];
+   if (p < base || p >= base + sizeof(displays) || (p - base) % sizeof(displays[0]))
+      return NULL;
+   struct egl_display *d = &displays[(p - base) / sizeof(displays[0])];
+   return __atomic_load_n(&d->used, __ATOMIC_ACQUIRE) ? d : NULL;
+}
+
+/** The display for (platform, native), taking a free slot the first time. NULL (and a log
+ *  line) when the table is full. */
+static struct egl_display *
+display_get(EGLenum platform, void *native)
+{
+   (void)display_from_handle(NULL); /* the slots' locks */
+   pthread_mutex_lock(&displays_lock);
+   struct egl_display *found = NULL, *free_slot = NULL;
+   for (unsigned i = 0; i < EGLF_MAX_DISPLAYS && !found; i++) {
+      struct egl_display *d = &displays[i];
+      if (!d->used) {
+         if (!free_slot)
+            free_slot = d;
+      } else if (d->platform == platform && d->native == native) {
+         found = d;
+      }
+   }
+   if (!found && free_slot) {
+      free_slot->platform = platform;
+      free_slot->native = native;
+      __atomic_store_n(&free_slot->used, true, __ATOMIC_RELEASE);
+      found = free_slot;
+   }
+   pthread_mutex_unlock(&displays_lock);
+   if (!found)
+      sgl_warn("eglGetPlatformDisplay: all %d display slots are taken; EGL_NO_DISPLAY", EGLF_MAX_DISPLAYS);
+   return found;
+}
 
 static const struct eglf_host *host;
 static _Thread_local struct egl_thread thread_state = {
@@ -73,8 +126,8 @@ eglf_platform_extensions(void)
 struct egl_display *
 egl_display_lock(EGLDisplay dpy, bool need_init)
 {
-   struct egl_display *d = &the_display;
-   if (dpy != (EGLDisplay)d) {
+   struct egl_display *d = display_from_handle(dpy);
+   if (!d) {
       egl_set_error(EGL_BAD_DISPLAY);
       return NULL;
    }
@@ -194,9 +247,8 @@ on_lost(void *user, const char *why, bool device_lost)
 /* ---- SPLITGL_STATS at exit ---------------------------------------------------------------- */
 
 static void
-egl_atexit(void)
+display_atexit(struct egl_display *d)
 {
-   struct egl_display *d = &the_display;
    /* Registered after the channel opened, so it runs before the static destructors of the
     * driver the server loaded (LLVM for lavapipe): the inproc apply thread must be out of the
     * driver by then (an app that exits without eglTerminate, as piglit does, crashed in
@@ -206,12 +258,23 @@ egl_atexit(void)
    if (sgl_knobs()->stats) {
       for (struct egl_object *o = locked ? d->objects[EGL_OBJ_CONTEXT] : NULL; o; o = o->next)
          egl_context_print_stats((struct egl_context *)o);
-      glf_print_unimplemented_hits();
    }
    if (locked) {
       wire_client_quiesce(d->wire); /* NULL after eglTerminate */
       pthread_mutex_unlock(&d->lock);
    }
+}
+
+static void
+egl_atexit(void)
+{
+   bool stats = sgl_knobs()->stats;
+   for (unsigned i = 0; i < EGLF_MAX_DISPLAYS; i++) {
+      if (__atomic_load_n(&displays[i].used, __ATOMIC_ACQUIRE))
+         display_atexit(&displays[i]);
+   }
+   if (stats)
+      glf_print_unimplemented_hits();
 }
 
 static void
@@ -260,8 +323,14 @@ eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttri
       egl_set_error(EGL_BAD_PARAMETER);
       return EGL_NO_DISPLAY;
    }
+   /* The default display and the surfaceless platform's are one display. */
+   struct egl_display *d = display_get(EGL_NONE, NULL);
+   if (!d) {
+      egl_set_error(EGL_BAD_ALLOC);
+      return EGL_NO_DISPLAY;
+   }
    egl_set_error(EGL_SUCCESS);
-   return (EGLDisplay)&the_display;
+   return (EGLDisplay)d;
 }
 
 EGLBoolean

@@ -1,6 +1,7 @@
 /* splitgl EGL: objects shared by gl_front/egl_*.c.
  *
- * One display (surfaceless, EGL_MESA_platform_surfaceless) owns one wire channel. Every EGL
+ * Each display (egl_display.c: one per platform and native display, from a fixed table) owns
+ * one wire channel, opened at its first eglInitialize. Every EGL
  * object lives on one of the display's lists and is looked up by walking that list, so a
  * stale or forged handle is an EGL error, never a dereference. The display lock guards the
  * lists, the objects' binding fields and the channel's lifetime.
@@ -97,6 +98,12 @@ struct egl_sync {
 
 struct egl_display {
    pthread_mutex_t lock;
+   /* Identity, fixed once the slot is taken (egl_display.c): the platform (EGL_NONE for the
+    * default display, which EGL_PLATFORM_SURFACELESS_MESA also names) and the native display
+    * it was got for. */
+   bool used;
+   EGLenum platform;
+   void *native;
    bool initialized;
    struct wire_client *wire; /* open while initialized or while objects outlive eglTerminate */
    struct wire_client_callbacks callbacks;

@@ -157,6 +157,8 @@ struct glf_pixfmt {
  *  component count differs from the format's). */
 bool glf_pixfmt(GLenum format, GLenum type, struct glf_pixfmt *pf);
 size_t glf_pixfmt_datum(const struct glf_pixfmt *pf);
+/** Whether wire format wfmt's texels are pf's pixels byte for byte (a read can copy them). */
+bool glf_pack_is_copy(uint32_t wfmt, const struct glf_pixfmt *pf);
 void glf_unpack_pixels(const struct glf_pixfmt *pf, const uint8_t *src, uint32_t n, double (*v)[4]);
 /** map[i]: the RGBA channel wire component i takes (identity but for ALPHA / LUMINANCE). */
 void glf_pack_wire(uint32_t wfmt, const uint8_t map[4], const double (*v)[4], uint32_t n, uint8_t *dst);
@@ -604,6 +606,10 @@ struct glf_context {
    uint64_t cso_clock; /* bumped per state flush (cso_cache.c) */
    struct wire_sample_state sent_sample_state; /* the last SetSampleState (emit.c) */
    bool sent_sample_state_valid;
+   /* Pack-buffer reads (readpix.c), for the stats line: sent without waiting
+    * (ReadPixelsToBuffer) and through a reply (a converted format, or
+    * SPLITGL_PBO_READBACK_SYNC=1). */
+   uint64_t pack_async_reads, pack_reply_reads;
    uint32_t sent_point_origin; /* the last SetPointState's WIRE_POINT_ORIGIN_* (0: the server's
                                 * initial UPPER_LEFT) */
    struct glf_program *cb_program; /* constant buffer last sent for ... */
@@ -821,6 +827,11 @@ const struct glf_format *glf_framebuffer_zs_read(struct glf_context *ctx, struct
                                                  uint32_t *h);
 /* One ReadPixels record and its reply: w x h texels of the surface's wire format (texel bytes
  * each) at (x, y) into tmp. False (GL_CONTEXT_LOST raised) when the channel is lost. */
+/** A read of w x h texels of `src` at (x, y) into pack buffer `pbo` that the client does not
+ *  wait for: row i lands at byte offset + i * stride (readpix.c; the caller has checked the
+ *  range and that the texels are the requested pixels byte for byte: glf_pack_is_copy). */
+void glf_read_to_buffer(struct glf_context *ctx, const struct wire_surface_ref *src, struct glf_buffer *pbo, int32_t x,
+                        int32_t y, uint32_t w, uint32_t h, size_t offset, size_t stride, uint32_t texel);
 bool glf_read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32_t x, int32_t y, uint32_t w,
                    uint32_t h, uint32_t texel, uint8_t *tmp);
 

@@ -242,6 +242,36 @@ glf_pixfmt(GLenum format, GLenum type, struct glf_pixfmt *pf)
    return true;
 }
 
+/* Whether texels of wire format `wfmt` (its upload layout) are, byte for byte, pixels of `pf`
+ * as a read packs them: the same components in RGBA order, each the same type. Unsigned
+ * normalized, integer and float components convert to themselves (float only where no
+ * clamping applies: the caller's business); signed normalized ones do not (-128 reads back as
+ * -1.0, packed as -127). */
+bool
+glf_pack_is_copy(uint32_t wfmt, const struct glf_pixfmt *pf)
+{
+   static const struct {
+      uint8_t ct, type;
+      bool integer;
+   } same[] = {
+      {WIRE_CT_UNORM8, T_UB, false}, {WIRE_CT_UINT8, T_UB, true},   {WIRE_CT_SINT8, T_B, true},
+      {WIRE_CT_UNORM16, T_US, false}, {WIRE_CT_UINT16, T_US, true}, {WIRE_CT_SINT16, T_S, true},
+      {WIRE_CT_UINT32, T_UI, true},  {WIRE_CT_SINT32, T_I, true},  {WIRE_CT_FLOAT16, T_HF, false},
+      {WIRE_CT_FLOAT32, T_F, false},
+   };
+   const struct wire_format_info *wi = wire_format_info(wfmt);
+   if (pf->type == T_PACKED || pf->depth || pf->stencil || wi->comps != pf->comps || wi->size != pf->bpp ||
+       (wi->flags & (WIRE_FMTF_DEPTH | WIRE_FMTF_STENCIL | WIRE_FMTF_COMPRESSED)))
+      return false;
+   for (unsigned c = 0; c < pf->comps; c++)
+      if (pf->order[c] != CH_R + c)
+         return false;
+   for (unsigned i = 0; i < GLF_ARRAY_SIZE(same); i++)
+      if (same[i].ct == wi->ctype)
+         return same[i].type == pf->type && same[i].integer == pf->integer;
+   return false;
+}
+
 /* Bytes of one "datum" of the type (ES 3.0 section 3.7.1: unpack buffer offsets must be a
  * multiple of it): a component, or a whole packed word. */
 size_t

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "glf_context.h"
+#include "util/knobs.h"
 
 /* From the OpenGL ES 3.0 spec, section 4.3.1: "Only two combinations of format and type are
  * accepted in most cases. The first varies depending on the format of the currently bound
@@ -103,6 +104,33 @@ glf_read_band(struct glf_context *ctx, const struct wire_surface_ref *src, int32
    return false;
 }
 
+/* A read into a pixel pack buffer that the client does not wait for (DESIGN 2.4): the server
+ * reads the rectangle and writes its rows into the buffer at `offset` + i * `stride`, in bands
+ * of the reply slot (which bounds the server's scratch). The buffer then holds bytes the GPU
+ * side wrote: the client's next CPU read of it pulls them (glf_buffer_shadow). */
+void
+glf_read_to_buffer(struct glf_context *ctx, const struct wire_surface_ref *src, struct glf_buffer *pbo, int32_t x,
+               int32_t y, uint32_t w, uint32_t h, size_t offset, size_t stride, uint32_t texel)
+{
+   uint32_t band = WIRE_MAX_REPLY / (w * texel);
+   for (uint32_t r = 0; band && r < h; r += band) {
+      struct wire_read_to_buffer *p = GLF_BEGIN(ctx, ReadPixelsToBuffer);
+      if (!p)
+         return;
+      p->src.src = *src;
+      p->src.x = x;
+      p->src.y = y + (int32_t)r;
+      p->src.w = w;
+      p->src.h = h - r < band ? h - r : band;
+      p->dst = pbo->res;
+      p->dst_offset = (uint32_t)(offset + (size_t)r * stride);
+      p->row_stride = (uint32_t)stride;
+      wire_end(ctx->wire);
+   }
+   pbo->gpu_written = true;
+   ctx->pack_async_reads++;
+}
+
 /* Bytes ReadPixels writes from the start of `pixels` with the pack state (the last row ends
  * after its last pixel, without alignment padding). */
 static size_t
@@ -198,17 +226,14 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
                    pbo->mapped ? "mapped" : "range / alignment");
          return;
       }
-      /* The rows' padding and the pixels outside the framebuffer keep the buffer's bytes:
-       * the shadow copy must hold them (read back first if the GPU wrote the buffer). */
-      if (!pbo_need || !glf_buffer_shadow(ctx, pbo))
+      if (!pbo_need)
          return;
-      pixels = pbo->shadow + pbo_off;
    }
    /* Pixels outside the framebuffer are left untouched (section 4.3.1). */
    int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
    int64_t x1 = (int64_t)x + width < (int64_t)fbw ? (int64_t)x + width : (int64_t)fbw;
    int64_t y1 = (int64_t)y + height < (int64_t)fbh ? (int64_t)y + height : (int64_t)fbh;
-   if (x1 <= x0 || y1 <= y0 || !pixels)
+   if (x1 <= x0 || y1 <= y0 || (!pixels && !pbo))
       return;
    uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
    const struct glf_pixelstore *ps = &ctx->pack;
@@ -218,14 +243,30 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
    /* The reply is the surface's wire format (wire_types.h wire_read_pixels); the client's
     * format / type is made here (pixels.c), or copied when it is the same layout. */
    uint32_t texel = wire_format_texel_size(f->wfmt);
-   bool copy = (f->wfmt == WIRE_FMT_R8G8B8A8_UNORM || f->wfmt == WIRE_FMT_R8G8B8A8_SRGB) && format == GL_RGBA &&
-               type == GL_UNSIGNED_BYTE;
    /* GL core's CLAMP_READ_COLOR (state.c); ES never clamps what it reads. Integer reads are
     * not colours to clamp. */
    const GLenum cr = ctx->st.clamp_read_color;
    const bool clamp = GLF_CORE(ctx) && !pf.integer && !pf.depth && !pf.stencil &&
                       (cr == GL_TRUE || (cr == GL_FIXED_ONLY && f->ctype != GL_FLOAT));
-   /* (the RGBA8 copy path needs no clamping: its values are in [0, 1]) */
+   /* The surface's texels are the pixels asked for: copied, not converted (a clamp changes
+    * only float values: unsigned normalized ones are in [0, 1] already). */
+   const bool copy = glf_pack_is_copy(f->wfmt, &pf) && (!clamp || f->ctype != GL_FLOAT);
+   if (pbo && copy && !sgl_knobs()->pbo_readback_sync && pbo->created) {
+      glf_read_to_buffer(ctx, &src, pbo, (int32_t)x0, (int32_t)y0, cw, ch,
+                     pbo_off + ((size_t)(y0 - y) + (size_t)ps->skip_rows) * stride +
+                        ((size_t)(x0 - x) + (size_t)ps->skip_pixels) * bpp,
+                     stride, texel);
+      return;
+   }
+   if (pbo) {
+      /* The reply form: the rows' padding and the pixels outside the framebuffer keep the
+       * buffer's bytes, so the shadow copy must hold them (read back first if the GPU wrote
+       * the buffer). */
+      if (!glf_buffer_shadow(ctx, pbo))
+         return;
+      pixels = pbo->shadow + pbo_off;
+      ctx->pack_reply_reads++;
+   }
    uint32_t band = WIRE_MAX_REPLY / (cw * texel);
    uint8_t *tmp = malloc((size_t)cw * texel * (band < ch ? band : ch));
    double (*vals)[4] = copy ? NULL : malloc(sizeof(double[4]) * cw);
@@ -246,7 +287,7 @@ glf_read_pixels(struct glf_context *ctx, GLint x, GLint y, GLsizei width, GLsize
          uint8_t *out = (uint8_t *)pixels + dy * stride + dx * bpp;
          const uint8_t *in = tmp + (size_t)i * cw * texel;
          if (copy) {
-            memcpy(out, in, (size_t)cw * 4);
+            memcpy(out, in, (size_t)cw * bpp);
          } else {
             glf_unpack_wire(f->wfmt, in, cw, vals);
             if (clamp)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "glf_context.h"
+#include "util/knobs.h"
 
 /* GL 3.3 section 6.1.4: "target may be TEXTURE_1D, TEXTURE_2D, TEXTURE_3D, TEXTURE_1D_ARRAY,
  * TEXTURE_2D_ARRAY, TEXTURE_RECTANGLE, TEXTURE_CUBE_MAP_POSITIVE_X, ... NEGATIVE_Z"; anything
@@ -187,17 +188,28 @@ glf_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pi
    }
    if (!img || !need)
       return;
+   /* One surface per layer / slice / face; a 1D array's layers are its rows (one each). */
+   const bool rows_are_layers = tex->target == GL_TEXTURE_1D_ARRAY;
+   const uint32_t surfaces = rows_are_layers ? h : d, rows = rows_are_layers ? 1 : h;
+   if (pbo && glf_pack_is_copy(img->wfmt, &pf) && !sgl_knobs()->pbo_readback_sync && pbo->created) {
+      /* The server writes the texels into the buffer; nothing to wait for (DESIGN 2.4). */
+      for (uint32_t k = 0; k < surfaces; k++) {
+         struct wire_surface_ref src = {tex->res, (uint32_t)level, tex->target == GL_TEXTURE_CUBE_MAP ? face : k};
+         glf_read_to_buffer(ctx, &src, pbo, 0, 0, w, rows,
+                            off + l.offset + (rows_are_layers ? (size_t)k * l.row_stride : (size_t)k * l.image_stride),
+                            l.row_stride, wire_format_texel_size(img->wfmt));
+      }
+      return;
+   }
    uint8_t *base = pixels;
    if (pbo) {
       if (!glf_buffer_shadow(ctx, pbo))
          return;
       base = pbo->shadow + off;
+      ctx->pack_reply_reads++;
    }
    if (!base)
       return;
-   /* One surface per layer / slice / face; a 1D array's layers are its rows (one each). */
-   const bool rows_are_layers = tex->target == GL_TEXTURE_1D_ARRAY;
-   const uint32_t surfaces = rows_are_layers ? h : d, rows = rows_are_layers ? 1 : h;
    for (uint32_t k = 0; k < surfaces; k++) {
       struct wire_surface_ref src = {tex->res, (uint32_t)level, tex->target == GL_TEXTURE_CUBE_MAP ? face : k};
       uint8_t *dst = base + l.offset + (rows_are_layers ? (size_t)k * l.row_stride : (size_t)k * l.image_stride);

@@ -1,4 +1,5 @@
 /* splitgl server: verbs (draw, clear, mipmaps, read-back, present) and queries. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "server_private.h"
@@ -169,28 +170,46 @@ srv_reply(struct srv_session *s, uint32_t size)
    wire_store64(&c->reply_seq, s->seq);
 }
 
-void
-srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+/* The source of a read (ReadPixels, ReadPixelsToBuffer): a texture or renderbuffer level and
+ * layer the client may read, single-sampled (the client resolves first, with a Blit), w * h
+ * texels of at most WIRE_MAX_REPLY bytes. NULL (fatal naming `site`) otherwise. */
+static struct srv_res *
+read_source(struct srv_session *s, const struct wire_read_pixels *rp, const char *src_site, const char *size_site,
+            uint64_t *bytes)
 {
-   const struct wire_read_pixels *rp = p;
-   struct srv_context *ctx = srv_cur(s, "ReadPixels.context");
-   if (!ctx)
-      return;
    struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], rp->src.res);
-   if (!e)
-      return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
+   if (!e) {
+      srv_fatal(s, "ProtocolCorruption", src_site);
+      return NULL;
+   }
    struct srv_res *r = e->obj;
    const struct wire_resource_create *t = &r->templ;
    /* Depth / stencil surfaces since protocol revision 6 (glReadPixels of depth / stencil,
     * glGetTexImage of depth textures): the reply is their upload layout. */
    if (t->target == WIRE_TARGET_BUFFER || wire_format_is_compressed(t->format) || rp->src.level > t->last_level ||
        rp->src.layer >= (t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, rp->src.level) : t->layers) ||
-       t->samples > 1) /* the client resolves first (Blit) */
-      return srv_fatal(s, "ProtocolCorruption", "ReadPixels.src");
-   /* The reply is w * h texels of the surface's wire format (wire_types.h wire_read_pixels). */
-   uint64_t bytes = (uint64_t)rp->w * rp->h * wire_format_texel_size(t->format);
-   if (bytes > s->seg.reply_size)
-      return srv_fatal(s, "ProtocolCorruption", "ReadPixels.size");
+       t->samples > 1) { /* the client resolves first (Blit) */
+      srv_fatal(s, "ProtocolCorruption", src_site);
+      return NULL;
+   }
+   /* w * h texels of the surface's wire format (wire_types.h wire_read_pixels). */
+   *bytes = (uint64_t)rp->w * rp->h * wire_format_texel_size(t->format);
+   if (*bytes > s->seg.reply_size) {
+      srv_fatal(s, "ProtocolCorruption", size_site);
+      return NULL;
+   }
+   return r;
+}
+
+void
+srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_read_pixels *rp = p;
+   struct srv_context *ctx = srv_cur(s, "ReadPixels.context");
+   uint64_t bytes;
+   struct srv_res *r = ctx ? read_source(s, rp, "ReadPixels.src", "ReadPixels.size", &bytes) : NULL;
+   if (!r)
+      return;
    /* Texels outside the surface, or all of them if the device fails, read as zero: never
     * stale reply-slot bytes. */
    memset(s->seg.reply, 0, bytes);
@@ -200,6 +219,57 @@ srv_handle_ReadPixels(struct srv_session *s, const void *p, const uint8_t *tail,
    else if (bytes)
       s->ops->read_pixels(ctx->be, &surf, rp->x, rp->y, rp->w, rp->h, s->seg.reply);
    srv_reply(s, (uint32_t)bytes);
+}
+
+void
+srv_handle_ReadPixelsToBuffer(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_read_to_buffer *rb = p;
+   struct srv_context *ctx = srv_cur(s, "ReadPixelsToBuffer.context");
+   uint64_t bytes;
+   struct srv_res *r = ctx ? read_source(s, &rb->src, "ReadPixelsToBuffer.src", "ReadPixelsToBuffer.shape", &bytes)
+                           : NULL;
+   if (!r)
+      return;
+   struct srv_res *dst = srv_get_res(s, rb->dst, "ReadPixelsToBuffer.dst");
+   if (!dst)
+      return;
+   if (dst->templ.target != WIRE_TARGET_BUFFER)
+      return srv_fatal(s, "ProtocolCorruption", "ReadPixelsToBuffer.dst");
+   /* The whole shape is checked before anything is read: rows at least a row of texels apart,
+    * the last row's last texel inside the buffer. */
+   const uint64_t row = (uint64_t)rb->src.w * wire_format_texel_size(r->templ.format);
+   if (rb->row_stride < row ||
+       (bytes && (uint64_t)rb->dst_offset + (uint64_t)(rb->src.h - 1) * rb->row_stride + row > dst->templ.width))
+      return srv_fatal(s, "ProtocolCorruption", "ReadPixelsToBuffer.shape");
+   if (!bytes)
+      return;
+   if (s->readback_cap < bytes) {
+      uint8_t *nb = realloc(s->readback, bytes);
+      if (!nb)
+         return srv_fatal(s, "OutOfMemory", "ReadPixelsToBuffer");
+      s->readback = nb;
+      s->readback_cap = bytes;
+   }
+   memset(s->readback, 0, bytes); /* texels outside the surface read as zero, as ReadPixels */
+   struct srv_surface surf = {r->be, rb->src.src.level, rb->src.src.layer, 1};
+   if (!r->be || !dst->be) {
+      s->stats.skipped++; /* no storage (out of memory at create): nothing to land */
+      return;
+   }
+   /* No reply can carry a failure, so it ends the session (the client's later read of the
+    * buffer reports ReadbackDeclined, never the buffer's old bytes). */
+   if (!s->ops->read_pixels(ctx->be, &surf, rb->src.x, rb->src.y, rb->src.w, rb->src.h, s->readback))
+      return srv_fatal(s, "ReadbackDeclined", "ReadPixelsToBuffer");
+   /* Contiguous runs through the buffer-write path: one when the rows are tight, else a row
+    * each (the bytes between rows are not the read's to write). */
+   if (rb->row_stride == row)
+      s->ops->buffer_subdata(s->be, dst->be, rb->dst_offset, s->readback, (uint32_t)bytes);
+   else
+      for (uint32_t i = 0; i < rb->src.h; i++)
+         s->ops->buffer_subdata(s->be, dst->be, rb->dst_offset + i * rb->row_stride, s->readback + (size_t)i * row,
+                                (uint32_t)row);
+   s->stats.pack_readbacks++;
 }
 
 void

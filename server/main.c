@@ -63,6 +63,7 @@ main(int argc, char **argv)
 {
    int sock = WIRE_SERVER_FD;
    sgl_log_set_tag("server");
+   srv_own_process = true; /* also each forked tcp session: a test death exits it */
    if (argc > 1)
       return srv_listen_main(argc, argv);
    struct wire_hello hello;

@@ -68,6 +68,9 @@ struct srv_session {
    uint64_t seq;        /* seq of the record being applied */
    uint64_t last_present;
    uint8_t *scratch;    /* a copy of the record being applied (never read shared memory twice) */
+   uint32_t die_at_op;  /* SPLITGL_TEST_SERVER_DIE_AT's op (0: none) */
+   uint8_t *readback;   /* ReadPixelsToBuffer's texels on their way into the buffer */
+   size_t readback_cap;
    uint64_t event_head; /* event bytes produced (the server's copy; ctrl->event_head publishes it) */
    uint64_t events_dropped;
    /* fences not yet signalled, in id order (a ring: ids are posted in order) */

@@ -3,9 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "server_private.h"
+#include "util/knobs.h"
 #include "util/log.h"
+
+bool srv_own_process;
 
 #define IDLE_SLICE_MS 100
 #define GL_OUT_OF_MEMORY_ENUM 0x0505
@@ -39,6 +43,10 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
    s->ops = be->ops;
    s->may_park = may_park;
    s->event_head = wire_load64(&s->seg.ctrl->event_head); /* 0 on a fresh segment */
+   const char *die_at = sgl_knobs()->test_server_die_at;
+   for (uint32_t op = 1; die_at[0] && op < WIRE_OP_LIMIT; op++)
+      if (wire_op_info(op) && !strcmp(wire_op_info(op)->name, die_at))
+         s->die_at_op = op;
    if (s->ops->set_cancel)
       s->ops->set_cancel(s->be, &s->seg.ctrl->client_closing);
    wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_RUNNING);
@@ -58,6 +66,7 @@ srv_session_destroy(struct srv_session *s)
       wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_ENDED);
    free(s->fences);
    free(s->scratch);
+   free(s->readback);
    free(s);
 }
 
@@ -263,6 +272,14 @@ apply_one(struct srv_session *s, uint64_t head)
       return false;
    }
    s->seq = h.seq;
+   if (h.op == s->die_at_op) {
+      /* SPLITGL_TEST_SERVER_DIE_AT: the server dies before it applies this record. */
+      sgl_err("server: test: dying at the first %s record (SPLITGL_TEST_SERVER_DIE_AT)", info->name);
+      if (srv_own_process)
+         _exit(70);
+      srv_fatal(s, "TestServerDeath", info->name);
+      return false;
+   }
    memcpy(s->scratch, s->seg.cmd + off + sizeof(h), body);
    srv_handlers[h.op](s, s->scratch, s->scratch + info->payload_size, body - info->payload_size);
    s->stats.records++;

@@ -29,6 +29,9 @@ void srv_session_run(struct srv_session *s, bool (*idle)(void *user), void *user
 struct wire_local_server;
 extern const struct wire_local_server srv_local_server;
 
+/** Set by splitgl-server: the session is the process's own (a test death exits it). */
+extern bool srv_own_process;
+
 void srv_session_set_may_park(struct srv_session *s, bool may_park);
 /** The backend SPLITGL_SERVER names, or NULL with a reason. */
 struct srv_backend *srv_backend_create(char *err, size_t err_size);

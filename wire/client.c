@@ -96,6 +96,7 @@ wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, un
    if (cb)
       c->cb = *cb;
    c->wait_timeout_ms = sgl_knobs()->wait_timeout_ms;
+   c->run_ahead = sgl_knobs()->run_ahead != 0;
    c->present_credit = (uint32_t)sgl_knobs()->present_credit;
    c->sock = -1;
    c->memfd = -1;
@@ -124,6 +125,7 @@ wire_client_close(struct wire_client *c)
    free(c->stage_fifo);
    free(c->scratch);
    free(c->scratch_stage);
+   free(c->info);
    pthread_mutex_destroy(&c->lock);
    pthread_mutex_destroy(&c->handle_lock);
    free(c);
@@ -560,8 +562,14 @@ wire_end(struct wire_client *c)
          break;
       case WIRE_WAIT_PRESENT:
          present_credit_wait(c, seq);
+         if (!c->run_ahead)
+            wait_applied_locked(c, seq, WIRE_WAIT_NONE);
          break;
       default:
+         /* SPLITGL_RUN_AHEAD=0: the same records, the client waiting after each (counted as
+          * waits of class none). */
+         if (!c->run_ahead)
+            wait_applied_locked(c, seq, WIRE_WAIT_NONE);
          break;
       }
    }
@@ -703,4 +711,40 @@ const struct wire_local_server *
 wire_local_server(void)
 {
    return local_server;
+}
+
+/* ---- the server's info ------------------------------------------------------------------------ */
+
+bool
+wire_client_info(struct wire_client *c, struct wire_server_info *out)
+{
+   pthread_mutex_lock(&c->lock);
+   const struct wire_server_info *have = c->info;
+   if (have)
+      *out = *have;
+   pthread_mutex_unlock(&c->lock);
+   if (have)
+      return true;
+   /* Asked outside any context (the display's eglInitialize, then every context of the
+    * channel reads the copy). Two threads racing here both ask and store the same answer. */
+   struct wire_server_info info;
+   memset(&info, 0, sizeof(info));
+   struct wire_empty *p = wire_begin(c, WIRE_OP_GetInfo, 0);
+   if (!p)
+      return false;
+   p->reserved = 0;
+   if (wire_end_reply(c, &info, sizeof(info)) < (int64_t)sizeof(info))
+      return false;
+   info.renderer[sizeof(info.renderer) - 1] = 0;
+   struct wire_server_info *copy = malloc(sizeof(*copy));
+   pthread_mutex_lock(&c->lock);
+   if (copy && !c->info) {
+      *copy = info;
+      c->info = copy;
+      copy = NULL;
+   }
+   pthread_mutex_unlock(&c->lock);
+   free(copy);
+   *out = info;
+   return true;
 }

@@ -72,6 +72,9 @@ enum wire_transport_kind {
  *  starts its server. Returns NULL with a reason in err. */
 struct wire_client *wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, unsigned err_size);
 void wire_client_close(struct wire_client *c);
+/** The server's GetInfo reply (renderer, capability table), asked once per channel and kept:
+ *  false if the channel is lost before it came. */
+bool wire_client_info(struct wire_client *c, struct wire_server_info *out);
 /** At process exit: ends a local server's thread (inproc) before the driver's static
  *  destructors run; the channel is then lost. Frees nothing. */
 void wire_client_quiesce(struct wire_client *c);

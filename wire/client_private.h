@@ -43,6 +43,7 @@ struct wire_client {
    struct wire_segment seg;
    struct wire_client_callbacks cb;
    int wait_timeout_ms;
+   bool run_ahead; /* SPLITGL_RUN_AHEAD: 0 waits for every record to be applied (the A/B control) */
    uint32_t present_credit;
 
    /* the record being encoded (between wire_begin and wire_end) */
@@ -78,6 +79,9 @@ struct wire_client {
    uint8_t *scratch_stage;
 
    struct wire_client_stats stats;
+
+   /* GetInfo's reply, asked once per channel (wire_client_info) */
+   struct wire_server_info *info;
 
    /* transport state */
    void *mapping;

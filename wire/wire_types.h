@@ -36,7 +36,7 @@
  *    ReadPixels of depth / stencil surfaces (replies in their wire layout); SetFramebuffer.flags
  *    and Blit.flags (WIRE_FB_* / WIRE_BLIT_F_*: GL core's FRAMEBUFFER_SRGB), which were zero padding;
  *    Blit of colour from a single-sampled into a multisampled surface; op 46 SetPointState. */
-#define WIRE_PROTOCOL_REVISION 6u
+#define WIRE_PROTOCOL_REVISION 7u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -730,6 +730,23 @@ struct wire_read_pixels {
 };
 static_assert(sizeof(struct wire_read_pixels) == 32, "read pixels");
 
+/* ReadPixelsToBuffer (revision 7): a pack-buffer read that the client does not wait for. The
+ * server reads `src` exactly as ReadPixels does (w * h texels of the surface's wire format, at
+ * most WIRE_MAX_REPLY bytes: the client bands larger reads) and writes row i (bottom first) to
+ * buffer `dst` at dst_offset + i * row_stride through its ordinary buffer-write path, so the
+ * bytes are ordered with the records before and after it. Only the texels are written: the
+ * bytes between rows keep their contents. The client sends it only where the surface's wire
+ * layout is the requested format / type byte for byte (gl_front/pixels.c glf_pack_is_copy);
+ * the layout arithmetic (skips, row length, alignment) is the client's. A shape the server
+ * cannot honour in full ends the session: ProtocolCorruption "ReadPixelsToBuffer.shape". */
+struct wire_read_to_buffer {
+   struct wire_read_pixels src;
+   wire_handle dst;     /* a WIRE_TARGET_BUFFER resource */
+   uint32_t dst_offset; /* byte offset of the first row's first texel */
+   uint32_t row_stride; /* bytes from one row to the next, at least w * texel size */
+};
+static_assert(sizeof(struct wire_read_to_buffer) == 48, "read to buffer");
+
 /* FenceSync: a fence after every record before it. `id` is minted by the client, 1-based and
  * increasing by one per fence on a channel. The server posts WIRE_EVENT_FENCE_SIGNALED with
  * the fence's id once the device has completed all work of the records before it; fences
@@ -851,6 +868,7 @@ struct wire_server_stats {
    uint64_t events_dropped;      /* events lost to a client that stopped draining (DESIGN 2.7) */
    uint64_t skipped;             /* draws / records the server declined to execute (should stay 0) */
    uint64_t remint_bytes;        /* bytes a remint kept, copied on the device (GPU -> GPU) */
+   uint64_t pack_readbacks;      /* ReadPixelsToBuffer records landed in their buffer (revision 7) */
 };
 
 /* ---- capabilities ----------------------------------------------------------------------

@@ -101,6 +101,15 @@ wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
    return cap;
 }
 
+/* Not cached here: a test may change fake_wire_info between contexts. */
+bool
+wire_client_info(struct wire_client *c, struct wire_server_info *out)
+{
+   fake_wire_op_count[WIRE_OP_GetInfo]++;
+   *out = fake_wire_info;
+   return true;
+}
+
 bool wire_finish(struct wire_client *c) { return true; }
 void wire_drain(struct wire_client *c) {}
 bool wire_client_lost(const struct wire_client *c) { return false; }

@@ -540,6 +540,22 @@ table_cases(void)
    expect_fatal_after_texture("ReadPixels.size", WIRE_OP_ReadPixels, &rp, sizeof(rp));
    rp = (struct wire_read_pixels){{{0, 1}, 0, 0}, 0, 0, 4, 4};
    expect_fatal("ReadPixels.src", WIRE_OP_ReadPixels, &rp, sizeof(rp)); /* a buffer */
+   /* ReadPixelsToBuffer (revision 7) into the 1 KiB buffer {0, 1}: the shape is checked whole
+    * before anything is read */
+   struct wire_read_to_buffer rb = {{{{1, 1}, 0, 0}, 0, 0, 4, 4}, {0, 1}, 0, 16};
+   expect_fatal("ReadPixelsToBuffer.src", WIRE_OP_ReadPixelsToBuffer, &rb, sizeof(rb)); /* no texture */
+   rb.src.src.res = (wire_handle){0, 1};
+   expect_fatal("ReadPixelsToBuffer.src", WIRE_OP_ReadPixelsToBuffer, &rb, sizeof(rb)); /* a buffer */
+   rb = (struct wire_read_to_buffer){{{{1, 1}, 0, 0}, 0, 0, 4, 4}, {1, 1}, 0, 16};
+   expect_fatal_after_texture("ReadPixelsToBuffer.dst", WIRE_OP_ReadPixelsToBuffer, &rb, sizeof(rb)); /* a texture */
+   rb = (struct wire_read_to_buffer){{{{1, 1}, 0, 0}, 0, 0, 4, 4}, {0, 1}, 0, 15};
+   expect_fatal_after_texture("ReadPixelsToBuffer.shape", WIRE_OP_ReadPixelsToBuffer, &rb, sizeof(rb)); /* rows overlap */
+   rb = (struct wire_read_to_buffer){{{{1, 1}, 0, 0}, 0, 0, 4, 4}, {0, 1}, 1024 - 63, 16};
+   expect_fatal_after_texture("ReadPixelsToBuffer.shape", WIRE_OP_ReadPixelsToBuffer, &rb, sizeof(rb)); /* one past */
+   rb = (struct wire_read_to_buffer){{{{1, 1}, 0, 0}, 0, 0, 2, 4}, {0, 1}, 0, 0xFFFFFFF0u};
+   expect_fatal_after_texture("ReadPixelsToBuffer.shape", WIRE_OP_ReadPixelsToBuffer, &rb, sizeof(rb)); /* wraps */
+   rb = (struct wire_read_to_buffer){{{{1, 1}, 0, 0}, 0, 0, 4096, 4096}, {0, 1}, 0, 16384};
+   expect_fatal_after_texture("ReadPixelsToBuffer.shape", WIRE_OP_ReadPixelsToBuffer, &rb, sizeof(rb)); /* > slot */
    struct wire_blit bt = {.src = {{0, 1}, 0, 0}, .dst = {{0, 1}, 0, 0}, .mask = WIRE_BLIT_COLOR};
    expect_fatal("Blit.src", WIRE_OP_Blit, &bt, sizeof(bt)); /* a buffer */
    bt.src = bt.dst = (struct wire_surface_ref){{1, 1}, 0, 0};
