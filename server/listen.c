@@ -5,6 +5,8 @@
  *   --token-file F       clients must present F's text (see wire_tcp_read_token) first.
  *   --max-sessions N     sessions at once (default 16); more are refused with a reason.
  *   --port-file F        write the bound port (a decimal line) to F once listening.
+ *   --max-ring-mib N     the largest command ring a client may ask for (default 256)
+ *   --max-staging-mib N  the largest staging arena a client may ask for (default 1024)
  *   --watchdog-ms N      a record that applies for longer than N ms ends its session with
  *                        `Watchdog "<Op>"` (the session process exits; 0, the default: off).
  *
@@ -55,6 +57,7 @@ struct listener {
    const char *listen, *token_file, *port_file;
    int max_sessions;
    int watchdog_ms;
+   int max_ring_mib, max_staging_mib;
    uint8_t token[WIRE_TCP_MAX_TOKEN];
    int token_len;
    int fd;
@@ -68,7 +71,7 @@ usage(const char *why)
    fprintf(stderr,
            "splitgl-server: %s\n"
            "usage: splitgl-server --listen ADDR:PORT [--token-file F] [--max-sessions N] [--port-file F]\n"
-           "                      [--watchdog-ms N]\n"
+           "                      [--watchdog-ms N] [--max-ring-mib N] [--max-staging-mib N]\n"
            "       (started without flags by the spawn transport)\n",
            why);
    return 2;
@@ -78,13 +81,16 @@ static int
 parse_args(struct listener *l, int argc, char **argv)
 {
    l->max_sessions = DEFAULT_MAX_SESSIONS;
+   l->max_ring_mib = 256;     /* SPLITGL_RING_KIB's ceiling */
+   l->max_staging_mib = 1024; /* SPLITGL_STAGING_KIB's ceiling */
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
       if (!strcmp(a, "--help"))
          return usage("the service flags");
       if (strcmp(a, "--listen") && strcmp(a, "--token-file") && strcmp(a, "--port-file") &&
-          strcmp(a, "--max-sessions") && strcmp(a, "--watchdog-ms"))
+          strcmp(a, "--max-sessions") && strcmp(a, "--watchdog-ms") && strcmp(a, "--max-ring-mib") &&
+          strcmp(a, "--max-staging-mib"))
          return usage("unknown flag");
       if (!v)
          return usage("a flag lacks its value");
@@ -100,6 +106,13 @@ parse_args(struct listener *l, int argc, char **argv)
          if (*end || n < 1 || n > MAX_SESSIONS_LIMIT)
             return usage("--max-sessions wants 1 to 4096");
          l->max_sessions = (int)n;
+      } else if (!strcmp(a, "--max-ring-mib") || !strcmp(a, "--max-staging-mib")) {
+         char *end;
+         long n = strtol(v, &end, 10);
+         bool ring = !strcmp(a, "--max-ring-mib");
+         if (*end || n < 1 || n > (ring ? 256 : 1024))
+            return usage(ring ? "--max-ring-mib wants 1 to 256" : "--max-staging-mib wants 1 to 1024");
+         *(ring ? &l->max_ring_mib : &l->max_staging_mib) = (int)n;
       } else if (!strcmp(a, "--watchdog-ms")) {
          char *end;
          long n = strtol(v, &end, 10);
@@ -254,7 +267,8 @@ start_session(struct listener *l, int fd, const char *peer)
       sigemptyset(&none);
       sigprocmask(SIG_SETMASK, &none, NULL);
       wire_tcp_tune(fd);
-      struct srv_tcp_config cfg = {l->token, l->token_len, l->watchdog_ms, &stop_requested};
+      struct srv_tcp_config cfg = {l->token, l->token_len, l->watchdog_ms, l->max_ring_mib, l->max_staging_mib,
+                                   &stop_requested};
       _exit(srv_tcp_session(fd, peer, &cfg));
    }
    l->kids[l->nkids++] = pid;

@@ -15,6 +15,7 @@ struct srv_tcp_config {
    const uint8_t *token;
    int token_len;   /* 0: no token required */
    int watchdog_ms; /* 0: no watchdog */
+   int max_ring_mib, max_staging_mib; /* the largest segment sections a client may ask for */
    volatile sig_atomic_t *stop;
 };
 

@@ -30,8 +30,6 @@
 #define FRAME_MS 30000     /* the rest of a frame whose header arrived */
 #define TICK_MS 100        /* how often the receive thread looks at its stop flag */
 #define TX_SLICE_MS 5      /* the send thread's longest sleep between looks at the segment */
-#define MAX_CMD_SIZE (256u << 20)
-#define MAX_STAGING_SIZE (1024u << 20)
 
 struct tcp_bridge {
    int fd;
@@ -377,17 +375,20 @@ authenticate(int fd, const char *peer, const uint8_t *token, int token_len)
    return true;
 }
 
+/* The segment sizes the client asks for, within the knobs' ranges and this server's caps
+ * (--max-ring-mib, --max-staging-mib: the host memory one session's segment may take). */
 static bool
-valid_hello(const struct wire_tcp_hello *h, char *why, size_t n)
+valid_hello(const struct wire_tcp_hello *h, const struct srv_tcp_config *cfg, char *why, size_t n)
 {
+   uint64_t max_cmd = (uint64_t)cfg->max_ring_mib << 20, max_stg = (uint64_t)cfg->max_staging_mib << 20;
    if (h->revision != WIRE_PROTOCOL_REVISION)
       snprintf(why, n, "protocol revision %u (this server speaks %u)", h->revision, WIRE_PROTOCOL_REVISION);
-   else if (h->pad || h->cmd_size < (512u << 10) || h->cmd_size > MAX_CMD_SIZE || h->cmd_size % WIRE_RECORD_ALIGN)
-      snprintf(why, n, "command ring of %u bytes (512 KiB to %u MiB, 16-byte multiple)", h->cmd_size,
-               MAX_CMD_SIZE >> 20);
-   else if (h->staging_size < (1u << 20) || h->staging_size > MAX_STAGING_SIZE || h->staging_size % 16u)
-      snprintf(why, n, "staging arena of %u bytes (1 MiB to %u MiB, 16-byte multiple)", h->staging_size,
-               MAX_STAGING_SIZE >> 20);
+   else if (h->pad || h->cmd_size < (512u << 10) || h->cmd_size > max_cmd || h->cmd_size % WIRE_RECORD_ALIGN)
+      snprintf(why, n, "a command ring of %u KiB (this server takes 512 KiB to %d MiB: --max-ring-mib)",
+               h->cmd_size >> 10, cfg->max_ring_mib);
+   else if (h->staging_size < (1u << 20) || h->staging_size > max_stg || h->staging_size % 16u)
+      snprintf(why, n, "a staging arena of %u KiB (this server takes 1 MiB to %d MiB: --max-staging-mib)",
+               h->staging_size >> 10, cfg->max_staging_mib);
    else
       return true;
    return false;
@@ -440,7 +441,7 @@ srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg)
       sgl_warn("server: tcp: the client at %s sent no hello; closing", peer);
       return 1;
    }
-   if (!valid_hello(&hello, why, sizeof(why))) {
+   if (!valid_hello(&hello, cfg, why, sizeof(why))) {
       refuse(fd, peer, why, why);
       return 1;
    }

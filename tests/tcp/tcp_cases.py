@@ -10,6 +10,8 @@ client. Each case starts its own server on a kernel-picked port (--port-file).
   tcp_cases.py cap SERVER PROBE JSON DIR        --max-sessions 1: a second session is refused
                                                 with a reason while the first holds; accepted
                                                 after it ended
+  tcp_cases.py segment SERVER PROBE JSON DIR    --max-ring-mib / --max-staging-mib: a client
+                                                asking for more is refused, saying which
   tcp_cases.py watchdog SERVER PROBE JSON DIR   --watchdog-ms 500: a session stuck in one record
                                                 (seconds of GPU work, then a read-back) ends
                                                 with Watchdog "<Op>"; the next session renders
@@ -66,8 +68,9 @@ class Server:
         check(rc == 0, "SIGTERM stops the server cleanly (exit %s)" % rc)
 
 
-def probe(probe_bin, json_path, port, token_file=None, hold_ms=0, host="127.0.0.1", mode=None):
+def probe(probe_bin, json_path, port, token_file=None, hold_ms=0, host="127.0.0.1", mode=None, extra=None):
     env = dict(os.environ)
+    env.update(extra or {})
     env["__EGL_VENDOR_LIBRARY_FILENAMES"] = json_path
     env.pop("__EGL_VENDOR_LIBRARY_DIRS", None)
     env["SPLITGL_TRANSPORT"] = "tcp:%s:%d" % (host, port)
@@ -170,6 +173,28 @@ def case_cap(server, probe_bin, json_path, d):
     s.stop()
 
 
+def case_segment(server, probe_bin, json_path, d):
+    s = Server(server, d, "segment", ["--max-staging-mib", "8", "--max-ring-mib", "4"])
+    check(s.port is not None, "server with --max-staging-mib 8 --max-ring-mib 4 starts")
+    if s.port is None:
+        print(s.text())
+        return
+    rc, text = finish(probe(probe_bin, json_path, s.port))
+    print(text)
+    check(rc == 3 and "command ring of 8192 KiB" in text, "the default 8 MiB ring is refused, saying why")
+    rc, text = finish(probe(probe_bin, json_path, s.port, extra={"SPLITGL_RING_KIB": "4096"}))
+    print(text)
+    check(rc == 3 and "staging arena of 32768 KiB" in text, "the default 32 MiB staging arena is refused, saying why")
+    rc, text = finish(probe(probe_bin, json_path, s.port,
+                            extra={"SPLITGL_RING_KIB": "4096", "SPLITGL_STAGING_KIB": "8192"}))
+    print(text)
+    check(rc == 0, "a client within the caps renders")
+    log = s.text()
+    print(log)
+    check("--max-staging-mib" in log and "--max-ring-mib" in log, "server logs both refusals")
+    s.stop()
+
+
 def case_watchdog(server, probe_bin, json_path, d):
     s = Server(server, d, "watchdog", ["--watchdog-ms", "500"])
     check(s.port is not None, "server with --watchdog-ms 500 starts")
@@ -196,7 +221,7 @@ def main():
     case, server, probe_bin, json_path, d = sys.argv[1:]
     os.makedirs(d, exist_ok=True)
     {"token": case_token, "nonloopback": case_nonloopback, "cap": case_cap,
-     "watchdog": case_watchdog}[case](server, probe_bin, json_path, d)
+     "watchdog": case_watchdog, "segment": case_segment}[case](server, probe_bin, json_path, d)
     print("%d failure(s)" % len(failures))
     return 1 if failures else 0
 
