@@ -73,6 +73,7 @@ main(int argc, char **argv)
    if (!eglInitialize(dpy, NULL, NULL)) {
       EGLint e = eglGetError();
       printf("eglInitialize failed: 0x%04x%s\n", e, e == EGL_NOT_INITIALIZED ? " EGL_NOT_INITIALIZED" : "");
+      eglTerminate(dpy);
       return e == EGL_NOT_INITIALIZED ? 3 : 4;
    }
    printf("initialized\n");
@@ -96,8 +97,14 @@ main(int argc, char **argv)
    }
    struct timespec t = {hold_ms / 1000, (hold_ms % 1000) * 1000000L};
    nanosleep(&t, NULL);
-   if (is_heavy)
-      return heavy();
+   if (is_heavy) {
+      int rc = heavy();
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      eglDestroyContext(dpy, ctx);
+      eglDestroySurface(dpy, surf);
+      eglTerminate(dpy);
+      return rc;
+   }
    glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
    unsigned char px[4] = {0};
