@@ -492,6 +492,10 @@ wire_stage(struct wire_client *c, uint32_t size, struct wire_span *span)
       uint32_t off = (uint32_t)(c->stage_head % arena);
       uint32_t skip = (off + asize > arena) ? arena - off : 0;
       if (c->stage_head + skip + asize - c->stage_reclaimed <= arena) {
+         if (skip) { /* bytes no record names: the tcp transport does not ship them */
+            c->stage_skip_start = c->stage_head;
+            c->stage_skip_end = c->stage_head + skip;
+         }
          c->stage_head += skip;
          off = (uint32_t)(c->stage_head % arena);
          c->stage_head += asize;

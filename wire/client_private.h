@@ -59,6 +59,7 @@ struct wire_client {
    /* staging arena */
    uint64_t stage_head;
    uint64_t stage_reclaimed;
+   uint64_t stage_skip_start, stage_skip_end; /* the last stretch wire_stage skipped at the arena's end */
    struct wire_stage_entry *stage_fifo;
    uint32_t stage_fifo_cap, stage_fifo_first, stage_fifo_count;
 

@@ -200,13 +200,21 @@ tcp_kick(struct wire_client *c)
    pthread_mutex_lock(&t->send_lock);
    bool ok = true;
    /* Staged spans first: a record never reaches the server before the bytes it names. A
-    * range may cross the arena's end (wire_stage skipped to its start): one frame a side. */
+    * range that reaches the arena's end goes as two frames; the stretch wire_stage skipped
+    * there (no record names it) is not sent. */
    uint64_t stage = c->stage_head;
    while (ok && t->sent_stage != stage) {
+      if (c->stage_skip_end > c->stage_skip_start && t->sent_stage == c->stage_skip_start &&
+          c->stage_skip_end <= stage) {
+         t->sent_stage = c->stage_skip_end; /* skipped to the arena's start: nothing there */
+         continue;
+      }
       uint32_t size = c->seg.staging_size, off = (uint32_t)(t->sent_stage % size);
       uint64_t n = stage - t->sent_stage;
       if (n > size - off)
          n = size - off;
+      if (t->sent_stage < c->stage_skip_start && c->stage_skip_start - t->sent_stage < n)
+         n = c->stage_skip_start - t->sent_stage; /* up to the skipped stretch */
       ok = send_frame(t, WIRE_TCP_STAGE, off, c->seg.staging + off, (uint32_t)n, NULL, 0);
       t->sent_stage += n;
    }
