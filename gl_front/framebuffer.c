@@ -195,7 +195,7 @@ attach_prologue(struct glf_context *ctx, GLenum target, GLenum attachment, unsig
  * attachment slots idx[0..n), and drops the reference the caller's lookup took. */
 static void
 attach_texture(struct glf_context *ctx, struct glf_framebuffer *fb, const unsigned *idx, unsigned n,
-               struct glf_texture *tex, GLint level, GLuint layer)
+               struct glf_texture *tex, GLint level, GLuint layer, bool layered)
 {
    for (unsigned i = 0; i < n; i++) {
       struct glf_attachment *a = &fb->att[idx[i]];
@@ -205,6 +205,7 @@ attach_texture(struct glf_context *ctx, struct glf_framebuffer *fb, const unsign
          glf_texture_ref(ctx, &a->tex, tex);
          a->level = level;
          a->layer = layer;
+         a->layered = layered;
       }
    }
    glf_texture_unref(ctx, tex); /* the lookup's */
@@ -277,7 +278,7 @@ framebuffer_texture(GLenum target, GLenum attachment, GLenum textarget, GLuint t
       }
    }
    GLuint layer = cube_face ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : dims == 3 ? (GLuint)zoffset : 0;
-   attach_texture(ctx, fb, idx, n, tex, level, layer);
+   attach_texture(ctx, fb, idx, n, tex, level, layer, false);
 }
 
 void GLAPIENTRY
@@ -343,7 +344,55 @@ glf_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GL
          return;
       }
    }
-   attach_texture(ctx, fb, idx, n, tex, level, (GLuint)layer);
+   attach_texture(ctx, fb, idx, n, tex, level, (GLuint)layer, false);
+}
+
+/* OpenGL 3.3 core, section 4.4.2.3: glFramebufferTexture attaches a level of a texture; of a
+ * 3D, cube map, 1D / 2D array or 2D multisample array texture every layer (face, slice) of it,
+ * a layered attachment that gl_Layer writes select (section 4.4.7). "An INVALID_OPERATION
+ * error is generated if texture is not zero or the name of an existing texture object";
+ * INVALID_VALUE for a level the texture's kind cannot have (rectangle and multisample:
+ * level 0); a buffer texture has no image to attach (INVALID_OPERATION). */
+void GLAPIENTRY
+glf_FramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint level)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   const char *caller = "glFramebufferTexture";
+   if (!GLF_CORE(ctx)) { /* OpenGL ES 3.2's; these ES contexts are 3.0 */
+      sgl_log_once(SGL_LOG_WARN, "%s: not an OpenGL ES 3.0 command (INVALID_OPERATION)", caller);
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(ES 3.0 context)", caller);
+      return;
+   }
+   unsigned idx[2], n;
+   struct glf_framebuffer *fb = attach_prologue(ctx, target, attachment, idx, &n, caller);
+   if (!fb)
+      return;
+   struct glf_texture *tex = NULL;
+   bool layered = false;
+   if (texture) {
+      tex = GLF_LOOKUP_REF(ctx, textures, texture, glf_texture);
+      if (!tex || tex == GLF_NAME_RESERVED || !tex->target || tex->target == GL_TEXTURE_BUFFER) {
+         if (tex && tex != GLF_NAME_RESERVED)
+            glf_texture_unref(ctx, tex);
+         glf_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", caller, texture);
+         return;
+      }
+      const GLenum t = tex->target;
+      layered = t == GL_TEXTURE_3D || t == GL_TEXTURE_CUBE_MAP || t == GL_TEXTURE_1D_ARRAY ||
+                t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      const bool level0 = t == GL_TEXTURE_RECTANGLE || t == GL_TEXTURE_2D_MULTISAMPLE ||
+                          t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      GLint max_levels = t == GL_TEXTURE_3D ? (GLint)glf_texture_levels((uint32_t)ctx->limits.max_3d_texture_size, 1)
+                                            : ctx->limits.max_levels;
+      if (level < 0 || level >= max_levels || level >= GLF_MAX_LEVELS || (level0 && level != 0)) {
+         glf_texture_unref(ctx, tex);
+         glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", caller, level);
+         return;
+      }
+   }
+   attach_texture(ctx, fb, idx, n, tex, level, 0, layered);
 }
 
 void GLAPIENTRY
@@ -517,6 +566,36 @@ att_complete(struct glf_context *ctx, unsigned i, const struct glf_attachment *a
    return i == GLF_ATT_DEPTH ? glf_format_depth_renderable(ctx, f) : glf_format_stencil_renderable(ctx, f);
 }
 
+/* Layered attachments (glFramebufferTexture): all populated attachments layered or none, and
+ * the colour ones from textures of one target. Whether the framebuffer is layered in *any. */
+static bool
+layers_of(const struct glf_framebuffer *fb, bool *any)
+{
+   bool some = false, all = true;
+   GLenum color_target = GL_NONE;
+   for (unsigned i = 0; i < GLF_ATT_COUNT; i++) {
+      const struct glf_attachment *a = &fb->att[i];
+      if (a->type == GL_NONE)
+         continue;
+      some |= a->layered;
+      all &= a->layered;
+      if (a->layered && i < GLF_MAX_DRAW_BUFFERS) {
+         if (color_target != GL_NONE && a->tex->target != color_target)
+            all = false;
+         color_target = a->tex->target;
+      }
+   }
+   *any = some;
+   return !some || all;
+}
+
+static bool
+fb_layers_consistent(const struct glf_framebuffer *fb)
+{
+   bool any;
+   return layers_of(fb, &any);
+}
+
 GLenum
 glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb)
 {
@@ -568,10 +647,15 @@ glf_framebuffer_status(struct glf_context *ctx, struct glf_framebuffer *fb)
     * textures." (FRAMEBUFFER_INCOMPLETE_MULTISAMPLE; single-sampled textures say TRUE) */
    if (!fb_fixed_locations(fb))
       return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+   /* OpenGL 3.3 core, section 4.4.4: "If any framebuffer attachment is layered, all populated
+    * attachments must be layered. Additionally, all populated color attachments must be from
+    * textures of the same target." (FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS) */
+   if (!fb_layers_consistent(fb))
+      return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
    /* "Depth and stencil attachments, if present, are the same image." (else UNSUPPORTED) */
    const struct glf_attachment *d = &fb->att[GLF_ATT_DEPTH], *s = &fb->att[GLF_ATT_STENCIL];
    if (d->type != GL_NONE && s->type != GL_NONE &&
-       (d->tex != s->tex || d->rb != s->rb || d->level != s->level || d->layer != s->layer))
+       (d->tex != s->tex || d->rb != s->rb || d->level != s->level || d->layer != s->layer || d->layered != s->layered))
       return GL_FRAMEBUFFER_UNSUPPORTED;
    if (GLF_CORE(ctx)) {
       /* GL 3.3 core, section 4.4.4: FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER / READ_BUFFER. */
@@ -682,6 +766,16 @@ glf_framebuffer_key(struct glf_context *ctx, struct glf_framebuffer *fb, struct 
    const struct glf_attachment *zs = fb->att[GLF_ATT_DEPTH].type != GL_NONE ? &fb->att[GLF_ATT_DEPTH]
                                                                              : &fb->att[GLF_ATT_STENCIL];
    surface_of(ctx, zs, false, &out->zsbuf);
+   /* Layered attachments (all or none: else FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS and nothing
+    * is named, as the server would refuse the mix). */
+   bool layered;
+   if (!layers_of(fb, &layered)) {
+      memset(out->cbufs, 0, sizeof(out->cbufs));
+      memset(&out->zsbuf, 0, sizeof(out->zsbuf));
+      out->nr_cbufs = 0;
+   } else if (layered && (out->nr_cbufs || out->zsbuf.res.gen)) {
+      out->flags |= WIRE_FB_LAYERED;
+   }
 }
 
 /* The read buffer's surface as it is stored: the default framebuffer's multisampled colour
@@ -929,7 +1023,12 @@ fbo_att_param(struct glf_context *ctx, const struct glf_attachment *a, GLenum at
       return true;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
       if (a->type != GL_TEXTURE) break;
-      *out = a->tex->target == GL_TEXTURE_CUBE_MAP ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + a->layer) : 0;
+      *out = a->tex->target == GL_TEXTURE_CUBE_MAP && !a->layered ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + a->layer)
+                                                                  : 0;
+      return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_LAYERED: /* GL 3.2+ core */
+      if (!GLF_CORE(ctx)) break;
+      *out = a->type == GL_TEXTURE && a->layered;
       return true;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
       if (a->type != GL_TEXTURE || es2) break;

@@ -346,6 +346,7 @@ struct glf_attachment {
    struct glf_renderbuffer *rb;
    GLint level;
    GLuint layer; /* cube face */
+   bool layered; /* glFramebufferTexture of a texture with layers: all of them (layer 0 here) */
 };
 
 struct glf_framebuffer {

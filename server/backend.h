@@ -35,12 +35,15 @@ struct srv_surface {
    uint32_t samples; /* the resource's sample count (1: single-sampled); framebuffers only */
    uint32_t linear;  /* 1: an sRGB surface read / written as its UNORM twin, without sRGB
                       * conversion (WIRE_FB_LINEAR_SRGB, WIRE_BLIT_F_LINEAR_SRGB); else 0 */
+   uint32_t layers;  /* a layered framebuffer attachment: layers [0, layers) of the level (an
+                      * array view); 0 or 1: the one layer `layer` */
 };
 
 struct srv_framebuffer {
    uint32_t width, height;
    uint32_t nr_cbufs;
    uint32_t samples; /* every attachment's sample count (checked equal by the core), 1 without */
+   uint32_t layers;  /* layers rendered (1; a layered framebuffer: the fewest of its attachments) */
    struct srv_surface cbufs[WIRE_MAX_COLOR_BUFS];
    struct srv_surface zsbuf;
 };

@@ -70,7 +70,27 @@ resolve_surface(struct srv_session *s, const struct wire_surface_ref *ref, bool 
    out->level = ref->level;
    out->layer = ref->layer;
    out->samples = t->samples > 1 ? t->samples : 1;
+   out->layers = 1;
    return true;
+}
+
+/* A layered attachment (WIRE_FB_LAYERED): a target with layers, from layer 0; its layer
+ * count at the level. 0 if it cannot be layered. */
+static uint32_t
+surface_layers(struct srv_session *s, const struct wire_surface_ref *ref)
+{
+   const struct srv_entry *e = srv_table_get(&s->tables[WIRE_KIND_RESOURCE], ref->res);
+   const struct wire_resource_create *t = &((const struct srv_res *)e->obj)->templ;
+   if (ref->layer)
+      return 0;
+   switch (t->target) {
+   case WIRE_TARGET_TEX_3D: return wire_minify(t->depth, ref->level);
+   case WIRE_TARGET_TEX_CUBE:
+   case WIRE_TARGET_TEX_2D_ARRAY:
+   case WIRE_TARGET_TEX_1D_ARRAY:
+   case WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY: return t->layers;
+   default: return 0;
+   }
 }
 
 /* Whether a (resolved) surface's resource has an sRGB wire format. */
@@ -84,7 +104,8 @@ surface_srgb(struct srv_session *s, const struct wire_surface_ref *ref)
 static bool
 resolve_framebuffer(struct srv_session *s, const struct wire_framebuffer *fb, struct srv_framebuffer *out)
 {
-   if (fb->nr_cbufs > WIRE_MAX_COLOR_BUFS || (fb->flags & ~WIRE_FB_LINEAR_SRGB) || fb->width > WIRE_MAX_TEXTURE_SIZE ||
+   if (fb->nr_cbufs > WIRE_MAX_COLOR_BUFS || (fb->flags & ~(WIRE_FB_LINEAR_SRGB | WIRE_FB_LAYERED)) ||
+       fb->width > WIRE_MAX_TEXTURE_SIZE ||
        fb->height > WIRE_MAX_TEXTURE_SIZE)
       return false;
    memset(out, 0, sizeof(*out));
@@ -101,6 +122,31 @@ resolve_framebuffer(struct srv_session *s, const struct wire_framebuffer *fb, st
    }
    if (!resolve_surface(s, &fb->zsbuf, true, fb->width, fb->height, &out->zsbuf))
       return false;
+   /* Layered: every attachment has layers (else the client's FRAMEBUFFER_INCOMPLETE_LAYER_
+    * TARGETS); the framebuffer renders the fewest of them. */
+   out->layers = 1;
+   if (fb->flags & WIRE_FB_LAYERED) {
+      uint32_t layers = UINT32_MAX;
+      for (uint32_t i = 0; i <= WIRE_MAX_COLOR_BUFS; i++) {
+         const struct wire_surface_ref *ref = i < WIRE_MAX_COLOR_BUFS ? &fb->cbufs[i] : &fb->zsbuf;
+         struct srv_surface *sf = i < WIRE_MAX_COLOR_BUFS ? &out->cbufs[i] : &out->zsbuf;
+         if (!sf->res)
+            continue;
+         uint32_t n = surface_layers(s, ref);
+         if (!n)
+            return false;
+         sf->layers = n;
+         layers = n < layers ? n : layers;
+      }
+      if (layers == UINT32_MAX)
+         return false; /* layered without an attachment */
+      out->layers = layers;
+      for (uint32_t i = 0; i <= WIRE_MAX_COLOR_BUFS; i++) {
+         struct srv_surface *sf = i < WIRE_MAX_COLOR_BUFS ? &out->cbufs[i] : &out->zsbuf;
+         if (sf->res)
+            sf->layers = layers; /* the views span the rendered layers */
+      }
+   }
    /* Every attachment has one sample count (the client's FRAMEBUFFER_INCOMPLETE_MULTISAMPLE
     * rule; Vulkan's rasterizationSamples is one per pipeline). */
    out->samples = 1;
@@ -143,7 +189,7 @@ srv_handle_SetFramebuffer(struct srv_session *s, const void *p, const uint8_t *t
    struct srv_framebuffer r;
    if (!ctx)
       return;
-   if (fb->flags & ~WIRE_FB_LINEAR_SRGB)
+   if (fb->flags & ~(WIRE_FB_LINEAR_SRGB | WIRE_FB_LAYERED))
       return srv_fatal(s, "ProtocolCorruption", "SetFramebuffer.flags");
    if (!resolve_framebuffer(s, fb, &r))
       return srv_fatal(s, "ProtocolCorruption", "SetFramebuffer.surface");

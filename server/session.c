@@ -43,6 +43,17 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
    s->ops = be->ops;
    s->may_park = may_park;
    s->event_head = wire_load64(&s->seg.ctrl->event_head); /* 0 on a fresh segment */
+   const char *rec = sgl_knobs()->test_record_session;
+   if (rec[0]) {
+      /* SPLITGL_TEST_RECORD_SESSION: the records this session applies, in the fuzz targets'
+       * stream format (tests/fuzz/fuzz_stream.h), one file per session */
+      static unsigned sessions;
+      char path[512];
+      snprintf(path, sizeof(path), "%s.%d.%u", rec, (int)getpid(), __atomic_fetch_add(&sessions, 1, __ATOMIC_RELAXED));
+      s->record = fopen(path, "wb");
+      if (!s->record)
+         sgl_warn("server: SPLITGL_TEST_RECORD_SESSION: cannot write %s", path);
+   }
    const char *die_at = sgl_knobs()->test_server_die_at;
    for (uint32_t op = 1; die_at[0] && op < WIRE_OP_LIMIT; op++)
       if (wire_op_info(op) && !strcmp(wire_op_info(op)->name, die_at))
@@ -53,20 +64,38 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
    return s;
 }
 
+struct srv_backend *
+srv_session_destroy_keep_backend(struct srv_session *s)
+{
+   if (!s)
+      return NULL;
+   srv_destroy_all(s);
+   for (int k = 0; k < WIRE_KIND_COUNT; k++)
+      srv_table_fini(&s->tables[k]);
+   struct srv_backend *be = s->be;
+   s->be = NULL;
+   srv_session_destroy(s);
+   return be;
+}
+
 void
 srv_session_destroy(struct srv_session *s)
 {
    if (!s)
       return;
-   srv_destroy_all(s);
-   for (int k = 0; k < WIRE_KIND_COUNT; k++)
-      srv_table_fini(&s->tables[k]);
-   s->ops->destroy(s->be);
+   if (s->be) {
+      srv_destroy_all(s);
+      for (int k = 0; k < WIRE_KIND_COUNT; k++)
+         srv_table_fini(&s->tables[k]);
+      s->ops->destroy(s->be);
+   }
    if (wire_load32(&s->seg.ctrl->server_state) == WIRE_SERVER_RUNNING)
       wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_ENDED);
    free(s->fences);
    free(s->scratch);
    free(s->readback);
+   if (s->record)
+      fclose(s->record);
    free(s);
 }
 
@@ -187,6 +216,13 @@ srv_staged(struct srv_session *s, struct wire_span span, const char *site)
       srv_fatal(s, "ProtocolCorruption", site);
       return NULL;
    }
+   if (s->record && span.size) {
+      uint8_t kind = 1; /* a staging write, before the record that reads it */
+      fwrite(&kind, 1, 1, s->record);
+      fwrite(&span.offset, 4, 1, s->record);
+      fwrite(&span.size, 4, 1, s->record);
+      fwrite(s->seg.staging + span.offset, 1, span.size, s->record);
+   }
    return s->seg.staging + span.offset;
 }
 
@@ -282,6 +318,14 @@ apply_one(struct srv_session *s, uint64_t head)
    }
    memcpy(s->scratch, s->seg.cmd + off + sizeof(h), body);
    srv_handlers[h.op](s, s->scratch, s->scratch + info->payload_size, body - info->payload_size);
+   if (s->record) {
+      uint8_t kind = 0; /* a record: op, body size, body */
+      uint16_t op = h.op;
+      fwrite(&kind, 1, 1, s->record);
+      fwrite(&op, 2, 1, s->record);
+      fwrite(&body, 4, 1, s->record);
+      fwrite(s->scratch, 1, body, s->record);
+   }
    s->stats.records++;
    s->stats.bytes += h.size;
    take_backend_status(s, info->name);

@@ -16,6 +16,9 @@ struct srv_backend;
  *  client is the same thread). */
 struct srv_session *srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool may_park);
 void srv_session_destroy(struct srv_session *s);
+/** Ends the session as srv_session_destroy does (every object it made destroyed) but hands the
+ *  backend back instead of destroying it (the fuzz targets reuse one device). */
+struct srv_backend *srv_session_destroy_keep_backend(struct srv_session *s);
 
 /** Applies every record published so far. Returns false once the session has ended (a fatal
  *  error or the client closed). */

@@ -233,10 +233,37 @@ mg_clear(struct srv_ctx *sctx, const struct wire_clear *c)
    } else if (!mg_render_begin(ctx)) {
       return;
    }
-   VkClearRect cr = {rect, 0, 1};
+   VkClearRect cr = {rect, 0, ctx->fb.layers ? ctx->fb.layers : 1}; /* a layered framebuffer: every layer */
    if (n)
       vkCmdClearAttachments(mg_batch(be)->cmd, n, att, 1, &cr);
+   bool draws = false;
    for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
-      if (need_draw[k])
-         clear_draw(ctx, c, &keys[k], &rect);
+      draws |= need_draw[k];
+   if (!draws)
+      return;
+   if (ctx->fb.layers <= 1) {
+      for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
+         if (need_draw[k])
+            clear_draw(ctx, c, &keys[k], &rect);
+      return;
+   }
+   /* A layered framebuffer (GL 3.3 section 4.4.7: a clear reaches every layer): the masked
+    * clear is drawn into each layer in a pass of its own, the attachments narrowed to it. */
+   const struct srv_framebuffer all = ctx->fb;
+   for (uint32_t l = 0; l < all.layers; l++) {
+      mg_render_end(be);
+      ctx->fb.layers = 1;
+      for (uint32_t i = 0; i <= WIRE_MAX_COLOR_BUFS; i++) {
+         struct srv_surface *sf = i < WIRE_MAX_COLOR_BUFS ? &ctx->fb.cbufs[i] : &ctx->fb.zsbuf;
+         const struct srv_surface *ws = i < WIRE_MAX_COLOR_BUFS ? &all.cbufs[i] : &all.zsbuf;
+         sf->layer = ws->layer + l;
+         sf->layers = 1;
+      }
+      if (mg_render_begin(ctx))
+         for (unsigned k = 0; k < MG_CLEAR_KINDS; k++)
+            if (need_draw[k])
+               clear_draw(ctx, c, &keys[k], &rect);
+      mg_render_end(be);
+      ctx->fb = all;
+   }
 }

@@ -279,7 +279,7 @@ mg_render_begin_clear(struct mg_ctx *ctx, const VkClearAttachment *clears, uint3
    VkRenderingInfo ri = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
       .renderArea = {{0, 0}, {ctx->fb.width, ctx->fb.height}},
-      .layerCount = 1,
+      .layerCount = ctx->fb.layers ? ctx->fb.layers : 1, /* layered: gl_Layer picks one */
       .colorAttachmentCount = ctx->fb.nr_cbufs,
       .pColorAttachments = color,
       .pDepthAttachment = zs && (zs->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ? &depth : NULL,

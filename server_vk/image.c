@@ -247,7 +247,9 @@ mg_get_view(struct mg_backend *be, struct mg_resource *r, const struct mg_view_k
    return v->view;
 }
 
-/* A render-target view of one level / layer (or 3D slice). */
+/* A render-target view of one level / layer (or 3D slice), or of layers [0, s->layers) of the
+ * level for a layered framebuffer (an array view; a 3D level's slices through the image's
+ * 2D_ARRAY_COMPATIBLE flag). */
 VkImageView
 mg_surface_view(struct mg_backend *be, const struct srv_surface *s)
 {
@@ -255,16 +257,18 @@ mg_surface_view(struct mg_backend *be, const struct srv_surface *s)
    if (!r || r->is_buffer || s->level >= r->levels)
       return VK_NULL_HANDLE;
    uint32_t layers = r->templ.target == WIRE_TARGET_TEX_3D ? wire_minify(r->templ.depth, s->level) : r->layers;
-   if (s->layer >= layers)
+   const bool layered = s->layers > 1;
+   if (s->layer >= layers || (layered && s->layer + s->layers > layers))
       return VK_NULL_HANDLE;
    bool is1d = r->templ.target == WIRE_TARGET_TEX_1D || r->templ.target == WIRE_TARGET_TEX_1D_ARRAY;
    struct mg_view_key key = {
-      .type = is1d ? VK_IMAGE_VIEW_TYPE_1D : VK_IMAGE_VIEW_TYPE_2D,
+      .type = is1d ? (layered ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D)
+                   : (layered ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D),
       .aspect = r->aspect,
       .base_level = s->level,
       .level_count = 1,
       .base_layer = s->layer,
-      .layer_count = 1,
+      .layer_count = layered ? s->layers : 1,
       .format = s->linear ? mg_linear_twin(r->vkfmt) : VK_FORMAT_UNDEFINED,
    };
    return mg_get_view(be, r, &key);

@@ -7,7 +7,8 @@ set -e
 PKGS="cmake make gcc g++ pkg-config python3 libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
 glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev libglvnd-dev libegl-dev libgles-dev libopengl-dev
 khronos-api libegl-mesa0 mesa-utils piglit
-libegl1 libpng16-16 zlib1g libjsoncpp25"
+libegl1 libpng16-16 zlib1g libjsoncpp25
+clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -36,7 +36,7 @@
  *    ReadPixels of depth / stencil surfaces (replies in their wire layout); SetFramebuffer.flags
  *    and Blit.flags (WIRE_FB_* / WIRE_BLIT_F_*: GL core's FRAMEBUFFER_SRGB), which were zero padding;
  *    Blit of colour from a single-sampled into a multisampled surface; op 46 SetPointState. */
-#define WIRE_PROTOCOL_REVISION 7u
+#define WIRE_PROTOCOL_REVISION 8u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -508,6 +508,11 @@ static_assert(sizeof(struct wire_surface_ref) == 16, "surface ref");
  * flags (revision 6; zero padding before): WIRE_FB_*, other bits are a protocol error. */
 #define WIRE_FB_LINEAR_SRGB 1u /* sRGB colour attachments are written and blended without
                                 * sRGB encoding (GL core with FRAMEBUFFER_SRGB disabled) */
+#define WIRE_FB_LAYERED 2u     /* (revision 8) every attachment is layered: all layers of its
+                                * level (a 2D / 1D array, a cube map's six faces, a 3D level's
+                                * slices, a multisample array), layer 0 in its ref; the
+                                * framebuffer has the fewest layers of any attachment and
+                                * gl_Layer picks one (GL 3.3 section 4.4.7) */
 struct wire_framebuffer {
    uint32_t width, height; /* the framebuffer's extent: min over attachments */
    uint32_t nr_cbufs;

@@ -227,6 +227,56 @@ attachments(void)
    drop(ctx);
 }
 
+/* glFramebufferTexture (GL 3.3 section 4.4.2.3): its errors, the layered attachment, its
+ * queries, FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS, the WIRE_FB_LAYERED framebuffer sent; ES 3.0
+ * contexts refuse it. */
+static void
+layered(void)
+{
+   struct glf_context *ctx = make(GLF_API_GL_CORE);
+   GLuint ta = texture(GL_TEXTURE_2D_ARRAY);
+   glf_TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   GLuint t3 = texture(GL_TEXTURE_3D);
+   glf_TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   GLuint t2 = texture(GL_TEXTURE_2D);
+   glf_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   GLuint tr = texture(GL_TEXTURE_RECTANGLE);
+   glf_TexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   GLuint fb;
+   glf_GenFramebuffers(1, &fb);
+   glf_BindFramebuffer(GL_FRAMEBUFFER, fb);
+   glf_FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4242, 0);
+   EXPECT(GL_INVALID_OPERATION, "glFramebufferTexture(no such texture)");
+   glf_FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tr, 1);
+   EXPECT(GL_INVALID_VALUE, "glFramebufferTexture(rectangle, level 1)");
+   glf_FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, ta, -1);
+   EXPECT(GL_INVALID_VALUE, "glFramebufferTexture(level -1)");
+   glf_FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, ta, 0);
+   EXPECT(GL_NO_ERROR, "glFramebufferTexture(2D array)");
+   GLint v = -1;
+   glf_GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_LAYERED, &v);
+   CHECK(v == GL_TRUE, "array attachment LAYERED %d", v);
+   CHECK(glf_CheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "layered array");
+   /* a draw sends the framebuffer: layered, layer 0 */
+   glf_Clear(GL_COLOR_BUFFER_BIT);
+   CHECK((fake_wire_last_framebuffer.flags & WIRE_FB_LAYERED) && fake_wire_last_framebuffer.cbufs[0].layer == 0,
+         "framebuffer flags 0x%x layer %u", fake_wire_last_framebuffer.flags, fake_wire_last_framebuffer.cbufs[0].layer);
+   /* a 2D texture through glFramebufferTexture is not layered; mixed with a layered one the
+    * framebuffer is FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS, as are two layered targets */
+   glf_FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, t2, 0);
+   glf_GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_FRAMEBUFFER_ATTACHMENT_LAYERED, &v);
+   CHECK(v == GL_FALSE, "2D attachment LAYERED %d", v);
+   CHECK(glf_CheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS, "layered + 2D");
+   glf_FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, t3, 0);
+   CHECK(glf_CheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS, "array + 3D");
+   EXPECT(GL_NO_ERROR, "layered completeness");
+   drop(ctx);
+   ctx = make(GLF_API_GLES);
+   glf_FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0, 0);
+   EXPECT(GL_INVALID_OPERATION, "glFramebufferTexture on ES 3.0");
+   drop(ctx);
+}
+
 /* glGetTexImage / glGetCompressedTexImage: GL 3.3 section 6.1.4's errors, and one ReadPixels
  * record per layer / slice read back. */
 static void
@@ -320,6 +370,7 @@ main(void)
    es_refuses();
    specification();
    attachments();
+   layered();
    read_back();
    if (fails)
       printf("%d failures\n", fails);

@@ -452,8 +452,11 @@ msaa_cases(void)
    bt.flags = 2;
    msaa_expect("Blit.flags", WIRE_OP_Blit, &bt, sizeof(bt));
    bt.flags = 0;
-   fb = (struct wire_framebuffer){16, 16, 1, 2, {{{1, 1}, 0, 0}}, {{0, 0}, 0, 0}};
+   fb = (struct wire_framebuffer){16, 16, 1, 4, {{{1, 1}, 0, 0}}, {{0, 0}, 0, 0}};
    msaa_expect("SetFramebuffer.flags", WIRE_OP_SetFramebuffer, &fb, sizeof(fb));
+   /* WIRE_FB_LAYERED (revision 8) names only attachments with layers, from layer 0 */
+   fb = (struct wire_framebuffer){16, 16, 1, WIRE_FB_LAYERED, {{{1, 1}, 0, 0}}, {{0, 0}, 0, 0}};
+   msaa_expect("SetFramebuffer.surface", WIRE_OP_SetFramebuffer, &fb, sizeof(fb));
    bt.src = (struct wire_surface_ref){{1, 1}, 0, 0};
    bt.dst = (struct wire_surface_ref){{2, 1}, 0, 0};
    bt.dst_x1 = 8;
