@@ -31,7 +31,8 @@
 struct wire_tcp_client {
    int fd;
    int split;      /* SPLITGL_TEST_TCP_SPLIT */
-   int timeout_ms; /* bounds each blocking send / read */
+   int timeout_ms; /* bounds each blocking read, and each send of the handshake */
+   int send_timeout_ms; /* bounds each blocking send of a frame (send lock) */
    pthread_t rx;
    bool rx_started;
    bool stopping; /* atomic */
@@ -161,9 +162,9 @@ send_frame(struct wire_tcp_client *t, uint32_t type, uint64_t a, const void *p0,
            uint32_t n1)
 {
    struct wire_tcp_frame f = {type, n0 + n1, a};
-   return wire_tcp_write_full(t->fd, &f, sizeof(f), t->timeout_ms, t->split) &&
-          wire_tcp_write_full(t->fd, p0, n0, t->timeout_ms, t->split) &&
-          wire_tcp_write_full(t->fd, p1, n1, t->timeout_ms, t->split);
+   return wire_tcp_write_full(t->fd, &f, sizeof(f), t->send_timeout_ms, t->split) &&
+          wire_tcp_write_full(t->fd, p0, n0, t->send_timeout_ms, t->split) &&
+          wire_tcp_write_full(t->fd, p1, n1, t->send_timeout_ms, t->split);
 }
 
 /* Ships positions [from, to) of a section of `size` bytes as one frame (two pieces when the
@@ -268,7 +269,8 @@ receive_frame(struct wire_client *c, const char **why)
       struct wire_tcp_server_state st;
       if (f.len != sizeof(st) || !wire_tcp_read_full(t->fd, &st, sizeof(st), t->timeout_ms))
          return false;
-      if (st.server_state == WIRE_SERVER_FATAL) {
+      /* the message once: client.c may be reading it once server_state says FATAL */
+      if (st.server_state == WIRE_SERVER_FATAL && wire_load32(&ctrl->server_state) != WIRE_SERVER_FATAL) {
          memcpy(ctrl->fatal_msg, st.fatal_msg, sizeof(ctrl->fatal_msg));
          ctrl->fatal_msg[sizeof(ctrl->fatal_msg) - 1] = 0;
       }
@@ -340,6 +342,7 @@ tcp_start(struct wire_client *c, char *err, unsigned err_size)
    t->fd = -1;
    t->split = sgl_knobs()->test_tcp_split;
    t->timeout_ms = c->wait_timeout_ms;
+   t->send_timeout_ms = c->wait_timeout_ms;
    pthread_mutex_init(&t->send_lock, NULL);
    c->tcp = t;
    uint8_t token[WIRE_TCP_MAX_TOKEN];
@@ -378,10 +381,8 @@ tcp_stop(struct wire_client *c)
    if (t->fd >= 0 && t->rx_started && !__atomic_load_n(&t->peer_gone, __ATOMIC_ACQUIRE)) {
       /* a clean end of session: the server stops at once instead of seeing the hang-up */
       pthread_mutex_lock(&t->send_lock);
-      int saved = t->timeout_ms;
-      t->timeout_ms = 1000;
+      t->send_timeout_ms = 1000;
       send_client_state(c, true);
-      t->timeout_ms = saved;
       pthread_mutex_unlock(&t->send_lock);
    }
    __atomic_store_n(&t->stopping, true, __ATOMIC_RELEASE);
