@@ -64,6 +64,7 @@ enum wire_transport_kind {
    WIRE_TRANSPORT_MONOLITH = 0,
    WIRE_TRANSPORT_INPROC,
    WIRE_TRANSPORT_SPAWN,
+   WIRE_TRANSPORT_TCP, /* tcp:HOST:PORT, a splitgl-server --listen */
    WIRE_TRANSPORT_COUNT
 };
 
