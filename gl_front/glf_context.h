@@ -55,6 +55,7 @@ struct glf_limits {
    GLint max_geometry_uniform_components, max_geometry_texture_image_units, max_geometry_uniform_blocks;
    GLint64 max_element_index;
    float max_texture_lod_bias;
+   float max_anisotropy; /* MAX_TEXTURE_MAX_ANISOTROPY: the device's (1.0: no anisotropic filtering) */
    float point_size_range[2], line_width_range[2];
    float point_size_granularity, line_width_granularity;
    uint64_t vformats[2];        /* wire_vformat bits the server fetches natively */
@@ -142,6 +143,8 @@ bool glf_format_filterable(const struct glf_context *ctx, const struct glf_forma
 /** Sample counts renderbuffers of fmt may have, largest first (caps.c); returns how many. */
 int glf_format_sample_counts(const struct glf_context *ctx, const struct glf_format *fmt, GLint counts[4]);
 bool glf_has_texture_float(const struct glf_context *ctx);
+/** EXT_texture_filter_anisotropic: the device filters anisotropically (caps.c). */
+bool glf_has_anisotropy(const struct glf_context *ctx);
 bool glf_has_float_linear(const struct glf_context *ctx);
 bool glf_has_color_buffer_float(const struct glf_context *ctx);
 /** "GL_RGBA4 (0x8056)" for the log (texture-related enums; others print as hex). */
