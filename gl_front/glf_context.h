@@ -89,6 +89,16 @@ struct glf_limits {
 #define GLF_ALPHA16F 0x881C
 #define GLF_LUMINANCE16F 0x881E
 #define GLF_LUMINANCE_ALPHA16F 0x881F
+#ifndef GL_BGRA_EXT /* EXT_texture_format_BGRA8888 (the GL headers name the ES enums too) */
+#define GL_BGRA_EXT 0x80E1
+#endif
+#ifndef GL_BGRA8_EXT
+#define GL_BGRA8_EXT 0x93A1
+#endif
+#ifndef GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT /* EXT_read_format_bgra */
+#define GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT 0x8365
+#define GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT 0x8366
+#endif
 
 #define GLF_FMT_ES3 (1u << 0)                 /* a sized internal format of OpenGL ES 3.0 */
 #define GLF_FMT_GL (1u << 1)                  /* ... of OpenGL 3.3 core */
