@@ -15,10 +15,17 @@
 
 #include "backend.h"
 #include "listen.h"
+#include "logfwd.h"
 #include "session.h"
 #include "util/log.h"
 #include "wire/control.h"
 #include "wire/segment.h"
+
+/* The spawn session's control socket and its log forwarder. */
+struct spawn_ctl {
+   int sock;
+   struct srv_logfwd *fwd;
+};
 
 static int
 recv_hello(int sock, struct wire_hello *hello)
@@ -49,13 +56,33 @@ send_ack(int sock, int status, const char *msg)
       sgl_warn("server: cannot acknowledge the hello: %s", strerror(errno));
 }
 
-/* Idle hook: the session ends when the client's end of the socket is gone. */
+/* Idle hook: the session ends when the client's end of the socket is gone; log flushes the
+ * client asks for are queued behind the lines before them. */
 static bool
 socket_alive(void *user)
 {
-   struct pollfd pfd = {*(int *)user, POLLIN, 0};
-   int r = poll(&pfd, 1, 0);
-   return !(r > 0 && (pfd.revents & (POLLHUP | POLLERR | POLLIN)));
+   struct spawn_ctl *c = user;
+   for (;;) {
+      struct pollfd pfd = {c->sock, POLLIN, 0};
+      int r = poll(&pfd, 1, 0);
+      if (r <= 0)
+         return true;
+      if (pfd.revents & (POLLHUP | POLLERR))
+         return false;
+      /* a control message: a log flush (anything else, or the end of the stream, ends it) */
+      struct wire_ctrl_msg m;
+      ssize_t n = recv(c->sock, &m, sizeof(m), MSG_DONTWAIT);
+      if (n < 0 && (errno == EAGAIN || errno == EINTR))
+         return true;
+      if (n != (ssize_t)sizeof(m) || m.magic != WIRE_CTRL_MAGIC || m.type != WIRE_CTRL_FLUSH || m.len) {
+         if (n > 0)
+            sgl_err("server: a control message the client may not send (type %u); the session ends",
+                    n == (ssize_t)sizeof(m) ? (unsigned)m.type : 0u);
+         return false;
+      }
+      if (c->fwd)
+         srv_logfwd_flush_request(c->fwd, m.seq);
+   }
 }
 
 int
@@ -92,8 +119,11 @@ main(int argc, char **argv)
       return 1;
    }
    send_ack(sock, 0, "");
-   srv_session_run(s, socket_alive, &sock);
+   /* From here on log lines go to the client over the control socket (DESIGN 2.7). */
+   struct spawn_ctl ctl = {sock, srv_logfwd_start(sock)};
+   srv_session_run(s, socket_alive, &ctl);
    srv_session_destroy(s);
+   srv_logfwd_stop(ctl.fwd);
    munmap(base, hello.segment_size);
    return 0;
 }

@@ -71,6 +71,7 @@ struct srv_session {
    uint8_t *scratch;    /* a copy of the record being applied (never read shared memory twice) */
    uint32_t die_at_op;  /* SPLITGL_TEST_SERVER_DIE_AT's op (0: none) */
    FILE *record;        /* SPLITGL_TEST_RECORD_SESSION's file, or NULL */
+   int log_flood;       /* SPLITGL_TEST_LOG_FLOOD */
    uint8_t *readback;   /* ReadPixelsToBuffer's texels on their way into the buffer */
    size_t readback_cap;
    uint64_t event_head; /* event bytes produced (the server's copy; ctrl->event_head publishes it) */

@@ -54,6 +54,7 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
       if (!s->record)
          sgl_warn("server: SPLITGL_TEST_RECORD_SESSION: cannot write %s", path);
    }
+   s->log_flood = sgl_knobs()->test_log_flood;
    const char *die_at = sgl_knobs()->test_server_die_at;
    for (uint32_t op = 1; die_at[0] && op < WIRE_OP_LIMIT; op++)
       if (wire_op_info(op) && !strcmp(wire_op_info(op)->name, die_at))
@@ -328,6 +329,12 @@ apply_one(struct srv_session *s, uint64_t head)
    }
    s->stats.records++;
    s->stats.bytes += h.size;
+   if (s->log_flood) {
+      /* SPLITGL_TEST_LOG_FLOOD: the apply thread logs n WARN lines and one ERROR per record */
+      for (int i = 0; i < s->log_flood; i++)
+         sgl_warn("test flood: record %llu warn %d", (unsigned long long)h.seq, i);
+      sgl_err("test flood: record %llu error", (unsigned long long)h.seq);
+   }
    take_backend_status(s, info->name);
    if (s->ended)
       return false;

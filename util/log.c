@@ -8,12 +8,19 @@
 static sgl_log_sink_fn log_sink;
 static void *log_sink_user;
 static const char *log_tag;
+static pthread_mutex_t log_mtx = PTHREAD_MUTEX_INITIALIZER;
 
 void
 sgl_log_set_sink(sgl_log_sink_fn fn, void *user)
 {
-   log_sink_user = user;
-   __atomic_store_n(&log_sink, fn, __ATOMIC_RELEASE);
+   /* a thread that loaded the function must find its user: set the user first, clear it last */
+   if (fn) {
+      __atomic_store_n(&log_sink_user, user, __ATOMIC_RELEASE);
+      __atomic_store_n(&log_sink, fn, __ATOMIC_RELEASE);
+   } else {
+      __atomic_store_n(&log_sink, fn, __ATOMIC_RELEASE);
+      __atomic_store_n(&log_sink_user, user, __ATOMIC_RELEASE);
+   }
 }
 
 void
@@ -47,16 +54,23 @@ sgl_logv(enum sgl_log_level level, const char *fmt, va_list ap)
       line[--n] = 0;
    sgl_log_sink_fn sink = __atomic_load_n(&log_sink, __ATOMIC_ACQUIRE);
    if (sink) {
-      sink(level, line, log_sink_user);
+      sink(level, line, __atomic_load_n(&log_sink_user, __ATOMIC_ACQUIRE));
       return;
    }
-   static pthread_mutex_t mtx = PTHREAD_MUTEX_INITIALIZER;
-   pthread_mutex_lock(&mtx);
+   pthread_mutex_lock(&log_mtx);
    if (log_tag)
       fprintf(stderr, "splitgl[%s]: %s: %s\n", log_tag, sgl_log_level_name(level), line);
    else
       fprintf(stderr, "splitgl: %s: %s\n", sgl_log_level_name(level), line);
-   pthread_mutex_unlock(&mtx);
+   pthread_mutex_unlock(&log_mtx);
+}
+
+void
+sgl_log_peer(enum sgl_log_level level, const char *origin, const char *line)
+{
+   pthread_mutex_lock(&log_mtx);
+   fprintf(stderr, "splitgl[%s]: %s: %s\n", origin, sgl_log_level_name(level), line);
+   pthread_mutex_unlock(&log_mtx);
 }
 
 void

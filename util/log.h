@@ -22,6 +22,9 @@ void sgl_log_set_tag(const char *tag);
 void sgl_log(enum sgl_log_level level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sgl_logv(enum sgl_log_level level, const char *fmt, va_list ap);
 const char *sgl_log_level_name(enum sgl_log_level level);
+/** Writes a line another process logged (the server's, forwarded) with its level and origin,
+ *  as "splitgl[origin]: LEVEL: line"; the peer filtered it by its own level already. */
+void sgl_log_peer(enum sgl_log_level level, const char *origin, const char *line);
 int sgl_log_enabled(enum sgl_log_level level);
 
 #define sgl_err(...) sgl_log(SGL_LOG_ERROR, __VA_ARGS__)

@@ -94,6 +94,7 @@ struct wire_client {
    pid_t pid;            /* spawn: the server process */
    int sock;             /* spawn: control socket */
    int memfd;
+   uint32_t ctl_flush_seq, ctl_flush_acked; /* spawn: log flushes asked / answered */
    struct wire_tcp_client *tcp; /* tcp: the connection (transport_tcp.c) */
 };
 

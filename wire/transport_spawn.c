@@ -155,6 +155,62 @@ spawn_kick(struct wire_client *c)
    wire_ring_bell(&c->seg.ctrl->cmd_bell, &c->seg.ctrl->server_sleeping);
 }
 
+static uint64_t
+now_ms(void)
+{
+   struct timespec t;
+   clock_gettime(CLOCK_MONOTONIC, &t);
+   return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
+}
+
+/* Reads the control messages waiting on the socket (for up to wait_ms for the first; 0: only
+ * what is there): the server's log lines, written with their level and origin, and flush
+ * acknowledgements. Returns false at the end of the stream. */
+static bool
+drain_ctl(struct wire_client *c, int wait_ms)
+{
+   for (;;) {
+      struct pollfd pfd = {c->sock, POLLIN, 0};
+      if (c->sock < 0 || poll(&pfd, 1, wait_ms) <= 0)
+         return c->sock >= 0;
+      wait_ms = 0;
+      uint8_t buf[sizeof(struct wire_ctrl_msg) + WIRE_CTRL_MAX_TEXT + 1];
+      ssize_t n = recv(c->sock, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+      if (n < 0 && (errno == EAGAIN || errno == EINTR))
+         return true;
+      if (n <= 0)
+         return false; /* the server closed its end */
+      struct wire_ctrl_msg m;
+      if ((size_t)n < sizeof(m))
+         continue;
+      memcpy(&m, buf, sizeof(m));
+      if (m.magic != WIRE_CTRL_MAGIC || m.len > (size_t)n - sizeof(m))
+         continue;
+      if (m.type == WIRE_CTRL_LOG) {
+         buf[sizeof(m) + m.len] = 0;
+         /* a level this side does not know is taken as ERROR, never lowered */
+         enum sgl_log_level lvl = m.level <= SGL_LOG_DEBUG ? (enum sgl_log_level)m.level : SGL_LOG_ERROR;
+         sgl_log_peer(lvl, "server", (const char *)buf + sizeof(m));
+      } else if (m.type == WIRE_CTRL_FLUSH_ACK) {
+         c->ctl_flush_acked = m.seq;
+      }
+   }
+}
+
+bool
+wire_spawn_log_flush(struct wire_client *c, int timeout_ms)
+{
+   if (c->kind != WIRE_TRANSPORT_SPAWN || c->sock < 0)
+      return true;
+   struct wire_ctrl_msg m = {WIRE_CTRL_MAGIC, WIRE_CTRL_FLUSH, 0, 0, ++c->ctl_flush_seq};
+   if (send(c->sock, &m, sizeof(m), MSG_NOSIGNAL) != (ssize_t)sizeof(m))
+      return false;
+   for (uint64_t end = now_ms() + (uint64_t)timeout_ms; c->ctl_flush_acked != m.seq && now_ms() < end;)
+      if (!drain_ctl(c, 10))
+         return false;
+   return c->ctl_flush_acked == m.seq;
+}
+
 /* The server is gone when its end of the control socket hangs up (it dies with the process,
  * whoever reaps it), or when waitpid reaps it. An application that reaps every child or sets
  * SIGCHLD to SIG_IGN takes the exit status from us (waitpid then fails with ECHILD): the pid
@@ -164,6 +220,7 @@ spawn_alive(struct wire_client *c)
 {
    if (!c->pid)
       return false;
+   drain_ctl(c, 0); /* the server's log lines, at every wait slice */
    struct pollfd pfd = {c->sock, POLLRDHUP, 0};
    bool hung_up = c->sock >= 0 && poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR));
    int status;
@@ -185,6 +242,11 @@ spawn_stop(struct wire_client *c)
       __atomic_add_fetch(&c->seg.ctrl->event_bell, 1, __ATOMIC_SEQ_CST);
       wire_futex_wake(&c->seg.ctrl->event_bell);
    }
+   /* The server ends the session, sends what its log queue holds and its counters line, and
+    * exits: read until its end closes (at most 2 s). */
+   for (uint64_t end = now_ms() + 2000; c->sock >= 0 && c->pid && now_ms() < end;)
+      if (!drain_ctl(c, 20))
+         break;
    if (c->sock >= 0)
       close(c->sock);
    c->sock = -1;

@@ -1,0 +1,341 @@
+/* splitgl server: log lines to the client over the control socket, never blocking a thread
+ * that logs (DESIGN 2.7).
+ *
+ * A thread that logs only copies its line into a queue under a mutex; one sender thread writes
+ * the queue to the socket. The policy:
+ *   WARN and below  lossy: past FWD_LOSSY_CAP bytes queued they are dropped and counted; the
+ *                   next one that fits is preceded by an in-stream line "N lines dropped";
+ *   ERROR           lossless and paced (FWD_ERROR_RATE lines a second, bursts of
+ *                   FWD_ERROR_BURST); past FWD_ERROR_CAP bytes queued the excess is coalesced
+ *                   into one ERROR line saying how many;
+ *   FATAL           queued, then the logging thread waits up to 2 s for it to be written (not
+ *                   again once such a wait timed out with nothing written since);
+ *   a FLUSH from the client is answered after every line queued before it.
+ * At the end (srv_logfwd_stop) one counters line goes out, the queue gets at most 2 s to
+ * drain, then the socket's sending side is shut so a stuck sender returns.
+ */
+#include "server/logfwd.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "util/log.h"
+#include "wire/control.h"
+
+#define FWD_LOSSY_CAP (1u << 20)
+#define FWD_ERROR_CAP (8u << 20)
+#define FWD_ERROR_RATE 256.0
+#define FWD_ERROR_BURST 1024.0
+#define FWD_FATAL_WAIT_MS 2000
+#define FWD_DRAIN_MS 2000
+
+struct fwd_line {
+   struct fwd_line *next;
+   uint16_t type, level;
+   uint32_t seq; /* FLUSH_ACK */
+   uint32_t len;
+   char text[];
+};
+
+struct srv_logfwd {
+   int fd;
+   pthread_mutex_t lock;
+   pthread_cond_t more, sent;
+   struct fwd_line *head, *tail;
+   size_t lossy_bytes, error_bytes;
+   uint64_t queued, written; /* lines (and acks) queued / written, in order */
+   bool stopping, dead, fatal_timed_out;
+   pthread_t thread;
+   /* counters */
+   uint64_t forwarded, dropped, dropped_gap, coalesced, coalesced_pending, paced, notices, abandoned,
+      fatal_timeouts;
+   uint64_t max_offer_ns;
+   double tokens;
+   struct timespec last_refill;
+};
+
+static uint64_t
+now_ns(void)
+{
+   struct timespec t;
+   clock_gettime(CLOCK_MONOTONIC, &t);
+   return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+/* Appends a line (lock held). */
+static void
+push(struct srv_logfwd *f, uint16_t type, uint16_t level, uint32_t seq, const char *text)
+{
+   size_t n = text ? strlen(text) : 0;
+   if (n > WIRE_CTRL_MAX_TEXT)
+      n = WIRE_CTRL_MAX_TEXT;
+   struct fwd_line *l = malloc(sizeof(*l) + n + 1);
+   if (!l) {
+      if (level <= SGL_LOG_ERROR)
+         f->coalesced_pending++;
+      else
+         f->dropped++, f->dropped_gap++;
+      return;
+   }
+   l->next = NULL;
+   l->type = type;
+   l->level = level;
+   l->seq = seq;
+   l->len = (uint32_t)n;
+   if (n)
+      memcpy(l->text, text, n);
+   l->text[n] = 0;
+   if (f->tail)
+      f->tail->next = l;
+   else
+      f->head = l;
+   f->tail = l;
+   if (type == WIRE_CTRL_LOG) {
+      if (level <= SGL_LOG_ERROR)
+         f->error_bytes += n;
+      else
+         f->lossy_bytes += n;
+   }
+   f->queued++;
+   pthread_cond_signal(&f->more);
+}
+
+/* The sink every thread's log line goes through. */
+static void
+sink(enum sgl_log_level level, const char *line, void *user)
+{
+   struct srv_logfwd *f = user;
+   uint64_t t0 = now_ns();
+   pthread_mutex_lock(&f->lock);
+   size_t n = strlen(line);
+   if (f->dead) {
+      f->abandoned++;
+   } else if (level <= SGL_LOG_ERROR) {
+      if (f->error_bytes + n > FWD_ERROR_CAP) {
+         f->coalesced_pending++;
+         f->coalesced++;
+      } else {
+         if (f->coalesced_pending) {
+            char note[128];
+            snprintf(note, sizeof(note), "%llu ERROR line(s) coalesced here: the error backlog was past %u MiB",
+                     (unsigned long long)f->coalesced_pending, FWD_ERROR_CAP >> 20);
+            push(f, WIRE_CTRL_LOG, SGL_LOG_ERROR, 0, note);
+            f->coalesced_pending = 0;
+         }
+         push(f, WIRE_CTRL_LOG, (uint16_t)level, 0, line);
+      }
+   } else if (f->lossy_bytes + n > FWD_LOSSY_CAP) {
+      f->dropped++;
+      f->dropped_gap++;
+   } else {
+      if (f->dropped_gap) {
+         char note[96];
+         snprintf(note, sizeof(note), "%llu lines dropped (the client did not keep up)",
+                  (unsigned long long)f->dropped_gap);
+         push(f, WIRE_CTRL_LOG, SGL_LOG_WARN, 0, note);
+         f->notices++;
+         f->dropped_gap = 0;
+      }
+      push(f, WIRE_CTRL_LOG, (uint16_t)level, 0, line);
+   }
+   if (level == SGL_LOG_FATAL && !f->dead && !f->fatal_timed_out) {
+      /* FATAL waits (at most 2 s) until it is written */
+      uint64_t mine = f->queued;
+      struct timespec dl;
+      clock_gettime(CLOCK_REALTIME, &dl);
+      dl.tv_sec += FWD_FATAL_WAIT_MS / 1000;
+      while (f->written < mine && !f->dead)
+         if (pthread_cond_timedwait(&f->sent, &f->lock, &dl) == ETIMEDOUT)
+            break;
+      if (f->written < mine) {
+         f->fatal_timeouts++;
+         f->fatal_timed_out = true;
+      }
+   }
+   uint64_t dt = now_ns() - t0;
+   if (level != SGL_LOG_FATAL && dt > f->max_offer_ns)
+      f->max_offer_ns = dt;
+   pthread_mutex_unlock(&f->lock);
+   /* the server's own stderr keeps errors too (a dead client never sees them) */
+   if (level <= SGL_LOG_ERROR && f->dead)
+      fprintf(stderr, "splitgl[server]: %s: %s\n", sgl_log_level_name(level), line);
+}
+
+/* ERROR pacing: a token bucket of FWD_ERROR_BURST refilled at FWD_ERROR_RATE a second. Lock
+ * held; may wait (the sender only). */
+static void
+pace(struct srv_logfwd *f)
+{
+   for (;;) {
+      struct timespec t;
+      clock_gettime(CLOCK_MONOTONIC, &t);
+      double dt = (double)(t.tv_sec - f->last_refill.tv_sec) + (double)(t.tv_nsec - f->last_refill.tv_nsec) * 1e-9;
+      f->last_refill = t;
+      f->tokens += dt * FWD_ERROR_RATE;
+      if (f->tokens > FWD_ERROR_BURST)
+         f->tokens = FWD_ERROR_BURST;
+      if (f->tokens >= 1.0 || f->stopping) {
+         f->tokens -= 1.0;
+         return;
+      }
+      f->paced++;
+      pthread_mutex_unlock(&f->lock);
+      struct timespec nap = {0, (long)(1e9 / FWD_ERROR_RATE)};
+      nanosleep(&nap, NULL);
+      pthread_mutex_lock(&f->lock);
+   }
+}
+
+static void *
+sender(void *user)
+{
+   struct srv_logfwd *f = user;
+   pthread_mutex_lock(&f->lock);
+   for (;;) {
+      while (!f->head && !f->stopping)
+         pthread_cond_wait(&f->more, &f->lock);
+      if (!f->head)
+         break;
+      struct fwd_line *l = f->head;
+      if (l->type == WIRE_CTRL_LOG && l->level <= SGL_LOG_ERROR)
+         pace(f);
+      f->head = l->next;
+      if (!f->head)
+         f->tail = NULL;
+      if (l->type == WIRE_CTRL_LOG) {
+         if (l->level <= SGL_LOG_ERROR)
+            f->error_bytes -= l->len;
+         else
+            f->lossy_bytes -= l->len;
+      }
+      bool dead = f->dead;
+      pthread_mutex_unlock(&f->lock);
+      bool ok = false;
+      if (!dead) {
+         uint8_t buf[sizeof(struct wire_ctrl_msg) + WIRE_CTRL_MAX_TEXT];
+         struct wire_ctrl_msg m = {WIRE_CTRL_MAGIC, l->type, l->level, l->len, l->seq};
+         memcpy(buf, &m, sizeof(m));
+         memcpy(buf + sizeof(m), l->text, l->len);
+         ssize_t r;
+         do
+            r = send(f->fd, buf, sizeof(m) + l->len, MSG_NOSIGNAL);
+         while (r < 0 && errno == EINTR);
+         ok = r == (ssize_t)(sizeof(m) + l->len);
+      }
+      pthread_mutex_lock(&f->lock);
+      if (ok && l->type == WIRE_CTRL_LOG)
+         f->forwarded++;
+      else if (!ok)
+         f->abandoned++, f->dead = true;
+      f->written++;
+      pthread_cond_broadcast(&f->sent);
+      free(l);
+   }
+   pthread_mutex_unlock(&f->lock);
+   return NULL;
+}
+
+struct srv_logfwd *
+srv_logfwd_start(int fd)
+{
+   struct srv_logfwd *f = calloc(1, sizeof(*f));
+   if (!f)
+      return NULL;
+   f->fd = fd;
+   pthread_mutex_init(&f->lock, NULL);
+   pthread_cond_init(&f->more, NULL);
+   pthread_cond_init(&f->sent, NULL);
+   f->tokens = FWD_ERROR_BURST;
+   clock_gettime(CLOCK_MONOTONIC, &f->last_refill);
+   if (pthread_create(&f->thread, NULL, sender, f)) {
+      free(f);
+      return NULL;
+   }
+   sgl_log_set_sink(sink, f);
+   return f;
+}
+
+void
+srv_logfwd_flush_request(struct srv_logfwd *f, uint32_t seq)
+{
+   pthread_mutex_lock(&f->lock);
+   push(f, WIRE_CTRL_FLUSH_ACK, 0, seq, NULL);
+   pthread_mutex_unlock(&f->lock);
+}
+
+void
+srv_logfwd_stop(struct srv_logfwd *f)
+{
+   if (!f)
+      return;
+   sgl_log_set_sink(NULL, NULL);
+   pthread_mutex_lock(&f->lock);
+   if (f->dropped_gap) { /* the last gap is noted too */
+      char note[96];
+      snprintf(note, sizeof(note), "%llu lines dropped (the client did not keep up)",
+               (unsigned long long)f->dropped_gap);
+      push(f, WIRE_CTRL_LOG, SGL_LOG_WARN, 0, note);
+      f->notices++;
+      f->dropped_gap = 0;
+   }
+   if (f->coalesced_pending) {
+      char note[128];
+      snprintf(note, sizeof(note), "%llu ERROR line(s) coalesced here: the error backlog was past %u MiB",
+               (unsigned long long)f->coalesced_pending, FWD_ERROR_CAP >> 20);
+      push(f, WIRE_CTRL_LOG, SGL_LOG_ERROR, 0, note);
+      f->coalesced_pending = 0;
+   }
+   /* First what is queued (at most 2 s), then the counters line with the final counts. */
+   f->stopping = true;
+   pthread_cond_signal(&f->more);
+   struct timespec dl;
+   clock_gettime(CLOCK_REALTIME, &dl);
+   dl.tv_sec += FWD_DRAIN_MS / 1000;
+   uint64_t last = f->queued;
+   while (f->written < last && !f->dead)
+      if (pthread_cond_timedwait(&f->sent, &f->lock, &dl) == ETIMEDOUT)
+         break;
+   uint64_t unsent = f->queued - f->written;
+   char line[400];
+   snprintf(line, sizeof(line),
+            "log forwarding: forwarded=%llu dropped=%llu coalesced=%llu paced=%llu notices=%llu abandoned=%llu "
+            "fatal-flush-timeouts=%llu max-offer-us=%.1f",
+            (unsigned long long)f->forwarded, (unsigned long long)f->dropped, (unsigned long long)f->coalesced,
+            (unsigned long long)f->paced, (unsigned long long)f->notices,
+            (unsigned long long)(f->abandoned + unsent), (unsigned long long)f->fatal_timeouts,
+            (double)f->max_offer_ns / 1000.0);
+   /* WARN when something was lost, else DEBUG (sent only where that level is logged) */
+   bool lossy = f->dropped || f->coalesced || f->abandoned || unsent || f->fatal_timeouts;
+   enum sgl_log_level lvl = lossy ? SGL_LOG_WARN : SGL_LOG_DEBUG;
+   if (!unsent && !f->dead && sgl_log_enabled(lvl)) {
+      push(f, WIRE_CTRL_LOG, (uint16_t)lvl, 0, line);
+      last = f->queued;
+      while (f->written < last && !f->dead)
+         if (pthread_cond_timedwait(&f->sent, &f->lock, &dl) == ETIMEDOUT)
+            break;
+   }
+   bool stuck = f->written < f->queued && !f->dead;
+   f->dead = true; /* what is still queued is abandoned */
+   pthread_mutex_unlock(&f->lock);
+   if (stuck)
+      shutdown(f->fd, SHUT_WR); /* a sender stuck in send returns */
+   pthread_join(f->thread, NULL);
+   while (f->head) {
+      struct fwd_line *l = f->head;
+      f->head = l->next;
+      free(l);
+   }
+   /* a loss the client may not have seen stays on the server's own stderr */
+   if (lossy)
+      fprintf(stderr, "splitgl[server]: WARN: %s\n", line);
+   pthread_cond_destroy(&f->more);
+   pthread_cond_destroy(&f->sent);
+   pthread_mutex_destroy(&f->lock);
+   free(f);
+}

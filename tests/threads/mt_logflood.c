@@ -1,0 +1,84 @@
+/* F2 (DESIGN 2.7, issue 11): the server floods its log while the client does not drain it.
+ * Run with SPLITGL_TRANSPORT=spawn SPLITGL_TEST_LOG_FLOOD=n: the server's apply thread logs n
+ * WARN lines and one ERROR after every record. The client sends records without waiting (so
+ * it reads nothing from the control socket for a while), then finishes, terminates, and reads
+ * back what reached its stderr (redirected to a file here):
+ *   - every ERROR line arrived, in record order, none missing between the first and the last;
+ *   - every WARN line either arrived or is counted in an in-stream "N lines dropped" notice,
+ *     and the notices add up to the counters line's dropped=;
+ *   - the session ended with its counters line (forwarded, dropped, ..., max-offer-us).
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include "mt_common.h"
+
+static struct mt_display disp;
+
+int
+main(int argc, char **argv)
+{
+   int flood = mt_arg_int(argc, argv, "--flood", 0);
+   int draws = mt_arg_int(argc, argv, "--draws", 300);
+   MT_CHECK(flood > 0, "usage: mt_logflood --flood n (with SPLITGL_TEST_LOG_FLOOD=n)");
+   char path[] = "/tmp/mt_logflood_XXXXXX";
+   int fd = mkstemp(path);
+   MT_CHECK(fd >= 0, "mkstemp");
+   int saved = dup(2);
+   dup2(fd, 2);
+   mt_init(&disp);
+   EGLContext ctx = mt_context(&disp, EGL_NO_CONTEXT, false);
+   EGLSurface surf = mt_pbuffer(&disp, 32, 32);
+   MT_CHECK(eglMakeCurrent(disp.dpy, surf, surf, ctx), "eglMakeCurrent");
+   GLint color_loc;
+   glUseProgram(mt_color_program(&color_loc));
+   for (int i = 0; i < draws; i++) { /* records the client never waits for */
+      glUniform4f(color_loc, (float)(i & 1), 0, 0, 1);
+      mt_quad(-1, -1, 1, 1);
+   }
+   glFinish();
+   mt_release(&disp, ctx, surf);
+   MT_CHECK(eglTerminate(disp.dpy), "eglTerminate"); /* the channel closes: the counters line */
+   fflush(stderr);
+   dup2(saved, 2);
+
+   FILE *f = fopen(path, "r");
+   MT_CHECK(f, "reopen %s", path);
+   char line[2048];
+   unsigned long long last_err = 0, errors = 0, warns = 0, noted = 0, dropped = ~0ull, forwarded = 0;
+   double max_offer = -1;
+   while (fgets(line, sizeof(line), f)) {
+      unsigned long long rec, n;
+      int k;
+      const char *p;
+      if ((p = strstr(line, "test flood: record ")) && sscanf(p, "test flood: record %llu warn %d", &rec, &k) == 2) {
+         MT_CHECK(strstr(line, "splitgl[server]: WARN: "), "a flood WARN line without its level and origin: %s", line);
+         warns++;
+      } else if (p && sscanf(p, "test flood: record %llu error", &rec) == 1) {
+         MT_CHECK(strstr(line, "splitgl[server]: ERROR: "), "a flood ERROR line without its level: %s", line);
+         MT_CHECK(!errors || rec == last_err + 1, "ERROR lines out of order or missing: %llu after %llu", rec, last_err);
+         last_err = rec;
+         errors++;
+      } else if ((p = strstr(line, "] WARN: ")) || (p = strstr(line, ": WARN: "))) {
+         if (sscanf(strstr(line, "WARN: ") + 6, "%llu lines dropped", &n) == 1)
+            noted += n;
+      }
+      if ((p = strstr(line, "log forwarding: forwarded="))) {
+         MT_CHECK(sscanf(p, "log forwarding: forwarded=%llu dropped=%llu", &forwarded, &dropped) == 2, "counters: %s", line);
+         const char *m = strstr(p, "max-offer-us=");
+         if (m)
+            max_offer = atof(m + 13);
+      }
+   }
+   fclose(f);
+   if (!getenv("MT_KEEP")) unlink(path); else printf("kept %s\n", path);
+   printf("mt_logflood: %llu ERROR lines in order (records up to %llu), %llu WARN lines arrived, %llu noted as "
+          "dropped; counters: forwarded=%llu dropped=%llu, longest hand-off %.1f us\n",
+          errors, last_err, warns, noted, forwarded, dropped, max_offer);
+   MT_CHECK(dropped != ~0ull, "no counters line at the end of the session");
+   MT_CHECK(errors >= (unsigned long long)draws, "only %llu ERROR lines for %d draws", errors, draws);
+   MT_CHECK(noted == dropped, "the notices count %llu dropped lines, the counters line %llu", noted, dropped);
+   MT_CHECK(warns + dropped == errors * (unsigned long long)flood, "WARN lines: %llu arrived + %llu dropped != %llu",
+            warns, dropped, errors * (unsigned long long)flood);
+   return 0;
+}
