@@ -15,9 +15,10 @@
  *                                                         ReadPixels 1x1, fence wait (medians)
  *   splitgl-bench-gl fill      [--frames F] [--layers L]   e: L full-screen blended quads per
  *                                                         frame at 512x512, frames/s
- *   splitgl-bench-gl memory    [--cycles N]                f: RSS (client, and a child
+ *   splitgl-bench-gl memory    [--cycles N] [--kind K]     f: RSS (client, and a child
  *                                                         splitgl-server) after a scene and
- *                                                         after N texture/buffer cycles
+ *                                                         after N texture/buffer cycles (K:
+ *                                                         both, texture or buffer)
  *
  * Times are CLOCK_MONOTONIC up to a glFinish; the application thread's CPU time is
  * CLOCK_THREAD_CPUTIME_ID over the same span. These are figures, not tests.
@@ -28,6 +29,7 @@
 #include <GLES3/gl3.h>
 
 #include <dirent.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +176,86 @@ pattern_texture(int size, uint32_t seed)
    return t;
 }
 
+/* ---- processes ------------------------------------------------------------------------------ */
+
+/* VmRSS of a process in KiB (0 if unknown). */
+static long
+rss_kib(pid_t pid)
+{
+   char path[64], line[256];
+   snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+   FILE *f = fopen(path, "r");
+   long v = 0;
+   if (!f)
+      return 0;
+   while (fgets(line, sizeof(line), f))
+      if (!strncmp(line, "VmRSS:", 6))
+         v = strtol(line + 6, NULL, 10);
+   fclose(f);
+   return v;
+}
+
+/* A child of this process named splitgl-server (the spawn transport's server), or 0. */
+static pid_t
+server_child(void)
+{
+   DIR *d = opendir("/proc");
+   pid_t found = 0;
+   if (!d)
+      return 0;
+   for (struct dirent *e; (e = readdir(d)) && !found;) {
+      char path[300], buf[512];
+      if (e->d_name[0] < '1' || e->d_name[0] > '9')
+         continue;
+      snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+      FILE *f = fopen(path, "r");
+      if (!f)
+         continue;
+      size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+      fclose(f);
+      buf[n] = 0;
+      /* pid (comm) state ppid ...: comm may hold spaces, so parse from the last ')' */
+      char *open = strchr(buf, '('), *close = strrchr(buf, ')');
+      int ppid = 0;
+      char state;
+      if (!open || !close || sscanf(close + 1, " %c %d", &state, &ppid) != 2)
+         continue;
+      *close = 0;
+      if (ppid == getpid() && !strcmp(open + 1, "splitgl-server"))
+         found = (pid_t)atoi(e->d_name);
+   }
+   closedir(d);
+   return found;
+}
+
+/* CPU seconds (user + system, every thread) of this process plus, under spawn, of its
+ * splitgl-server: the whole cost of the work, which noise on a shared machine moves less than
+ * the wall clock. */
+static double
+all_cpu_s(pid_t server)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+   double t = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+   if (server) {
+      char path[64], buf[1024];
+      snprintf(path, sizeof(path), "/proc/%d/stat", (int)server);
+      FILE *f = fopen(path, "r");
+      if (f) {
+         size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+         fclose(f);
+         buf[n] = 0;
+         const char *close = strrchr(buf, ')');
+         unsigned long ut = 0, st = 0;
+         /* after "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt
+          * cmajflt utime stime */
+         if (close && sscanf(close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) == 2)
+            t += (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+      }
+   }
+   return t;
+}
+
 /* ---- a / b: draw-call overhead --------------------------------------------------------------- */
 
 struct draw_setup {
@@ -227,17 +309,18 @@ item_draws(bool switches, int draws, int frames)
    draw_frame(&s, draws); /* warm-up: pipelines, descriptor pools, streaming memory */
    glFinish();
    expect_no_error("warm-up frame");
-   double t0 = mono_s(), c0 = thread_cpu_s();
+   const pid_t server = server_child();
+   double t0 = mono_s(), c0 = thread_cpu_s(), a0 = all_cpu_s(server);
    for (int f = 0; f < frames; f++) {
       draw_frame(&s, draws);
       glFinish();
    }
-   double wall = mono_s() - t0, cpu = thread_cpu_s() - c0;
+   double wall = mono_s() - t0, cpu = thread_cpu_s() - c0, all = all_cpu_s(server) - a0;
    expect_no_error("timed frames");
    expect_drawn(32, 32);
    const double total = (double)draws * frames;
-   printf("draws_per_s=%.1f cpu_us_per_draw=%.4f wall_s=%.3f draws=%d frames=%d\n", total / wall,
-          cpu * 1e6 / total, wall, draws, frames);
+   printf("draws_per_s=%.1f cpu_us_per_draw=%.4f all_cpu_us_per_draw=%.4f wall_s=%.3f draws=%d frames=%d\n",
+          total / wall, cpu * 1e6 / total, all * 1e6 / total, wall, draws, frames);
    bench_egl_fini();
    return 0;
 }
@@ -455,71 +538,26 @@ item_fill(int frames, int layers)
 
 /* ---- f: memory ------------------------------------------------------------------------------- */
 
-/* VmRSS of a process in KiB (0 if unknown). */
-static long
-rss_kib(pid_t pid)
-{
-   char path[64], line[256];
-   snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-   FILE *f = fopen(path, "r");
-   long v = 0;
-   if (!f)
-      return 0;
-   while (fgets(line, sizeof(line), f))
-      if (!strncmp(line, "VmRSS:", 6))
-         v = strtol(line + 6, NULL, 10);
-   fclose(f);
-   return v;
-}
-
-/* A child of this process named splitgl-server (the spawn transport's server), or 0. */
-static pid_t
-server_child(void)
-{
-   DIR *d = opendir("/proc");
-   pid_t found = 0;
-   if (!d)
-      return 0;
-   for (struct dirent *e; (e = readdir(d)) && !found;) {
-      char path[300], buf[512];
-      if (e->d_name[0] < '1' || e->d_name[0] > '9')
-         continue;
-      snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
-      FILE *f = fopen(path, "r");
-      if (!f)
-         continue;
-      size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-      fclose(f);
-      buf[n] = 0;
-      /* pid (comm) state ppid ...: comm may hold spaces, so parse from the last ')' */
-      char *open = strchr(buf, '('), *close = strrchr(buf, ')');
-      int ppid = 0;
-      char state;
-      if (!open || !close || sscanf(close + 1, " %c %d", &state, &ppid) != 2)
-         continue;
-      *close = 0;
-      if (ppid == getpid() && !strcmp(open + 1, "splitgl-server"))
-         found = (pid_t)atoi(e->d_name);
-   }
-   closedir(d);
-   return found;
-}
-
 /* n times: a 64x64 texture created, drawn with (the bound program samples unit 0) and
- * deleted; a 16 KiB buffer created with data and deleted. */
+ * deleted; a 16 KiB buffer created with data and deleted (either alone with tex / buf). */
 static void
-cycles(int n)
+cycles(int n, bool tex, bool buf)
 {
    static uint8_t px[64 * 64 * 4];
    static uint8_t bytes[16384];
    for (int i = 0; i < n; i++) {
       GLuint t, b;
+      if (!tex)
+         goto buffer;
       glGenTextures(1, &t);
       glBindTexture(GL_TEXTURE_2D, t);
       glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 64, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
       glDrawArrays(GL_TRIANGLES, 0, 3); /* the texture is used before it dies */
       glDeleteTextures(1, &t);
+   buffer:
+      if (!buf)
+         continue;
       glGenBuffers(1, &b);
       glBindBuffer(GL_COPY_WRITE_BUFFER, b);
       glBufferData(GL_COPY_WRITE_BUFFER, sizeof(bytes), bytes, GL_STATIC_DRAW);
@@ -530,8 +568,9 @@ cycles(int n)
 }
 
 static int
-item_memory(int ncycles)
+item_memory(int ncycles, const char *kind)
 {
+   const bool tex = strcmp(kind, "buffer") != 0, buf = strcmp(kind, "texture") != 0;
    bench_egl_init(256, 256);
    /* the scene: frames of the switching draw workload and the blended fill */
    struct draw_setup s;
@@ -546,15 +585,19 @@ item_memory(int ncycles)
    const long c_scene = rss_kib(getpid()), s_scene = server ? rss_kib(server) : 0;
    GL(glUseProgram(s.prog[0]));
    GL(glBindVertexArray(s.vao[0]));
-   cycles(ncycles);
+   cycles(ncycles, tex, buf);
    const long c_cyc = rss_kib(getpid()), s_cyc = server ? rss_kib(server) : 0;
-   cycles(ncycles);
+   const size_t heap1 = mallinfo2().uordblks;
+   cycles(ncycles, tex, buf);
    const long c_cyc2 = rss_kib(getpid()), s_cyc2 = server ? rss_kib(server) : 0;
+   /* malloc's bytes in use in this process: growth here is memory still allocated (a leak,
+    * or caches); RSS growth without it is the allocator keeping freed pages */
+   const long heap_growth2 = (long)((int64_t)(mallinfo2().uordblks - heap1) / 1024);
    printf("client_scene_kib=%ld client_cycles_kib=%ld client_growth_kib=%ld client_growth2_kib=%ld "
           "server=%d server_scene_kib=%ld server_cycles_kib=%ld server_growth_kib=%ld server_growth2_kib=%ld "
-          "cycles=%d\n",
+          "client_heap_growth2_kib=%ld cycles=%d\n",
           c_scene, c_cyc, c_cyc - c_scene, c_cyc2 - c_cyc, server ? 1 : 0, s_scene, s_cyc, s_cyc - s_scene,
-          s_cyc2 - s_cyc, ncycles);
+          s_cyc2 - s_cyc, heap_growth2, ncycles);
    bench_egl_fini();
    return 0;
 }
@@ -568,7 +611,7 @@ usage(void)
                    "       splitgl-bench-gl upload [--sizes KiB,KiB,...] [--total MiB]\n"
                    "       splitgl-bench-gl roundtrip [--iters N]\n"
                    "       splitgl-bench-gl fill [--frames F] [--layers L]\n"
-                   "       splitgl-bench-gl memory [--cycles N]\n");
+                   "       splitgl-bench-gl memory [--cycles N] [--kind both|texture|buffer]\n");
    exit(2);
 }
 
@@ -579,7 +622,7 @@ main(int argc, char **argv)
       usage();
    const char *item = argv[1];
    int draws = 5000, frames = -1, iters = 2000, layers = 16, ncycles = 1000, total = 256;
-   const char *sizes = "64,256,1024,4096,16384";
+   const char *sizes = "64,256,1024,4096,16384", *kind = "both";
    for (int i = 2; i < argc; i++) {
       const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
       if (!v)
@@ -598,6 +641,8 @@ main(int argc, char **argv)
          total = atoi(v);
       else if (!strcmp(a, "--sizes"))
          sizes = v;
+      else if (!strcmp(a, "--kind") && (!strcmp(v, "both") || !strcmp(v, "texture") || !strcmp(v, "buffer")))
+         kind = v;
       else
          usage();
       i++;
@@ -613,6 +658,6 @@ main(int argc, char **argv)
    if (!strcmp(item, "fill"))
       return item_fill(frames > 0 ? frames : 60, layers);
    if (!strcmp(item, "memory"))
-      return item_memory(ncycles);
+      return item_memory(ncycles, kind);
    usage();
 }
