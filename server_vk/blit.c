@@ -386,6 +386,7 @@ draw_blit(struct mg_backend *be, const struct srv_surface *src, const struct srv
       .pColorAttachments = &ca,
    };
    vkCmdBeginRendering(cmd, &ri);
+   mg_draw_state_invalidate(be); /* its own pipeline, set and dynamic state */
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    const float vw = (float)wire_minify(dr->templ.width, dst->level), vh = (float)wire_minify(dr->templ.height, dst->level);
    VkViewport vp = {0, 0, vw, vh, 0, 1};

@@ -147,6 +147,7 @@ clear_draw(struct mg_ctx *ctx, const struct wire_clear *c, const struct mg_clear
    if (!pipe)
       return;
    VkCommandBuffer cmd = mg_batch(be)->cmd;
+   mg_draw_state_invalidate(be); /* its own pipeline and dynamic state */
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    VkViewport vp = {0, 0, (float)ctx->fb.width, (float)ctx->fb.height, 0, 1};
    vkCmdSetViewport(cmd, 0, 1, &vp);

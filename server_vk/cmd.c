@@ -8,8 +8,9 @@
 #include "util/knobs.h"
 
 static const VkDescriptorPoolSize pool_sizes[] = {
-   {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1024}, /* the default block and named blocks */
-   {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 256}, /* the default block under be->default_block_ssbo */
+   {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1024}, /* named blocks */
+   {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 256}, /* the default block */
+   {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 256}, /* the default block under be->default_block_ssbo */
    {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1024},
    {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 256}, /* buffer textures (samplerBuffer) */
 };

@@ -249,22 +249,32 @@ sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, 
 
 /* ---- the set -------------------------------------------------------------------------- */
 
+/* The default block's bytes for this draw (ctx->cb_buffer at ctx->cb_offset): written to new
+ * stream bytes when glUniform* changed them, the batch is new or the program's block size
+ * changed; else the previous draw's bytes serve again. Aligned for both the uniform-buffer and
+ * the storage-buffer binding (spirv_quirks.c reads the same bytes through either). */
 static bool
-write_ubo(struct mg_ctx *ctx, VkDescriptorBufferInfo *info)
+update_default_block(struct mg_ctx *ctx, const struct mg_batch *b)
 {
    struct mg_backend *be = ctx->be;
    uint32_t size = ctx->prog->default_block_size;
+   if (!ctx->cb_dirty && ctx->cb_serial == b->serial && ctx->cb_alloc_size == size)
+      return true;
    struct mg_alloc a;
    VkDeviceSize align = be->props.limits.minUniformBufferOffsetAlignment;
-   if (ctx->prog->default_ssbo_stages && be->props.limits.minStorageBufferOffsetAlignment > align)
-      align = be->props.limits.minStorageBufferOffsetAlignment; /* both bindings read these bytes */
+   if (be->props.limits.minStorageBufferOffsetAlignment > align)
+      align = be->props.limits.minStorageBufferOffsetAlignment;
    if (!mg_stream_alloc(be, size, align, &a))
       return false;
    uint32_t n = ctx->cb0_size < size ? ctx->cb0_size : size;
    if (n)
       memcpy(a.map, ctx->cb0, n);
    memset(a.map + n, 0, size - n);
-   *info = (VkDescriptorBufferInfo){a.buffer, a.offset, size};
+   ctx->cb_buffer = a.buffer;
+   ctx->cb_offset = (uint32_t)a.offset;
+   ctx->cb_serial = b->serial;
+   ctx->cb_alloc_size = size;
+   ctx->cb_dirty = false;
    return true;
 }
 
@@ -387,7 +397,9 @@ write_blocks(struct mg_ctx *ctx, VkDescriptorBufferInfo *info, VkWriteDescriptor
    return p->block_count;
 }
 
-/* Binds the program's descriptor set, building a new one when an input changed. */
+/* Binds the program's descriptor set, building a new one when an input changed. The default
+ * block is a dynamic uniform (or storage) buffer over the stream buffer its bytes are in, so a
+ * uniform change between draws moves only the dynamic offset. */
 bool
 mg_emit_descriptors(struct mg_ctx *ctx)
 {
@@ -396,8 +408,11 @@ mg_emit_descriptors(struct mg_ctx *ctx)
    struct mg_batch *b = mg_batch(be);
    if (!p->default_block_size && !p->sampler_count && !p->block_count)
       return true;
+   if (p->default_block_size && !update_default_block(ctx, b))
+      return false;
+   b = mg_batch(be); /* recording: the stream allocation did not start another batch */
    if (!ctx->set || ctx->set_dirty || ctx->set_serial != b->serial || ctx->set_epoch != be->view_epoch ||
-       ctx->set_bindings_gen != p->bindings_gen) {
+       ctx->set_bindings_gen != p->bindings_gen || (p->default_block_size && ctx->set_cb_buffer != ctx->cb_buffer)) {
       VkDescriptorSet set = mg_alloc_set(be, p->set_layout);
       if (!set)
          return false;
@@ -408,21 +423,20 @@ mg_emit_descriptors(struct mg_ctx *ctx)
       uint32_t nw = write_samplers(ctx, img, texels, w, set);
       nw += write_blocks(ctx, blocks, w + nw, set);
       if (p->default_block_size) {
-         if (!write_ubo(ctx, &ubo))
-            return false;
+         ubo = (VkDescriptorBufferInfo){ctx->cb_buffer, 0, p->default_block_size};
          VkWriteDescriptorSet wb = {
             .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
             .dstSet = set,
             .dstBinding = SPV_BINDING_DEFAULT_UBO,
             .descriptorCount = 1,
-            .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+            .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
             .pBufferInfo = &ubo,
          };
          if (p->default_ubo_stages)
             w[nw++] = wb;
          if (p->default_ssbo_stages) {
             wb.dstBinding = MG_BINDING_DEFAULT_SSBO;
-            wb.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            wb.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
             w[nw++] = wb;
          }
       }
@@ -432,7 +446,23 @@ mg_emit_descriptors(struct mg_ctx *ctx)
       ctx->set_serial = b->serial;
       ctx->set_epoch = be->view_epoch;
       ctx->set_bindings_gen = p->bindings_gen;
+      ctx->set_cb_buffer = ctx->cb_buffer;
    }
-   vkCmdBindDescriptorSets(b->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, SPV_SET_MAIN, 1, &ctx->set, 0, NULL);
+   /* One dynamic offset per dynamic binding (the UBO and the SSBO view of the same bytes). */
+   uint32_t ndyn = 0, offs[2];
+   if (p->default_block_size) {
+      if (p->default_ubo_stages)
+         offs[ndyn++] = ctx->cb_offset;
+      if (p->default_ssbo_stages)
+         offs[ndyn++] = ctx->cb_offset;
+   }
+   struct mg_draw_state *ds = mg_draw_state(be);
+   if (ds->set == ctx->set && ds->layout == p->layout && ds->ndyn == ndyn && (!ndyn || ds->dyn_offset == offs[0]))
+      return true;
+   vkCmdBindDescriptorSets(b->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, SPV_SET_MAIN, 1, &ctx->set, ndyn, offs);
+   ds->set = ctx->set;
+   ds->layout = p->layout;
+   ds->ndyn = ndyn;
+   ds->dyn_offset = ndyn ? offs[0] : 0;
    return true;
 }

@@ -18,6 +18,7 @@ mg_context_create(struct srv_backend *sbe, const struct wire_context_create *c)
    ctx->ms.sample_mask = ~0u;
    ctx->vp.far_val = 1.0f;
    ctx->set_dirty = true;
+   ctx->cb_dirty = true;
    return (struct srv_ctx *)&ctx->base;
 }
 
@@ -106,7 +107,7 @@ mg_set_constant_buffer(struct srv_ctx *sctx, uint32_t index, const void *data, u
    if (size)
       memcpy(ctx->cb0, data, size);
    ctx->cb0_size = size;
-   ctx->set_dirty = true;
+   ctx->cb_dirty = true; /* new bytes at a new dynamic offset; the set itself stays */
 }
 
 void
@@ -192,6 +193,25 @@ mg_emit_scissor_rect(struct mg_ctx *ctx, bool enable, const struct wire_scissor 
    *out = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
 }
 
+/* ---- what the command buffer has bound ---------------------------------------------------- */
+
+struct mg_draw_state *
+mg_draw_state(struct mg_backend *be)
+{
+   struct mg_batch *b = mg_batch(be);
+   if (be->drawn.serial != b->serial) {
+      memset(&be->drawn, 0, sizeof(be->drawn));
+      be->drawn.serial = b->serial;
+   }
+   return &be->drawn;
+}
+
+void
+mg_draw_state_invalidate(struct mg_backend *be)
+{
+   memset(&be->drawn, 0, sizeof(be->drawn)); /* serial 0 matches no batch */
+}
+
 static void
 emit_dynamic_state(struct mg_ctx *ctx, VkCommandBuffer cmd)
 {
@@ -203,15 +223,40 @@ emit_dynamic_state(struct mg_ctx *ctx, VkCommandBuffer cmd)
    /* Vulkan bounds the viewport rectangle; GL does not (clamp, as Gallium drivers do). */
    vp.x = vp.x < lo ? lo : vp.x > hi - vp.width ? hi - vp.width : vp.x;
    vp.y = vp.y < lo ? lo : vp.y > hi - vp.height ? hi - vp.height : vp.y;
-   vkCmdSetViewport(cmd, 0, 1, &vp);
    VkRect2D sc;
    mg_emit_scissor_rect(ctx, ctx->rast && ctx->rast->s.scissor_enable, &ctx->sc, &sc);
    if (v->width <= 0 || v->height <= 0)
       sc.extent.width = sc.extent.height = 0; /* an empty GL viewport draws nothing */
-   vkCmdSetScissor(cmd, 0, 1, &sc);
-   vkCmdSetBlendConstants(cmd, ctx->vals.blend_color);
-   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_BIT, ctx->vals.stencil_ref_front & 0xff);
-   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, ctx->vals.stencil_ref_back & 0xff);
+   const uint32_t ref_front = ctx->vals.stencil_ref_front & 0xff, ref_back = ctx->vals.stencil_ref_back & 0xff;
+   /* Every draw pipeline has the same dynamic states (pipeline.c), so what the last draw of
+    * this command buffer set still holds; record only what changed. */
+   struct mg_draw_state *ds = mg_draw_state(ctx->be);
+   const bool all = !ds->dyn_valid;
+   if (all || memcmp(&ds->viewport, &vp, sizeof(vp)))
+      vkCmdSetViewport(cmd, 0, 1, &vp);
+   if (all || memcmp(&ds->scissor, &sc, sizeof(sc)))
+      vkCmdSetScissor(cmd, 0, 1, &sc);
+   if (all || memcmp(ds->blend, ctx->vals.blend_color, sizeof(ds->blend)))
+      vkCmdSetBlendConstants(cmd, ctx->vals.blend_color);
+   if (all || ds->ref_front != ref_front)
+      vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_BIT, ref_front);
+   if (all || ds->ref_back != ref_back)
+      vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, ref_back);
+   ds->viewport = vp;
+   ds->scissor = sc;
+   memcpy(ds->blend, ctx->vals.blend_color, sizeof(ds->blend));
+   ds->ref_front = ref_front;
+   ds->ref_back = ref_back;
+}
+
+static void
+emit_restart(struct mg_backend *be, VkCommandBuffer cmd, bool restart)
+{
+   struct mg_draw_state *ds = mg_draw_state(be);
+   if (!ds->dyn_valid || ds->restart != restart)
+      vkCmdSetPrimitiveRestartEnable(cmd, restart);
+   ds->restart = restart;
+   ds->dyn_valid = true; /* emit_dynamic_state ran first: every dynamic state is now set */
 }
 
 /* Element i of the velems feeds binding i; missing attributes read the constant binding.
@@ -240,15 +285,34 @@ emit_vertex_buffers(struct mg_ctx *ctx, VkCommandBuffer cmd, const struct mg_dra
          strides[i] = vb->stride;
       }
    }
-   struct mg_alloc a;
-   if (!mg_stream_alloc(be, WIRE_MAX_VERTEX_ATTRIBS * 16, 16, &a))
-      return false;
+   /* The constant attributes: new stream bytes only when they differ from the last draw's in
+    * this batch (stream memory lives as long as the batch). */
+   float consts[WIRE_MAX_VERTEX_ATTRIBS][4];
    for (uint32_t l = 0; l < WIRE_MAX_VERTEX_ATTRIBS; l++) {
       static const float def[4] = {0, 0, 0, 1};
-      memcpy(a.map + l * 16, ve && (ve->s.constant_mask & (1u << l)) ? ve->s.constant_values[l] : def, 16);
+      memcpy(consts[l], ve && (ve->s.constant_mask & (1u << l)) ? ve->s.constant_values[l] : def, 16);
    }
-   bufs[MG_CONST_BINDING] = a.buffer, offs[MG_CONST_BINDING] = a.offset, strides[MG_CONST_BINDING] = 0;
+   struct mg_draw_state *ds = mg_draw_state(be);
+   if (!ds->consts_valid || memcmp(ds->consts, consts, sizeof(consts))) {
+      struct mg_alloc a;
+      if (!mg_stream_alloc(be, sizeof(consts), 16, &a))
+         return false;
+      memcpy(a.map, consts, sizeof(consts));
+      ds = mg_draw_state(be); /* the allocation never starts a batch: the batch is recording */
+      memcpy(ds->consts, consts, sizeof(consts));
+      ds->consts_buf = a.buffer;
+      ds->consts_off = a.offset;
+      ds->consts_valid = true;
+   }
+   bufs[MG_CONST_BINDING] = ds->consts_buf, offs[MG_CONST_BINDING] = ds->consts_off, strides[MG_CONST_BINDING] = 0;
+   if (ds->vbs_valid && !memcmp(ds->vb_bufs, bufs, sizeof(bufs)) && !memcmp(ds->vb_offs, offs, sizeof(offs)) &&
+       !memcmp(ds->vb_strides, strides, sizeof(strides)))
+      return true;
    vkCmdBindVertexBuffers2(cmd, 0, WIRE_MAX_VERTEX_ATTRIBS + 1, bufs, offs, NULL, strides);
+   memcpy(ds->vb_bufs, bufs, sizeof(bufs));
+   memcpy(ds->vb_offs, offs, sizeof(offs));
+   memcpy(ds->vb_strides, strides, sizeof(strides));
+   ds->vbs_valid = true;
    return true;
 }
 
@@ -374,13 +438,17 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
    }
    b = mg_batch(be);
    VkCommandBuffer cmd = b->cmd;
-   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   struct mg_draw_state *ds = mg_draw_state(be);
+   if (ds->pipeline != pipe) {
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      ds->pipeline = pipe;
+   }
    if (!mg_emit_descriptors(ctx) || !emit_vertex_buffers(ctx, cmd, &pl)) {
       mg_skip(be, "a draw whose descriptors or vertex buffers ran out of memory");
       return;
    }
    emit_dynamic_state(ctx, cmd);
-   vkCmdSetPrimitiveRestartEnable(cmd, (w->flags & WIRE_DRAW_PRIMITIVE_RESTART) != 0);
+   emit_restart(be, cmd, (w->flags & WIRE_DRAW_PRIMITIVE_RESTART) != 0);
    b->draws++;
    /* Capture and counting queries wrap exactly this draw's commands (xfb.c, query.c). */
    bool xfb = mg_xfb_active(ctx);

@@ -355,6 +355,40 @@ struct mg_ctx {
    VkDescriptorSet set;
    uint64_t set_serial, set_epoch, set_bindings_gen;
    bool set_dirty;
+   /* The default block's bytes in stream memory, read through a dynamic offset (descriptor.c):
+    * a uniform change writes new bytes and moves the offset; the set is rebuilt only when the
+    * bytes land in another stream buffer. Valid while cb_serial is the batch's serial. */
+   bool cb_dirty;
+   uint64_t cb_serial;
+   uint32_t cb_alloc_size;
+   VkBuffer cb_buffer;
+   uint32_t cb_offset;
+   VkBuffer set_cb_buffer; /* the stream buffer ctx->set's default-block descriptors name */
+};
+
+/* What the draw path last recorded into the current batch's command buffer, so a draw records
+ * only the bindings and dynamic state that changed (draw.c, descriptor.c). Valid while
+ * `serial` is the recording batch's serial; blit.c and clear.c bind pipelines, sets and
+ * dynamic state of their own and call mg_draw_state_invalidate. */
+struct mg_draw_state {
+   uint64_t serial;
+   VkPipeline pipeline;
+   VkPipelineLayout layout;
+   VkDescriptorSet set;
+   uint32_t ndyn, dyn_offset;
+   bool vbs_valid;
+   VkBuffer vb_bufs[WIRE_MAX_VERTEX_ATTRIBS + 1];
+   VkDeviceSize vb_offs[WIRE_MAX_VERTEX_ATTRIBS + 1], vb_strides[WIRE_MAX_VERTEX_ATTRIBS + 1];
+   bool consts_valid; /* the constant attributes below are in stream memory at consts_buf/off */
+   float consts[WIRE_MAX_VERTEX_ATTRIBS][4];
+   VkBuffer consts_buf;
+   VkDeviceSize consts_off;
+   bool dyn_valid;
+   VkViewport viewport;
+   VkRect2D scissor;
+   float blend[4];
+   uint32_t ref_front, ref_back;
+   bool restart;
 };
 
 /* ---- a draw after the lowerings (lower.c) ---------------------------------------------- */
@@ -490,6 +524,8 @@ struct mg_backend {
    VkSampler default_sampler;
    VkBuffer zero_buffer;
    VkDeviceMemory zero_mem;
+
+   struct mg_draw_state drawn; /* draw.c: what the current command buffer has bound */
 
    VkShaderModule clear_vs, clear_fs[MG_CLEAR_KINDS];
    VkPipelineLayout clear_layout;
@@ -628,6 +664,10 @@ VkFormat mg_vformat(uint32_t wire_vformat);
 void *mg_create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s);
 VkSampler mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s);
 bool mg_emit_descriptors(struct mg_ctx *ctx);
+/* The draw path's record of bound state for the recording batch (reset when the batch is new). */
+struct mg_draw_state *mg_draw_state(struct mg_backend *be);
+/* Something other than the draw path bound pipelines, sets or dynamic state. */
+void mg_draw_state_invalidate(struct mg_backend *be);
 
 /* lower.c */
 bool mg_lower_draw(struct mg_ctx *ctx, const struct srv_draw *d, struct mg_draw_plan *plan);

@@ -91,11 +91,13 @@ create_layouts(struct mg_backend *be, struct mg_program *p, const struct spv_pro
 {
    VkDescriptorSetLayoutBinding b[2 + SPV_MAX_SAMPLER_BINDINGS + WIRE_MAX_UNIFORM_BLOCKS];
    uint32_t n = 0;
+   /* The default block: dynamic, so a uniform change moves an offset instead of needing a new
+    * set (descriptor.c mg_emit_descriptors). */
    if (p->default_ubo_stages)
-      b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_DEFAULT_UBO, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
+      b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_DEFAULT_UBO, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1,
                                               p->default_ubo_stages, NULL};
    if (p->default_ssbo_stages)
-      b[n++] = (VkDescriptorSetLayoutBinding){MG_BINDING_DEFAULT_SSBO, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+      b[n++] = (VkDescriptorSetLayoutBinding){MG_BINDING_DEFAULT_SSBO, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1,
                                               p->default_ssbo_stages, NULL};
    for (uint32_t i = 0; i < info->sampler_count && i < SPV_MAX_SAMPLER_BINDINGS; i++)
       b[n++] = (VkDescriptorSetLayoutBinding){SPV_BINDING_SAMPLER_BASE + i,
