@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Real applications on X11 windows (issue 12): each check runs the app under a private Xvfb
+once on splitgl and once on Mesa's llvmpipe (the comparison, in the log) and fails when the
+app fails on splitgl (or on llvmpipe, where llvmpipe is the reference the check needs).
+
+  run_app.py --check window   --splitgl-json J --scene build/tests/apps/window_scene
+  run_app.py --check glmark2  --splitgl-json J [--offscreen]
+  run_app.py --check es2gears --splitgl-json J --key build/tests/apps/x11_key
+
+Exit 77 (ctest: skipped) with a message when Xvfb or the app is not installed
+(tools/install-deps.sh installs them).
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+ORACLE_JSON = "/usr/share/glvnd/egl_vendor.d/50_mesa.json"
+SKIP = 77
+
+
+def skip(why):
+    print(f"SKIP: {why}")
+    sys.exit(SKIP)
+
+
+class Xvfb:
+    """Xvfb on a free display number (-displayfd), 800x600x24."""
+
+    def __enter__(self):
+        r, w = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(w), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(w)
+        num = b""
+        deadline = time.time() + 30
+        while not num.endswith(b"\n") and time.time() < deadline:
+            chunk = os.read(r, 16)
+            if not chunk:
+                break
+            num += chunk
+        os.close(r)
+        if not num.strip():
+            self.proc.kill()
+            raise SystemExit("FAIL: Xvfb did not start")
+        self.display = ":" + num.decode().strip()
+        return self
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def driver_env(display, driver, splitgl_json, extra):
+    env = {k: v for k, v in os.environ.items() if k != "__EGL_VENDOR_LIBRARY_DIRS"}
+    if driver == "llvmpipe":
+        env = {k: v for k, v in env.items() if not k.startswith("SPLITGL_")}
+    env["__EGL_VENDOR_LIBRARY_FILENAMES"] = splitgl_json if driver == "splitgl" else ORACLE_JSON
+    env["DISPLAY"] = display
+    env.update(extra)
+    return env
+
+
+def run(cmd, env, timeout):
+    print("$ " + " ".join(cmd), flush=True)
+    p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=timeout)
+    print(p.stdout, flush=True)
+    return p.returncode, p.stdout
+
+
+# Lines an app prints when something went wrong. splitgl's own WARN lines are listed but not
+# failures by themselves (window_scene provokes refusals on purpose).
+ERROR_RE = re.compile(r"(^|\W)(error|failed|failure)(\W|$)", re.IGNORECASE)
+
+
+def error_lines(out):
+    return [l for l in out.splitlines() if ERROR_RE.search(l) and not l.startswith("splitgl: WARN")]
+
+
+def check_window(args, display):
+    bad = []
+    for driver in ("splitgl", "llvmpipe"):
+        rc, out = run([args.scene, driver], driver_env(display, driver, args.splitgl_json, {}), 55)
+        if rc != 0 or "PASS" not in out:
+            bad.append(f"window_scene on {driver}: exit {rc}")
+    return bad
+
+
+def check_glmark2(args, display):
+    if not shutil.which("glmark2-es2"):
+        skip("glmark2-es2 (Debian glmark2-es2-x11) is not installed")
+    cmd = ["glmark2-es2", "-s", "400x300", "-b", "build:duration=1", "-b", "texture:duration=1",
+           "-b", "shading:duration=1", "-b", "bump:duration=1"]
+    if args.offscreen:
+        cmd.append("--off-screen")
+    bad, scores = [], {}
+    for driver in ("splitgl", "llvmpipe"):
+        rc, out = run(cmd, driver_env(display, driver, args.splitgl_json, {}), 55)
+        m = re.search(r"glmark2 Score: (\d+)", out)
+        scenes = len(re.findall(r"^\[\w+\] .*FPS: \d+", out, re.MULTILINE))
+        scores[driver] = int(m.group(1)) if m else None
+        errs = error_lines(out)
+        if rc != 0 or not m or scores[driver] <= 0 or scenes != 4 or errs:
+            bad.append(f"glmark2-es2 on {driver}: exit {rc}, score {scores[driver]}, {scenes}/4 scenes, "
+                       f"error lines {errs[:3]}")
+    print(f"glmark2-es2 {'--off-screen ' if args.offscreen else ''}score: splitgl {scores['splitgl']}, "
+          f"llvmpipe {scores['llvmpipe']}")
+    return bad
+
+
+def check_es2gears(args, display):
+    if not shutil.which("es2gears_x11"):
+        skip("es2gears_x11 (Debian mesa-utils-bin) is not installed")
+    bad = []
+    for driver in ("splitgl", "llvmpipe"):
+        env = driver_env(display, driver, args.splitgl_json, {})
+        cmd = ["stdbuf", "-oL", "es2gears_x11"]
+        print("$ " + " ".join(cmd), flush=True)
+        p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines, frames = [], []
+        deadline = time.time() + 40
+        # es2gears prints "N frames in 5.0 seconds" every 5 s: wait for two reports.
+        while len(frames) < 2 and time.time() < deadline:
+            line = p.stdout.readline()
+            if not line:
+                break
+            lines.append(line.rstrip())
+            m = re.match(r"(\d+) frames in", line)
+            if m:
+                frames.append(int(m.group(1)))
+        sent = subprocess.run([args.key, "es2gears", "Escape"], env=env).returncode == 0
+        try:
+            rest, _ = p.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rest, _ = p.communicate()
+            bad.append(f"es2gears_x11 on {driver}: did not exit on Escape")
+        lines += rest.splitlines()
+        print("\n".join(lines), flush=True)
+        errs = error_lines("\n".join(lines))
+        if len(frames) < 2 or min(frames) <= 0 or not sent or p.returncode != 0 or errs:
+            bad.append(f"es2gears_x11 on {driver}: frame reports {frames}, Escape sent {sent}, exit {p.returncode}, "
+                       f"error lines {errs[:3]}")
+        print(f"es2gears_x11 on {driver}: frames per 5 s {frames}", flush=True)
+    return bad
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", required=True, choices=["window", "glmark2", "es2gears"])
+    ap.add_argument("--splitgl-json", required=True)
+    ap.add_argument("--scene")
+    ap.add_argument("--key")
+    ap.add_argument("--offscreen", action="store_true")
+    args = ap.parse_args()
+    if not shutil.which("Xvfb"):
+        skip("Xvfb (Debian xvfb) is not installed")
+    with Xvfb() as x:
+        print(f"Xvfb on {x.display}", flush=True)
+        bad = {"window": check_window, "glmark2": check_glmark2, "es2gears": check_es2gears}[args.check](args, x.display)
+    for b in bad:
+        print("FAIL: " + b)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
