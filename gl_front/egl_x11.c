@@ -47,7 +47,8 @@ egl_x11_open(struct egl_display *d)
       x->own = true;
       if (!x->dpy) {
          const char *env = getenv("DISPLAY");
-         sgl_err("eglInitialize: cannot open the default X display (DISPLAY=%s)", env ? env : "(unset)");
+         sgl_warn("eglInitialize: cannot open the default X display (DISPLAY=%s): EGL_NOT_INITIALIZED",
+                  env ? env : "(unset)");
          free(x);
          return false;
       }

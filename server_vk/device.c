@@ -284,7 +284,8 @@ create_device(struct mg_backend *be)
    const char *exts[13];
    uint32_t next = 0;
    /* eglSwapBuffers on a window surface (present.c) */
-   be->has_swapchain = be->has_xcb_surface && has_ext(e, n, VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+   be->has_swapchain = be->has_xcb_surface && has_ext(e, n, VK_KHR_SWAPCHAIN_EXTENSION_NAME) &&
+                       !(mg_hidden_features() & MG_HIDE_WSI);
    if (be->has_swapchain)
       exts[next++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
    bool clip = has_ext(e, n, VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME);

@@ -511,6 +511,7 @@ struct mg_backend {
 #define MG_HIDE_VFORMATS (1u << 2)
 #define MG_HIDE_LIST_RESTART (1u << 3)
 #define MG_HIDE_ETC2 (1u << 4) /* textureCompressionETC2: ETC2 / EAC decoded at upload */
+#define MG_HIDE_WSI (1u << 5)  /* VK_KHR_swapchain: window surfaces refused (not in "all") */
 uint32_t mg_hidden_features(void); /* SPLITGL_MAGMA_HIDE (caps.c) */
 
 /* A draw or record Magma declines to execute: counted (SPLITGL_STATS "skipped=") and named once

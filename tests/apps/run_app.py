@@ -95,6 +95,19 @@ def check_window(args, display):
     return bad
 
 
+def check_window_refused(args, display):
+    """splitgl on a server without VK_KHR_swapchain (SPLITGL_MAGMA_HIDE=wsi): refused, with
+    the WARN line saying why."""
+    rc, out = run([args.scene, "refused"],
+                  driver_env(display, "splitgl", args.splitgl_json, {"SPLITGL_MAGMA_HIDE": "wsi"}), 55)
+    bad = []
+    if rc != 0 or "PASS" not in out:
+        bad.append(f"window_scene refused: exit {rc}")
+    if "lacks VK_KHR_swapchain" not in out:
+        bad.append("no WARN line naming the missing VK_KHR_swapchain")
+    return bad
+
+
 def check_glmark2(args, display):
     if not shutil.which("glmark2-es2"):
         skip("glmark2-es2 (Debian glmark2-es2-x11) is not installed")
@@ -156,7 +169,7 @@ def check_es2gears(args, display):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "glmark2", "es2gears"])
+    ap.add_argument("--check", required=True, choices=["window", "window-refused", "glmark2", "es2gears"])
     ap.add_argument("--splitgl-json", required=True)
     ap.add_argument("--scene")
     ap.add_argument("--key")
@@ -166,7 +179,9 @@ def main():
         skip("Xvfb (Debian xvfb) is not installed")
     with Xvfb() as x:
         print(f"Xvfb on {x.display}", flush=True)
-        bad = {"window": check_window, "glmark2": check_glmark2, "es2gears": check_es2gears}[args.check](args, x.display)
+        checks = {"window": check_window, "window-refused": check_window_refused, "glmark2": check_glmark2,
+                  "es2gears": check_es2gears}
+        bad = checks[args.check](args, x.display)
     for b in bad:
         print("FAIL: " + b)
     sys.exit(1 if bad else 0)

@@ -211,11 +211,14 @@ check_errors(Display *dpy, EGLDisplay edpy, EGLConfig cfg)
 int
 main(int argc, char **argv)
 {
-   if (argc != 2 || (strcmp(argv[1], "splitgl") && strcmp(argv[1], "llvmpipe"))) {
-      fprintf(stderr, "usage: %s splitgl|llvmpipe\n", argv[0]);
+   if (argc != 2 || (strcmp(argv[1], "splitgl") && strcmp(argv[1], "llvmpipe") && strcmp(argv[1], "refused"))) {
+      fprintf(stderr, "usage: %s splitgl|llvmpipe|refused\n", argv[0]);
       return 2;
    }
-   on_splitgl = !strcmp(argv[1], "splitgl");
+   on_splitgl = strcmp(argv[1], "llvmpipe") != 0;
+   /* refused: splitgl on a server that cannot present (SPLITGL_MAGMA_HIDE=wsi): window
+    * surfaces fail with EGL_BAD_NATIVE_WINDOW, pbuffers still work. */
+   bool refused = !strcmp(argv[1], "refused");
    Display *dpy = XOpenDisplay(NULL);
    if (!dpy) {
       fprintf(stderr, "FAIL: cannot open the X display\n");
@@ -256,6 +259,20 @@ main(int argc, char **argv)
    if (vi)
       XFree(vi);
 
+   if (refused) {
+      Window win = make_window(dpy, 32, 32);
+      EGLSurface s = eglCreateWindowSurface(edpy, cfg, (EGLNativeWindowType)win, NULL);
+      EGLint e = eglGetError();
+      CHECK(s == EGL_NO_SURFACE && e == EGL_BAD_NATIVE_WINDOW, "window surface without presentation: %p, 0x%x", s, e);
+      const EGLint pb_attr[] = {EGL_WIDTH, 8, EGL_HEIGHT, 8, EGL_NONE};
+      s = eglCreatePbufferSurface(edpy, cfg, pb_attr);
+      CHECK(s != EGL_NO_SURFACE, "a pbuffer on the X11 display: 0x%x", eglGetError());
+      eglDestroySurface(edpy, s);
+      eglTerminate(edpy);
+      XCloseDisplay(dpy);
+      printf("window_scene (refused): %s\n", failures ? "FAIL" : "PASS");
+      return failures ? 1 : 0;
+   }
    check_errors(dpy, edpy, cfg);
 
    int w = 64, h = 48;
