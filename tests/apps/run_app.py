@@ -6,6 +6,7 @@ app fails on splitgl (or on llvmpipe, where llvmpipe is the reference the check 
   run_app.py --check window   --splitgl-json J --scene build/tests/apps/window_scene
   run_app.py --check glmark2  --splitgl-json J [--offscreen]
   run_app.py --check es2gears --splitgl-json J --key build/tests/apps/x11_key
+  run_app.py --check gstreamer --splitgl-json J --out-dir DIR
 
 Exit 77 (ctest: skipped) with a message when Xvfb or the app is not installed
 (tools/install-deps.sh installs them).
@@ -167,20 +168,59 @@ def check_es2gears(args, display):
     return bad
 
 
+GST_ENV = {"GST_GL_PLATFORM": "egl", "GST_GL_WINDOW": "x11", "GST_GL_API": "gles2"}
+
+
+def check_gstreamer(args, display):
+    """GStreamer GL: glimagesink shows 30 frames in an X window (EOS, no error line), and
+    gldownload's frames (I420 -> RGBA by glcolorconvert's shader, read back through a pack
+    buffer and a fence) equal llvmpipe's within 1 per channel."""
+    if not shutil.which("gst-launch-1.0") or subprocess.run(
+            ["gst-inspect-1.0", "glimagesink"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode:
+        skip("gst-launch-1.0 or glimagesink (Debian gstreamer1.0-tools, gstreamer1.0-gl) is not installed")
+    bad, frames = [], {}
+    for driver in ("splitgl", "llvmpipe"):
+        env = driver_env(display, driver, args.splitgl_json,
+                         dict(GST_ENV, GST_REGISTRY=os.path.join(args.out_dir, "gst-registry.bin")))
+        rc, out = run(["gst-launch-1.0", "videotestsrc", "num-buffers=30", "!", "glimagesink"], env, 55)
+        errs = error_lines(out)
+        if rc != 0 or "Got EOS" not in out or errs:
+            bad.append(f"glimagesink on {driver}: exit {rc}, error lines {errs[:3]}")
+        path = os.path.join(args.out_dir, f"gldownload-{driver}.raw")
+        rc, out = run(["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=5", "!",
+                       "video/x-raw,format=I420,width=160,height=120", "!", "glupload", "!", "glcolorconvert",
+                       "!", "gldownload", "!", "video/x-raw,format=RGBA", "!", "filesink", f"location={path}"],
+                      env, 55)
+        frames[driver] = open(path, "rb").read() if rc == 0 and os.path.exists(path) else b""
+        if rc != 0 or error_lines(out):
+            bad.append(f"gldownload on {driver}: exit {rc}")
+    a, b = frames["splitgl"], frames["llvmpipe"]
+    want = 5 * 160 * 120 * 4
+    if len(a) != want or len(b) != want:
+        bad.append(f"gldownload: {len(a)} bytes on splitgl, {len(b)} on llvmpipe, want {want}")
+    else:
+        worst = max(abs(x - y) for x, y in zip(a, b))
+        print(f"gldownload: {sum(1 for x, y in zip(a, b) if x != y)} of {want} bytes differ, at most by {worst}")
+        if worst > 1 or len(set(a)) < 8:
+            bad.append(f"gldownload frames differ from llvmpipe's by up to {worst} (or are blank)")
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "window-refused", "glmark2", "es2gears"])
+    ap.add_argument("--check", required=True, choices=["window", "window-refused", "glmark2", "es2gears", "gstreamer"])
     ap.add_argument("--splitgl-json", required=True)
     ap.add_argument("--scene")
     ap.add_argument("--key")
     ap.add_argument("--offscreen", action="store_true")
+    ap.add_argument("--out-dir", default=".")
     args = ap.parse_args()
     if not shutil.which("Xvfb"):
         skip("Xvfb (Debian xvfb) is not installed")
     with Xvfb() as x:
         print(f"Xvfb on {x.display}", flush=True)
         checks = {"window": check_window, "window-refused": check_window_refused, "glmark2": check_glmark2,
-                  "es2gears": check_es2gears}
+                  "es2gears": check_es2gears, "gstreamer": check_gstreamer}
         bad = checks[args.check](args, x.display)
     for b in bad:
         print("FAIL: " + b)
