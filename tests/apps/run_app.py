@@ -7,6 +7,7 @@ app fails on splitgl (or on llvmpipe, where llvmpipe is the reference the check 
   run_app.py --check glmark2  --splitgl-json J [--offscreen]
   run_app.py --check es2gears --splitgl-json J --key build/tests/apps/x11_key
   run_app.py --check gstreamer --splitgl-json J --out-dir DIR
+  run_app.py --check apitrace  --splitgl-json J --out-dir DIR
 
 Exit 77 (ctest: skipped) with a message when Xvfb or the app is not installed
 (tools/install-deps.sh installs them).
@@ -206,9 +207,71 @@ def check_gstreamer(args, display):
     return bad
 
 
+def pnm_frames(data):
+    """The frames of eglretrace's `-s -` stream: (label, w, h, rgb bytes)."""
+    i, out = 0, []
+    while i < len(data):
+        lines = []
+        while len(lines) < 4:
+            j = data.index(b"\n", i)
+            lines.append(data[i:j])
+            i = j + 1
+        if lines[0] != b"P6":
+            raise ValueError("not a P6 stream")
+        w, h = map(int, lines[2].split())
+        out.append((lines[1].decode(), w, h, data[i:i + w * h * 3]))
+        i += w * h * 3
+    return out
+
+
+def check_apitrace(args, display):
+    """apitrace: a short glmark2-es2 trace recorded on llvmpipe, replayed by eglretrace on
+    both drivers; every 20th frame's snapshot equal (within 2 per channel) and not blank."""
+    for tool in ("apitrace", "eglretrace", "glmark2-es2"):
+        if not shutil.which(tool):
+            skip(f"{tool} (Debian apitrace, apitrace-tracers, glmark2-es2-x11) is not installed")
+    trace = os.path.join(args.out_dir, "glmark2-es2.trace")
+    if os.path.exists(trace):
+        os.remove(trace)
+    rc, out = run(["apitrace", "trace", "-a", "egl", "-o", trace, "glmark2-es2", "-s", "160x120",
+                   "-b", "build:duration=0.5", "-b", "texture:duration=0.5", "-b", "shading:duration=0.5"],
+                  driver_env(display, "llvmpipe", args.splitgl_json, {}), 55)
+    if rc != 0 or not os.path.exists(trace):
+        return [f"recording the trace on llvmpipe: exit {rc}"]
+    snaps, bad = {}, []
+    for driver in ("splitgl", "llvmpipe"):
+        env = driver_env(display, driver, args.splitgl_json, {})
+        print(f"$ eglretrace --snapshot-interval=20 -s - {trace}  ({driver})", flush=True)
+        p = subprocess.run(["eglretrace", "--snapshot-interval=20", "-s", "-", trace], env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=55)
+        err = p.stderr.decode(errors="replace")
+        print(err[-2000:], flush=True)
+        try:
+            snaps[driver] = pnm_frames(p.stdout)
+        except ValueError as e:
+            snaps[driver] = []
+            bad.append(f"eglretrace on {driver}: {e}")
+        if p.returncode != 0 or error_lines(err):
+            bad.append(f"eglretrace on {driver}: exit {p.returncode}, error lines {error_lines(err)[:3]}")
+    a, b = snaps["splitgl"], snaps["llvmpipe"]
+    if not a or len(a) != len(b):
+        return bad + [f"eglretrace snapshots: {len(a)} on splitgl, {len(b)} on llvmpipe"]
+    differ = 0
+    for (la, wa, ha, pa), (lb, wb, hb, pb) in zip(a, b):
+        worst = max((abs(x - y) for x, y in zip(pa, pb)), default=0) if (wa, ha) == (wb, hb) else 255
+        differ += worst > 2
+        if worst > 2:
+            print(f"snapshot {la}: differs by up to {worst}")
+    blank = sum(1 for _, _, _, px in a if len(set(px)) < 4)
+    print(f"eglretrace: {len(a)} snapshots, {differ} differ from llvmpipe's beyond 2, {blank} blank on splitgl")
+    if differ or blank == len(a):
+        bad.append(f"eglretrace snapshots: {differ} of {len(a)} differ, {blank} blank")
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--check", required=True, choices=["window", "window-refused", "glmark2", "es2gears", "gstreamer"])
+    ap.add_argument("--check", required=True, choices=["window", "window-refused", "glmark2", "es2gears", "gstreamer", "apitrace"])
     ap.add_argument("--splitgl-json", required=True)
     ap.add_argument("--scene")
     ap.add_argument("--key")
@@ -220,7 +283,7 @@ def main():
     with Xvfb() as x:
         print(f"Xvfb on {x.display}", flush=True)
         checks = {"window": check_window, "window-refused": check_window_refused, "glmark2": check_glmark2,
-                  "es2gears": check_es2gears, "gstreamer": check_gstreamer}
+                  "es2gears": check_es2gears, "gstreamer": check_gstreamer, "apitrace": check_apitrace}
         bad = checks[args.check](args, x.display)
     for b in bad:
         print("FAIL: " + b)
