@@ -91,9 +91,13 @@ def error_lines(out):
 def check_window(args, display):
     bad = []
     for driver in ("splitgl", "llvmpipe"):
-        rc, out = run([args.scene, driver], driver_env(display, driver, args.splitgl_json, {}), 55)
+        extra = {"SPLITGL_VALIDATE": "1", "SPLITGL_STATS": "1"} if args.validate and driver == "splitgl" else {}
+        rc, out = run([args.scene, driver], driver_env(display, driver, args.splitgl_json, extra), 55)
         if rc != 0 or "PASS" not in out:
             bad.append(f"window_scene on {driver}: exit {rc}")
+        # --validate: the Vulkan validation layers watched the swapchain work and found nothing.
+        if extra and ("validation=on" not in out or "validation_errors=0" not in out):
+            bad.append("window_scene under SPLITGL_VALIDATE=1: validation off or errors reported")
     return bad
 
 
@@ -276,6 +280,7 @@ def main():
     ap.add_argument("--scene")
     ap.add_argument("--key")
     ap.add_argument("--offscreen", action="store_true")
+    ap.add_argument("--validate", action="store_true")
     ap.add_argument("--out-dir", default=".")
     args = ap.parse_args()
     if not shutil.which("Xvfb"):
