@@ -330,12 +330,34 @@ window_res(struct srv_session *s, wire_handle h, const char *site)
    return r;
 }
 
+/* A display on this machine: ":N", ":N.S" or "unix:N[.S]". The server presents only there (the
+ * client is on the same machine by the transports' design); a name that would make it open a
+ * TCP connection elsewhere is refused. */
+static bool
+local_display(const char *name)
+{
+   if (!strncmp(name, "unix:", 5))
+      name += 4;
+   if (*name++ != ':' || !(*name >= '0' && *name <= '9'))
+      return false;
+   while (*name >= '0' && *name <= '9')
+      name++;
+   if (*name == '.') {
+      name++;
+      if (!(*name >= '0' && *name <= '9'))
+         return false;
+      while (*name >= '0' && *name <= '9')
+         name++;
+   }
+   return *name == 0;
+}
+
 void
 srv_handle_WindowAttach(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_window_attach *a = p;
    const uint32_t len = a->display_len;
-   if (len == 0 || len > WIRE_MAX_DISPLAY_NAME || len > tsize || tsize - len >= 8 || tail[len - 1] != 0 ||
+   if (len == 0 || len > WIRE_MAX_DISPLAY_NAME || len > tsize || tsize - len >= WIRE_RECORD_ALIGN || tail[len - 1] != 0 ||
        strlen((const char *)tail) != len - 1)
       return srv_fatal(s, "ProtocolCorruption", "WindowAttach.display_len");
    if (a->interval > 1)
@@ -349,6 +371,9 @@ srv_handle_WindowAttach(struct srv_session *s, const void *p, const uint8_t *tai
    memset(st, 0, sizeof(*st));
    if (!r->be)
       snprintf(st->why, sizeof(st->why), "the surface has no storage (out of memory)");
+   else if (!local_display((const char *)tail))
+      snprintf(st->why, sizeof(st->why), "X display \"%.64s\" is not on this machine (:N): not connected to",
+               (const char *)tail);
    else if (!s->ops->window_attach)
       snprintf(st->why, sizeof(st->why), "this server's backend cannot present into windows");
    else

@@ -773,7 +773,7 @@ static_assert(sizeof(struct wire_present) == 16, "present");
 /* WindowAttach: from now on, Present of `res` (a single-sampled colour RENDERBUFFER: the
  * surface's presented image) shows it in X11 window `xid` of the X display the tail names;
  * until `res` is destroyed. Layout: 24 bytes, then display_len bytes of display name (a
- * DisplayString, its NUL included), zero-padded to 8. The server connects to that display
+ * DisplayString, its NUL included), zero-padded (the record to 16). The server connects to that display
  * itself (the same machine). Reply: wire_window_status. */
 #define WIRE_MAX_DISPLAY_NAME 256u
 struct wire_window_attach {

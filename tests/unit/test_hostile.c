@@ -517,6 +517,14 @@ msaa_cases(void)
       CHECK(strstr(st->why, "cannot present") != NULL);
       wi = (struct wire_window_interval){{2, 1}, 0, 0};
       CHECK(put(&ok, WIRE_OP_WindowSetInterval, &wi, sizeof(wi)));
+      /* A display elsewhere (a TCP connection the server would open) is refused. */
+      struct {
+         struct wire_window_attach a;
+         char name[16];
+      } far = {{{2, 1}, 0x400001, 12, 1, 0}, "example.o:0"};
+      CHECK(put(&ok, WIRE_OP_WindowAttach, &far, sizeof(far)));
+      CHECK_EQ(st->ok, 0);
+      CHECK(strstr(st->why, "not on this machine") != NULL);
       CHECK_EQ(ok.seg.ctrl->server_state != WIRE_SERVER_FATAL, 1);
       rig_fini(&ok);
    }
