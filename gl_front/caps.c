@@ -210,6 +210,11 @@ glf_limits_init(struct glf_context *ctx)
    l->point_size_range[1] = pmax > 1.0f ? pmax : 1.0f;
    l->line_width_range[0] = lmin < 1.0f ? lmin : 1.0f;
    l->line_width_range[1] = lmax > 1.0f ? lmax : 1.0f;
+   /* GL 3.3 core's POINT_SIZE_GRANULARITY / LINE_WIDTH_GRANULARITY: the device's steps (no
+    * minimum; 0 where the range is the single width 1.0) */
+   l->point_size_granularity = cap_float(c[WIRE_CAP_POINT_SIZE_GRANULARITY], 0.0f);
+   l->line_width_granularity = l->line_width_range[1] > l->line_width_range[0] ?
+                                  cap_float(c[WIRE_CAP_LINE_WIDTH_GRANULARITY], 0.0f) : 0.0f;
 
    l->features = (uint32_t)c[WIRE_CAP_FEATURES];
    /* Transform feedback (ES 3.0 table 6.33, GL 3.3 table 6.54: 64 interleaved components, 4

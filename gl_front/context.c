@@ -313,7 +313,9 @@ glf_renderbuffer_unref(struct glf_context *ctx, struct glf_renderbuffer *rb)
 {
    if (!rb || !glf_ref_dec(&rb->refcount))
       return;
-   if (rb->created)
+   if (rb->image)
+      glf_image_storage_unref(rb->image); /* an EGLImage's: the image's last reference destroys it */
+   else if (rb->created)
       glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, rb->res);
    free(rb->label);
    free(rb);

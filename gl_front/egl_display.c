@@ -14,9 +14,12 @@
 /* Only what is implemented (the fence syncs: egl_sync.c). */
 #define EGLF_DISPLAY_EXTENSIONS                                                              \
    "EGL_EXT_create_context_robustness "                                                      \
+   "EGL_KHR_config_attribs "                                                                 \
    "EGL_KHR_create_context "                                                                 \
    "EGL_KHR_fence_sync "                                                                     \
    "EGL_KHR_get_all_proc_addresses "                                                         \
+   "EGL_KHR_gl_renderbuffer_image "                                                          \
+   "EGL_KHR_image_base "                                                                     \
    "EGL_KHR_no_config_context "                                                              \
    "EGL_KHR_surfaceless_context "                                                            \
    "EGL_KHR_wait_sync"
@@ -25,9 +28,12 @@
 #define EGLF_X11_DISPLAY_EXTENSIONS                                                          \
    " EGL_EXT_buffer_age EGL_EXT_swap_buffers_with_damage EGL_KHR_swap_buffers_with_damage"
 
-#define EGLF_PLATFORM_EXTENSIONS "EGL_MESA_platform_surfaceless EGL_EXT_platform_x11 EGL_KHR_platform_x11"
+#define EGLF_PLATFORM_EXTENSIONS "EGL_EXT_platform_device EGL_MESA_platform_surfaceless EGL_EXT_platform_x11 EGL_KHR_platform_x11"
+/* The device extensions (egl_device.c); libglvnd reads EGL_EXT_device_base / _enumeration here
+ * to call our eglQueryDevicesEXT. */
 #define EGLF_CLIENT_EXTENSIONS                                                               \
-   "EGL_EXT_client_extensions EGL_EXT_platform_base " EGLF_PLATFORM_EXTENSIONS
+   "EGL_EXT_client_extensions EGL_EXT_device_base EGL_EXT_device_enumeration "             \
+   "EGL_EXT_device_query EGL_EXT_platform_base " EGLF_PLATFORM_EXTENSIONS
 
 /* The displays, one per (platform, native display), never freed: an EGLDisplay stays valid for
  * the life of the process (EGL 1.5, section 3.2). A slot's address is the EGLDisplay handle, so
@@ -327,6 +333,30 @@ eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttri
       break;
    case EGL_PLATFORM_X11_KHR: /* == EGL_PLATFORM_X11_EXT */
       return egl_x11_get_display(native_display, attrib_list);
+   case EGL_PLATFORM_DEVICE_EXT: {
+      /* EGL_EXT_platform_device: <native_display> is an EGLDeviceEXT; no attributes are
+       * defined. A display per device (egl_device.c). */
+      const struct egl_device *dev = egl_device_lookup((EGLDeviceEXT)native_display);
+      if (!dev) {
+         egl_set_error(EGL_BAD_PARAMETER);
+         return EGL_NO_DISPLAY;
+      }
+      if (attrib_list && attrib_list[0] != EGL_NONE) {
+         sgl_warn("eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT): attribute 0x%04x is not defined", (int)attrib_list[0]);
+         egl_set_error(EGL_BAD_ATTRIBUTE);
+         return EGL_NO_DISPLAY;
+      }
+      struct egl_display *d = display_get(EGL_PLATFORM_DEVICE_EXT, native_display);
+      if (!d) {
+         egl_set_error(EGL_BAD_ALLOC);
+         return EGL_NO_DISPLAY;
+      }
+      pthread_mutex_lock(&d->lock); /* eglInitialize reads it under the lock */
+      d->device = dev;              /* the same for every get of this slot */
+      pthread_mutex_unlock(&d->lock);
+      egl_set_error(EGL_SUCCESS);
+      return (EGLDisplay)d;
+   }
    default:
       egl_set_error(EGL_BAD_PARAMETER);
       return EGL_NO_DISPLAY;
@@ -393,7 +423,10 @@ eglf_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
       char err[256] = "";
       d->callbacks = (struct wire_client_callbacks){.gl_error = on_gl_error, .lost = on_lost, .user = d};
       __atomic_store_n(&d->lost, 0, __ATOMIC_RELEASE);
-      d->wire = wire_client_open(-1, &d->callbacks, err, sizeof(err));
+      struct wire_device_select sel = {0};
+      if (d->device)
+         egl_device_select(d->device, &sel); /* a device display renders on its device */
+      d->wire = wire_client_open_device(-1, &sel, &d->callbacks, err, sizeof(err));
       if (!d->wire) {
          /* EGL 1.5, section 3.2: "EGL_NOT_INITIALIZED is generated if dpy cannot be
           * initialized." */
@@ -434,6 +467,10 @@ eglf_Terminate(EGLDisplay dpy)
          __atomic_store_n(&o->marked, true, __ATOMIC_RELEASE); /* a wait in progress destroys it when it returns */
       else
          egl_sync_destroy(d, (struct egl_sync *)o);
+   }
+   for (o = d->objects[EGL_OBJ_IMAGE]; o; o = next) {
+      next = o->next;
+      egl_image_destroy(d, (struct egl_image *)o); /* siblings keep the storage */
    }
    for (o = d->objects[EGL_OBJ_CONTEXT]; o; o = next) {
       struct egl_context *c = (struct egl_context *)o;

@@ -16,11 +16,20 @@
  * makes a dispatch stub from the entry that finds the display's vendor and forwards the
  * arguments. Users that do not define it get it as a plain EGLF_ENTRY.
  *
+ * EGLF_DEV_ENTRY(return type, name, parameter list, argument list) is the same for a device
+ * extension function (EGL_EXT_device_query): its stub finds the vendor by the EGLDeviceEXT
+ * `device` argument (libglvnd learns which vendor owns a device from eglQueryDevicesEXT and
+ * eglQueryDisplayAttribEXT(EGL_DEVICE_EXT)).
+ *
  * Keep each part sorted by name.
  */
 #ifndef EGLF_EXT_ENTRY
 #define EGLF_EXT_ENTRY(ret, name, params, args) EGLF_ENTRY(ret, name, params)
 #define EGLF_EXT_ENTRY_DEFAULTED
+#endif
+#ifndef EGLF_DEV_ENTRY
+#define EGLF_DEV_ENTRY(ret, name, params, args) EGLF_ENTRY(ret, name, params)
+#define EGLF_DEV_ENTRY_DEFAULTED
 #endif
 
 /* EGL 1.5 */
@@ -63,6 +72,10 @@ EGLF_ENTRY(EGLBoolean, WaitGL, (void))
 EGLF_ENTRY(EGLBoolean, WaitNative, (EGLint engine))
 EGLF_ENTRY(EGLBoolean, WaitSync, (EGLDisplay dpy, EGLSync sync, EGLint flags))
 
+/* EGL_KHR_image_base */
+EGLF_EXT_ENTRY(EGLImageKHR, CreateImageKHR, (EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLint *attrib_list), (dpy, ctx, target, buffer, attrib_list))
+EGLF_EXT_ENTRY(EGLBoolean, DestroyImageKHR, (EGLDisplay dpy, EGLImageKHR image), (dpy, image))
+
 /* EGL_KHR_fence_sync, EGL_KHR_wait_sync */
 EGLF_EXT_ENTRY(EGLint, ClientWaitSyncKHR, (EGLDisplay dpy, EGLSyncKHR sync, EGLint flags, EGLTimeKHR timeout), (dpy, sync, flags, timeout))
 EGLF_EXT_ENTRY(EGLSyncKHR, CreateSyncKHR, (EGLDisplay dpy, EGLenum type, const EGLint *attrib_list), (dpy, type, attrib_list))
@@ -78,6 +91,21 @@ EGLF_EXT_ENTRY(EGLSurface, CreatePlatformWindowSurfaceEXT, (EGLDisplay dpy, EGLC
 EGLF_EXT_ENTRY(EGLBoolean, SwapBuffersWithDamageEXT, (EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_rects), (dpy, surface, rects, n_rects))
 EGLF_EXT_ENTRY(EGLBoolean, SwapBuffersWithDamageKHR, (EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_rects), (dpy, surface, rects, n_rects))
 
+/* EGL_EXT_device_enumeration (libglvnd calls every vendor's and merges the lists),
+ * EGL_EXT_device_query (libglvnd implements eglQueryDisplayAttribEXT / KHR and calls the
+ * vendor's, which it loads by name) */
+EGLF_ENTRY(EGLBoolean, QueryDevicesEXT, (EGLint max_devices, EGLDeviceEXT *devices, EGLint *num_devices))
+EGLF_ENTRY(EGLBoolean, QueryDisplayAttribEXT, (EGLDisplay dpy, EGLint attribute, EGLAttrib *value))
+EGLF_ENTRY(EGLBoolean, QueryDisplayAttribKHR, (EGLDisplay dpy, EGLint attribute, EGLAttrib *value))
+EGLF_DEV_ENTRY(EGLBoolean, QueryDeviceAttribEXT, (EGLDeviceEXT device, EGLint attribute, EGLAttrib *value), (device, attribute, value))
+/* EGL_EXT_device_persistent_id */
+EGLF_DEV_ENTRY(EGLBoolean, QueryDeviceBinaryEXT, (EGLDeviceEXT device, EGLint name, EGLint max_size, void *value, EGLint *size), (device, name, max_size, value, size))
+EGLF_DEV_ENTRY(const char *, QueryDeviceStringEXT, (EGLDeviceEXT device, EGLint name), (device, name))
+
+#ifdef EGLF_DEV_ENTRY_DEFAULTED
+#undef EGLF_DEV_ENTRY
+#undef EGLF_DEV_ENTRY_DEFAULTED
+#endif
 #ifdef EGLF_EXT_ENTRY_DEFAULTED
 #undef EGLF_EXT_ENTRY
 #undef EGLF_EXT_ENTRY_DEFAULTED

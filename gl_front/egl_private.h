@@ -51,7 +51,7 @@ bool egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value)
 bool egl_config_compatible(const struct egl_config *a, const struct egl_config *b);
 
 /* ---- objects -------------------------------------------------------------------------- */
-enum egl_obj_kind { EGL_OBJ_SURFACE = 0, EGL_OBJ_CONTEXT, EGL_OBJ_SYNC, EGL_OBJ_KINDS };
+enum egl_obj_kind { EGL_OBJ_SURFACE = 0, EGL_OBJ_CONTEXT, EGL_OBJ_SYNC, EGL_OBJ_IMAGE, EGL_OBJ_KINDS };
 
 struct egl_display;
 
@@ -108,6 +108,7 @@ struct egl_display {
    bool used;
    EGLenum platform;
    void *native;
+   const struct egl_device *device; /* EGL_PLATFORM_DEVICE_EXT: the device it renders on */
    bool initialized;
    struct wire_client *wire; /* open while initialized or while objects outlive eglTerminate */
    struct wire_client_callbacks callbacks;
@@ -178,6 +179,19 @@ struct egl_object *egl_object_lock(EGLDisplay dpy, enum egl_obj_kind kind, const
 /** Closes the channel once the display is terminated and nothing is left on it. */
 void egl_display_maybe_close(struct egl_display *d);
 
+/* ---- devices (egl_device.c) ---------------------------------------------------------- */
+/** One Vulkan device the server sees (EGL_EXT_device_enumeration); its address is the
+ *  EGLDeviceEXT, valid for the life of the process. */
+struct egl_device {
+   uint32_t index; /* the server's index (wire_device_select.index - 1) */
+   struct wire_device_desc desc;
+   char renderer[160];
+};
+/** The device whose EGLDeviceEXT is h, or NULL (a forged handle is never dereferenced). */
+const struct egl_device *egl_device_lookup(EGLDeviceEXT h);
+/** What a channel for dev's display tells the server (the device and its UUID). */
+void egl_device_select(const struct egl_device *dev, struct wire_device_select *sel);
+
 /* ---- surfaces (egl_surface.c) --------------------------------------------------------- */
 struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface h);
 /** egl_object_lock for a surface: EGL_BAD_SURFACE when h is none. */
@@ -213,6 +227,12 @@ struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext h);
 void egl_context_destroy(struct egl_display *d, struct egl_context *c);
 /** SPLITGL_STATS=1: prints the context's stats line once. */
 void egl_context_print_stats(struct egl_context *c);
+
+/* ---- images (egl_image.c) ------------------------------------------------------------ */
+/** Unregisters and frees an EGLImage (eglDestroyImage, eglTerminate); its storage lives on
+ *  while a sibling holds it. */
+struct egl_image;
+void egl_image_destroy(struct egl_display *d, struct egl_image *img);
 
 /* ---- syncs (egl_sync.c) --------------------------------------------------------------- */
 void egl_sync_destroy(struct egl_display *d, struct egl_sync *s);

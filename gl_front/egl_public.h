@@ -23,6 +23,9 @@ void eglf_init(const struct eglf_host *host);
  *  EGL_NO_DISPLAY with the thread's EGL error set when the platform is not ours. */
 EGLDisplay eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttrib *attrib_list);
 
+/** The calling thread's EGL error, which it clears (eglGetError). */
+EGLint eglf_take_error(void);
+
 /** EGL_OPENGL_ES_API and EGL_OPENGL_API. */
 bool eglf_supports_api(EGLenum api);
 

@@ -639,18 +639,4 @@ eglf_CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType target)
    EGLF_RETURN(s->base.dpy, EGL_BAD_NATIVE_PIXMAP, EGL_FALSE);
 }
 
-/* EGL 1.5 section 3.9: EGLImages. No image source (texture, renderbuffer) is supported yet. */
-EGLImage
-eglf_CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLAttrib *attrib_list)
-{
-   if (egl_display_fail(dpy, EGL_BAD_PARAMETER))
-      sgl_log_once(SGL_LOG_WARN, "eglCreateImage: no image targets are implemented");
-   return EGL_NO_IMAGE;
-}
-
-EGLBoolean
-eglf_DestroyImage(EGLDisplay dpy, EGLImage image)
-{
-   egl_display_fail(dpy, EGL_BAD_PARAMETER);
-   return EGL_FALSE;
-}
+/* EGL 1.5 section 3.9: EGLImages are in egl_image.c. */

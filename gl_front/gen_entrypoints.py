@@ -76,6 +76,7 @@ typedef intptr_t GLsizeiptr;
 typedef int64_t GLint64;
 typedef uint64_t GLuint64;
 typedef struct __GLsync *GLsync;
+typedef void *GLeglImageOES;
 typedef void (GLAPIENTRY *GLDEBUGPROC)(GLenum source, GLenum type, GLuint id, GLenum severity,
                                        GLsizei length, const GLchar *message, const void *userParam);
 typedef GLDEBUGPROC GLDEBUGPROCKHR;
@@ -83,7 +84,7 @@ typedef GLDEBUGPROC GLDEBUGPROCKHR;
 KNOWN_TYPES = {"GLenum", "GLboolean", "GLbitfield", "GLvoid", "GLbyte", "GLubyte", "GLshort",
                "GLushort", "GLint", "GLuint", "GLclampx", "GLsizei", "GLfloat", "GLclampf",
                "GLdouble", "GLclampd", "GLchar", "GLhalf", "GLfixed", "GLintptr", "GLsizeiptr",
-               "GLint64", "GLuint64", "GLsync", "GLDEBUGPROC", "GLDEBUGPROCKHR"}
+               "GLint64", "GLuint64", "GLsync", "GLDEBUGPROC", "GLDEBUGPROCKHR", "GLeglImageOES"}
 
 
 def text_of(elem):

@@ -125,6 +125,17 @@ static void g_robust_access(struct glf_context *c, struct get_value *v) { set_in
 static void g_max_element_index(struct glf_context *c, struct get_value *v) { set_int(v, c->limits.max_element_index); }
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
+static void g_draw_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->draw_buffers[0]); }
+/* GL 3.3 core's MAX_DUAL_SOURCE_DRAW_BUFFERS (minimum 1): splitgl does not blend with two
+ * sources (glBindFragDataLocationIndexed index 1 is refused), so it answers 0 and says so. */
+static void
+g_max_dual_source(struct glf_context *c, struct get_value *v)
+{
+   (void)c;
+   sgl_log_once(SGL_LOG_WARN, "glGet(MAX_DUAL_SOURCE_DRAW_BUFFERS): 0: dual-source blending is not implemented "
+                              "(GL 3.3 asks for at least 1)");
+   set_int(v, 0);
+}
 static void g_sampler_binding(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->sampler_units[c->active_unit])); }
 /* IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE: of the current read buffer (readpix.c). */
 static void
@@ -288,6 +299,12 @@ static const struct get_entry get_table[] = {
    LIMF(GL_POINT_SIZE_RANGE, API_CORE, 2, point_size_range),
    LIMF(GL_ALIASED_LINE_WIDTH_RANGE, API_ALL, 2, line_width_range),
    CONSTF2(GL_SMOOTH_LINE_WIDTH_RANGE, API_CORE, 1, 1), /* no smooth lines */
+   LIMF(GL_POINT_SIZE_GRANULARITY, API_CORE, 1, point_size_granularity),
+   LIMF(GL_LINE_WIDTH_GRANULARITY, API_CORE, 1, line_width_granularity),
+   /* every splitgl surface is single-buffered and mono (pbuffers; no stereo configs) */
+   CONST(GL_DOUBLEBUFFER, API_CORE, 0),
+   CONST(GL_STEREO, API_CORE, 0),
+   FN(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, API_CORE, g_max_dual_source),
    LIM(GL_SUBPIXEL_BITS, API_ALL, 1, subpixel_bits),
    LIM(GL_MAX_CLIP_DISTANCES, API_CORE, 1, max_clip_distances),
    FN(GL_NUM_EXTENSIONS, API_3, g_num_extensions),
@@ -363,6 +380,7 @@ static const struct get_entry get_table[] = {
    FN(GL_TRANSFORM_FEEDBACK_ACTIVE, API_3, g_xfb_active),
    FN(GL_TRANSFORM_FEEDBACK_PAUSED, API_3, g_xfb_paused),
    FN(GL_READ_BUFFER, API_3, g_read_buffer),
+   FN(GL_DRAW_BUFFER, API_CORE, g_draw_buffer), /* GL: DRAW_BUFFER0's value */
    /* state */
    CTX(GL_VIEWPORT, API_ALL, K_CTX_INT, 4, st.viewport),
    CTX(GL_SCISSOR_BOX, API_ALL, K_CTX_INT, 4, st.scissor),

@@ -56,6 +56,7 @@ struct glf_limits {
    GLint64 max_element_index;
    float max_texture_lod_bias;
    float point_size_range[2], line_width_range[2];
+   float point_size_granularity, line_width_granularity;
    uint64_t vformats[2];        /* wire_vformat bits the server fetches natively */
    uint32_t features;           /* WIRE_FEATURE_* the server's device has */
    /* wire_format bits (formats 64-127 in word 1; all zero: no table, every format allowed) */
@@ -325,12 +326,28 @@ struct glf_sampler {
    char *label; /* KHR_debug */
 };
 
+/* The storage of an EGLImage (gl_front/egl_image.c): a server resource shared by the image and
+ * its siblings (the source renderbuffer, target renderbuffers), destroyed with the last
+ * reference. A sibling that is respecified or deleted drops its reference: the others keep
+ * the storage (EGL_KHR_image_base: siblings are orphaned, never affected). */
+struct glf_image_storage {
+   int refs; /* atomic */
+   struct wire_client *wire;
+   wire_handle res;
+   uint32_t w, h, wfmt;
+   GLenum ifmt;
+   const struct glf_format *fmt;
+};
+/** Drops a reference; the last one destroys the resource (a record of no context). */
+void glf_image_storage_unref(struct glf_image_storage *s);
+
 struct glf_renderbuffer {
    GLuint name;
    int refcount;
    bool bound_once;
    bool created;
    wire_handle res;
+   struct glf_image_storage *image; /* an EGLImage sibling: res is the image's (NULL: its own) */
    uint32_t w, h, samples; /* samples: RENDERBUFFER_SAMPLES, the count allocated (0: single) */
    GLenum ifmt;
    uint32_t wfmt;

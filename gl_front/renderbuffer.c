@@ -206,6 +206,13 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
             pick = counts[i];
       samples = pick;
    }
+   if (rb->image) {
+      /* An EGLImage sibling respecified: it leaves the image, whose storage the other
+       * siblings keep (EGL_KHR_image_base, GL_OES_EGL_image), and gets storage of its own. */
+      glf_image_storage_unref(rb->image);
+      rb->image = NULL;
+      rb->created = false;
+   }
    rb->ifmt = ifmt;
    rb->w = (uint32_t)w;
    rb->h = (uint32_t)h;

@@ -12,6 +12,8 @@
  *                        EGLF_EXT_ENTRY lines of gl_front/egl_entrypoints.h): libEGL hands
  *                        them out from eglGetProcAddress; each finds the vendor that owns its
  *                        display and calls that vendor's function, fetched by index
+ *                        and for the device functions (EGLF_DEV_ENTRY), each finding the
+ *                        vendor that owns its EGLDeviceEXT
  * libEGL itself implements eglGetDisplay, eglBindAPI/eglQueryAPI bookkeeping,
  * eglGetCurrent*, eglGetProcAddress and eglGetError (it asks the last vendor it dispatched to
  * for its error: gl_front/egl_display.c keeps one per thread).
@@ -47,7 +49,13 @@ static const struct eglf_host host = {
 static EGLDisplay
 vendor_get_platform_display(EGLenum platform, void *native_display, const EGLAttrib *attrib_list)
 {
-   return eglf_get_platform_display(platform, native_display, attrib_list);
+   EGLDisplay d = eglf_get_platform_display(platform, native_display, attrib_list);
+   /* libglvnd asks a vendor for its error after a failed eglGetPlatformDisplay, except on the
+    * device platform, where it hands the device straight to its vendor and returns: hand the
+    * error over (else eglGetError says EGL_SUCCESS for a refused attribute). */
+   if (d == EGL_NO_DISPLAY && platform == EGL_PLATFORM_DEVICE_EXT)
+      glvnd->setEGLError(eglf_take_error());
+   return d;
 }
 
 static EGLBoolean
@@ -73,7 +81,9 @@ vendor_get_proc_address(const char *name)
 enum vendor_ext {
 #define EGLF_ENTRY(ret, name, params)
 #define EGLF_EXT_ENTRY(ret, name, params, args) VENDOR_EXT_##name,
+#define EGLF_DEV_ENTRY(ret, name, params, args) VENDOR_EXT_##name,
 #include "gl_front/egl_entrypoints.h"
+#undef EGLF_DEV_ENTRY
 #undef EGLF_EXT_ENTRY
 #undef EGLF_ENTRY
    VENDOR_EXT_COUNT
@@ -102,6 +112,25 @@ fetch_by_display(EGLDisplay dpy, enum vendor_ext i)
    return fn;
 }
 
+/* The same by device, as libglvnd's own __eglDispatchFetchByDevice: EGL_BAD_DEVICE_EXT when no
+ * vendor owns the device. */
+static __eglMustCastToProperFunctionPointerType
+fetch_by_device(EGLDeviceEXT dev, enum vendor_ext i)
+{
+   glvnd->threadInit();
+   __EGLvendorInfo *v = glvnd->getVendorFromDevice(dev);
+   int index = __atomic_load_n(&ext_index[i], __ATOMIC_ACQUIRE);
+   __eglMustCastToProperFunctionPointerType fn = NULL;
+   if (v && index >= 0)
+      fn = glvnd->fetchDispatchEntry(v, index);
+   if (!fn) {
+      glvnd->setEGLError(EGL_BAD_DEVICE_EXT);
+      return NULL;
+   }
+   glvnd->setLastVendor(v);
+   return fn;
+}
+
 #define EGLF_ENTRY(ret, name, params)
 #define EGLF_EXT_ENTRY(ret, name, params, args)                                                 \
    static ret dispatch_##name params                                                           \
@@ -110,7 +139,15 @@ fetch_by_display(EGLDisplay dpy, enum vendor_ext i)
       fn_t fn = (fn_t)fetch_by_display(dpy, VENDOR_EXT_##name);                                \
       return fn ? fn args : (ret)0;                                                            \
    }
+#define EGLF_DEV_ENTRY(ret, name, params, args)                                                 \
+   static ret dispatch_##name params                                                           \
+   {                                                                                           \
+      typedef ret(*fn_t) params;                                                               \
+      fn_t fn = (fn_t)fetch_by_device(device, VENDOR_EXT_##name);                              \
+      return fn ? fn args : (ret)0;                                                            \
+   }
 #include "gl_front/egl_entrypoints.h"
+#undef EGLF_DEV_ENTRY
 #undef EGLF_EXT_ENTRY
 #undef EGLF_ENTRY
 
@@ -120,7 +157,9 @@ static const struct {
 } ext_stubs[VENDOR_EXT_COUNT] = {
 #define EGLF_ENTRY(ret, name, params)
 #define EGLF_EXT_ENTRY(ret, name, params, args) [VENDOR_EXT_##name] = {"egl" #name, (void *)dispatch_##name},
+#define EGLF_DEV_ENTRY(ret, name, params, args) [VENDOR_EXT_##name] = {"egl" #name, (void *)dispatch_##name},
 #include "gl_front/egl_entrypoints.h"
+#undef EGLF_DEV_ENTRY
 #undef EGLF_EXT_ENTRY
 #undef EGLF_ENTRY
 };

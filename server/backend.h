@@ -95,6 +95,9 @@ struct srv_backend_ops {
    void (*set_cancel)(struct srv_backend *be, const uint32_t *cancel);
    /** Fills renderer and device names (the core fills the capability table). */
    void (*get_info)(struct srv_backend *be, struct wire_server_info *info);
+   /** Every device the backend's API sees, in its order, and which one it drives (QueryDevices).
+    *  Optional: without it the list is empty. */
+   void (*list_devices)(struct srv_backend *be, struct wire_device_list *list);
    /** The device's value of one capability (wire_types.h WIRE_CAPS: kind, unit, meaning), as
     *  the backend will honour it: a feature the backend lowers (8-bit indices, divisors) is
     *  reported as the device has it, a limit as the device has it (the front end clamps to the
@@ -228,6 +231,7 @@ struct srv_backend {
 };
 
 /** Magma: Vulkan. Returns NULL (with a logged reason) if no usable device. */
-struct srv_backend *mg_backend_create(void);
+/** Magma on the device `sel` names (NULL or index 0: SPLITGL_VK_DEVICE, else the first). */
+struct srv_backend *mg_backend_create(const struct wire_device_select *sel);
 
 #endif

@@ -438,6 +438,26 @@ srv_handle_GetStats(struct srv_session *s, const void *p, const uint8_t *tail, u
 }
 
 void
+srv_handle_QueryDevices(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   if (!empty_ok(s, p, "QueryDevices.reserved"))
+      return;
+   struct wire_device_list list;
+   memset(&list, 0, sizeof(list));
+   if (s->ops->list_devices)
+      s->ops->list_devices(s->be, &list);
+   if (list.count > WIRE_MAX_DEVICES)
+      list.count = WIRE_MAX_DEVICES;
+   for (uint32_t i = 0; i < WIRE_MAX_DEVICES; i++) {
+      list.dev[i].name[sizeof(list.dev[i].name) - 1] = 0;
+      list.dev[i].vendor[sizeof(list.dev[i].vendor) - 1] = 0;
+      list.dev[i].driver_name[sizeof(list.dev[i].driver_name) - 1] = 0;
+   }
+   memcpy(s->seg.reply, &list, sizeof(list));
+   srv_reply(s, sizeof(list));
+}
+
+void
 srv_handle_GetInfo(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    if (!empty_ok(s, p, "GetInfo.reserved"))

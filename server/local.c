@@ -12,29 +12,31 @@ struct local {
 };
 
 static struct srv_backend *
-backend_create(char *err, size_t err_size)
+backend_create(const struct wire_device_select *sel, char *err, size_t err_size)
 {
    const char *name = sgl_knobs()->server;
    if (strcmp(name, "magma")) {
       snprintf(err, err_size, "SPLITGL_SERVER=%s: only magma is built", name);
       return NULL;
    }
-   struct srv_backend *be = mg_backend_create();
-   if (!be)
+   struct srv_backend *be = mg_backend_create(sel);
+   if (!be && sel && sel->index)
+      snprintf(err, err_size, "Magma cannot use the selected Vulkan device %u (see the log)", sel->index - 1);
+   else if (!be)
       snprintf(err, err_size, "Magma found no usable Vulkan device (see the log)");
    return be;
 }
 
 struct srv_backend *
-srv_backend_create(char *err, size_t err_size)
+srv_backend_create(const struct wire_device_select *sel, char *err, size_t err_size)
 {
-   return backend_create(err, err_size);
+   return backend_create(sel, err, err_size);
 }
 
 static void *
 local_create(struct wire_segment *seg, char *err, size_t err_size)
 {
-   struct srv_backend *be = backend_create(err, err_size);
+   struct srv_backend *be = backend_create(&seg->device, err, err_size);
    if (!be)
       return NULL;
    /* monolith: the client thread applies, so the server must never park on the event ring */

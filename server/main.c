@@ -1,6 +1,7 @@
-/* splitgl-server: the server process of the spawn transport.
+/* splitgl-server: the server process of the spawn transport, or (with --listen) the
+ * long-running service of the tcp transport (server/listen.c).
  *
- * Started by the client with the control socket on fd WIRE_SERVER_FD. Receives the hello
+ * Without flags it is started by the client with the control socket on fd WIRE_SERVER_FD. Receives the hello
  * with the segment memfd, maps it, creates the backend and the session, acknowledges, and
  * applies records until the client closes, the socket hangs up, or a fatal error. */
 #define _GNU_SOURCE
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "listen.h"
 #include "session.h"
 #include "util/log.h"
 #include "wire/control.h"
@@ -61,7 +63,9 @@ main(int argc, char **argv)
 {
    int sock = WIRE_SERVER_FD;
    sgl_log_set_tag("server");
-   srv_own_process = true;
+   srv_own_process = true; /* also each forked tcp session: a test death exits it */
+   if (argc > 1)
+      return srv_listen_main(argc, argv);
    struct wire_hello hello;
    int fd = recv_hello(sock, &hello);
    if (fd < 0 || hello.magic != WIRE_HELLO_MAGIC || hello.revision != WIRE_PROTOCOL_REVISION ||
@@ -79,7 +83,7 @@ main(int argc, char **argv)
    }
    if (!wire_segment_guard(&seg))
       sgl_warn("server: cannot protect the segment's guard pages");
-   struct srv_backend *be = srv_backend_create(err, sizeof(err));
+   struct srv_backend *be = srv_backend_create(&seg.device, err, sizeof(err));
    struct srv_session *s = be ? srv_session_create(&seg, be, true) : NULL;
    if (!s) {
       send_ack(sock, 1, be ? "out of memory" : err);

@@ -36,7 +36,9 @@ extern const struct wire_local_server srv_local_server;
 extern bool srv_own_process;
 
 void srv_session_set_may_park(struct srv_session *s, bool may_park);
-/** The backend SPLITGL_SERVER names, or NULL with a reason. */
-struct srv_backend *srv_backend_create(char *err, size_t err_size);
+/** The backend SPLITGL_SERVER names on the device the client selected in the segment header
+ *  (sel->index 0: the backend's own choice), or NULL with a reason. */
+struct wire_device_select;
+struct srv_backend *srv_backend_create(const struct wire_device_select *sel, char *err, size_t err_size);
 
 #endif

@@ -230,6 +230,8 @@ mg_caps_init(struct mg_backend *be)
    c[WIRE_CAP_POINT_SIZE_MAX] = wire_cap_from_float(l->pointSizeRange[1]);
    c[WIRE_CAP_LINE_WIDTH_MIN] = wire_cap_from_float(be->wide_lines ? l->lineWidthRange[0] : 1.0f);
    c[WIRE_CAP_LINE_WIDTH_MAX] = wire_cap_from_float(be->wide_lines ? l->lineWidthRange[1] : 1.0f);
+   c[WIRE_CAP_POINT_SIZE_GRANULARITY] = wire_cap_from_float(l->pointSizeGranularity);
+   c[WIRE_CAP_LINE_WIDTH_GRANULARITY] = wire_cap_from_float(be->wide_lines ? l->lineWidthGranularity : 0.0f);
    c[WIRE_CAP_SUBPIXEL_BITS] = l->subPixelPrecisionBits;
    c[WIRE_CAP_MAX_CLIP_DISTANCES] = f.shaderClipDistance ? l->maxClipDistances : 0;
    c[WIRE_CAP_MAX_DRAW_INDEX] = l->maxDrawIndexedIndexValue;

@@ -198,29 +198,95 @@ create_instance(struct mg_backend *be)
    return true;
 }
 
-static bool
-pick_device(struct mg_backend *be)
+/* The device's UUID (VkPhysicalDeviceIDProperties, core in Vulkan 1.1) and, when asked, its
+ * driver's UUID and name (VkPhysicalDeviceDriverProperties, core in 1.2; empty before). */
+static void
+device_ids(VkPhysicalDevice pd, uint8_t uuid[16], uint8_t *driver_uuid, char *driver_name, size_t name_size)
+{
+   VkPhysicalDeviceProperties p;
+   vkGetPhysicalDeviceProperties(pd, &p);
+   VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+   VkPhysicalDeviceIDProperties id = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES,
+                                      .pNext = p.apiVersion >= VK_API_VERSION_1_2 ? &drv : NULL};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &id};
+   vkGetPhysicalDeviceProperties2(pd, &p2);
+   memcpy(uuid, id.deviceUUID, 16);
+   if (driver_uuid)
+      memcpy(driver_uuid, id.driverUUID, 16);
+   if (driver_name)
+      snprintf(driver_name, name_size, "%.*s", (int)name_size - 1, drv.driverName);
+}
+
+static void
+device_uuid(VkPhysicalDevice pd, uint8_t uuid[16])
+{
+   device_ids(pd, uuid, NULL, NULL, 0);
+}
+
+/* The physical devices in the instance's order (at most WIRE_MAX_DEVICES); NULL on failure. */
+static VkPhysicalDevice *
+enumerate_devices(VkInstance instance, uint32_t *count)
 {
    uint32_t n = 0;
-   if (vkEnumeratePhysicalDevices(be->instance, &n, NULL) != VK_SUCCESS || n == 0) {
+   if (vkEnumeratePhysicalDevices(instance, &n, NULL) != VK_SUCCESS || n == 0)
+      return NULL;
+   VkPhysicalDevice *devs = calloc(n, sizeof(*devs));
+   if (!devs || vkEnumeratePhysicalDevices(instance, &n, devs) < 0) {
+      free(devs);
+      return NULL;
+   }
+   *count = n > WIRE_MAX_DEVICES ? WIRE_MAX_DEVICES : n;
+   return devs;
+}
+
+static bool
+pick_device(struct mg_backend *be, const struct wire_device_select *sel)
+{
+   uint32_t n = 0;
+   VkPhysicalDevice *devs = enumerate_devices(be->instance, &n);
+   if (!devs) {
       sgl_err("magma: no Vulkan physical device");
       return false;
    }
-   VkPhysicalDevice *devs = calloc(n, sizeof(*devs));
-   if (!devs || vkEnumeratePhysicalDevices(be->instance, &n, devs) < 0) {
-      free(devs);
-      return false;
-   }
-   const char *want = sgl_knobs()->vk_device;
    be->pdev = VK_NULL_HANDLE;
+   if (sel && sel->index) {
+      /* The client chose (an EGL device display): its index in the list QueryDevices gave,
+       * which must still name the same device. SPLITGL_VK_DEVICE does not apply. */
+      uint32_t i = sel->index - 1;
+      uint8_t uuid[16];
+      if (i < n)
+         device_uuid(devs[i], uuid);
+      if (i >= n || memcmp(uuid, sel->uuid, 16)) {
+         sgl_err("magma: the client selected Vulkan device %u, which %s", i,
+                 i >= n ? "does not exist" : "is no longer the device it listed (UUID differs)");
+         free(devs);
+         return false;
+      }
+      be->pdev = devs[i];
+      be->device_index = i;
+   }
+   if (sel && !sel->index && (sel->flags & WIRE_DEVICE_SELECT_ANY)) {
+      /* a channel that lists the devices: any device Magma can drive will do */
+      for (uint32_t i = 0; i < n && !be->pdev; i++) {
+         VkPhysicalDeviceProperties p;
+         vkGetPhysicalDeviceProperties(devs[i], &p);
+         if (p.apiVersion >= VK_API_VERSION_1_3) {
+            be->pdev = devs[i];
+            be->device_index = i;
+         }
+      }
+   }
+   const char *want = be->pdev ? NULL : sgl_knobs()->vk_device;
    for (uint32_t i = 0; i < n && !be->pdev; i++) {
       VkPhysicalDeviceProperties p;
       vkGetPhysicalDeviceProperties(devs[i], &p);
       char *end = NULL;
       long idx = want && *want ? strtol(want, &end, 10) : 0;
       bool by_index = want && *want && end && *end == 0;
-      if (!want || !*want || (by_index && idx == (long)i) || (!by_index && strstr(p.deviceName, want)))
+      if (!want || !*want || (by_index && idx == (long)i) || (!by_index && strstr(p.deviceName, want))) {
          be->pdev = devs[i];
+         be->device_index = i;
+      }
    }
    free(devs);
    if (!be->pdev) {
@@ -554,14 +620,14 @@ create_zero_buffer(struct mg_backend *be)
 }
 
 struct srv_backend *
-mg_backend_create(void)
+mg_backend_create(const struct wire_device_select *sel)
 {
    struct mg_backend *be = calloc(1, sizeof(*be));
    if (!be)
       return NULL;
    be->base.ops = &mg_ops;
    be->next_id = 1;
-   if (!create_instance(be) || !pick_device(be) || !create_device(be) || !mg_formats_init(be) ||
+   if (!create_instance(be) || !pick_device(be, sel) || !create_device(be) || !mg_formats_init(be) ||
        !mg_batches_init(be) || !create_zero_buffer(be) || !mg_dummies_init(be) || !mg_clear_init(be) || !mg_blit_init(be) ||
        !mg_xfb_init(be)) {
       sgl_err("magma: backend creation failed");
@@ -591,6 +657,55 @@ mg_get_info(struct srv_backend *sbe, struct wire_server_info *info)
    snprintf(info->device, sizeof(info->device), "%.127s", be->props.deviceName);
 }
 
+static const char *
+vendor_name(uint32_t id)
+{
+   switch (id) {
+   case 0x1002: return "AMD";
+   case 0x1010: return "ImgTec";
+   case 0x10de: return "NVIDIA";
+   case 0x13b5: return "ARM";
+   case 0x5143: return "Qualcomm";
+   case 0x8086: return "Intel";
+   case VK_VENDOR_ID_MESA: return "Mesa";
+   default: return NULL;
+   }
+}
+
+static void
+mg_list_devices(struct srv_backend *sbe, struct wire_device_list *list)
+{
+   struct mg_backend *be = mg_backend(sbe);
+   uint32_t n = 0;
+   VkPhysicalDevice *devs = enumerate_devices(be->instance, &n);
+   memset(list, 0, sizeof(*list));
+   for (uint32_t i = 0; i < n; i++) {
+      struct wire_device_desc *d = &list->dev[i];
+      VkPhysicalDeviceProperties p;
+      vkGetPhysicalDeviceProperties(devs[i], &p);
+      snprintf(d->name, sizeof(d->name), "%.127s", p.deviceName);
+      const char *v = vendor_name(p.vendorID);
+      if (v)
+         snprintf(d->vendor, sizeof(d->vendor), "%s", v);
+      else
+         snprintf(d->vendor, sizeof(d->vendor), "0x%04x", p.vendorID);
+      device_ids(devs[i], d->uuid, d->driver_uuid, d->driver_name, sizeof(d->driver_name));
+      d->vendor_id = p.vendorID;
+      d->device_id = p.deviceID;
+      switch (p.deviceType) {
+      case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: d->type = WIRE_DEVICE_INTEGRATED; break;
+      case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: d->type = WIRE_DEVICE_DISCRETE; break;
+      case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: d->type = WIRE_DEVICE_VIRTUAL; break;
+      case VK_PHYSICAL_DEVICE_TYPE_CPU: d->type = WIRE_DEVICE_CPU; break;
+      default: d->type = WIRE_DEVICE_OTHER; break;
+      }
+      d->usable = p.apiVersion >= VK_API_VERSION_1_3;
+   }
+   list->count = n;
+   list->current = be->device_index;
+   free(devs);
+}
+
 static void
 mg_get_stats(struct srv_backend *sbe, struct wire_server_stats *stats)
 {
@@ -609,6 +724,7 @@ static const struct srv_backend_ops mg_ops = {
    .take_status = mg_take_status,
    .set_cancel = mg_set_cancel,
    .get_info = mg_get_info,
+   .list_devices = mg_list_devices,
    .get_param = mg_get_param,
    .get_stats = mg_get_stats,
    .context_create = mg_context_create,

@@ -416,6 +416,7 @@ struct mg_backend {
    VkInstance instance;
    VkDebugUtilsMessengerEXT messenger;
    VkPhysicalDevice pdev;
+   uint32_t device_index; /* pdev's place in vkEnumeratePhysicalDevices (QueryDevices) */
    VkDevice dev;
    VkQueue queue;
    uint32_t qfam;

@@ -199,6 +199,159 @@ find_compat_builtin(const char *pp, int *line)
    return NULL;
 }
 
+/* ---- fragment inputs of integer type in interface blocks ------------------------------------
+ * GLSL 1.50 section 4.3.4 (and GLSL ES 3.00 4.3.4): "Fragment shader inputs that are signed or
+ * unsigned integers, integer vectors, or any double-precision floating-point type must be
+ * qualified with the interpolation qualifier flat." glslang applies it to plain inputs but not
+ * to the members of an input interface block (piglit glsl-1.50 flat_interpolation). A token
+ * walk of the preprocessed source: the structures declared at global scope, then every member
+ * of every `in` block. */
+struct tok {
+   const char *p;
+   size_t n;
+   int line;
+};
+
+/* The next token (an identifier or number, or one punctuation character); false at the end. */
+static bool
+next_tok(const char **pp, int *line, struct tok *t)
+{
+   const char *p = *pp;
+   for (;;) {
+      while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
+         if (*p == '\n')
+            (*line)++;
+         p++;
+      }
+      if (*p != '#')
+         break;
+      while (*p && *p != '\n') /* #version, #extension, #line, #pragma: not declarations */
+         p++;
+   }
+   if (!*p) {
+      *pp = p;
+      return false;
+   }
+   t->p = p;
+   t->line = *line;
+   if (isalnum((unsigned char)*p) || *p == '_') {
+      while (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
+         p++;
+   } else {
+      p++;
+   }
+   t->n = (size_t)(p - t->p);
+   *pp = p;
+   return true;
+}
+
+static bool
+tok_is(const struct tok *t, const char *s)
+{
+   return strlen(s) == t->n && !memcmp(t->p, s, t->n);
+}
+
+#define MAX_INT_STRUCTS 64
+struct int_structs {
+   struct tok name[MAX_INT_STRUCTS]; /* structures with an integer member, at any depth */
+   unsigned count;
+};
+
+static bool
+type_is_integer(const struct tok *t, const struct int_structs *is)
+{
+   static const char *const ints[] = {"int", "ivec2", "ivec3", "ivec4", "uint", "uvec2", "uvec3", "uvec4", NULL};
+   for (const char *const *i = ints; *i; i++)
+      if (tok_is(t, *i))
+         return true;
+   for (unsigned i = 0; i < is->count; i++)
+      if (is->name[i].n == t->n && !memcmp(is->name[i].p, t->p, t->n))
+         return true;
+   return false;
+}
+
+static bool
+is_qualifier(const struct tok *t)
+{
+   static const char *const q[] = {"flat", "smooth", "noperspective", "centroid", "invariant", "highp", "mediump",
+                                   "lowp", "in", "out", "uniform", "const", "precise", "sample", "patch", NULL};
+   for (const char *const *i = q; *i; i++)
+      if (tok_is(t, *i))
+         return true;
+   return false;
+}
+
+/* The member declarations of a block or structure body, from after its `{` to its `}`: calls
+ * back with each declaration's type token and whether `flat` qualified it. Returns false if the
+ * body does not end. */
+static bool
+walk_members(const char **pp, int *line, const struct int_structs *is, bool *any_int, struct tok *bad)
+{
+   struct tok t, type = {0};
+   bool flat = false, have_type = false;
+   int depth = 0;
+   while (next_tok(pp, line, &t)) {
+      if (tok_is(&t, "}") && depth == 0)
+         return true;
+      if (tok_is(&t, "[") || tok_is(&t, "("))
+         depth++;
+      else if ((tok_is(&t, "]") || tok_is(&t, ")")) && depth > 0)
+         depth--;
+      if (depth)
+         continue;
+      if (tok_is(&t, ";")) {
+         if (have_type && type_is_integer(&type, is)) {
+            *any_int = true;
+            if (!flat && bad && !bad->p)
+               *bad = type;
+         }
+         flat = have_type = false;
+      } else if (tok_is(&t, "flat")) {
+         flat = true;
+      } else if (!have_type && !is_qualifier(&t) && (isalpha((unsigned char)t.p[0]) || t.p[0] == '_')) {
+         type = t;
+         have_type = true;
+      }
+   }
+   return false;
+}
+
+/* The first member of a fragment shader's input block with an integer type and no `flat`: its
+ * type token, or a token with p NULL. */
+static struct tok
+find_unflat_block_int(const char *pp)
+{
+   struct int_structs is = {.count = 0};
+   struct tok t, prev[2] = {{0}, {0}}, bad = {0};
+   int line = 1, depth = 0;
+   const char *p = pp;
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{")) {
+         if (depth == 0 && prev[1].p && tok_is(&prev[1], "struct")) {
+            /* struct NAME { ... }: remember it if it holds an integer */
+            bool any_int = false;
+            if (!walk_members(&p, &line, &is, &any_int, NULL))
+               break;
+            if (any_int && is.count < MAX_INT_STRUCTS)
+               is.name[is.count++] = prev[0];
+         } else if (depth == 0 && prev[1].p && tok_is(&prev[1], "in")) {
+            bool any_int = false;
+            if (!walk_members(&p, &line, &is, &any_int, &bad))
+               break;
+            if (bad.p)
+               return bad;
+         } else {
+            depth++;
+         }
+      } else if (tok_is(&t, "}") && depth > 0) {
+         depth--;
+      }
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   return (struct tok){0};
+}
+
 /* Versions this driver accepts per API. */
 static bool
 version_supported(enum spv_api api, int version, bool es)
@@ -478,6 +631,12 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
          if (cb) {
             spv_str_printf(&log, "ERROR: 0:%d: '%s' : undeclared identifier (a compatibility-profile built-in, "
                                  "removed in GLSL 1.40 without ARB_compatibility)\n", line, cb);
+            sh->ok = false;
+         }
+         struct tok bad = sh->ok && stage == SPV_STAGE_FRAGMENT ? find_unflat_block_int(sh->preprocessed) : (struct tok){0};
+         if (bad.p) {
+            spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : a fragment shader input of integer type must be qualified "
+                                 "flat (a member of an input interface block)\n", bad.line, (int)bad.n, bad.p);
             sh->ok = false;
          }
          glslang_shader_delete(gs);

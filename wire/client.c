@@ -19,9 +19,10 @@ static const struct wire_transport_ops *const transports[WIRE_TRANSPORT_COUNT] =
    [WIRE_TRANSPORT_MONOLITH] = &wire_transport_monolith,
    [WIRE_TRANSPORT_INPROC] = &wire_transport_inproc,
    [WIRE_TRANSPORT_SPAWN] = &wire_transport_spawn,
+   [WIRE_TRANSPORT_TCP] = &wire_transport_tcp,
 };
 
-static const char *const transport_names[WIRE_TRANSPORT_COUNT] = {"monolith", "inproc", "spawn"};
+static const char *const transport_names[WIRE_TRANSPORT_COUNT] = {"monolith", "inproc", "spawn", "tcp"};
 
 const char *
 wire_transport_name(enum wire_transport_kind k)
@@ -39,7 +40,9 @@ static int
 transport_from_knob(void)
 {
    const char *t = sgl_knobs()->transport;
-   for (int i = 0; i < WIRE_TRANSPORT_COUNT; i++)
+   if (!strncmp(t, "tcp:", 4))
+      return WIRE_TRANSPORT_TCP; /* the address is checked when it connects */
+   for (int i = 0; i < WIRE_TRANSPORT_TCP; i++)
       if (!strcmp(t, transport_names[i]))
          return i;
    return -1;
@@ -75,10 +78,17 @@ wire_client_map_anon(struct wire_client *c, char *err, unsigned err_size)
 struct wire_client *
 wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, unsigned err_size)
 {
+   return wire_client_open_device(kind, NULL, cb, err, err_size);
+}
+
+struct wire_client *
+wire_client_open_device(int kind, const struct wire_device_select *device, const struct wire_client_callbacks *cb,
+                        char *err, unsigned err_size)
+{
    if (kind < 0)
       kind = transport_from_knob();
    if (kind < 0 || kind >= WIRE_TRANSPORT_COUNT) {
-      snprintf(err, err_size, "SPLITGL_TRANSPORT=%s is not one of monolith, inproc, spawn", sgl_knobs()->transport);
+      snprintf(err, err_size, "SPLITGL_TRANSPORT=%s is not one of monolith, inproc, spawn, tcp:HOST:PORT", sgl_knobs()->transport);
       return NULL;
    }
    struct wire_client *c = calloc(1, sizeof(*c));
@@ -97,6 +107,8 @@ wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, un
    c->present_credit = (uint32_t)sgl_knobs()->present_credit;
    c->sock = -1;
    c->memfd = -1;
+   if (device)
+      c->seg.device = *device; /* the transport's wire_segment_init writes it into the header */
    for (int i = 0; i < WIRE_KIND_COUNT; i++)
       wire_handle_pool_init(&c->pools[i]);
    if (!c->ops->start(c, err, err_size)) {
@@ -489,6 +501,10 @@ wire_stage(struct wire_client *c, uint32_t size, struct wire_span *span)
       uint32_t off = (uint32_t)(c->stage_head % arena);
       uint32_t skip = (off + asize > arena) ? arena - off : 0;
       if (c->stage_head + skip + asize - c->stage_reclaimed <= arena) {
+         if (skip) { /* bytes no record names: the tcp transport does not ship them */
+            c->stage_skip_start = c->stage_head;
+            c->stage_skip_end = c->stage_head + skip;
+         }
          c->stage_head += skip;
          off = (uint32_t)(c->stage_head % arena);
          c->stage_head += asize;

@@ -64,12 +64,17 @@ enum wire_transport_kind {
    WIRE_TRANSPORT_MONOLITH = 0,
    WIRE_TRANSPORT_INPROC,
    WIRE_TRANSPORT_SPAWN,
+   WIRE_TRANSPORT_TCP, /* tcp:HOST:PORT, a splitgl-server --listen */
    WIRE_TRANSPORT_COUNT
 };
 
 /** Opens a channel with the transport SPLITGL_TRANSPORT names (or `kind` if >= 0) and
  *  starts its server. Returns NULL with a reason in err. */
 struct wire_client *wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, unsigned err_size);
+/** The same, on the device `device` selects (NULL: the server's own choice): the server
+ *  refuses the session when that device is not the one it listed. */
+struct wire_client *wire_client_open_device(int kind, const struct wire_device_select *device,
+                                            const struct wire_client_callbacks *cb, char *err, unsigned err_size);
 void wire_client_close(struct wire_client *c);
 /** The server's GetInfo reply (renderer, capability table), asked once per channel and kept:
  *  false if the channel is lost before it came. */

@@ -27,6 +27,9 @@ struct wire_transport_ops {
 extern const struct wire_transport_ops wire_transport_monolith;
 extern const struct wire_transport_ops wire_transport_inproc;
 extern const struct wire_transport_ops wire_transport_spawn;
+extern const struct wire_transport_ops wire_transport_tcp;
+
+struct wire_tcp_client;
 
 struct wire_stage_entry {
    uint64_t seq; /* the record naming the bytes */
@@ -56,6 +59,7 @@ struct wire_client {
    /* staging arena */
    uint64_t stage_head;
    uint64_t stage_reclaimed;
+   uint64_t stage_skip_start, stage_skip_end; /* the last stretch wire_stage skipped at the arena's end */
    struct wire_stage_entry *stage_fifo;
    uint32_t stage_fifo_cap, stage_fifo_first, stage_fifo_count;
 
@@ -90,6 +94,7 @@ struct wire_client {
    pid_t pid;            /* spawn: the server process */
    int sock;             /* spawn: control socket */
    int memfd;
+   struct wire_tcp_client *tcp; /* tcp: the connection (transport_tcp.c) */
 };
 
 /** Marks the channel lost (once) and tells the callbacks. Lock held. */

@@ -69,6 +69,7 @@ wire_segment_init(struct wire_segment *seg, void *base, size_t size, uint32_t cm
    c->staging_size = staging_size;
    c->reply_size = WIRE_MAX_REPLY;
    c->event_size = WIRE_EVENT_RING_SIZE;
+   c->device = seg->device;
    seg->cmd_size = cmd_size;
    seg->staging_size = staging_size;
    seg->reply_size = WIRE_MAX_REPLY;
@@ -87,6 +88,8 @@ wire_segment_attach(struct wire_segment *seg, void *base, size_t size, char *err
    /* Read once into locals: the client could change them under us. */
    uint32_t magic = c->magic, rev = c->revision, cmd = c->cmd_size, stg = c->staging_size;
    uint32_t rep = c->reply_size, ev = c->event_size;
+   struct wire_device_select dev;
+   memcpy(&dev, (const void *)&c->device, sizeof(dev));
    if (magic != WIRE_SEGMENT_MAGIC || rev != WIRE_PROTOCOL_REVISION) {
       snprintf(err, err_size, "segment magic/revision mismatch (rev %u, want %u)", rev, WIRE_PROTOCOL_REVISION);
       return false;
@@ -104,6 +107,7 @@ wire_segment_attach(struct wire_segment *seg, void *base, size_t size, char *err
    seg->staging_size = stg;
    seg->reply_size = rep;
    seg->event_size = ev;
+   seg->device = dev;
    layout(seg, base, size);
    return true;
 }

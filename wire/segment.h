@@ -69,7 +69,12 @@ struct wire_ctrl {
    uint32_t server_parked;  /* the server waits for event space */
    uint32_t pad1;
    char fatal_msg[256];
+
+   /* written by the client before the server attaches, read once by wire_segment_attach
+    * (revision 7): the device the session renders on (EGL_EXT_platform_device) */
+   _Alignas(64) struct wire_device_select device;
 };
+static_assert(sizeof(struct wire_ctrl) <= WIRE_CTRL_SIZE, "ctrl");
 
 /* An event: header + text, padded to 8 bytes. An event never wraps: when it does not fit
  * before the end of the ring, the server skips to the start. The skipped bytes carry a pad
@@ -96,6 +101,9 @@ struct wire_segment {
    uint8_t *reply;
    uint8_t *events;
    uint32_t cmd_size, staging_size, reply_size, event_size;
+   /* Client: set before wire_segment_init, which copies it into the header. Server: what
+    * wire_segment_attach read from the header. */
+   struct wire_device_select device;
 };
 
 /** Total bytes for the given section sizes (each rounded to 4 KiB, each followed by a guard

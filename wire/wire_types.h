@@ -35,10 +35,14 @@
  *    texture targets TEX_1D and TEX_1D_ARRAY (GL 3.3 core's 1D and 1D-array textures);
  *    ReadPixels of depth / stencil surfaces (replies in their wire layout); SetFramebuffer.flags
  *    and Blit.flags (WIRE_FB_* / WIRE_BLIT_F_*: GL core's FRAMEBUFFER_SRGB), which were zero padding;
- *    Blit of colour from a single-sampled into a multisampled surface; op 46 SetPointState.
- * 9: window surfaces: op 48 WindowAttach (reply wire_window_status), op 49 WindowSetInterval;
+ *    Blit of colour from a single-sampled into a multisampled surface; op 46 SetPointState. */
+/* 7: op 47 ReadPixelsToBuffer (pack-buffer reads the client does not wait for).
+ * 8: SetFramebuffer.flags WIRE_FB_LAYERED (layered attachments).
+ * 9: the segment header's device selection (wire_ctrl.device: the EGL device a display
+ *    renders on) and op 48 QueryDevices (the Vulkan devices the server sees).
+ * 10: window surfaces: op 49 WindowAttach (reply wire_window_status), op 50 WindowSetInterval;
  *    Present of an attached resource presents into its window. */
-#define WIRE_PROTOCOL_REVISION 9u
+#define WIRE_PROTOCOL_REVISION 10u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -981,7 +985,9 @@ struct wire_server_stats {
    CAP(MS_TEXTURE_FORMATS_8, M)          /* ... 8 samples */                                  \
    CAP(MS_TEXTURE_FORMATS_16, M)         /* ... 16 samples */                                 \
    CAP(MAX_TEXEL_BUFFER_ELEMENTS, U)     /* maxTexelBufferElements (0: no buffer textures) */ \
-   CAP(TEXEL_BUFFER_FORMATS, M)          /* bit f (< 64): a buffer texture of wire_format f */
+   CAP(TEXEL_BUFFER_FORMATS, M)          /* bit f (< 64): a buffer texture of wire_format f */ \
+   CAP(POINT_SIZE_GRANULARITY, F)        /* pointSizeGranularity (GL's POINT_SIZE_GRANULARITY) */ \
+   CAP(LINE_WIDTH_GRANULARITY, F)        /* lineWidthGranularity (0 without wide lines) */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
@@ -1023,6 +1029,50 @@ struct wire_server_info {
    uint64_t caps[WIRE_MAX_CAPS]; /* enum wire_cap; unused entries 0 */
 };
 static_assert(sizeof(struct wire_server_info) == 264 + 8 * WIRE_MAX_CAPS, "server info");
+
+/* ---- devices (EGL_EXT_device_enumeration) -------------------------------------------- */
+#define WIRE_MAX_DEVICES 16
+
+/* Which device a session renders on: written by the client into the segment header before the
+ * server attaches. index 0: the server's own choice (SPLITGL_VK_DEVICE, else its first
+ * device); n: entry n-1 of the server's QueryDevices list, which must still carry `uuid` (the
+ * session is refused otherwise). */
+#define WIRE_DEVICE_SELECT_ANY 1u /* index 0 without SPLITGL_VK_DEVICE: the first device the
+                                   * backend can drive (a channel that only lists devices) */
+struct wire_device_select {
+   uint32_t index;
+   uint32_t flags; /* WIRE_DEVICE_SELECT_* */
+   uint8_t uuid[16];
+};
+static_assert(sizeof(struct wire_device_select) == 24, "device select");
+
+enum wire_device_type {
+   WIRE_DEVICE_OTHER = 0,
+   WIRE_DEVICE_INTEGRATED = 1,
+   WIRE_DEVICE_DISCRETE = 2,
+   WIRE_DEVICE_VIRTUAL = 3,
+   WIRE_DEVICE_CPU = 4,
+};
+
+struct wire_device_desc {
+   char name[128];   /* VkPhysicalDeviceProperties.deviceName */
+   char vendor[64];  /* the vendor's name (from its PCI id), else its id in hex */
+   uint8_t uuid[16]; /* VkPhysicalDeviceIDProperties.deviceUUID */
+   uint32_t vendor_id, device_id;
+   uint32_t type;    /* enum wire_device_type */
+   uint32_t usable;  /* 1: the backend can drive it (the API version it needs) */
+   uint8_t driver_uuid[16]; /* VkPhysicalDeviceIDProperties.driverUUID */
+   char driver_name[64];    /* VkPhysicalDeviceDriverProperties.driverName */
+};
+static_assert(sizeof(struct wire_device_desc) == 304, "device desc");
+
+/* QueryDevices reply: every device the server's backend sees, in its enumeration order. */
+struct wire_device_list {
+   uint32_t count;   /* <= WIRE_MAX_DEVICES */
+   uint32_t current; /* index of the session's own device */
+   struct wire_device_desc dev[WIRE_MAX_DEVICES];
+};
+static_assert(sizeof(struct wire_device_list) == 8 + 304 * WIRE_MAX_DEVICES, "device list");
 
 /* ---- events (server -> client) -------------------------------------------------------- */
 enum wire_event_kind {

@@ -37,6 +37,13 @@ wire_client_open(int kind, const struct wire_client_callbacks *cb, char *err, un
    return &the_client;
 }
 
+struct wire_client *
+wire_client_open_device(int kind, const struct wire_device_select *device, const struct wire_client_callbacks *cb,
+                        char *err, unsigned err_size)
+{
+   return &the_client;
+}
+
 void wire_client_close(struct wire_client *c) {}
 void wire_client_quiesce(struct wire_client *c) {}
 enum wire_transport_kind wire_client_transport(const struct wire_client *c) { return WIRE_TRANSPORT_MONOLITH; }

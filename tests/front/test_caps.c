@@ -198,6 +198,40 @@ small_device(void)
    drop(ctx);
 }
 
+/* GL 3.3 core state moderngl asks for at start-up: granularities from the device,
+ * DRAW_BUFFER, DOUBLEBUFFER / STEREO of single-buffered mono surfaces, and 0 dual-source
+ * draw buffers (not implemented); ES has none of these. */
+static void
+gl_core_queries(void)
+{
+   memset(&fake_wire_info, 0, sizeof(fake_wire_info));
+   fake_wire_info.cap_count = WIRE_CAP_COUNT;
+   set_cap(WIRE_CAP_LINE_WIDTH_MIN, wire_cap_from_float(1.0f));
+   set_cap(WIRE_CAP_LINE_WIDTH_MAX, wire_cap_from_float(8.0f));
+   set_cap(WIRE_CAP_POINT_SIZE_GRANULARITY, wire_cap_from_float(0.125f));
+   set_cap(WIRE_CAP_LINE_WIDTH_GRANULARITY, wire_cap_from_float(0.5f));
+   struct glf_context *ctx = make(GLF_API_GL_CORE);
+   GLfloat f = -1.0f;
+   glf_GetFloatv(GL_POINT_SIZE_GRANULARITY, &f);
+   CHECK(f == 0.125f, "POINT_SIZE_GRANULARITY %f", f);
+   glf_GetFloatv(GL_LINE_WIDTH_GRANULARITY, &f);
+   CHECK(f == 0.5f, "LINE_WIDTH_GRANULARITY %f", f);
+   CHECK(get_int(GL_DRAW_BUFFER) == get_int(GL_DRAW_BUFFER0) && get_int(GL_DRAW_BUFFER) != -1, "DRAW_BUFFER %d",
+         get_int(GL_DRAW_BUFFER));
+   GLboolean b[2] = {GL_TRUE, GL_TRUE};
+   glf_GetBooleanv(GL_DOUBLEBUFFER, &b[0]);
+   glf_GetBooleanv(GL_STEREO, &b[1]);
+   CHECK(!b[0] && !b[1], "DOUBLEBUFFER %d STEREO %d", b[0], b[1]);
+   CHECK(get_int(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS) == 0, "MAX_DUAL_SOURCE_DRAW_BUFFERS");
+   drop(ctx);
+   ctx = make(GLF_API_GLES);
+   glf_GetFloatv(GL_POINT_SIZE_GRANULARITY, &f);
+   CHECK(glf_GetError() == GL_INVALID_ENUM, "ES: POINT_SIZE_GRANULARITY");
+   (void)get_int(GL_DRAW_BUFFER);
+   CHECK(glf_GetError() == GL_INVALID_ENUM, "ES: DRAW_BUFFER");
+   drop(ctx);
+}
+
 static void
 internalformat_query(void)
 {
@@ -354,6 +388,7 @@ main(void)
    big_device();
    small_device();
    internalformat_query();
+   gl_core_queries();
    converted_attributes();
    indices_past_the_buffer();
    if (fails)

@@ -33,7 +33,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    static struct fuzz_rig rig;
    if (!rig.mem)
       fuzz_rig_map(&rig);
-   if (!be && !(be = mg_backend_create()))
+   if (!be && !(be = mg_backend_create(NULL)))
       abort(); /* no Vulkan device: nothing to fuzz */
    struct srv_session *s = fuzz_replay(&rig, be, data, size);
    bool lost = s && wire_load32(&rig.seg.ctrl->server_state) == WIRE_SERVER_FATAL &&

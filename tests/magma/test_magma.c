@@ -89,7 +89,7 @@ setup(struct t *t)
 {
    memset(t, 0, sizeof(*t));
    sgl_log_set_sink(log_sink, NULL);
-   t->be = mg_backend_create();
+   t->be = mg_backend_create(NULL);
    if (!t->be) {
       fprintf(stderr, "FAIL: mg_backend_create\n");
       exit(1);

@@ -8,6 +8,9 @@ Modes:
                      identical and not blank.
   --to-png IN OUT    convert a PAM written by a scene into a PNG (for looking at it).
 
+--tcp-port-file F runs splitgl over the tcp transport against the server whose port F holds
+(tests/tcp/tcp_server.py starts one for the scene lane).
+
 Environment:
   SPLITGL_SCENE_ORACLE_ONLY=1   compare mode runs only the oracle (and checks that it succeeds).
 
@@ -241,6 +244,9 @@ def print_mismatches(bad, oracle, other, other_label, tolerance, max_mismatch, l
 def cmd_compare(args):
     scene_env = parse_env(args.scene_env)
     extra_env = parse_env(args.env)
+    if args.tcp_port_file:
+        with open(args.tcp_port_file) as f:
+            extra_env["SPLITGL_TRANSPORT"] = "tcp:127.0.0.1:%d" % int(f.read().strip())
     out_dir = os.path.join(args.out_dir, args.name, args.tag)
     os.makedirs(out_dir, exist_ok=True)
     stem = f"{args.name}_{args.tag}"
@@ -359,6 +365,9 @@ def main():
                     help="environment for both runs (e.g. EGL_PLATFORM=surfaceless)")
     ap.add_argument("--env", action="append", default=[], metavar="KEY=VALUE",
                     help="extra environment for the splitgl run only")
+    ap.add_argument("--tcp-port-file", metavar="FILE",
+                    help="splitgl over the tcp transport: the port a running splitgl-server --listen "
+                         "127.0.0.1:0 wrote to FILE (sets SPLITGL_TRANSPORT=tcp:127.0.0.1:PORT)")
     ap.add_argument("--selfcheck", action="store_true")
     ap.add_argument("--manifest", help="scene manifest (selfcheck mode)")
     ap.add_argument("--to-png", nargs=2, metavar=("IN_PAM", "OUT_PNG"))

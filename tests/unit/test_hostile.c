@@ -1146,6 +1146,7 @@ xfb_query_cases(void)
    expect_fatal_seq("QueryResult.wait", bad_wait, 2);
    struct wire_empty e = {3};
    expect_fatal("GetTimestamp.reserved", WIRE_OP_GetTimestamp, &e, sizeof(e));
+   expect_fatal("QueryDevices.reserved", WIRE_OP_QueryDevices, &e, sizeof(e));
 
    struct wire_buffer_read br = {{0, 1}, 1000, 100};
    expect_fatal("BufferRead.size", WIRE_OP_BufferRead, &br, sizeof(br));
