@@ -197,6 +197,9 @@ glf_limits_init(struct glf_context *ctx)
    l->max_program_texel_offset = tmax > 7 ? (tmax > 63 ? 63 : tmax) : 7;
    float bias = cap_float(c[WIRE_CAP_MAX_LOD_BIAS], 2.0f);
    l->max_texture_lod_bias = bias > 2.0f ? bias : 2.0f;
+   /* EXT_texture_filter_anisotropic: "at least 2.0" where listed; 1.0 means not offered */
+   float aniso = cap_float(c[WIRE_CAP_MAX_ANISOTROPY], 1.0f);
+   l->max_anisotropy = aniso >= 2.0f ? (aniso > 16.0f ? 16.0f : aniso) : 1.0f;
    l->subpixel_bits = limit(c[WIRE_CAP_SUBPIXEL_BITS], 4, 16);
    l->max_clip_distances = limit(c[WIRE_CAP_MAX_CLIP_DISTANCES], 8, 8);
    /* ES 3.0 MAX_ELEMENT_INDEX: at least 2^24 - 1; the wire carries 32-bit indices. */
@@ -316,4 +319,10 @@ glf_format_sample_counts(const struct glf_context *ctx, const struct glf_format 
       if ((ctx->limits.ms_formats[i] >> fmt->wfmt) & 1u)
          counts[n++] = 2 << i;
    return n;
+}
+
+bool
+glf_has_anisotropy(const struct glf_context *ctx)
+{
+   return ctx->limits.max_anisotropy >= 2.0f;
 }

@@ -133,6 +133,10 @@ static const struct glf_format formats[] = {
        0),
    /* OES_compressed_ETC1_RGB8_texture (ES 2.0 and 3.0): ETC1 blocks are RGB8 ETC2 blocks */
    ROW(GL_ETC1_RGB8_OES, GL_RGB, ETC2_R8G8B8_UNORM, 8, 8, 8, 0, 0, 0, UN, CMP | TF, 0, 0, 0),
+   /* EXT_texture_format_BGRA8888 (ES): BGRA_EXT texels, stored as RGBA8 (the client reorders
+    * at upload and read-back); colour-renderable as the extension's later revisions and ANGLE
+    * take it */
+   ROW(GL_BGRA8_EXT, GL_BGRA_EXT, R8G8B8A8_UNORM, 8, 8, 8, 8, 0, 0, UN, UNSZ | CR | TF, 0, GL_BGRA_EXT, GL_UNSIGNED_BYTE),
    /* ---- effective formats of ES's unsized ALPHA / LUMINANCE / LUMINANCE_ALPHA ---- */
    ROW(GL_ALPHA8, GL_ALPHA, R8_UNORM, 0, 0, 0, 8, 0, 0, UN, UNSZ | TF, GLF_SWZ_ALPHA, 0, 0),
    ROW(GL_LUMINANCE8, GL_LUMINANCE, R8_UNORM, 0, 0, 0, 0, 0, 0, UN, UNSZ | TF, GLF_SWZ_LUMINANCE, 0, 0),
@@ -263,6 +267,8 @@ static const struct {
    {GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, GL_FLOAT, GLF_LUMINANCE_ALPHA32F, AA},
    {GL_LUMINANCE, GL_LUMINANCE, GL_FLOAT, GLF_LUMINANCE32F, AA},
    {GL_ALPHA, GL_ALPHA, GL_FLOAT, GLF_ALPHA32F, AA},
+   /* EXT_texture_format_BGRA8888 */
+   {GL_BGRA_EXT, GL_BGRA_EXT, GL_UNSIGNED_BYTE, GL_BGRA8_EXT, AA},
    /* OES_depth_texture, OES_packed_depth_stencil */
    {GL_DEPTH_COMPONENT, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT16, AA},
    {GL_DEPTH_COMPONENT, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT24, AA},
@@ -280,7 +286,9 @@ glf_valid_pixel_format(const struct glf_context *ctx, GLenum f)
       return true;
    case GL_RED: case GL_RG: case GL_RED_INTEGER: case GL_RG_INTEGER: case GL_RGB_INTEGER: case GL_RGBA_INTEGER:
       return !(GLF_ES(ctx) && ctx->major < 3);
-   case GL_BGRA: case GL_BGR: case GL_GREEN: case GL_BLUE: case GL_GREEN_INTEGER: case GL_BLUE_INTEGER:
+   case GL_BGRA: /* ES: EXT_texture_format_BGRA8888 / EXT_read_format_bgra (GL_BGRA_EXT) */
+      return true;
+   case GL_BGR: case GL_GREEN: case GL_BLUE: case GL_GREEN_INTEGER: case GL_BLUE_INTEGER:
    case GL_BGR_INTEGER: case GL_BGRA_INTEGER: case GL_STENCIL_INDEX:
       return GLF_CORE(ctx);
    default:
@@ -301,8 +309,10 @@ glf_valid_pixel_type(const struct glf_context *ctx, GLenum t)
    case GL_BYTE: case GL_SHORT: case GL_INT: case GL_HALF_FLOAT: case GL_UNSIGNED_INT_2_10_10_10_REV:
    case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV: case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
       return !(GLF_ES(ctx) && ctx->major < 3);
+   case GL_UNSIGNED_SHORT_4_4_4_4_REV: case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+      return true; /* ES: EXT_read_format_bgra's (with BGRA_EXT, read-back only) */
    case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV: case GL_UNSIGNED_SHORT_5_6_5_REV:
-   case GL_UNSIGNED_SHORT_4_4_4_4_REV: case GL_UNSIGNED_SHORT_1_5_5_5_REV: case GL_UNSIGNED_INT_8_8_8_8:
+   case GL_UNSIGNED_INT_8_8_8_8:
    case GL_UNSIGNED_INT_8_8_8_8_REV: case GL_UNSIGNED_INT_10_10_10_2:
       return GLF_CORE(ctx);
    default:

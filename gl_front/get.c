@@ -123,6 +123,19 @@ static void g_debug_next(struct glf_context *c, struct get_value *v) { set_int(v
 static void g_debug_depth(struct glf_context *c, struct get_value *v) { set_int(v, glf_debug_get(c, GL_DEBUG_GROUP_STACK_DEPTH)); }
 static void g_robust_access(struct glf_context *c, struct get_value *v) { set_int(v, c->robust); }
 static void g_max_element_index(struct glf_context *c, struct get_value *v) { set_int(v, c->limits.max_element_index); }
+/* EXT_texture_filter_anisotropic's limit: INVALID_ENUM where the extension is not offered. */
+static void
+g_max_anisotropy(struct glf_context *c, struct get_value *v)
+{
+   if (!glf_has_anisotropy(c)) {
+      glf_error(c, GL_INVALID_ENUM, "glGet(MAX_TEXTURE_MAX_ANISOTROPY: no anisotropic filtering on this device)");
+      v->n = 0;
+      return;
+   }
+   v->n = 1;
+   v->is_float = true;
+   v->f[0] = c->limits.max_anisotropy;
+}
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
 static void g_draw_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->draw_buffers[0]); }
@@ -280,6 +293,7 @@ static const struct get_entry get_table[] = {
    LIM(GL_MAX_PROGRAM_TEXEL_OFFSET, API_3, 1, max_program_texel_offset),
    LIM(GL_MIN_PROGRAM_TEXEL_OFFSET, API_3, 1, min_program_texel_offset),
    LIMF(GL_MAX_TEXTURE_LOD_BIAS, API_3, 1, max_texture_lod_bias),
+   FN(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, API_ALL, g_max_anisotropy),
    LIM(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, API_3, 1, max_xfb_interleaved_components),
    LIM(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, API_3, 1, max_xfb_separate_attribs),
    LIM(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, API_3, 1, max_xfb_separate_components),

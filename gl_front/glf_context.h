@@ -55,6 +55,7 @@ struct glf_limits {
    GLint max_geometry_uniform_components, max_geometry_texture_image_units, max_geometry_uniform_blocks;
    GLint64 max_element_index;
    float max_texture_lod_bias;
+   float max_anisotropy; /* MAX_TEXTURE_MAX_ANISOTROPY: the device's (1.0: no anisotropic filtering) */
    float point_size_range[2], line_width_range[2];
    float point_size_granularity, line_width_granularity;
    uint64_t vformats[2];        /* wire_vformat bits the server fetches natively */
@@ -88,6 +89,16 @@ struct glf_limits {
 #define GLF_ALPHA16F 0x881C
 #define GLF_LUMINANCE16F 0x881E
 #define GLF_LUMINANCE_ALPHA16F 0x881F
+#ifndef GL_BGRA_EXT /* EXT_texture_format_BGRA8888 (the GL headers name the ES enums too) */
+#define GL_BGRA_EXT 0x80E1
+#endif
+#ifndef GL_BGRA8_EXT
+#define GL_BGRA8_EXT 0x93A1
+#endif
+#ifndef GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT /* EXT_read_format_bgra */
+#define GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT 0x8365
+#define GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT 0x8366
+#endif
 
 #define GLF_FMT_ES3 (1u << 0)                 /* a sized internal format of OpenGL ES 3.0 */
 #define GLF_FMT_GL (1u << 1)                  /* ... of OpenGL 3.3 core */
@@ -142,6 +153,8 @@ bool glf_format_filterable(const struct glf_context *ctx, const struct glf_forma
 /** Sample counts renderbuffers of fmt may have, largest first (caps.c); returns how many. */
 int glf_format_sample_counts(const struct glf_context *ctx, const struct glf_format *fmt, GLint counts[4]);
 bool glf_has_texture_float(const struct glf_context *ctx);
+/** EXT_texture_filter_anisotropic: the device filters anisotropically (caps.c). */
+bool glf_has_anisotropy(const struct glf_context *ctx);
 bool glf_has_float_linear(const struct glf_context *ctx);
 bool glf_has_color_buffer_float(const struct glf_context *ctx);
 /** "GL_RGBA4 (0x8056)" for the log (texture-related enums; others print as hex). */

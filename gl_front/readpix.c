@@ -45,6 +45,11 @@ format_allowed(struct glf_context *ctx, const struct glf_format *f, GLenum forma
       return format == GL_RGBA_INTEGER && type == (f->ctype == GL_INT ? GL_INT : GL_UNSIGNED_INT);
    if (f->ctype == GL_FLOAT)
       return format == GL_RGBA && type == GL_FLOAT;
+   /* EXT_read_format_bgra: BGRA_EXT with these three types from a normalized fixed-point
+    * colour buffer */
+   if (format == GL_BGRA_EXT && f->ctype == GL_UNSIGNED_NORMALIZED)
+      return type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT ||
+             type == GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT;
    return format == GL_RGBA && type == GL_UNSIGNED_BYTE;
 }
 

@@ -76,6 +76,18 @@ glf_sampler_param_set(struct glf_context *ctx, struct glf_sampler_params *sp, GL
                       const GLint *iv, bool is_float, bool is_int_border)
 {
    const bool es2 = GLF_ES(ctx) && ctx->major < 3;
+   /* EXT_texture_filter_anisotropic (every context kind where the device offers it): "If the
+    * value ... is set to a value less than 1.0, INVALID_VALUE"; values above the maximum are
+    * clamped where used. */
+   if (pname == GL_TEXTURE_MAX_ANISOTROPY_EXT) {
+      if (!glf_has_anisotropy(ctx))
+         return GL_INVALID_ENUM;
+      GLfloat v = is_float ? fv[0] : (GLfloat)iv[0];
+      if (!(v >= 1.0f))
+         return GL_INVALID_VALUE;
+      sp->max_anisotropy = v;
+      return GL_NO_ERROR;
+   }
    GLenum *e = enum_param(sp, pname);
    /* ES 2.0 has filters and S / T wraps only. */
    if (e && (!es2 || pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER || pname == GL_TEXTURE_WRAP_S ||
@@ -126,6 +138,11 @@ glf_sampler_param_get(struct glf_context *ctx, const struct glf_sampler_params *
 {
    const bool es2 = GLF_ES(ctx) && ctx->major < 3;
    *n = 1;
+   if (pname == GL_TEXTURE_MAX_ANISOTROPY_EXT && glf_has_anisotropy(ctx)) {
+      f[0] = sp->max_anisotropy;
+      i[0] = (GLint)lroundf(sp->max_anisotropy); /* a float state read as an integer: the nearest */
+      return true;
+   }
    GLenum *e = enum_param((struct glf_sampler_params *)sp, pname);
    if (e && (!es2 || pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER || pname == GL_TEXTURE_WRAP_S ||
              pname == GL_TEXTURE_WRAP_T)) {
@@ -200,7 +217,10 @@ glf_sampler_key(const struct glf_context *ctx, const struct glf_sampler_params *
    s->min_lod = sp->min_lod;
    s->max_lod = sp->max_lod;
    s->lod_bias = GLF_CORE(ctx) ? sp->lod_bias : 0.0f;
-   s->max_anisotropy = 1.0f;
+   /* EXT_texture_filter_anisotropic: the value clamped to the device's maximum (1.0: off) */
+   s->max_anisotropy = sp->max_anisotropy < ctx->limits.max_anisotropy ? sp->max_anisotropy : ctx->limits.max_anisotropy;
+   if (s->max_anisotropy < 1.0f)
+      s->max_anisotropy = 1.0f;
    if (s->wrap_s == WIRE_WRAP_CLAMP_TO_BORDER || s->wrap_t == WIRE_WRAP_CLAMP_TO_BORDER ||
        s->wrap_r == WIRE_WRAP_CLAMP_TO_BORDER) {
       memcpy(s->border_color, sp->border_color, sizeof(s->border_color));
