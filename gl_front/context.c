@@ -611,6 +611,10 @@ glf_present(struct glf_context *ctx)
    /* A multisampled surface presents its resolved image (EGL 1.5 section 3.10.1.1: the
     * multisample buffer is resolved to the colour buffer at eglSwapBuffers). */
    const struct glf_drawable *d = &ctx->winsys_draw.drawable;
+   void (*hook)(void *, struct glf_context *, bool) = d->swap_hook;
+   void *user = d->swap_user;
+   if (hook)
+      hook(user, ctx, false);
    glf_drawable_resolve(ctx, d);
    struct wire_present *p = GLF_BEGIN(ctx, Present);
    if (!p)
@@ -618,6 +622,8 @@ glf_present(struct glf_context *ctx)
    p->res = d->samples ? d->resolve : d->color;
    p->frame_serial = __atomic_add_fetch(&ctx->chan->frame_serial, 1, __ATOMIC_RELAXED);
    wire_end(ctx->wire);
+   if (hook)
+      hook(user, ctx, true); /* may replace the drawable (a resized window) */
    return !wire_client_lost(ctx->wire);
 }
 

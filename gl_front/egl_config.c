@@ -1,6 +1,7 @@
 /* splitgl EGL: the configs, eglGetConfigs / eglChooseConfig / eglGetConfigAttrib.
  *
- * Pbuffer-only configs, renderable with OpenGL ES 2/3 and OpenGL, offered where the server's
+ * Pbuffer configs (on an X11 display also window configs: egl_config_attrib_on), renderable
+ * with OpenGL ES 2/3 and OpenGL, offered where the server's
  * device renders their formats (RENDERABLE_FORMATS) and, for the multisampled ones, renders
  * them with 4 samples (MS_FORMATS_4):
  *    id 1: RGBA8                    id 2: RGBA8, D24S8        id 3: RGBA8, D16
@@ -16,6 +17,8 @@
 
 #include "wire/client.h"
 #include "wire/format.h"
+
+#define XCB_TRUE_COLOR 4 /* X11's TrueColor visual class (EGL_NATIVE_VISUAL_TYPE) */
 
 #define EGLF_RENDERABLE (EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT | EGL_OPENGL_BIT)
 /* A pbuffer has one buffer: eglSwapBuffers leaves it alone, so its contents are preserved. */
@@ -191,11 +194,30 @@ egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value)
    return true;
 }
 
+/* On an X11 display a config whose colour buffer an X visual of the screen shows (RGBA8:
+ * depth-24 TrueColor; RGB565: depth-16 TrueColor) renders to windows too. */
+bool
+egl_config_attrib_on(const struct egl_display *d, const struct egl_config *cfg, EGLint attr, EGLint *value)
+{
+   if (!egl_config_attrib(cfg, attr, value))
+      return false;
+   uint32_t visual = egl_x11_config_visual(d, cfg);
+   if (!visual)
+      return true;
+   switch (attr) {
+   case EGL_SURFACE_TYPE: *value |= EGL_WINDOW_BIT; break;
+   case EGL_NATIVE_VISUAL_ID: *value = (EGLint)visual; break;
+   case EGL_NATIVE_VISUAL_TYPE: *value = XCB_TRUE_COLOR; break;
+   default: break;
+   }
+   return true;
+}
+
 static EGLint
-cfg_get(const struct egl_config *cfg, EGLint attr)
+cfg_get(const struct egl_display *d, const struct egl_config *cfg, EGLint attr)
 {
    EGLint v = 0;
-   egl_config_attrib(cfg, attr, &v);
+   egl_config_attrib_on(d, cfg, attr, &v);
    return v;
 }
 
@@ -235,6 +257,7 @@ validate_value(const struct egl_attrib_info *info, EGLint v)
 
 /* What an attribute list asks for: one value per attribute of the table. */
 struct egl_criteria {
+   const struct egl_display *dpy; /* whose view of the configs (egl_config_attrib_on) */
    EGLint value[EGLF_NUM_ATTRIBS];
    bool pixmap; /* EGL_MATCH_NATIVE_PIXMAP named a pixmap */
 };
@@ -281,7 +304,7 @@ config_matches(const struct egl_config *cfg, const struct egl_criteria *cr)
                                info->attr == EGL_TRANSPARENT_GREEN_VALUE ||
                                info->attr == EGL_TRANSPARENT_BLUE_VALUE))
          continue;
-      EGLint have = cfg_get(cfg, info->attr);
+      EGLint have = cfg_get(cr->dpy, cfg, info->attr);
       switch (info->crit) {
       case ATLEAST:
          if (have < want)
@@ -320,11 +343,11 @@ compare_configs(const void *pa, const void *pb)
    const struct egl_config *b = *(const struct egl_config *const *)pb;
    const struct egl_criteria *cr = sort_criteria;
 
-   int d = caveat_rank(cfg_get(a, EGL_CONFIG_CAVEAT)) - caveat_rank(cfg_get(b, EGL_CONFIG_CAVEAT));
+   int d = caveat_rank(cfg_get(cr->dpy, a, EGL_CONFIG_CAVEAT)) - caveat_rank(cfg_get(cr->dpy, b, EGL_CONFIG_CAVEAT));
    if (d)
       return d;
    /* "EGL_RGB_BUFFER [...] precede EGL_LUMINANCE_BUFFER" */
-   d = (cfg_get(a, EGL_COLOR_BUFFER_TYPE) != EGL_RGB_BUFFER) - (cfg_get(b, EGL_COLOR_BUFFER_TYPE) != EGL_RGB_BUFFER);
+   d = (cfg_get(cr->dpy, a, EGL_COLOR_BUFFER_TYPE) != EGL_RGB_BUFFER) - (cfg_get(cr->dpy, b, EGL_COLOR_BUFFER_TYPE) != EGL_RGB_BUFFER);
    if (d)
       return d;
    /* "Larger total number of color bits (of the components requested with a value that is
@@ -335,8 +358,8 @@ compare_configs(const void *pa, const void *pb)
    for (unsigned i = 0; i < sizeof(color_attrs) / sizeof(color_attrs[0]); i++) {
       EGLint want = cr->value[attrib_index(color_attrs[i])];
       if (want != 0 && want != EGL_DONT_CARE) {
-         bits_a += cfg_get(a, color_attrs[i]);
-         bits_b += cfg_get(b, color_attrs[i]);
+         bits_a += cfg_get(cr->dpy, a, color_attrs[i]);
+         bits_b += cfg_get(cr->dpy, b, color_attrs[i]);
       }
    }
    if (bits_a != bits_b)
@@ -347,7 +370,7 @@ compare_configs(const void *pa, const void *pb)
                                           EGL_DEPTH_SIZE, EGL_STENCIL_SIZE, EGL_ALPHA_MASK_SIZE,
                                           EGL_NATIVE_VISUAL_TYPE, EGL_CONFIG_ID};
    for (unsigned i = 0; i < sizeof(smaller_first) / sizeof(smaller_first[0]); i++) {
-      EGLint va = cfg_get(a, smaller_first[i]), vb = cfg_get(b, smaller_first[i]);
+      EGLint va = cfg_get(cr->dpy, a, smaller_first[i]), vb = cfg_get(cr->dpy, b, smaller_first[i]);
       if (va != vb)
          return va < vb ? -1 : 1;
    }
@@ -388,6 +411,7 @@ eglf_ChooseConfig(EGLDisplay dpy, const EGLint *attrib_list, EGLConfig *configs,
    if (!num_config)
       EGLF_RETURN(d, EGL_BAD_PARAMETER, EGL_FALSE);
    struct egl_criteria cr;
+   cr.dpy = d;
    EGLint err = parse_criteria(attrib_list, &cr);
    if (err != EGL_SUCCESS)
       EGLF_RETURN(d, err, EGL_FALSE);
@@ -423,7 +447,7 @@ eglf_GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint 
    if (!cfg)
       EGLF_RETURN(d, EGL_BAD_CONFIG, EGL_FALSE);
    EGLint v;
-   if (!egl_config_attrib(cfg, attribute, &v))
+   if (!egl_config_attrib_on(d, cfg, attribute, &v))
       EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_FALSE);
    EGLF_RETURN_VALUE(d, value, v);
 }

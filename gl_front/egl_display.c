@@ -24,7 +24,11 @@
    "EGL_KHR_surfaceless_context "                                                            \
    "EGL_KHR_wait_sync"
 
-#define EGLF_PLATFORM_EXTENSIONS "EGL_EXT_platform_device EGL_MESA_platform_surfaceless"
+/* On X11 displays (window surfaces: egl_surface.c). */
+#define EGLF_X11_DISPLAY_EXTENSIONS                                                          \
+   " EGL_EXT_buffer_age EGL_EXT_swap_buffers_with_damage EGL_KHR_swap_buffers_with_damage"
+
+#define EGLF_PLATFORM_EXTENSIONS "EGL_EXT_platform_device EGL_MESA_platform_surfaceless EGL_EXT_platform_x11 EGL_KHR_platform_x11"
 /* The device extensions (egl_device.c); libglvnd reads EGL_EXT_device_base / _enumeration here
  * to call our eglQueryDevicesEXT. */
 #define EGLF_CLIENT_EXTENSIONS                                                               \
@@ -300,6 +304,8 @@ register_atexit_once(void)
 
 /* ---- display entry points ----------------------------------------------------------------- */
 
+static EGLDisplay egl_x11_get_display(void *native_display, const EGLAttrib *attrib_list);
+
 EGLDisplay
 eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttrib *attrib_list)
 {
@@ -325,6 +331,8 @@ eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttri
          return EGL_NO_DISPLAY;
       }
       break;
+   case EGL_PLATFORM_X11_KHR: /* == EGL_PLATFORM_X11_EXT */
+      return egl_x11_get_display(native_display, attrib_list);
    case EGL_PLATFORM_DEVICE_EXT: {
       /* EGL_EXT_platform_device: <native_display> is an EGLDeviceEXT; no attributes are
        * defined. A display per device (egl_device.c). */
@@ -363,12 +371,54 @@ eglf_get_platform_display(EGLenum platform, void *native_display, const EGLAttri
    return (EGLDisplay)d;
 }
 
+/* EGL_KHR_platform_x11: "<native_display> must be a pointer to a Display [...] If
+ * <native_display> is EGL_DEFAULT_DISPLAY, then the resultant EGLDisplay will be backed by the
+ * default X11 display"; the one attribute is EGL_PLATFORM_X11_SCREEN_KHR. A Display* keeps the
+ * screen it was first got with. */
+static EGLDisplay
+egl_x11_get_display(void *native_display, const EGLAttrib *attrib_list)
+{
+   int screen = -1;
+   for (const EGLAttrib *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+      if (a[0] != EGL_PLATFORM_X11_SCREEN_KHR || a[1] < 0 || a[1] > 255) {
+         egl_set_error(EGL_BAD_ATTRIBUTE);
+         return EGL_NO_DISPLAY;
+      }
+      screen = (int)a[1];
+   }
+   struct egl_display *d = display_get(EGL_PLATFORM_X11_KHR, native_display);
+   if (!d) {
+      egl_set_error(EGL_BAD_ALLOC);
+      return EGL_NO_DISPLAY;
+   }
+   pthread_mutex_lock(&d->lock);
+   bool clash = false;
+   if (screen >= 0) {
+      if (!d->x11_screen_set) {
+         d->x11_screen = screen;
+         d->x11_screen_set = true;
+      }
+      clash = screen != d->x11_screen;
+   }
+   pthread_mutex_unlock(&d->lock);
+   if (clash) {
+      sgl_warn("eglGetPlatformDisplay: this Display was got for X screen %d; screen %d: EGL_BAD_ATTRIBUTE",
+               d->x11_screen, screen);
+      egl_set_error(EGL_BAD_ATTRIBUTE);
+      return EGL_NO_DISPLAY;
+   }
+   egl_set_error(EGL_SUCCESS);
+   return (EGLDisplay)d;
+}
+
 EGLBoolean
 eglf_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
 {
    struct egl_display *d = egl_display_lock(dpy, false);
    if (!d)
       return EGL_FALSE;
+   if (d->platform == EGL_PLATFORM_X11_KHR && !egl_x11_open(d))
+      EGLF_RETURN(d, EGL_NOT_INITIALIZED, EGL_FALSE);
    if (!d->wire) {
       char err[256] = "";
       d->callbacks = (struct wire_client_callbacks){.gl_error = on_gl_error, .lost = on_lost, .user = d};
@@ -468,7 +518,10 @@ eglf_QueryString(EGLDisplay dpy, EGLint name)
    case EGL_VENDOR: EGLF_RETURN(d, EGL_SUCCESS, EGLF_VENDOR);
    case EGL_VERSION: EGLF_RETURN(d, EGL_SUCCESS, EGLF_VERSION_STRING);
    case EGL_CLIENT_APIS: EGLF_RETURN(d, EGL_SUCCESS, EGLF_CLIENT_APIS);
-   case EGL_EXTENSIONS: EGLF_RETURN(d, EGL_SUCCESS, EGLF_DISPLAY_EXTENSIONS);
+   case EGL_EXTENSIONS:
+      EGLF_RETURN(d, EGL_SUCCESS,
+                  d->platform == EGL_PLATFORM_X11_KHR ? EGLF_DISPLAY_EXTENSIONS EGLF_X11_DISPLAY_EXTENSIONS
+                                                      : EGLF_DISPLAY_EXTENSIONS);
    default: EGLF_RETURN(d, EGL_BAD_PARAMETER, NULL);
    }
 }

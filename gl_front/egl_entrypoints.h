@@ -83,6 +83,14 @@ EGLF_EXT_ENTRY(EGLBoolean, DestroySyncKHR, (EGLDisplay dpy, EGLSyncKHR sync), (d
 EGLF_EXT_ENTRY(EGLBoolean, GetSyncAttribKHR, (EGLDisplay dpy, EGLSyncKHR sync, EGLint attribute, EGLint *value), (dpy, sync, attribute, value))
 EGLF_EXT_ENTRY(EGLint, WaitSyncKHR, (EGLDisplay dpy, EGLSyncKHR sync, EGLint flags), (dpy, sync, flags))
 
+/* EGL_EXT_platform_base's surface functions (EGLint attributes) */
+EGLF_EXT_ENTRY(EGLSurface, CreatePlatformPixmapSurfaceEXT, (EGLDisplay dpy, EGLConfig config, void *native_pixmap, const EGLint *attrib_list), (dpy, config, native_pixmap, attrib_list))
+EGLF_EXT_ENTRY(EGLSurface, CreatePlatformWindowSurfaceEXT, (EGLDisplay dpy, EGLConfig config, void *native_window, const EGLint *attrib_list), (dpy, config, native_window, attrib_list))
+
+/* EGL_EXT_swap_buffers_with_damage, EGL_KHR_swap_buffers_with_damage */
+EGLF_EXT_ENTRY(EGLBoolean, SwapBuffersWithDamageEXT, (EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_rects), (dpy, surface, rects, n_rects))
+EGLF_EXT_ENTRY(EGLBoolean, SwapBuffersWithDamageKHR, (EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_rects), (dpy, surface, rects, n_rects))
+
 /* EGL_EXT_device_enumeration (libglvnd calls every vendor's and merges the lists),
  * EGL_EXT_device_query (libglvnd implements eglQueryDisplayAttribEXT / KHR and calls the
  * vendor's, which it loads by name) */

@@ -73,6 +73,10 @@ struct egl_surface {
    EGLint multisample_resolve;
    EGLint mipmap_level;
    EGLint swap_interval;
+   /* Window surfaces (egl_surface.c, egl_x11.c): xid 0 for pbuffers. */
+   uint32_t xid;
+   EGLint sent_interval;           /* the interval the server presents with */
+   EGLint buffer_age;              /* EGL_EXT_buffer_age: 0 until a swap, then 1 (preserved) */
    struct glf_drawable drawable;   /* the server resources */
    struct egl_context *bound;      /* the context it is current with (draw or read), or NULL */
 };
@@ -110,6 +114,11 @@ struct egl_display {
    struct wire_client_callbacks callbacks;
    int lost;                 /* atomic: the channel's server is gone */
    struct egl_object *objects[EGL_OBJ_KINDS];
+   /* EGL_PLATFORM_X11_KHR (egl_x11.c): the X screen (set: asked for, or the default one
+    * once initialized) and the connection's state, made at the first eglInitialize. */
+   int x11_screen;
+   bool x11_screen_set;
+   struct egl_x11 *x11;
 };
 
 /* ---- per-thread state ----------------------------------------------------------------- */
@@ -193,6 +202,25 @@ egl_surface_lock(EGLDisplay dpy, EGLSurface h)
 }
 /** Emits the Destroy records and frees s (not current anywhere). */
 void egl_surface_destroy(struct egl_display *d, struct egl_surface *s);
+
+/* ---- the X11 platform (egl_x11.c) ----------------------------------------------------- */
+/** At eglInitialize of an X11 display: opens $DISPLAY for EGL_DEFAULT_DISPLAY, finds the
+ *  screen's visuals. False (logged) if the display cannot be used. */
+bool egl_x11_open(struct egl_display *d);
+/** DisplayString of the display ("" if not X11). */
+const char *egl_x11_display_name(const struct egl_display *d);
+/** The X visual a config's windows have on d (EGL_NATIVE_VISUAL_ID); 0: none (no
+ *  EGL_WINDOW_BIT), also on displays of other platforms. */
+uint32_t egl_x11_config_visual(const struct egl_display *d, const struct egl_config *cfg);
+/** Checks window xid for a surface of cfg (NULL: existence only) and gives its size:
+ *  EGL_SUCCESS, EGL_BAD_NATIVE_WINDOW (no such window) or EGL_BAD_MATCH (its depth). */
+EGLint egl_x11_window_query(const struct egl_display *d, uint32_t xid, const struct egl_config *cfg, uint32_t *w,
+                            uint32_t *h);
+/** The window's size now; false if it is gone. */
+bool egl_x11_window_size(const struct egl_display *d, uint32_t xid, uint32_t *w, uint32_t *h);
+/** A config's attribute as display d shows it (egl_config.c): egl_config_attrib, with the
+ *  window bit and native visual of the X11 platform. */
+bool egl_config_attrib_on(const struct egl_display *d, const struct egl_config *cfg, EGLint attr, EGLint *value);
 
 /* ---- contexts (egl_context.c) --------------------------------------------------------- */
 struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext h);

@@ -22,6 +22,11 @@ struct glf_drawable {
    uint32_t samples;          /* EGL_SAMPLES of the config: 0 single-sampled */
    uint32_t width, height;
    uint32_t depth_bits, stencil_bits;
+   /* Window surfaces: glf_present calls swap_hook(swap_user, ctx, false) before its Present
+    * record and swap_hook(swap_user, ctx, true) after it (egl_surface.c: the swap interval,
+    * buffer age, following the window's size). NULL for pbuffers. */
+   void (*swap_hook)(void *user, struct glf_context *ctx, bool after);
+   void *swap_user;
 };
 
 /** Creates a context on channel `c` (the display's). share may be NULL. */
@@ -41,8 +46,8 @@ void glf_context_set_reset_notification(struct glf_context *ctx, bool lose_conte
 void glf_make_current(struct glf_context *ctx, const struct glf_drawable *draw, const struct glf_drawable *read);
 struct glf_context *glf_current(void);
 
-/** eglSwapBuffers on a pbuffer: emits Present for the draw surface (waits for the present
- *  credit only). Returns false if the channel is lost. */
+/** eglSwapBuffers: emits Present for the draw surface (waits for the present credit only),
+ *  between the drawable's swap_hook calls. Returns false if the channel is lost. */
 bool glf_present(struct glf_context *ctx);
 /** A fence after ctx's records so far (EGL fence syncs): its wire_fence id, 0 if lost. */
 uint64_t glf_fence_insert(struct glf_context *ctx);

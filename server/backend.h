@@ -172,7 +172,17 @@ struct srv_backend_ops {
     *  Returns false if the read-back failed (device lost). */
    bool (*read_pixels)(struct srv_ctx *ctx, const struct srv_surface *src, int32_t x, int32_t y,
                        uint32_t w, uint32_t h, void *dst);
+   /** eglSwapBuffers: `res` is the surface's presented colour image; if a window is attached
+    *  to it (window_attach) the image is shown there, else the frame's work is submitted. */
    void (*present)(struct srv_ctx *ctx, struct srv_resource *res);
+   /** Window surfaces: Presents of `res` (a single-sampled colour renderbuffer) go to X11
+    *  window `xid` on X display `display` until res is destroyed, with swap interval
+    *  `interval` (0 or 1). False, with the reason in why, when the device or the display
+    *  cannot. NULL: the backend has no window presentation. */
+   bool (*window_attach)(struct srv_backend *be, struct srv_resource *res, const char *display, uint32_t xid,
+                         uint32_t interval, char *why, size_t why_size);
+   /** The swap interval of the window attached to res (none attached: nothing). */
+   void (*window_set_interval)(struct srv_backend *be, struct srv_resource *res, uint32_t interval);
    void (*flush)(struct srv_ctx *ctx);
    /** Returns when every command submitted so far has completed on the device. */
    void (*finish)(struct srv_ctx *ctx);

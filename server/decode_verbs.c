@@ -1,4 +1,5 @@
 /* splitgl server: verbs (draw, clear, mipmaps, read-back, present) and queries. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -311,6 +312,86 @@ srv_handle_Present(struct srv_session *s, const void *p, const uint8_t *tail, ui
       s->ops->present(ctx->be, r->be);
    else
       s->stats.skipped++; /* no storage (out of memory at create) */
+}
+
+/* The resource a window may be attached to: a live single-sampled colour renderbuffer. */
+static struct srv_res *
+window_res(struct srv_session *s, wire_handle h, const char *site)
+{
+   struct srv_res *r = srv_get_res(s, h, site);
+   if (!r)
+      return NULL;
+   const struct wire_resource_create *t = &r->templ;
+   if (t->target != WIRE_TARGET_RENDERBUFFER || t->samples > 1 || wire_format_has_depth(t->format) ||
+       wire_format_has_stencil(t->format) || wire_format_is_integer(t->format)) {
+      srv_fatal(s, "ProtocolCorruption", site);
+      return NULL;
+   }
+   return r;
+}
+
+/* A display on this machine: ":N", ":N.S" or "unix:N[.S]". The server presents only there (the
+ * client is on the same machine by the transports' design); a name that would make it open a
+ * TCP connection elsewhere is refused. */
+static bool
+local_display(const char *name)
+{
+   if (!strncmp(name, "unix:", 5))
+      name += 4;
+   if (*name++ != ':' || !(*name >= '0' && *name <= '9'))
+      return false;
+   while (*name >= '0' && *name <= '9')
+      name++;
+   if (*name == '.') {
+      name++;
+      if (!(*name >= '0' && *name <= '9'))
+         return false;
+      while (*name >= '0' && *name <= '9')
+         name++;
+   }
+   return *name == 0;
+}
+
+void
+srv_handle_WindowAttach(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_window_attach *a = p;
+   const uint32_t len = a->display_len;
+   if (len == 0 || len > WIRE_MAX_DISPLAY_NAME || len > tsize || tsize - len >= WIRE_RECORD_ALIGN || tail[len - 1] != 0 ||
+       strlen((const char *)tail) != len - 1)
+      return srv_fatal(s, "ProtocolCorruption", "WindowAttach.display_len");
+   if (a->interval > 1)
+      return srv_fatal(s, "ProtocolCorruption", "WindowAttach.interval");
+   if (a->xid == 0)
+      return srv_fatal(s, "ProtocolCorruption", "WindowAttach.xid");
+   struct srv_res *r = window_res(s, a->res, "WindowAttach.res");
+   if (!r)
+      return;
+   struct wire_window_status *st = (void *)s->seg.reply;
+   memset(st, 0, sizeof(*st));
+   if (!r->be)
+      snprintf(st->why, sizeof(st->why), "the surface has no storage (out of memory)");
+   else if (!local_display((const char *)tail))
+      snprintf(st->why, sizeof(st->why), "X display \"%.64s\" is not on this machine (:N): not connected to",
+               (const char *)tail);
+   else if (!s->ops->window_attach)
+      snprintf(st->why, sizeof(st->why), "this server's backend cannot present into windows");
+   else
+      st->ok = s->ops->window_attach(s->be, r->be, (const char *)tail, a->xid, a->interval, st->why,
+                                     sizeof(st->why));
+   st->why[sizeof(st->why) - 1] = 0;
+   srv_reply(s, sizeof(*st));
+}
+
+void
+srv_handle_WindowSetInterval(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_window_interval *w = p;
+   if (w->interval > 1 || w->pad)
+      return srv_fatal(s, "ProtocolCorruption", "WindowSetInterval.interval");
+   struct srv_res *r = window_res(s, w->res, "WindowSetInterval.res");
+   if (r && r->be && s->ops->window_set_interval)
+      s->ops->window_set_interval(s->be, r->be, w->interval);
 }
 
 static bool

@@ -32,6 +32,8 @@ mg_hidden_features(void)
          out |= MG_HIDE_LIST_RESTART;
       else if (n == 4 && !strncmp(s, "etc2", 4))
          out |= MG_HIDE_ETC2;
+      else if (n == 3 && !strncmp(s, "wsi", 3))
+         out |= MG_HIDE_WSI;
       else if (n == 3 && !strncmp(s, "all", 3))
          out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS | MG_HIDE_LIST_RESTART | MG_HIDE_ETC2;
       else if (n)

@@ -317,6 +317,8 @@ mg_submit(struct mg_backend *be, bool wait)
       .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
       .commandBufferCount = 2,
       .pCommandBuffers = cbs,
+      .signalSemaphoreCount = be->submit_signal ? 1 : 0,
+      .pSignalSemaphores = &be->submit_signal,
    };
    /* SPLITGL_TEST_DEVICE_LOST_AFTER=n: the (n+1)-th submission reports a lost device. */
    int lose_after = sgl_knobs()->test_device_lost_after;
@@ -324,6 +326,7 @@ mg_submit(struct mg_backend *be, bool wait)
    VkResult r = be->lost || simulate_loss ? VK_ERROR_DEVICE_LOST
                 : er != VK_SUCCESS        ? er
                                           : vkQueueSubmit(be->queue, 1, &si, b->fence);
+   be->submit_signal = VK_NULL_HANDLE; /* one submission's: a failed one leaves it unsignalled */
    if (r == VK_SUCCESS) {
       be->submits++;
       be->last_submitted = b->serial;

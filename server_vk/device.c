@@ -133,12 +133,24 @@ mg_alloc_memory(struct mg_backend *be, VkMemoryRequirements req, VkMemoryPropert
    return mem;
 }
 
+static bool has_ext(const VkExtensionProperties *e, uint32_t n, const char *name);
+
 static bool
 create_instance(struct mg_backend *be)
 {
    bool validate = mg_validate_wanted();
    const char *layers[1] = {"VK_LAYER_KHRONOS_validation"};
-   const char *exts[1] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   const char *exts[3] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   /* Window surfaces (present.c) where the loader offers them; a window surface on an
+    * instance without them is refused with the reason. */
+   uint32_t nx = 0, wsi = 0;
+   vkEnumerateInstanceExtensionProperties(NULL, &nx, NULL);
+   VkExtensionProperties *ie = calloc(nx ? nx : 1, sizeof(*ie));
+   if (ie && vkEnumerateInstanceExtensionProperties(NULL, &nx, ie) >= 0) {
+      wsi = has_ext(ie, nx, VK_KHR_SURFACE_EXTENSION_NAME) && has_ext(ie, nx, "VK_KHR_xcb_surface");
+   }
+   free(ie);
+   be->has_xcb_surface = wsi;
    VkDebugUtilsMessengerCreateInfoEXT mi;
    if (validate) {
       mg_validate_setup_env();
@@ -157,8 +169,13 @@ create_instance(struct mg_backend *be)
       .enabledLayerCount = validate ? 1 : 0,
       .ppEnabledLayerNames = layers,
       .enabledExtensionCount = validate ? 1 : 0,
-      .ppEnabledExtensionNames = exts,
+      .ppEnabledExtensionNames = exts + (validate ? 0 : 1),
    };
+   if (wsi) {
+      exts[1] = VK_KHR_SURFACE_EXTENSION_NAME;
+      exts[2] = "VK_KHR_xcb_surface";
+      ci.enabledExtensionCount += 2;
+   }
    VkResult r = vkCreateInstance(&ci, NULL, &be->instance);
    if (r != VK_SUCCESS && validate) {
       /* The stats line says validation=off: a validation lane checks it (a lane whose layer
@@ -166,7 +183,9 @@ create_instance(struct mg_backend *be)
       sgl_err("magma: SPLITGL_VALIDATE=1 but VK_LAYER_KHRONOS_validation cannot be enabled (%d); validation off",
               (int)r);
       ci.pNext = NULL;
-      ci.enabledLayerCount = ci.enabledExtensionCount = 0;
+      ci.enabledLayerCount = 0;
+      ci.enabledExtensionCount = wsi ? 2 : 0;
+      ci.ppEnabledExtensionNames = exts + 1;
       validate = false;
       r = vkCreateInstance(&ci, NULL, &be->instance);
    }
@@ -328,8 +347,13 @@ create_device(struct mg_backend *be)
       free(e);
       return false;
    }
-   const char *exts[12];
+   const char *exts[13];
    uint32_t next = 0;
+   /* eglSwapBuffers on a window surface (present.c) */
+   be->has_swapchain = be->has_xcb_surface && has_ext(e, n, VK_KHR_SWAPCHAIN_EXTENSION_NAME) &&
+                       !(mg_hidden_features() & MG_HIDE_WSI);
+   if (be->has_swapchain)
+      exts[next++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
    bool clip = has_ext(e, n, VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME);
    be->has_list_restart = has_ext(e, n, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
    be->has_uint8 = has_ext(e, n, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
@@ -736,6 +760,8 @@ static const struct srv_backend_ops mg_ops = {
    .read_pixels = mg_read_pixels,
    .blit = mg_blit,
    .present = mg_present,
+   .window_attach = mg_window_attach,
+   .window_set_interval = mg_window_set_interval,
    .flush = mg_flush,
    .finish = mg_finish,
    .buffer_read = mg_buffer_read,

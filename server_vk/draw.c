@@ -471,7 +471,11 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
 void
 mg_present(struct srv_ctx *sctx, struct srv_resource *res)
 {
-   mg_submit(mg_ctx(sctx)->be, false);
+   struct mg_resource *r = mg_resource(res);
+   if (r && r->window)
+      mg_window_present(mg_ctx(sctx)->be, r);
+   else
+      mg_submit(mg_ctx(sctx)->be, false);
 }
 
 void

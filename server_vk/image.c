@@ -169,6 +169,10 @@ free_views(struct mg_backend *be, struct mg_resource *r, bool now)
 void
 mg_resource_free(struct mg_backend *be, struct mg_resource *r, bool now)
 {
+   if (r->window) {
+      mg_window_destroy(be, r->window);
+      r->window = NULL;
+   }
    free_views(be, r, now);
    mg_buffer_views_free(be, r, now);
    struct mg_garbage g[3] = {{MG_GB_IMAGE, (uint64_t)r->image}, {MG_GB_BUFFER, (uint64_t)r->buffer},

@@ -192,6 +192,7 @@ struct mg_resource {
    VkImageAspectFlags aspect; /* all aspects of the format */
    uint32_t levels, layers;
    struct mg_view *views;
+   struct mg_window *window; /* the X11 window Present shows it in (present.c), or NULL */
 };
 
 /* ---- formats (format.c) ----------------------------------------------------------------- */
@@ -459,6 +460,9 @@ struct mg_backend {
    bool has_list_restart; /* VK_EXT_primitive_topology_list_restart */
    bool has_etc2;         /* textureCompressionETC2 enabled: ETC2 / EAC stored as blocks */
    bool robust; /* robustBufferAccess enabled */
+   bool has_xcb_surface; /* instance: VK_KHR_surface + VK_KHR_xcb_surface (present.c) */
+   bool has_swapchain;   /* device: VK_KHR_swapchain (and has_xcb_surface) */
+   VkSemaphore submit_signal; /* signalled by the next mg_submit (present.c), then cleared */
    bool validation_active; /* SPLITGL_VALIDATE=1 and the layer + messenger are up */
    uint32_t max_divisor; /* largest instance divisor the device takes natively (has_divisor) */
    uint32_t hidden;      /* MG_HIDE_*: SPLITGL_MAGMA_HIDE, features lowered although present */
@@ -544,6 +548,7 @@ struct mg_backend {
 #define MG_HIDE_VFORMATS (1u << 2)
 #define MG_HIDE_LIST_RESTART (1u << 3)
 #define MG_HIDE_ETC2 (1u << 4) /* textureCompressionETC2: ETC2 / EAC decoded at upload */
+#define MG_HIDE_WSI (1u << 5)  /* VK_KHR_swapchain: window surfaces refused (not in "all") */
 uint32_t mg_hidden_features(void); /* SPLITGL_MAGMA_HIDE (caps.c) */
 
 /* A draw or record Magma declines to execute: counted (SPLITGL_STATS "skipped=") and named once
@@ -691,6 +696,16 @@ void mg_set_sample_state(struct srv_ctx *sctx, const struct wire_sample_state *s
 void mg_set_point_state(struct srv_ctx *sctx, const struct wire_point_state *st);
 void mg_draw(struct srv_ctx *sctx, const struct srv_draw *draw);
 void mg_present(struct srv_ctx *sctx, struct srv_resource *res);
+
+/* present.c: window surfaces */
+struct mg_window;
+bool mg_window_attach(struct srv_backend *sbe, struct srv_resource *res, const char *display, uint32_t xid,
+                      uint32_t interval, char *why, size_t why_size);
+void mg_window_set_interval(struct srv_backend *sbe, struct srv_resource *res, uint32_t interval);
+/** Shows r's image in its window (r->window set); the frame's work is submitted. */
+void mg_window_present(struct mg_backend *be, struct mg_resource *r);
+/** Waits for the window's presents and frees it (before r goes). */
+void mg_window_destroy(struct mg_backend *be, struct mg_window *w);
 void mg_flush(struct srv_ctx *sctx);
 void mg_finish(struct srv_ctx *sctx);
 bool mg_fb_valid(const struct mg_ctx *ctx);

@@ -5,12 +5,17 @@ set -e
 # libegl1 libpng16-16 zlib1g libjsoncpp25: run-time needs of the prebuilt dEQP modules that
 # cts_subset runs from ../shared/deqp (see its README). python3-moderngl python3-numpy: the
 # moderngl application check (tests/apps); chromium: the headless WebGL2 check (tests/apps).
+# libx11-dev libx11-xcb-dev libxcb1-dev: EGL on X11 (gl_front/egl_x11.c, server_vk/present.c);
+# xvfb xauth glmark2-es2-x11 mesa-utils-bin gstreamer1.0-* apitrace*: the X11 application checks
+# of tests/apps.
 PKGS="cmake make gcc g++ pkg-config python3 libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
 glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev libglvnd-dev libegl-dev libgles-dev libopengl-dev
 khronos-api libegl-mesa0 mesa-utils piglit
 libegl1 libpng16-16 zlib1g libjsoncpp25
 clang libclang-rt-14-dev
-python3-moderngl python3-numpy chromium"
+python3-moderngl python3-numpy chromium
+libx11-dev libx11-xcb-dev libxcb1-dev xvfb xauth glmark2-es2-x11 mesa-utils-bin
+gstreamer1.0-tools gstreamer1.0-gl gstreamer1.0-plugins-base apitrace apitrace-tracers"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

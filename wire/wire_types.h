@@ -39,8 +39,10 @@
 /* 7: op 47 ReadPixelsToBuffer (pack-buffer reads the client does not wait for).
  * 8: SetFramebuffer.flags WIRE_FB_LAYERED (layered attachments).
  * 9: the segment header's device selection (wire_ctrl.device: the EGL device a display
- *    renders on) and op 48 QueryDevices (the Vulkan devices the server sees). */
-#define WIRE_PROTOCOL_REVISION 9u
+ *    renders on) and op 48 QueryDevices (the Vulkan devices the server sees).
+ * 10: window surfaces: op 49 WindowAttach (reply wire_window_status), op 50 WindowSetInterval;
+ *    Present of an attached resource presents into its window. */
+#define WIRE_PROTOCOL_REVISION 10u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -770,6 +772,40 @@ struct wire_present {
    uint64_t frame_serial; /* 1-based, minted by the client */
 };
 static_assert(sizeof(struct wire_present) == 16, "present");
+
+/* ---- window surfaces (EGL on X11) ------------------------------------------------------- */
+/* WindowAttach: from now on, Present of `res` (a single-sampled colour RENDERBUFFER: the
+ * surface's presented image) shows it in X11 window `xid` of the X display the tail names;
+ * until `res` is destroyed. Layout: 24 bytes, then display_len bytes of display name (a
+ * DisplayString, its NUL included), zero-padded (the record to 16). The server connects to that display
+ * itself (the same machine). Reply: wire_window_status. */
+#define WIRE_MAX_DISPLAY_NAME 256u
+struct wire_window_attach {
+   wire_handle res;      /*  0 */
+   uint32_t xid;         /*  8: the X11 Window */
+   uint32_t display_len; /* 12: 1..WIRE_MAX_DISPLAY_NAME, counting the NUL */
+   uint32_t interval;    /* 16: the swap interval, 0 or 1 */
+   uint32_t pad;         /* 20 */
+};
+static_assert(sizeof(struct wire_window_attach) == 24, "window attach");
+static_assert(offsetof(struct wire_window_attach, display_len) == 12, "window attach display_len");
+
+/* WindowAttach's reply: ok, or why not (NUL-terminated). */
+struct wire_window_status {
+   uint32_t ok;
+   uint32_t pad;
+   char why[248];
+};
+static_assert(sizeof(struct wire_window_status) == 256, "window status");
+
+/* WindowSetInterval: the swap interval (0 or 1) of the window `res` is attached to; applies
+ * from the next Present of `res`. */
+struct wire_window_interval {
+   wire_handle res;
+   uint32_t interval;
+   uint32_t pad;
+};
+static_assert(sizeof(struct wire_window_interval) == 16, "window interval");
 
 
 /* ---- transform feedback (stream output) ------------------------------------------------ */

@@ -478,6 +478,56 @@ msaa_cases(void)
    msaa_expect("SetPointState.coord_origin", WIRE_OP_SetPointState, &ps, sizeof(ps));
    ps = (struct wire_point_state){WIRE_POINT_ORIGIN_LOWER_LEFT, 1};
    msaa_expect("SetPointState.coord_origin", WIRE_OP_SetPointState, &ps, sizeof(ps));
+   /* Window surfaces (revision 7): the presented image is a single-sampled colour
+    * renderbuffer; the display name is NUL-terminated inside its tail; interval 0 or 1. */
+   struct {
+      struct wire_window_attach a;
+      char name[8];
+   } wa = {{{2, 1}, 0x400001, 3, 1, 0}, ":0"};
+   wa.a.res = (wire_handle){1, 1}; /* 4x */
+   msaa_expect("WindowAttach.res", WIRE_OP_WindowAttach, &wa, sizeof(wa));
+   wa.a.res = (wire_handle){3, 1}; /* depth-stencil */
+   msaa_expect("WindowAttach.res", WIRE_OP_WindowAttach, &wa, sizeof(wa));
+   wa.a.res = (wire_handle){2, 1};
+   wa.a.display_len = 0;
+   msaa_expect("WindowAttach.display_len", WIRE_OP_WindowAttach, &wa, sizeof(wa));
+   wa.a.display_len = 2; /* the NUL is not counted */
+   msaa_expect("WindowAttach.display_len", WIRE_OP_WindowAttach, &wa, sizeof(wa));
+   wa.a.display_len = 9; /* past the tail */
+   msaa_expect("WindowAttach.display_len", WIRE_OP_WindowAttach, &wa, sizeof(wa));
+   wa.a.display_len = 3;
+   wa.a.interval = 2;
+   msaa_expect("WindowAttach.interval", WIRE_OP_WindowAttach, &wa, sizeof(wa));
+   wa.a.interval = 1;
+   wa.a.xid = 0;
+   msaa_expect("WindowAttach.xid", WIRE_OP_WindowAttach, &wa, sizeof(wa));
+   wa.a.xid = 0x400001;
+   struct wire_window_interval wi = {{2, 1}, 2, 0};
+   msaa_expect("WindowSetInterval.interval", WIRE_OP_WindowSetInterval, &wi, sizeof(wi));
+   wi = (struct wire_window_interval){{1, 1}, 0, 0};
+   msaa_expect("WindowSetInterval.res", WIRE_OP_WindowSetInterval, &wi, sizeof(wi));
+   {
+      /* A valid attach on a backend without window presentation is refused in the reply,
+       * not a protocol error. */
+      struct rig ok;
+      msaa_rig(&ok);
+      CHECK(put(&ok, WIRE_OP_WindowAttach, &wa, sizeof(wa)));
+      const struct wire_window_status *st = (const void *)ok.seg.reply;
+      CHECK_EQ(st->ok, 0);
+      CHECK(strstr(st->why, "cannot present") != NULL);
+      wi = (struct wire_window_interval){{2, 1}, 0, 0};
+      CHECK(put(&ok, WIRE_OP_WindowSetInterval, &wi, sizeof(wi)));
+      /* A display elsewhere (a TCP connection the server would open) is refused. */
+      struct {
+         struct wire_window_attach a;
+         char name[16];
+      } far = {{{2, 1}, 0x400001, 12, 1, 0}, "example.o:0"};
+      CHECK(put(&ok, WIRE_OP_WindowAttach, &far, sizeof(far)));
+      CHECK_EQ(st->ok, 0);
+      CHECK(strstr(st->why, "not on this machine") != NULL);
+      CHECK_EQ(ok.seg.ctrl->server_state != WIRE_SERVER_FATAL, 1);
+      rig_fini(&ok);
+   }
    /* and what is valid goes through: a 4x framebuffer, the sample state, a resolve */
    struct rig r;
    msaa_rig(&r);
