@@ -88,6 +88,12 @@ query_list(struct wire_client *c, struct wire_device_list *l)
 static unsigned
 devices_probe(void)
 {
+   /* asked from inside a backend's creation (a device driver that loads EGL): no channel may
+    * be opened from here, and the list is not cached either (util/log.h) */
+   if (sgl_inside_backend()) {
+      sgl_dbg("eglQueryDevicesEXT from inside a splitgl backend's creation: no devices");
+      return 0;
+   }
    pthread_mutex_lock(&devices_lock);
    if (!devices_known) {
       char err[256] = "";

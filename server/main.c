@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -91,6 +92,9 @@ main(int argc, char **argv)
    int sock = WIRE_SERVER_FD;
    sgl_log_set_tag("server");
    srv_own_process = true; /* also each forked tcp session: a test death exits it */
+   /* A Vulkan driver that loads libglvnd's EGL here (NVIDIA's) may load splitgl's vendor
+    * library into this process too: it must not open channels from here (util/log.h). */
+   setenv("SPLITGL_INTERNAL_SERVER_PROCESS", "1", 1);
    if (argc > 1)
       return srv_listen_main(argc, argv);
    struct wire_hello hello;

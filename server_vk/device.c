@@ -619,8 +619,22 @@ create_zero_buffer(struct mg_backend *be)
    return true;
 }
 
+static struct srv_backend *backend_create(const struct wire_device_select *sel);
+
+/* The instance and device are made with the thread marked (util/log.h): a Vulkan driver that
+ * loads libglvnd's EGL meanwhile (NVIDIA's) gets no devices from splitgl's EGL vendor instead
+ * of a channel opened from inside this very creation. */
 struct srv_backend *
 mg_backend_create(const struct wire_device_select *sel)
+{
+   sgl_backend_init_enter();
+   struct srv_backend *be = backend_create(sel);
+   sgl_backend_init_leave();
+   return be;
+}
+
+static struct srv_backend *
+backend_create(const struct wire_device_select *sel)
 {
    struct mg_backend *be = calloc(1, sizeof(*be));
    if (!be)

@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static sgl_log_sink_fn log_sink;
@@ -80,4 +81,27 @@ sgl_log(enum sgl_log_level level, const char *fmt, ...)
    va_start(ap, fmt);
    sgl_logv(level, fmt, ap);
    va_end(ap);
+}
+
+static _Thread_local int backend_init_depth;
+
+void
+sgl_backend_init_enter(void)
+{
+   backend_init_depth++;
+}
+
+void
+sgl_backend_init_leave(void)
+{
+   backend_init_depth--;
+}
+
+int
+sgl_inside_backend(void)
+{
+   static int server_process = -1;
+   if (server_process < 0)
+      __atomic_store_n(&server_process, getenv("SPLITGL_INTERNAL_SERVER_PROCESS") != NULL, __ATOMIC_RELAXED);
+   return backend_init_depth > 0 || __atomic_load_n(&server_process, __ATOMIC_RELAXED);
 }

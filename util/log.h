@@ -40,4 +40,15 @@ int sgl_log_enabled(enum sgl_log_level level);
          sgl_log(level, __VA_ARGS__);                                         \
    } while (0)
 
+/* ---- re-entry from a device driver -------------------------------------------------------
+ * NVIDIA's Vulkan driver loads libglvnd's EGL while Magma creates its instance and device, and
+ * libglvnd asks every vendor, splitgl too, for its EGL devices. splitgl must not open a channel
+ * (and create another backend) from inside its own backend's creation: the thread creating a
+ * backend marks it here, and splitgl-server marks its whole process
+ * (SPLITGL_INTERNAL_SERVER_PROCESS in its environment). */
+void sgl_backend_init_enter(void);
+void sgl_backend_init_leave(void);
+/** True on a thread creating a backend, and in a splitgl-server process. */
+int sgl_inside_backend(void);
+
 #endif
