@@ -547,9 +547,10 @@ glf_context_destroy(struct glf_context *ctx)
    pthread_mutex_unlock(&ctx->shared->lock);
    glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, ctx->stream_res);
    glf_cso_cache_fini(ctx);
-   glf_debug_destroy(ctx);
    shared_release(ctx);
    glf_emit_destroy(ctx, WIRE_KIND_CONTEXT, ctx->issuer.ctx);
+   /* last: the teardown above may still record errors (a lost channel) as debug messages */
+   glf_debug_destroy(ctx);
    glf__current = prev == ctx ? NULL : prev;
    channel_unregister(ctx->chan, ctx);
    channel_put(ctx->chan);
