@@ -325,6 +325,48 @@ item_draws(bool switches, int draws, int frames)
    return 0;
 }
 
+/* ---- g: run-ahead (issue 11) ------------------------------------------------------------------
+ * Frames of `draws` draws, each ending with a glReadPixels into a pixel pack buffer that the CPU
+ * does not read, then eglSwapBuffers; one glFinish at the end. Under splitgl the client should
+ * wait for nothing but present credit (SPLITGL_RUN_AHEAD=1), or for every record (=0); bench/run
+ * --runahead reads the waits from SPLITGL_STATS's line. The last read is mapped and checked. */
+static int
+item_runahead(int draws, int frames)
+{
+   bench_egl_init(64, 64);
+   struct draw_setup s;
+   draw_setup(&s, false);
+   glClearColor(0, 0, 0, 1);
+   GLuint pbo;
+   GL(glGenBuffers(1, &pbo));
+   GL(glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo));
+   GL(glBufferData(GL_PIXEL_PACK_BUFFER, 64 * 64 * 4, NULL, GL_STREAM_READ));
+   draw_frame(&s, draws); /* warm-up */
+   glFinish();
+   const pid_t server = server_child();
+   double t0 = mono_s(), c0 = thread_cpu_s(), a0 = all_cpu_s(server);
+   for (int f = 0; f < frames; f++) {
+      draw_frame(&s, draws);
+      glReadPixels(0, 0, 64, 64, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+      EGL_CHECK(eglSwapBuffers(g_dpy, g_surf));
+   }
+   glFinish();
+   double wall = mono_s() - t0, cpu = thread_cpu_s() - c0, all = all_cpu_s(server) - a0;
+   expect_no_error("timed frames");
+   const uint8_t *px = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, 64 * 64 * 4, GL_MAP_READ_BIT);
+   SCENE_CHECK(px, "the pack buffer does not map: 0x%04x", glGetError());
+   bool drawn = false;
+   for (int i = 0; i < 64 * 64 && !drawn; i++)
+      drawn = px[i * 4] || px[i * 4 + 1] || px[i * 4 + 2];
+   SCENE_CHECK(drawn, "the pack buffer holds no drawn pixel");
+   GL(glUnmapBuffer(GL_PIXEL_PACK_BUFFER));
+   printf("frames_per_s=%.2f draws_per_s=%.1f cpu_us_per_frame=%.1f all_cpu_us_per_frame=%.1f wall_s=%.3f draws=%d "
+          "frames=%d\n",
+          frames / wall, (double)draws * frames / wall, cpu * 1e6 / frames, all * 1e6 / frames, wall, draws, frames);
+   bench_egl_fini();
+   return 0;
+}
+
 /* ---- c: uploads ---------------------------------------------------------------------------- */
 
 /* memcpy bandwidth for `size` bytes: the median of 5 runs of reps/5 copies (at least one). */
@@ -618,7 +660,8 @@ usage(void)
                    "       splitgl-bench-gl upload [--sizes KiB,KiB,...] [--total MiB]\n"
                    "       splitgl-bench-gl roundtrip [--iters N]\n"
                    "       splitgl-bench-gl fill [--frames F] [--layers L]\n"
-                   "       splitgl-bench-gl memory [--cycles N] [--kind both|texture|buffer]\n");
+                   "       splitgl-bench-gl memory [--cycles N] [--kind both|texture|buffer]\n"
+                   "       splitgl-bench-gl runahead [--draws N] [--frames F]\n");
    exit(2);
 }
 
@@ -666,5 +709,7 @@ main(int argc, char **argv)
       return item_fill(frames > 0 ? frames : 60, layers);
    if (!strcmp(item, "memory"))
       return item_memory(ncycles, kind);
+   if (!strcmp(item, "runahead"))
+      return item_runahead(draws, frames > 0 ? frames : 30);
    usage();
 }
