@@ -11,12 +11,15 @@
  *   FATAL           queued, then the logging thread waits up to 2 s for it to be written (not
  *                   again once such a wait timed out with nothing written since);
  *   a FLUSH from the client is answered after every line queued before it.
+ * A client that takes no message for its wait timeout (SPLITGL_WAIT_TIMEOUT_MS) has stopped
+ * draining: the session is forfeited (the session loop ends it, the process exits cleanly).
  * At the end (srv_logfwd_stop) one counters line goes out, the queue gets at most 2 s to
  * drain, then the socket's sending side is shut so a stuck sender returns.
  */
 #include "server/logfwd.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -25,6 +28,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "util/knobs.h"
 #include "util/log.h"
 #include "wire/control.h"
 
@@ -51,6 +55,8 @@ struct srv_logfwd {
    size_t lossy_bytes, error_bytes;
    uint64_t queued, written; /* lines (and acks) queued / written, in order */
    bool stopping, dead, fatal_timed_out;
+   bool forfeited; /* atomic: the client stopped draining (send_or_forfeit) */
+   int forfeit_ms;
    pthread_t thread;
    /* counters */
    uint64_t forwarded, dropped, dropped_gap, coalesced, coalesced_pending, paced, notices, abandoned,
@@ -192,6 +198,35 @@ pace(struct srv_logfwd *f)
    }
 }
 
+/* Writes one message. A client that takes none of it for the forfeit time (its wait timeout:
+ * it stopped draining the control socket) forfeits the session (DESIGN 2.7): false, and
+ * srv_logfwd_forfeited says so to the session loop. */
+static bool
+send_or_forfeit(struct srv_logfwd *f, const void *buf, size_t n)
+{
+   uint64_t blocked_since = 0;
+   for (;;) {
+      ssize_t r = send(f->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (r == (ssize_t)n)
+         return true;
+      if (r < 0 && errno == EINTR)
+         continue;
+      if (r >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+         return false;
+      uint64_t now = now_ns();
+      if (!blocked_since)
+         blocked_since = now;
+      if (now - blocked_since > (uint64_t)f->forfeit_ms * 1000000ull) {
+         __atomic_store_n(&f->forfeited, true, __ATOMIC_RELEASE);
+         fprintf(stderr, "splitgl[server]: ERROR: the client took no control message for %d ms (it stopped "
+                         "draining): the session is forfeited\n", f->forfeit_ms);
+         return false;
+      }
+      struct pollfd pfd = {f->fd, POLLOUT, 0};
+      poll(&pfd, 1, 50);
+   }
+}
+
 static void *
 sender(void *user)
 {
@@ -222,11 +257,7 @@ sender(void *user)
          struct wire_ctrl_msg m = {WIRE_CTRL_MAGIC, l->type, l->level, l->len, l->seq};
          memcpy(buf, &m, sizeof(m));
          memcpy(buf + sizeof(m), l->text, l->len);
-         ssize_t r;
-         do
-            r = send(f->fd, buf, sizeof(m) + l->len, MSG_NOSIGNAL);
-         while (r < 0 && errno == EINTR);
-         ok = r == (ssize_t)(sizeof(m) + l->len);
+         ok = send_or_forfeit(f, buf, sizeof(m) + l->len);
       }
       pthread_mutex_lock(&f->lock);
       if (ok && l->type == WIRE_CTRL_LOG)
@@ -248,6 +279,7 @@ srv_logfwd_start(int fd)
    if (!f)
       return NULL;
    f->fd = fd;
+   f->forfeit_ms = sgl_knobs()->wait_timeout_ms;
    pthread_mutex_init(&f->lock, NULL);
    pthread_cond_init(&f->more, NULL);
    pthread_cond_init(&f->sent, NULL);
@@ -259,6 +291,12 @@ srv_logfwd_start(int fd)
    }
    sgl_log_set_sink(sink, f);
    return f;
+}
+
+bool
+srv_logfwd_forfeited(struct srv_logfwd *f)
+{
+   return f && __atomic_load_n(&f->forfeited, __ATOMIC_ACQUIRE);
 }
 
 void

@@ -63,6 +63,8 @@ static bool
 socket_alive(void *user)
 {
    struct spawn_ctl *c = user;
+   if (srv_logfwd_forfeited(c->fwd))
+      return false; /* the client stopped draining its log: the session is forfeited */
    for (;;) {
       struct pollfd pfd = {c->sock, POLLIN, 0};
       int r = poll(&pfd, 1, 0);

@@ -20,6 +20,9 @@ main(int argc, char **argv)
 {
    int flood = mt_arg_int(argc, argv, "--flood", 0);
    int draws = mt_arg_int(argc, argv, "--draws", 300);
+   /* --stall-ms N: after the draws the client sleeps N ms without a GL call, draining nothing;
+    * with the server's wait timeout below N it forfeits the session (DESIGN 2.7) */
+   int stall_ms = mt_arg_int(argc, argv, "--stall-ms", 0);
    MT_CHECK(flood > 0, "usage: mt_logflood --flood n (with SPLITGL_TEST_LOG_FLOOD=n)");
    char path[] = "/tmp/mt_logflood_XXXXXX";
    int fd = mkstemp(path);
@@ -35,6 +38,28 @@ main(int argc, char **argv)
    for (int i = 0; i < draws; i++) { /* records the client never waits for */
       glUniform4f(color_loc, (float)(i & 1), 0, 0, 1);
       mt_quad(-1, -1, 1, 1);
+   }
+   if (stall_ms) {
+      usleep((useconds_t)stall_ms * 1000u);
+      double t0 = mt_now();
+      glFinish();
+      GLenum e = glGetError();
+      fflush(stderr);
+      dup2(saved, 2);
+      MT_CHECK(e == GL_CONTEXT_LOST_KHR, "after the stall: glGetError 0x%x, want GL_CONTEXT_LOST (forfeited)", e);
+      MT_CHECK(mt_now() - t0 < 5.0, "glFinish after the forfeit took %.1f s", mt_now() - t0);
+      FILE *f = fopen(path, "r");
+      char line[2048];
+      bool forfeited = false;
+      while (f && fgets(line, sizeof(line), f))
+         forfeited |= strstr(line, "the session is forfeited") != NULL;
+      if (f)
+         fclose(f);
+      unlink(path);
+      MT_CHECK(forfeited, "no 'the session is forfeited' line from the server");
+      printf("mt_logflood: the session was forfeited after a %d ms stall; glFinish reported GL_CONTEXT_LOST\n",
+             stall_ms);
+      return 0;
    }
    glFinish();
    mt_release(&disp, ctx, surf);
