@@ -21,6 +21,10 @@ glf_renderbuffer_format(struct glf_context *ctx, GLenum ifmt)
    const struct glf_format *f;
    if (ifmt == GL_STENCIL_INDEX8) {
       f = &stencil_index8;
+   } else if (GLF_ES(ctx) && (ifmt == GL_BGRA_EXT || ifmt == GL_BGRA8_EXT)) {
+      /* EXT_texture_format_BGRA8888 (its 2019 revision: "BGRA8_EXT is color-renderable"), as
+       * dEQP and Mesa take it for renderbuffers too */
+      f = glf_format_by_ifmt(GL_BGRA8_EXT);
    } else if (GLF_ES(ctx) && ctx->major < 3) {
       static const GLenum es2[] = {GL_RGBA4, GL_RGB5_A1, GL_RGB565, GL_DEPTH_COMPONENT16, GL_RGB8, GL_RGBA8,
                                    GL_DEPTH24_STENCIL8};
