@@ -339,19 +339,47 @@ srv_logfwd_stop(struct srv_logfwd *f)
    while (f->written < last && !f->dead)
       if (pthread_cond_timedwait(&f->sent, &f->lock, &dl) == ETIMEDOUT)
          break;
-   uint64_t unsent = f->queued - f->written;
+   if (f->written < f->queued && !f->dead) {
+      /* Out of time: the WARN-and-below lines still queued are dropped (noted, counted); the
+       * ERRORs, acks and the counters line get 2 s more. */
+      uint64_t late = 0;
+      struct fwd_line **pp = &f->head;
+      f->tail = NULL;
+      while (*pp) {
+         struct fwd_line *l = *pp;
+         if (l->type == WIRE_CTRL_LOG && l->level > SGL_LOG_ERROR && l != f->head) {
+            *pp = l->next;
+            f->lossy_bytes -= l->len;
+            f->queued--;
+            late++;
+            free(l);
+         } else {
+            f->tail = l;
+            pp = &l->next;
+         }
+      }
+      if (late) {
+         char note[96];
+         snprintf(note, sizeof(note), "%llu lines dropped (the session ended before they were sent)",
+                  (unsigned long long)late);
+         f->dropped += late;
+         f->notices++;
+         push(f, WIRE_CTRL_LOG, SGL_LOG_WARN, 0, note);
+      }
+      clock_gettime(CLOCK_REALTIME, &dl);
+      dl.tv_sec += FWD_DRAIN_MS / 1000;
+   }
    char line[400];
    snprintf(line, sizeof(line),
             "log forwarding: forwarded=%llu dropped=%llu coalesced=%llu paced=%llu notices=%llu abandoned=%llu "
             "fatal-flush-timeouts=%llu max-offer-us=%.1f",
             (unsigned long long)f->forwarded, (unsigned long long)f->dropped, (unsigned long long)f->coalesced,
-            (unsigned long long)f->paced, (unsigned long long)f->notices,
-            (unsigned long long)(f->abandoned + unsent), (unsigned long long)f->fatal_timeouts,
-            (double)f->max_offer_ns / 1000.0);
+            (unsigned long long)f->paced, (unsigned long long)f->notices, (unsigned long long)f->abandoned,
+            (unsigned long long)f->fatal_timeouts, (double)f->max_offer_ns / 1000.0);
    /* WARN when something was lost, else DEBUG (sent only where that level is logged) */
-   bool lossy = f->dropped || f->coalesced || f->abandoned || unsent || f->fatal_timeouts;
+   bool lossy = f->dropped || f->coalesced || f->abandoned || f->fatal_timeouts;
    enum sgl_log_level lvl = lossy ? SGL_LOG_WARN : SGL_LOG_DEBUG;
-   if (!unsent && !f->dead && sgl_log_enabled(lvl)) {
+   if (!f->dead && sgl_log_enabled(lvl)) {
       push(f, WIRE_CTRL_LOG, (uint16_t)lvl, 0, line);
       last = f->queued;
       while (f->written < last && !f->dead)

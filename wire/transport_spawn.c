@@ -242,9 +242,9 @@ spawn_stop(struct wire_client *c)
       __atomic_add_fetch(&c->seg.ctrl->event_bell, 1, __ATOMIC_SEQ_CST);
       wire_futex_wake(&c->seg.ctrl->event_bell);
    }
-   /* The server ends the session, sends what its log queue holds and its counters line, and
-    * exits: read until its end closes (at most 2 s). */
-   for (uint64_t end = now_ms() + 2000; c->sock >= 0 && c->pid && now_ms() < end;)
+   /* The server ends the session, sends what its log queue holds and its counters line (it
+    * gives that at most 2 + 2 s), and exits: read until its end closes (at most 5 s). */
+   for (uint64_t end = now_ms() + 5000; c->sock >= 0 && c->pid && now_ms() < end;)
       if (!drain_ctl(c, 20))
          break;
    if (c->sock >= 0)
