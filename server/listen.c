@@ -83,7 +83,7 @@ parse_args(struct listener *l, int argc, char **argv)
    l->max_sessions = DEFAULT_MAX_SESSIONS;
    l->max_ring_mib = 256;     /* SPLITGL_RING_KIB's ceiling */
    l->max_staging_mib = 1024; /* SPLITGL_STAGING_KIB's ceiling */
-   for (int i = 1; i < argc; i++) {
+   for (int i = 1; i < argc; i += 2) { /* every flag takes a value */
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
       if (!strcmp(a, "--help"))
@@ -121,7 +121,6 @@ parse_args(struct listener *l, int argc, char **argv)
          l->watchdog_ms = (int)n;
       } else
          return usage("unknown flag");
-      i++;
    }
    return l->listen ? 0 : usage("--listen ADDR:PORT is required");
 }
