@@ -58,50 +58,6 @@ open_client(struct peer *p)
    return c;
 }
 
-static wire_handle
-setup(struct wire_client *c)
-{
-   emit_current_context(c);
-   wire_handle rt = wire_handle_mint(c, WIRE_KIND_RESOURCE);
-   EMIT(c, ResourceCreate, rc);
-   rc->res = rt;
-   rc->target = WIRE_TARGET_RENDERBUFFER;
-   rc->format = WIRE_FMT_R8G8B8A8_UNORM;
-   rc->width = rc->height = 32;
-   rc->depth = rc->layers = 1;
-   wire_end(c);
-   EMIT(c, SetFramebuffer, fb);
-   fb->width = fb->height = 32;
-   fb->nr_cbufs = 1;
-   fb->cbufs[0].res = rt;
-   wire_end(c);
-   return rt;
-}
-
-/* Clears to (r, g, 0, 1) and reads it back; true when every pixel is that colour. */
-static bool
-clear_and_read(struct wire_client *c, wire_handle rt, float r, float g)
-{
-   EMIT(c, Clear, cl);
-   cl->buffers = WIRE_CLEAR_COLOR0;
-   cl->color[0] = r;
-   cl->color[1] = g;
-   cl->color[3] = 1.0f;
-   cl->colormask[0] = 0xf;
-   wire_end(c);
-   EMIT(c, ReadPixels, rp);
-   rp->src.res = rt;
-   rp->w = rp->h = 32;
-   static uint8_t px[32 * 32 * 4];
-   if (wire_end_reply(c, px, sizeof(px)) != (int64_t)sizeof(px))
-      return false;
-   uint8_t want[4] = {(uint8_t)(r * 255.0f + 0.5f), (uint8_t)(g * 255.0f + 0.5f), 0, 255};
-   for (unsigned i = 0; i < sizeof(px); i += 4)
-      if (memcmp(px + i, want, 4))
-         return false;
-   return true;
-}
-
 /* The client's log: the server's lines arrive as LOG events and are logged "server: ...". */
 static int server_fatal_lines;
 
@@ -232,10 +188,10 @@ test_sessions(void)
    struct wire_client *a = open_client(&pa);
    if (!a || !b)
       return;
-   wire_handle rtb = setup(b);
-   wire_handle rta = setup(a);
-   CHECK(clear_and_read(b, rtb, 1.0f, 0.0f));
-   CHECK(clear_and_read(a, rta, 0.0f, 1.0f));
+   wire_handle rtb = emit_context_rt32(b);
+   wire_handle rta = emit_context_rt32(a);
+   CHECK(emit_clear_read32(b, rtb, 1.0f, 0.0f));
+   CHECK(emit_clear_read32(a, rta, 0.0f, 1.0f));
 
    /* A: a Clear naming buffers that do not exist */
    EMIT(a, Clear, bad);
@@ -250,10 +206,10 @@ test_sessions(void)
    CHECK_EQ(server_fatal_lines, 1); /* the server's own log line came back framed */
 
    /* B renders on, before and after A is closed */
-   CHECK(clear_and_read(b, rtb, 0.0f, 1.0f));
+   CHECK(emit_clear_read32(b, rtb, 0.0f, 1.0f));
    wire_client_close(a);
    for (int i = 0; i < 5; i++)
-      CHECK(clear_and_read(b, rtb, (float)(i & 1), 1.0f));
+      CHECK(emit_clear_read32(b, rtb, (float)(i & 1), 1.0f));
    CHECK_EQ(pb.lost, 0);
 
    /* a frame that breaks the stream's rules: a RING frame whose head does not match its bytes */
@@ -270,17 +226,17 @@ test_sessions(void)
       CHECK(strstr(msg, "ProtocolCorruption \"Frame.RING\"") != NULL);
       close(fd);
    }
-   CHECK(clear_and_read(b, rtb, 1.0f, 1.0f));
+   CHECK(emit_clear_read32(b, rtb, 1.0f, 1.0f));
    for (unsigned i = 0; i < sizeof(raw_cases) / sizeof(raw_cases[0]); i++) {
       raw_case(&raw_cases[i]);
-      CHECK(clear_and_read(b, rtb, (float)(i & 1), 0.0f));
+      CHECK(emit_clear_read32(b, rtb, (float)(i & 1), 0.0f));
    }
 
    /* a new session is accepted and renders */
    struct wire_client *c = open_client(&pc);
    if (c) {
-      wire_handle rtc = setup(c);
-      CHECK(clear_and_read(c, rtc, 1.0f, 0.0f));
+      wire_handle rtc = emit_context_rt32(c);
+      CHECK(emit_clear_read32(c, rtc, 1.0f, 0.0f));
       CHECK_EQ(pc.lost, 0);
       wire_client_close(c);
    }
@@ -295,8 +251,8 @@ test_kill(void)
    struct wire_client *b = open_client(&pb);
    if (!b)
       return;
-   wire_handle rtb = setup(b);
-   CHECK(clear_and_read(b, rtb, 1.0f, 0.0f));
+   wire_handle rtb = emit_context_rt32(b);
+   CHECK(emit_clear_read32(b, rtb, 1.0f, 0.0f));
 
    /* a raw client that dies inside a RING frame: the header promised 4096 bytes, 100 came */
    pid_t raw = fork();
@@ -322,9 +278,9 @@ test_kill(void)
       struct wire_client *k = open_client(&pk);
       if (!k)
          _exit(3);
-      wire_handle rtk = setup(k);
+      wire_handle rtk = emit_context_rt32(k);
       for (unsigned i = 0;; i++)
-         clear_and_read(k, rtk, (float)(i & 1), 0.5f);
+         emit_clear_read32(k, rtk, (float)(i & 1), 0.5f);
    }
    nanosleep(&(struct timespec){0, 500000000}, NULL);
    kill(kid, SIGKILL);
@@ -332,12 +288,12 @@ test_kill(void)
    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL); /* it was still rendering */
 
    for (int i = 0; i < 5; i++)
-      CHECK(clear_and_read(b, rtb, (float)(i & 1), 0.0f));
+      CHECK(emit_clear_read32(b, rtb, (float)(i & 1), 0.0f));
    CHECK_EQ(pb.lost, 0);
    struct wire_client *c = open_client(&pc);
    if (c) {
-      wire_handle rtc = setup(c);
-      CHECK(clear_and_read(c, rtc, 0.0f, 1.0f));
+      wire_handle rtc = emit_context_rt32(c);
+      CHECK(emit_clear_read32(c, rtc, 0.0f, 1.0f));
       CHECK_EQ(pc.lost, 0);
       wire_client_close(c);
    }

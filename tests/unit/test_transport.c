@@ -16,46 +16,6 @@
 static int lost_calls;
 static void on_lost(void *u, const char *why, bool device_lost) { lost_calls++; }
 
-static wire_handle
-setup(struct wire_client *c)
-{
-   emit_current_context(c);
-   wire_handle rt = wire_handle_mint(c, WIRE_KIND_RESOURCE);
-   EMIT(c, ResourceCreate, rc);
-   rc->res = rt;
-   rc->target = WIRE_TARGET_RENDERBUFFER;
-   rc->format = WIRE_FMT_R8G8B8A8_UNORM;
-   rc->width = rc->height = 32;
-   rc->depth = rc->layers = 1;
-   wire_end(c);
-   EMIT(c, SetFramebuffer, fb);
-   fb->width = fb->height = 32;
-   fb->nr_cbufs = 1;
-   fb->cbufs[0].res = rt;
-   wire_end(c);
-   return rt;
-}
-
-static void
-clear_and_read(struct wire_client *c, wire_handle rt, float r, float g)
-{
-   EMIT(c, Clear, cl);
-   cl->buffers = WIRE_CLEAR_COLOR0;
-   cl->color[0] = r;
-   cl->color[1] = g;
-   cl->color[3] = 1.0f;
-   cl->colormask[0] = 0xf;
-   wire_end(c);
-   EMIT(c, ReadPixels, rp);
-   rp->src.res = rt;
-   rp->w = rp->h = 32;
-   static uint8_t px[32 * 32 * 4];
-   CHECK_EQ(wire_end_reply(c, px, sizeof(px)), sizeof(px));
-   CHECK_EQ(px[0], (uint8_t)(r * 255.0f + 0.5f));
-   CHECK_EQ(px[1], (uint8_t)(g * 255.0f + 0.5f));
-   CHECK_EQ(px[sizeof(px) - 1], 255);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -74,9 +34,9 @@ main(int argc, char **argv)
    if (!c)
       return check_done("test_transport");
    CHECK_EQ(wire_client_transport(c), kind);
-   wire_handle rt = setup(c);
-   clear_and_read(c, rt, 1.0f, 0.0f);
-   clear_and_read(c, rt, 0.0f, 1.0f);
+   wire_handle rt = emit_context_rt32(c);
+   CHECK(emit_clear_read32(c, rt, 1.0f, 0.0f));
+   CHECK(emit_clear_read32(c, rt, 0.0f, 1.0f));
    if (kill_server) {
       CHECK(c->pid > 0);
       kill(c->pid, SIGKILL);
