@@ -294,12 +294,21 @@ def deqp_tests(tmp):
           % (len(res), len(procs)))
 
     # 7. SIGTERM stops a run and keeps the results it has
-    e = dict(os.environ, FAKE_DEQP_ABORT='1')
+    # Terminated once the second process started (so the first case has a result), however
+    # slow the machine: a fixed sleep raced with a loaded machine's start-up.
+    starts = os.path.join(tmp, 'sigterm-starts.txt')
+    e = dict(os.environ, FAKE_DEQP_ABORT='1', FAKE_DEQP_STARTS=starts)
     cmd = [sys.executable, RUN, os.path.join(tmp, 'many.txt'), '--deqp-dir', deqp,
            '--vendor-json', os.path.join(tmp, 'fake.json'), '-j', '1', '--deqp-chunk', '4',
            '--work-dir', os.path.join(tmp, 'work'), '--results', os.path.join(tmp, 'r.json')]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=e)
-    time.sleep(1.5)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and p.poll() is None:
+        if os.path.exists(starts):
+            with open(starts) as f:
+                if len(f.readlines()) >= 2:
+                    break
+        time.sleep(0.05)
     p.terminate()
     out = p.communicate(timeout=60)[0]
     print(out)
