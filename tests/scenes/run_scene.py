@@ -20,6 +20,7 @@ its environment -- when its stderr contains "VALIDATION ERROR".
 Python 3 standard library only.
 """
 import argparse
+import concurrent.futures
 import os
 import re
 import struct
@@ -312,20 +313,31 @@ def read_manifest(path):
     return scenes
 
 
+def selfcheck_runs(scene, args):
+    """Runs one scene twice on the oracle: (first, second)."""
+    name, binary, env_pairs = scene
+    out_dir = os.path.join(args.out_dir, name, "selfcheck")
+    os.makedirs(out_dir, exist_ok=True)
+    env = oracle_env(parse_env(env_pairs))
+    first = run_one("oracle run 1", binary, os.path.join(out_dir, name + "_run1.pam"), env,
+                    args.timeout)
+    second = run_one("oracle run 2", binary, os.path.join(out_dir, name + "_run2.pam"), env,
+                     args.timeout)
+    return first, second
+
+
 def cmd_selfcheck(args):
     failures = 0
     scenes = read_manifest(args.manifest)
     if not scenes:
         print("manifest lists no scenes")
         return 1
-    for name, binary, env_pairs in scenes:
+    # Two scenes run at a time (separate processes; the verdicts below are printed in order):
+    # the manifest is over a hundred llvmpipe runs, and CI has two cores.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        runs = list(pool.map(lambda sc: selfcheck_runs(sc, args), scenes))
+    for (name, _, _), (first, second) in zip(scenes, runs):
         out_dir = os.path.join(args.out_dir, name, "selfcheck")
-        os.makedirs(out_dir, exist_ok=True)
-        env = oracle_env(parse_env(env_pairs))
-        first = run_one("oracle run 1", binary, os.path.join(out_dir, name + "_run1.pam"), env,
-                        args.timeout)
-        second = run_one("oracle run 2", binary, os.path.join(out_dir, name + "_run2.pam"), env,
-                         args.timeout)
         if not first.ok or not second.ok:
             print(f"FAIL {name}: the oracle run failed")
             report_failure([first, second])
