@@ -504,6 +504,25 @@ glf_emit_point_state(struct glf_context *ctx)
    ctx->sent_point_origin = origin;
 }
 
+/* GL core's CLIP_DISTANCEi enables (enable.c); ES has no clip distances, so ES contexts never
+ * send it (the server starts with all disabled). */
+void
+glf_emit_clip_state(struct glf_context *ctx)
+{
+   uint32_t mask = 0;
+   for (unsigned i = 0; GLF_CORE(ctx) && i < WIRE_MAX_CLIP_DISTANCES; i++)
+      mask |= ctx->st.clip_distance[i] ? 1u << i : 0u;
+   if (mask == ctx->sent_clip_enable)
+      return;
+   struct wire_clip_state *c = GLF_BEGIN(ctx, SetClipState);
+   if (!c)
+      return;
+   c->enable = mask;
+   c->pad = 0;
+   wire_end(ctx->wire);
+   ctx->sent_clip_enable = mask;
+}
+
 /* ---- flush ---------------------------------------------------------------------------------- */
 void
 glf_update_derived(struct glf_context *ctx)

@@ -57,8 +57,11 @@ cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
    default:
       /* From the OpenGL 3.3 core spec, section 2.19: "Clipping against a client-defined
        * half-space is enabled with Enable(CLIP_DISTANCEi)". */
-      if (GLF_CORE(ctx) && cap >= GL_CLIP_DISTANCE0 && cap < GL_CLIP_DISTANCE0 + 8)
+      if (GLF_CORE(ctx) && cap >= GL_CLIP_DISTANCE0 &&
+          cap < GL_CLIP_DISTANCE0 + (GLenum)ctx->limits.max_clip_distances) {
+         *dirty = GLF_DIRTY_CLIP_STATE; /* SetClipState */
          return &st->clip_distance[cap - GL_CLIP_DISTANCE0];
+      }
       return NULL;
    }
 }

@@ -641,6 +641,7 @@ struct glf_context {
     * (ReadPixelsToBuffer) and through a reply (a converted format, or
     * SPLITGL_PBO_READBACK_SYNC=1). */
    uint64_t pack_async_reads, pack_reply_reads;
+   uint32_t sent_clip_enable;  /* the last SetClipState's mask (0: the server's initial state) */
    uint32_t sent_point_origin; /* the last SetPointState's WIRE_POINT_ORIGIN_* (0: the server's
                                 * initial UPPER_LEFT) */
    struct glf_program *cb_program; /* constant buffer last sent for ... */

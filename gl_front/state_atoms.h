@@ -25,6 +25,7 @@
  *                    FRAMEBUFFER, which marks it (emit.c).
  *   POINT_STATE      GL core's POINT_SPRITE_COORD_ORIGIN (SetPointState); independent of
  *                    the others (the server keys pipelines by it at draw time), so last.
+ *   CLIP_STATE       GL core's CLIP_DISTANCEi enables (SetClipState); likewise.
  */
 #ifndef SGL_GLF_STATE_ATOMS_H
 #define SGL_GLF_STATE_ATOMS_H
@@ -46,7 +47,8 @@
    ATOM(SCISSOR, glf_emit_scissor)                                                          \
    ATOM(CONTEXT_VALUES, glf_emit_context_values)                                            \
    ATOM(SAMPLE_STATE, glf_emit_sample_state)                                                \
-   ATOM(POINT_STATE, glf_emit_point_state)
+   ATOM(POINT_STATE, glf_emit_point_state)                                                  \
+   ATOM(CLIP_STATE, glf_emit_clip_state)
 
 enum glf_atom_index {
 #define ATOM(flag, fn) GLF_ATOM_##flag,

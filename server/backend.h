@@ -155,6 +155,8 @@ struct srv_backend_ops {
    void (*set_sample_state)(struct srv_ctx *ctx, const struct wire_sample_state *st);
    /** Point sprite state (validated): gl_PointCoord's origin. */
    void (*set_point_state)(struct srv_ctx *ctx, const struct wire_point_state *st);
+   /** GL_CLIP_DISTANCEi enables (validated: bits below WIRE_MAX_CLIP_DISTANCES). */
+   void (*set_clip_state)(struct srv_ctx *ctx, const struct wire_clip_state *st);
 
    /* Verbs. */
    void (*draw)(struct srv_ctx *ctx, const struct srv_draw *draw);

@@ -465,6 +465,18 @@ srv_handle_SetPointState(struct srv_session *s, const void *p, const uint8_t *ta
 }
 
 void
+srv_handle_SetClipState(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_clip_state *st = p;
+   struct srv_context *ctx = srv_cur(s, "SetClipState.context");
+   if (!ctx)
+      return;
+   if ((st->enable >> WIRE_MAX_CLIP_DISTANCES) || st->pad)
+      return srv_fatal(s, "ProtocolCorruption", "SetClipState.enable");
+   s->ops->set_clip_state(ctx->be, st);
+}
+
+void
 srv_handle_SetSampleState(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_sample_state *st = p;

@@ -498,6 +498,8 @@ create_device(struct mg_backend *be)
    /* GL 3.2+ core's geometry shaders; a user geometry shader may write gl_PointSize
     * (GeometryPointSize), which needs shaderTessellationAndGeometryPointSize. */
    en.features.geometryShader = be->geometry = f2.features.geometryShader;
+   /* gl_ClipDistance (GL core): WIRE_CAP_MAX_CLIP_DISTANCES is 0 without it (caps.c) */
+   en.features.shaderClipDistance = f2.features.shaderClipDistance;
    en.features.shaderTessellationAndGeometryPointSize =
       f2.features.geometryShader && f2.features.shaderTessellationAndGeometryPointSize;
    /* GL's SAMPLES_PASSED counts samples exactly; ANY_SAMPLES_PASSED needs no precision. */
@@ -768,6 +770,7 @@ static const struct srv_backend_ops mg_ops = {
    .set_context_values = mg_set_context_values,
    .set_sample_state = mg_set_sample_state,
    .set_point_state = mg_set_point_state,
+   .set_clip_state = mg_set_clip_state,
    .draw = mg_draw,
    .clear = mg_clear,
    .generate_mipmap = mg_generate_mipmap,

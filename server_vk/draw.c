@@ -167,6 +167,12 @@ mg_set_point_state(struct srv_ctx *sctx, const struct wire_point_state *st)
    mg_ctx(sctx)->point_origin = st->coord_origin; /* in the pipeline key (pipeline.c fill_key) */
 }
 
+void
+mg_set_clip_state(struct srv_ctx *sctx, const struct wire_clip_state *st)
+{
+   mg_ctx(sctx)->clip_enable = st->enable; /* in the pipeline key (pipeline.c fill_key) */
+}
+
 bool
 mg_fb_valid(const struct mg_ctx *ctx)
 {

@@ -238,6 +238,7 @@ struct mg_pipeline_key {
    uint32_t sample_mask; /* ~0 unless samples > 1 */
    uint8_t alpha_to_coverage, alpha_to_one, pad[2];
    uint32_t point_origin; /* SPV_SPEC_POINT_ORIGIN where the fragment stage reads gl_PointCoord */
+   uint32_t clip_enable;  /* SPV_SPEC_CLIP_ENABLE where the program writes gl_ClipDistance */
 };
 
 struct mg_pipeline_entry {
@@ -267,6 +268,7 @@ struct mg_program {
    bool point_size_spec; /* the vertex stage has SPV_SPEC_POINT_SIZE (desktop GL) */
    bool gs_point_size_spec; /* ... and the geometry stage (it emits points) */
    bool fs_point_origin_spec; /* the fragment stage reads gl_PointCoord (SPV_SPEC_POINT_ORIGIN) */
+   uint32_t clip_enable_stage; /* the stage with SPV_SPEC_CLIP_ENABLE, or SPV_STAGE_COUNT */
    uint32_t default_block_size;
    uint32_t default_ubo_stages, default_ssbo_stages; /* VkShaderStageFlags reading each binding */
    uint32_t sampler_count;
@@ -346,6 +348,7 @@ struct mg_ctx {
    struct wire_context_values vals;
    struct wire_sample_state ms; /* set_sample_state: used on multisampled framebuffers */
    uint32_t point_origin;       /* set_point_state: WIRE_POINT_ORIGIN_* */
+   uint32_t clip_enable;        /* set_clip_state: bit i for GL_CLIP_DISTANCEi */
    /* transform feedback: targets bound by set_so_targets; resume[i]: the next capture into
     * target i continues from its counter */
    struct mg_so_target *so[WIRE_MAX_SO_TARGETS];
@@ -694,6 +697,7 @@ void mg_set_scissor(struct srv_ctx *sctx, const struct wire_scissor *sc);
 void mg_set_context_values(struct srv_ctx *sctx, const struct wire_context_values *v);
 void mg_set_sample_state(struct srv_ctx *sctx, const struct wire_sample_state *st);
 void mg_set_point_state(struct srv_ctx *sctx, const struct wire_point_state *st);
+void mg_set_clip_state(struct srv_ctx *sctx, const struct wire_clip_state *st);
 void mg_draw(struct srv_ctx *sctx, const struct srv_draw *draw);
 void mg_present(struct srv_ctx *sctx, struct srv_resource *res);
 

@@ -157,6 +157,7 @@ mg_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    p->point_size_spec = info->point_size_spec != 0;
    p->gs_point_size_spec = info->gs_point_size_spec != 0;
    p->fs_point_origin_spec = info->fs_point_origin_spec != 0;
+   p->clip_enable_stage = info->clip_enable_stage;
    p->xfb = info->xfb_varying_count != 0;
    for (uint32_t b = 0; b < SPV_MAX_XFB_BUFFERS; b++)
       if (info->xfb_strides[b]) {
@@ -490,6 +491,7 @@ fill_key(struct mg_ctx *ctx, VkPrimitiveTopology topo, uint32_t emulated, struct
    k->alpha_to_coverage = k->samples > 1 && ctx->ms.alpha_to_coverage;
    k->alpha_to_one = k->samples > 1 && ctx->ms.alpha_to_one && ctx->be->alpha_to_one;
    k->point_origin = ctx->prog && ctx->prog->fs_point_origin_spec ? ctx->point_origin : 0;
+   k->clip_enable = ctx->prog && ctx->prog->clip_enable_stage != SPV_STAGE_COUNT ? ctx->clip_enable : 0;
 }
 
 static VkPipeline
@@ -501,21 +503,36 @@ create_pipeline(struct mg_ctx *ctx, const struct mg_pipeline_key *k)
    uint32_t ns = 0;
    static const VkShaderStageFlagBits vk_stage[SPV_STAGE_COUNT] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
                                                                    VK_SHADER_STAGE_GEOMETRY_BIT};
-   /* The rasterizer state is in the key (by id), so the specialized size is too. */
-   const float point_size = spec_point_size(be, ctx->rast);
-   const VkSpecializationMapEntry psz_entry = {SPV_SPEC_POINT_SIZE, 0, sizeof(float)};
-   const VkSpecializationInfo psz_spec = {1, &psz_entry, sizeof(float), &point_size};
-   /* gl_PointCoord's origin (GL core's POINT_SPRITE_COORD_ORIGIN), in the key */
-   const int32_t origin = (int32_t)k->point_origin;
-   const VkSpecializationMapEntry org_entry = {SPV_SPEC_POINT_ORIGIN, 0, sizeof(int32_t)};
-   const VkSpecializationInfo org_spec = {1, &org_entry, sizeof(int32_t), &origin};
+   /* The specialization constants of spv_layout.h, each stage naming those it declares. The
+    * rasterizer state is in the key (by id), so the point size specialized from it is too;
+    * so are gl_PointCoord's origin (GL core's POINT_SPRITE_COORD_ORIGIN) and the clip
+    * distance enables. */
+   const struct {
+      float point_size;
+      int32_t point_origin;
+      int32_t clip_enable;
+   } spec_data = {spec_point_size(be, ctx->rast), (int32_t)k->point_origin,
+                  (int32_t)k->clip_enable};
+   VkSpecializationMapEntry spec_entries[SPV_STAGE_COUNT][2];
+   VkSpecializationInfo spec[SPV_STAGE_COUNT];
+   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++) {
+      uint32_t n = 0;
+      if ((s == SPV_STAGE_VERTEX && p->point_size_spec) || (s == SPV_STAGE_GEOMETRY && p->gs_point_size_spec))
+         spec_entries[s][n++] = (VkSpecializationMapEntry){SPV_SPEC_POINT_SIZE, offsetof(__typeof__(spec_data), point_size),
+                                                           sizeof(float)};
+      if (s == SPV_STAGE_FRAGMENT && p->fs_point_origin_spec)
+         spec_entries[s][n++] = (VkSpecializationMapEntry){SPV_SPEC_POINT_ORIGIN,
+                                                           offsetof(__typeof__(spec_data), point_origin), sizeof(int32_t)};
+      if (s == p->clip_enable_stage)
+         spec_entries[s][n++] = (VkSpecializationMapEntry){SPV_SPEC_CLIP_ENABLE,
+                                                           offsetof(__typeof__(spec_data), clip_enable), sizeof(int32_t)};
+      spec[s] = (VkSpecializationInfo){n, spec_entries[s], sizeof(spec_data), &spec_data};
+   }
    for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
       if (p->modules[s])
          stages[ns++] = (VkPipelineShaderStageCreateInfo){
             VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, vk_stage[s], p->modules[s], "main",
-            (s == SPV_STAGE_VERTEX && p->point_size_spec) || (s == SPV_STAGE_GEOMETRY && p->gs_point_size_spec)
-               ? &psz_spec
-               : s == SPV_STAGE_FRAGMENT && p->fs_point_origin_spec ? &org_spec : NULL};
+            spec[s].mapEntryCount ? &spec[s] : NULL};
    struct vertex_input vi;
    build_vertex_input(be, p, ctx->velems, k->divisor_emulated, &vi);
    VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0, k->topology, VK_FALSE};

@@ -964,6 +964,11 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    if (hdr.stage_mask & (1u << SPV_STAGE_FRAGMENT))
       info->fs_point_origin_spec = spv_has_int_spec_constant(info->spirv[SPV_STAGE_FRAGMENT],
                                                              info->spirv_words[SPV_STAGE_FRAGMENT], SPV_SPEC_POINT_ORIGIN);
+   info->clip_enable_stage = SPV_STAGE_COUNT;
+   for (uint32_t s = SPV_STAGE_VERTEX; s < SPV_STAGE_COUNT; s++)
+      if (s != SPV_STAGE_FRAGMENT && (hdr.stage_mask & (1u << s)) &&
+          spv_has_int_spec_constant(info->spirv[s], info->spirv_words[s], SPV_SPEC_CLIP_ENABLE))
+         info->clip_enable_stage = s;
    if (ps.have[SEC_INIT]) {
       memcpy(mem + ioff, b + ps.off[SEC_INIT], ps.size[SEC_INIT]);
       info->default_block_init = mem + ioff;

@@ -323,13 +323,81 @@ point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
    return writes ? PSZ_KEEP_SHADER : PSZ_ALWAYS;
 }
 
-/* The wrapper main: the shader's own (renamed), the point-size store, then the
- * transform-feedback copies (spirv/xfb.c), which see the final values. */
+/* GL_CLIP_DISTANCEi. From the OpenGL 3.3 core spec, section 2.19: "Clipping against a
+ * client-defined half-space is enabled with Enable(CLIP_DISTANCEi)"; a disabled one does not
+ * clip whatever the shader wrote. Vulkan clips against every ClipDistance element the last
+ * vertex-processing stage writes, so that stage writes 1.0 (inside) to each disabled one after
+ * its own code (the vertex wrapper main, or before each EmitVertex), under the int
+ * specialization constant SPV_SPEC_CLIP_ENABLE (spv_layout.h), bit i for GL_CLIP_DISTANCEi.
+ *
+ * How many elements: a redeclaration ("out float gl_ClipDistance[N];", also inside an
+ * "out gl_PerVertex" block) gives N. Otherwise the array is implicitly sized, and GLSL 1.30+
+ * (section 7.1) lets the shader index it with constant expressions only: the largest literal
+ * index plus one, or gl_MaxClipDistances where an index is not a literal. Indexing the wrapper
+ * up to that count cannot grow the array past what the shader could. A geometry shader's
+ * gl_in[i].gl_ClipDistance (after a '.') is an input and does not count. Returns 0 when the
+ * shader does not write gl_ClipDistance (or is not a desktop last vertex-processing stage). */
+#define SPV_CLIP_ENABLE_CONST SPV_RENAME_PREFIX "clip_enable"
+
+static uint32_t
+clip_distance_count(const struct spv_shader *sh, const struct tok_list *tl, bool last_vertex_stage)
+{
+   if (sh->es || !last_vertex_stage || sh->stage == SPV_STAGE_FRAGMENT)
+      return 0;
+   const uint32_t max = sh->limits.max_clip_distances > 0 ? (uint32_t)sh->limits.max_clip_distances : 8u;
+   bool used = false, other_index = false;
+   uint32_t declared = 0, literal = 0;
+   const struct tok *prev = NULL;
+   for (uint32_t i = 0; i < tl->n; i++) {
+      const struct tok *t = &tl->t[i];
+      if (t->kind == TK_WS)
+         continue;
+      if (t->kind == TK_IDENT && tok_is(t, "gl_ClipDistance") && !(prev && tok_is(prev, "."))) {
+         used = true;
+         const bool decl = prev && tok_is(prev, "float");
+         uint32_t j = i + 1;
+         const struct tok *open = next_nonws(tl, &j);
+         if (open && tok_is(open, "[")) {
+            j++;
+            const struct tok *idx = next_nonws(tl, &j);
+            uint32_t k = j + 1;
+            const struct tok *close = idx ? next_nonws(tl, &k) : NULL;
+            const bool lit = idx && idx->kind == TK_NUM && close && tok_is(close, "]");
+            const unsigned long v = lit ? strtoul(idx->s, NULL, 0) : 0;
+            if (decl && lit)
+               declared = v < max ? (uint32_t)v : max;
+            else if (!decl && lit)
+               literal = v + 1 > literal ? (uint32_t)(v + 1 < max ? v + 1 : max) : literal;
+            else if (!decl && !(idx && tok_is(idx, "]")))
+               other_index = true;
+         } else if (!decl) {
+            other_index = true; /* the whole array: passed or assigned */
+         }
+      }
+      prev = t;
+   }
+   if (!used)
+      return 0;
+   if (declared)
+      return declared;
+   return other_index || !literal ? max : literal;
+}
+
+/* The stores that leave a disabled clip distance inside (see clip_distance_count). */
+static void
+append_clip_disable(struct spv_str *out, uint32_t nclip)
+{
+   for (uint32_t i = 0; i < nclip; i++)
+      spv_str_printf(out, "   if ((" SPV_CLIP_ENABLE_CONST " & %d) == 0)\n      gl_ClipDistance[%u] = 1.0;\n", 1 << i, i);
+}
+
+/* The wrapper main: the shader's own (renamed), the point-size store, the clip-distance
+ * enables, then the transform-feedback copies (spirv/xfb.c), which see the final values. */
 static void
 append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
-                       const struct spv_attrib_merge *merge)
+                       const struct spv_attrib_merge *merge, uint32_t nclip)
 {
-   if (psz == PSZ_NONE && !ncopies && !merge)
+   if (psz == PSZ_NONE && !ncopies && !merge && !nclip)
       return;
    spv_str_puts(out, "\n");
    if (merge)
@@ -340,6 +408,8 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
       spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
                      SPV_SPEC_POINT_SIZE);
+   if (nclip)
+      spv_str_printf(out, "layout(constant_id = %d) const int " SPV_CLIP_ENABLE_CONST " = 0;\n", SPV_SPEC_CLIP_ENABLE);
    spv_str_puts(out, "void main()\n{\n");
    if (merge)
       spv_str_puts(out, merge->prologue);
@@ -352,6 +422,7 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST
                         " : 1.0;\n");
+   append_clip_disable(out, nclip);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
    spv_str_puts(out, "}\n");
@@ -371,7 +442,8 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
 #define SPV_EMIT_VERTEX SPV_RENAME_PREFIX "EmitVertex"
 
 static void
-append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies)
+append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
+                   uint32_t nclip)
 {
    spv_str_puts(out, "\n");
    for (uint32_t i = 0; i < ncopies; i++)
@@ -380,12 +452,15 @@ append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_
    if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
       spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
                      SPV_SPEC_POINT_SIZE);
+   if (nclip)
+      spv_str_printf(out, "layout(constant_id = %d) const int " SPV_CLIP_ENABLE_CONST " = 0;\n", SPV_SPEC_CLIP_ENABLE);
    spv_str_puts(out, "void " SPV_EMIT_VERTEX "()\n{\n");
    if (psz == PSZ_KEEP_SHADER)
       spv_str_puts(out, "   if (" SPV_POINT_SIZE_CONST " > 0.0)\n"
                         "      gl_PointSize = " SPV_POINT_SIZE_CONST ";\n");
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST " : 1.0;\n");
+   append_clip_disable(out, nclip);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
    spv_str_puts(out, "   EmitVertex();\n}\n");
@@ -421,7 +496,7 @@ gs_emits_points(const struct tok_list *tl)
 char *
 spv_lift_source(const struct spv_shader *sh)
 {
-   return spv_lift_source_xfb(sh, NULL, 0, NULL);
+   return spv_lift_source_xfb(sh, NULL, 0, NULL, false);
 }
 
 static char *lift_opaque_structs(const char *src);
@@ -429,7 +504,7 @@ static uint32_t match_bracket(const struct tok *t, uint32_t n, uint32_t i, const
 
 char *
 spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t ncopies,
-                    const struct spv_attrib_merge *merge)
+                    const struct spv_attrib_merge *merge, bool last_vertex_stage)
 {
    struct tok_list tl;
    /* first: samplers out of uniform structures (below) */
@@ -543,8 +618,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
     * (append_emit_vertex). */
    if (sh->stage != SPV_STAGE_VERTEX)
       merge = NULL;
-   const bool wrap = !gs && (psz != PSZ_NONE || ncopies || merge);
-   const bool emit_wrap = gs && (ncopies || psz != PSZ_NONE);
+   const uint32_t nclip = clip_distance_count(sh, &tl, last_vertex_stage);
+   const bool wrap = !gs && (psz != PSZ_NONE || ncopies || merge || nclip);
+   const bool emit_wrap = gs && (ncopies || psz != PSZ_NONE || nclip);
    if (emit_wrap)
       spv_str_puts(&out, "void " SPV_EMIT_VERTEX "();\n");
    int layout_depth = 0; /* > 0 inside the parentheses of layout(...) */
@@ -672,9 +748,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
    if (emit_wrap)
-      append_emit_vertex(&out, psz, copies, ncopies);
+      append_emit_vertex(&out, psz, copies, ncopies, nclip);
    else
-      append_point_size_main(&out, psz, copies, ncopies, merge);
+      append_point_size_main(&out, psz, copies, ncopies, merge, nclip);
    free(tl.t);
    free(flat);
    return spv_str_take(&out);

@@ -44,7 +44,7 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xf
    for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
       if (!sh[s])
          continue;
-      lifted[s] = spv_lift_source_xfb(sh[s], copies, s == xfb_stage ? ncopies : 0, merge);
+      lifted[s] = spv_lift_source_xfb(sh[s], copies, s == xfb_stage ? ncopies : 0, merge, s == xfb_stage);
       if (!lifted[s]) {
          ok = false;
          break;

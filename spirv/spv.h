@@ -217,6 +217,10 @@ struct spv_program_info {
     * gl_PointCoord; derived by the parser, not serialised): the server specializes it from
     * the context's point state. */
    uint32_t fs_point_origin_spec;
+   /* The stage (SPV_STAGE_VERTEX or SPV_STAGE_GEOMETRY) that declares the int
+    * SPV_SPEC_CLIP_ENABLE constant, the last vertex-processing stage of a desktop program that
+    * writes gl_ClipDistance (derived by the parser, not serialised); SPV_STAGE_COUNT: none. */
+   uint32_t clip_enable_stage;
 };
 
 /** The blob format version spv_blob_write writes and spv_blob_parse accepts. */

@@ -107,9 +107,10 @@ struct spv_attrib_merge {
    const char *prologue;
 };
 /** spv_lift_source with copies appended to a vertex-processing shader (n may be 0) and, for a
- *  vertex shader, its attributes merged per location (merge may be NULL). */
+ *  vertex shader, its attributes merged per location (merge may be NULL). The last
+ *  vertex-processing stage of a program also honours GL_CLIP_DISTANCEi (SPV_SPEC_CLIP_ENABLE). */
 char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t n,
-                          const struct spv_attrib_merge *merge);
+                          const struct spv_attrib_merge *merge, bool last_vertex_stage);
 #define SPV_RENAME_PREFIX "sgl__"
 /* lift.c: a sampler taken out of a uniform structure (the name encodes its GL path), and the
  * member that keeps an emptied structure legal (the reflection skips it) */

@@ -18,6 +18,11 @@
  *   SPV_SPEC_POINT_ORIGIN int, fragment shaders that read gl_PointCoord
  *                        (spv_program_info.fs_point_origin_spec, derived by the parser):
  *                        0: GL_POINT_SPRITE_COORD_ORIGIN UPPER_LEFT, 1: LOWER_LEFT.
+ *   SPV_SPEC_CLIP_ENABLE int, the last vertex-processing stage of a desktop program that
+ *                        writes gl_ClipDistance (spv_program_info.clip_enable_stage, derived
+ *                        by the parser): bit i set when GL_CLIP_DISTANCEi is enabled
+ *                        (wire_rast_state.clip_enable); a disabled distance is written 1.0
+ *                        after the shader's own code, so it never clips.
  */
 #ifndef SGL_SPIRV_LAYOUT_H
 #define SGL_SPIRV_LAYOUT_H
@@ -33,5 +38,6 @@
 
 #define SPV_SPEC_POINT_SIZE 0
 #define SPV_SPEC_POINT_ORIGIN 1
+#define SPV_SPEC_CLIP_ENABLE 2
 
 #endif

@@ -42,7 +42,8 @@
  *    renders on) and op 48 QueryDevices (the Vulkan devices the server sees).
  * 10: window surfaces: op 49 WindowAttach (reply wire_window_status), op 50 WindowSetInterval;
  *    Present of an attached resource presents into its window. */
-#define WIRE_PROTOCOL_REVISION 10u
+/* 11: op 51 SetClipState (GL core's CLIP_DISTANCEi enables). */
+#define WIRE_PROTOCOL_REVISION 11u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -643,6 +644,17 @@ struct wire_point_state {
    uint32_t pad;
 };
 static_assert(sizeof(struct wire_point_state) == 8, "point state");
+
+/* SetClipState (revision 11): the current context's GL_CLIP_DISTANCEi enables (GL core), bit i
+ * for distance i (bits past WIRE_MAX_CLIP_DISTANCES and pad must be 0). The server
+ * specializes the last vertex-processing stage's SPV_SPEC_CLIP_ENABLE with it
+ * (spirv/spv_layout.h). A context starts with every distance disabled (GL's initial state). */
+#define WIRE_MAX_CLIP_DISTANCES 8u
+struct wire_clip_state {
+   uint32_t enable;
+   uint32_t pad;
+};
+static_assert(sizeof(struct wire_clip_state) == 8, "clip state");
 
 struct wire_sample_state {
    uint32_t sample_mask;

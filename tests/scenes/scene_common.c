@@ -358,12 +358,23 @@ scene_expect_compile_failure(GLenum type, const char *src)
 GLuint
 scene_program(const char *vs_src, const char *fs_src, const char *const *attribs)
 {
+   return scene_program_gs(vs_src, NULL, fs_src, attribs);
+}
+
+#define SCENE_GEOMETRY_SHADER 0x8DD9 /* GL_GEOMETRY_SHADER (not in the ES 3.0 headers) */
+
+GLuint
+scene_program_gs(const char *vs_src, const char *gs_src, const char *fs_src, const char *const *attribs)
+{
    GLuint vs = scene_compile(GL_VERTEX_SHADER, vs_src);
+   GLuint gs = gs_src ? scene_compile(SCENE_GEOMETRY_SHADER, gs_src) : 0;
    GLuint fs = scene_compile(GL_FRAGMENT_SHADER, fs_src);
    GLuint prog = glCreateProgram();
    scene_check_error(__FILE__, __LINE__, GL_NO_ERROR, "glCreateProgram");
    SCENE_CHECK(prog != 0 && glIsProgram(prog), "glCreateProgram failed");
    GL(glAttachShader(prog, vs));
+   if (gs)
+      GL(glAttachShader(prog, gs));
    GL(glAttachShader(prog, fs));
    for (GLuint i = 0; attribs && attribs[i]; i++)
       GL(glBindAttribLocation(prog, i, attribs[i]));
@@ -379,7 +390,7 @@ scene_program(const char *vs_src, const char *fs_src, const char *const *attribs
       scene_fail(__FILE__, __LINE__, "link failed:\n%s", log);
    }
    GL(glGetProgramiv(prog, GL_ATTACHED_SHADERS, &n_attached));
-   SCENE_CHECK(n_attached == 2, "ATTACHED_SHADERS = %d", n_attached);
+   SCENE_CHECK(n_attached == (gs ? 3 : 2), "ATTACHED_SHADERS = %d", n_attached);
    for (GLuint i = 0; attribs && attribs[i]; i++) {
       GLint loc = glGetAttribLocation(prog, attribs[i]);
       scene_check_error(__FILE__, __LINE__, GL_NO_ERROR, "glGetAttribLocation");
@@ -393,6 +404,10 @@ scene_program(const char *vs_src, const char *fs_src, const char *const *attribs
    SCENE_CHECK(del == GL_TRUE, "DELETE_STATUS of an attached deleted shader is false");
    GL(glDetachShader(prog, vs));
    GL(glDetachShader(prog, fs));
+   if (gs) {
+      GL(glDeleteShader(gs));
+      GL(glDetachShader(prog, gs));
+   }
    GLint validate = GL_FALSE;
    GL(glValidateProgram(prog));
    GL(glGetProgramiv(prog, GL_VALIDATE_STATUS, &validate));

@@ -119,6 +119,8 @@ void scene_expect_compile_failure(GLenum type, const char *src);
 /** Links vs+fs; @p attribs (NULL-terminated, may be NULL) are bound with
  *  glBindAttribLocation(prog, i, attribs[i]) before linking. Deletes the shaders. */
 GLuint scene_program(const char *vs_src, const char *fs_src, const char *const *attribs);
+/** scene_program with a geometry shader between them (@p gs_src may be NULL). */
+GLuint scene_program_gs(const char *vs_src, const char *gs_src, const char *fs_src, const char *const *attribs);
 /** A bound vertex array whose attribute 0 is the unit square as a triangle strip (vec2 (0,0),
  *  (1,0), (0,1), (1,1)) from the buffer *vbo (ES 3.0 and GL 3.3 scenes). */
 void scene_unit_strip(GLuint *vao, GLuint *vbo);

@@ -59,30 +59,6 @@ static const char *fs =
 static GLuint prog;
 static GLint loc_layers, loc_step, loc_z, loc_override;
 
-static GLuint
-link_layered(void)
-{
-   GLuint p = glCreateProgram();
-   GLuint v = scene_compile(GL_VERTEX_SHADER, vs), g = scene_compile(GL_GEOMETRY_SHADER, gs),
-          f = scene_compile(GL_FRAGMENT_SHADER, fs);
-   GL(glAttachShader(p, v));
-   GL(glAttachShader(p, g));
-   GL(glAttachShader(p, f));
-   GL(glBindAttribLocation(p, 0, "a_pos"));
-   GL(glLinkProgram(p));
-   GLint ok = 0;
-   GL(glGetProgramiv(p, GL_LINK_STATUS, &ok));
-   if (!ok) {
-      char log[2048] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      SCENE_CHECK(0, "layered program link failed: %s", log);
-   }
-   GL(glDeleteShader(v));
-   GL(glDeleteShader(g));
-   GL(glDeleteShader(f));
-   return p;
-}
-
 /* The rectangle [x0, x1] x [y0, y1] (NDC) through the geometry shader into `layers` layers. */
 static void
 rect(float x0, float y0, float x1, float y1, int layers, float step, float z, const float *override)
@@ -139,7 +115,7 @@ main(int argc, char **argv)
    GL(glClearColor(0.05f, 0.05f, 0.05f, 1.0f));
    GL(glClear(GL_COLOR_BUFFER_BIT));
 
-   prog = link_layered();
+   prog = scene_program_gs(vs, gs, fs, (const char *const[]){"a_pos", NULL});
    GL(glUseProgram(prog));
    loc_layers = scene_uniform(prog, "u_layers");
    loc_step = scene_uniform(prog, "u_step");

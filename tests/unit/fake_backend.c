@@ -193,6 +193,7 @@ static uint64_t f_timestamp(struct srv_backend *be) { return 5678; }
 static void f_set_ubs(struct srv_ctx *ctx, uint32_t start, uint32_t count, const struct srv_uniform_buffer *ubs) {}
 static void f_set_ss(struct srv_ctx *ctx, const struct wire_sample_state *st) { ctx->be->calls_set_sample_state++; }
 static void f_set_ps(struct srv_ctx *ctx, const struct wire_point_state *st) { ctx->be->calls_set_point_state++; }
+static void f_set_clip(struct srv_ctx *ctx, const struct wire_clip_state *st) { ctx->be->calls_set_clip_state++; }
 static void f_flush(struct srv_ctx *ctx) {}
 static void f_finish(struct srv_ctx *ctx) {}
 
@@ -207,7 +208,7 @@ static const struct srv_backend_ops fake_ops = {
    .set_sampler_views = f_set_views, .bind_sampler_states = f_bind_samplers,
    .set_constant_buffer = f_set_cb, .set_program_bindings = f_set_pb, .set_uniform_buffers = f_set_ubs,
    .set_viewport = f_set_vp,
-   .set_scissor = f_set_sc, .set_context_values = f_set_cv, .set_sample_state = f_set_ss, .set_point_state = f_set_ps, .draw = f_draw, .clear = f_clear,
+   .set_scissor = f_set_sc, .set_context_values = f_set_cv, .set_sample_state = f_set_ss, .set_point_state = f_set_ps, .set_clip_state = f_set_clip, .draw = f_draw, .clear = f_clear,
    .generate_mipmap = f_genmip, .blit = f_blit, .read_pixels = f_read, .present = f_present, .flush = f_flush,
    .finish = f_finish, .take_status = f_take_status,
    .buffer_read = f_buffer_read, .so_target_create = f_so_create, .so_target_destroy = f_so_destroy,

@@ -23,7 +23,7 @@ struct fake_backend {
    struct srv_ctx *last_draw_ctx;
    unsigned draws_by_tag_mismatch; /* draws applied to a context whose tag != the draw's start */
    unsigned calls_buffer_read, calls_set_so, calls_query_begin, calls_query_end, calls_set_sample_state,
-            calls_set_point_state;
+            calls_set_point_state, calls_set_clip_state;
    unsigned live_so_targets, live_queries;
    uint32_t last_so_count, last_so_append;
 };

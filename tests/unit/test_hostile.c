@@ -478,6 +478,11 @@ msaa_cases(void)
    msaa_expect("SetPointState.coord_origin", WIRE_OP_SetPointState, &ps, sizeof(ps));
    ps = (struct wire_point_state){WIRE_POINT_ORIGIN_LOWER_LEFT, 1};
    msaa_expect("SetPointState.coord_origin", WIRE_OP_SetPointState, &ps, sizeof(ps));
+   /* SetClipState (revision 11): a distance past WIRE_MAX_CLIP_DISTANCES, padding not zero */
+   struct wire_clip_state cs = {1u << WIRE_MAX_CLIP_DISTANCES, 0};
+   msaa_expect("SetClipState.enable", WIRE_OP_SetClipState, &cs, sizeof(cs));
+   cs = (struct wire_clip_state){0x3, 1};
+   msaa_expect("SetClipState.enable", WIRE_OP_SetClipState, &cs, sizeof(cs));
    /* Window surfaces (revision 7): the presented image is a single-sampled colour
     * renderbuffer; the display name is NUL-terminated inside its tail; interval 0 or 1. */
    struct {
