@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/knobs.h"
 #include "util/log.h"
 #include "wire/client.h"
 
@@ -68,6 +69,8 @@ destroy_resource(struct wire_client *c, wire_handle *h)
 static void
 surface_free_buffers(struct egl_display *d, struct egl_surface *s)
 {
+   if (s->client_present)
+      egl_x11_put_unregister(d, s->drawable.samples ? s->drawable.resolve : s->drawable.color);
    if (d->wire) {
       destroy_resource(d->wire, &s->drawable.depth_stencil);
       destroy_resource(d->wire, &s->drawable.resolve);
@@ -224,6 +227,21 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
 static bool
 window_attach(struct egl_display *d, struct egl_surface *s)
 {
+   if (s->client_present) {
+      /* The server sends each presented frame back; the display's put thread shows it. */
+      const wire_handle res = s->drawable.samples ? s->drawable.resolve : s->drawable.color;
+      if (!egl_x11_put_register(d, s->xid, res))
+         return false;
+      struct wire_window_frames_back *fb = wire_begin(d->wire, WIRE_OP_WindowFramesBack, 0);
+      if (!fb) {
+         egl_x11_put_unregister(d, res);
+         return false;
+      }
+      fb->res = res;
+      wire_end(d->wire);
+      s->sent_interval = s->swap_interval;
+      return true;
+   }
    const char *name = egl_x11_display_name(d);
    uint32_t len = (uint32_t)strlen(name) + 1;
    struct wire_window_attach *a = wire_begin(d->wire, WIRE_OP_WindowAttach, (len + 7u) & ~7u);
@@ -259,7 +277,9 @@ window_swap_hook(void *user, struct glf_context *ctx, bool after)
    struct egl_display *d = s->base.dpy;
    pthread_mutex_lock(&d->lock);
    if (!after) {
-      if (s->swap_interval != s->sent_interval && d->wire) {
+      /* A client-presented window: the put thread shows frames as they come, no swap
+       * interval to keep (the present credit alone paces the app). */
+      if (s->swap_interval != s->sent_interval && d->wire && !s->client_present) {
          struct wire_window_interval *wi = wire_begin(d->wire, WIRE_OP_WindowSetInterval, 0);
          if (wi) {
             wi->res = s->drawable.samples ? s->drawable.resolve : s->drawable.color;
@@ -377,14 +397,24 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
          EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_SURFACE);
       }
    }
-   /* The server presents into the window itself: it must reach the app's X display, which
-    * the local transports (same machine) do. */
+   /* Who puts the frames into the window: the server (it connects to the app's X display:
+    * the local transports, same machine) or, where the server may not reach the display
+    * (tcp) or SPLITGL_WINDOW_PRESENT=client says so, the client (frames sent back). */
    enum wire_transport_kind tk = wire_client_transport(d->wire);
-   if (tk != WIRE_TRANSPORT_MONOLITH && tk != WIRE_TRANSPORT_INPROC && tk != WIRE_TRANSPORT_SPAWN) {
-      sgl_warn("eglCreateWindowSurface: the %s transport's server may not reach X display \"%s\"; window surfaces "
-               "need a local transport (monolith, inproc, spawn): EGL_BAD_NATIVE_WINDOW",
-               wire_transport_name(tk), egl_x11_display_name(d));
-      EGLF_RETURN(d, EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+   const char *mode = sgl_knobs()->window_present;
+   bool client_present = tk == WIRE_TRANSPORT_TCP;
+   if (!strcmp(mode, "client")) {
+      client_present = true;
+   } else if (!strcmp(mode, "server")) {
+      client_present = false;
+   } else if (strcmp(mode, "auto")) {
+      sgl_warn("SPLITGL_WINDOW_PRESENT=%s is not auto, server or client: auto", mode);
+   }
+   if (client_present && !wire_client_frames_back(d->wire)) {
+      sgl_warn("eglCreateWindowSurface: the %s transport brings no frames back to the client; the server presents "
+               "into window 0x%x itself",
+               wire_transport_name(tk), xid);
+      client_present = false;
    }
    if (egl_display_lost(d))
       EGLF_RETURN(d, EGL_CONTEXT_LOST, EGL_NO_SURFACE);
@@ -399,6 +429,7 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
    s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
    s->swap_interval = 1;
    s->xid = xid;
+   s->client_present = client_present;
    s->drawable.swap_hook = window_swap_hook;
    s->drawable.swap_user = s;
    egl_object_link(d, &s->base, EGL_OBJ_SURFACE);
