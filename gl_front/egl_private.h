@@ -44,6 +44,9 @@ struct egl_config {
  *  eglInitialize; a config outside them is EGL_BAD_CONFIG. */
 void egl_configs_init(struct wire_client *c);
 const struct egl_config *egl_config_lookup(EGLConfig handle);
+/** The sRGB colour format of cfg's surfaces with EGL_GL_COLORSPACE_SRGB (RGBA8 configs, where
+ *  the device renders R8G8B8A8_SRGB, multisampled too for a multisampled config); 0: none. */
+uint32_t egl_config_srgb_format(const struct egl_config *cfg);
 /** The config's value of attribute `attr`; false if attr is not a config attribute. */
 bool egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value);
 /** EGL 1.5 section 3.7.3: surfaces and contexts are compatible when they have color and
@@ -76,6 +79,7 @@ struct egl_surface {
    /* Window surfaces (egl_surface.c, egl_x11.c): xid 0 for pbuffers. */
    uint32_t xid;
    bool client_present;            /* frames come back and the client puts them (egl_x11.c) */
+   EGLint colorspace;              /* EGL_GL_COLORSPACE: LINEAR, or SRGB (an sRGB colour buffer) */
    EGLint sent_interval;           /* the interval the server presents with */
    EGLint buffer_age;              /* EGL_EXT_buffer_age: 0 until a swap, then 1 (preserved) */
    struct glf_drawable drawable;   /* the server resources */

@@ -100,11 +100,14 @@ surface_alloc(struct egl_display *d, struct egl_surface *s, uint32_t width, uint
    /* A multisampled config: colour and depth-stencil with its samples, plus the
     * single-sampled image reads and presentation resolve into (framebuffer.c). */
    const uint32_t samples = (uint32_t)cfg->samples;
-   s->drawable.color_format = cfg->color_format;
+   /* EGL_GL_COLORSPACE_SRGB: the colour buffer is sRGB (writes encode, blending is linear, as
+    * an sRGB attachment of a framebuffer object). */
+   const uint32_t color_format = s->colorspace == EGL_GL_COLORSPACE_SRGB ? egl_config_srgb_format(cfg) : cfg->color_format;
+   s->drawable.color_format = color_format;
    s->drawable.samples = samples;
-   s->drawable.color = create_render_target(d->wire, cfg->color_format, rw, rh, samples);
+   s->drawable.color = create_render_target(d->wire, color_format, rw, rh, samples);
    if (samples)
-      s->drawable.resolve = create_render_target(d->wire, cfg->color_format, rw, rh, 0);
+      s->drawable.resolve = create_render_target(d->wire, color_format, rw, rh, 0);
    s->drawable.ds_format = cfg->ds_format;
    if (cfg->ds_format)
       s->drawable.depth_stencil = create_render_target(d->wire, cfg->ds_format, rw, rh, samples);
@@ -112,6 +115,19 @@ surface_alloc(struct egl_display *d, struct egl_surface *s, uint32_t width, uint
    s->drawable.stencil_bits = (uint32_t)cfg->stencil_size;
    return s->drawable.color.gen && (!s->drawable.ds_format || s->drawable.depth_stencil.gen) &&
           (!samples || s->drawable.resolve.gen);
+}
+
+/* EGL_KHR_gl_colorspace / EGL 1.5: an sRGB surface where the config's colour has an sRGB
+ * twin the device renders; else false with a WARN line (the caller's EGL_BAD_MATCH). */
+static bool
+colorspace_ok(const struct egl_config *cfg, EGLAttrib colorspace, const char *fn)
+{
+   if (colorspace != EGL_GL_COLORSPACE_SRGB || egl_config_srgb_format(cfg))
+      return true;
+   sgl_warn("%s: EGL_GL_COLORSPACE_SRGB: config %d's colour buffer has no sRGB format the device renders%s: "
+            "EGL_BAD_MATCH",
+            fn, cfg->id, cfg->samples ? " multisampled" : "");
+   return false;
 }
 
 /* EGL 1.5, section 3.5.2, with the pbuffer attributes of table 3.5. */
@@ -128,6 +144,7 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
    EGLint width = 0, height = 0;
    EGLBoolean largest = EGL_FALSE;
    EGLint tex_format = EGL_NO_TEXTURE, tex_target = EGL_NO_TEXTURE;
+   EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
    for (const EGLint *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       switch (a[0]) {
       case EGL_WIDTH:
@@ -158,9 +175,9 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
       case EGL_GL_COLORSPACE:
          if (a[1] != EGL_GL_COLORSPACE_LINEAR && a[1] != EGL_GL_COLORSPACE_SRGB)
             EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
-         /* sRGB default framebuffers are not implemented. */
-         if (a[1] != EGL_GL_COLORSPACE_LINEAR)
+         if (!colorspace_ok(cfg, a[1], "eglCreatePbufferSurface"))
             EGLF_RETURN(d, EGL_BAD_MATCH, EGL_NO_SURFACE);
+         colorspace = a[1];
          break;
       case EGL_VG_ALPHA_FORMAT:
          /* OpenVG attributes: only the defaults, no config is VG-renderable. */
@@ -205,6 +222,7 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
    if (!s)
       EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_SURFACE);
    s->config = cfg;
+   s->colorspace = colorspace;
    s->width = width;
    s->height = height;
    s->largest = largest;
@@ -332,6 +350,7 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
       sgl_warn("eglCreateWindowSurface: the display is not an X11 one (EGL_PLATFORM_X11_KHR): no native windows");
       EGLF_RETURN(d, EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
    }
+   EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
    for (size_t i = 0; attrib_list; i += 2) {
       EGLAttrib k, v;
       if (attrib_is_egl_attrib) {
@@ -353,10 +372,9 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
       case EGL_GL_COLORSPACE:
          if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB)
             EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
-         if (v != EGL_GL_COLORSPACE_LINEAR) {
-            sgl_warn("eglCreateWindowSurface: sRGB default framebuffers are not implemented: EGL_BAD_MATCH");
+         if (!colorspace_ok(cfg, v, "eglCreateWindowSurface"))
             EGLF_RETURN(d, EGL_BAD_MATCH, EGL_NO_SURFACE);
-         }
+         colorspace = (EGLint)v;
          break;
       case EGL_VG_ALPHA_FORMAT:
          if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
@@ -429,6 +447,7 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
    s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
    s->swap_interval = 1;
    s->xid = xid;
+   s->colorspace = colorspace;
    s->client_present = client_present;
    s->drawable.swap_hook = window_swap_hook;
    s->drawable.swap_user = s;
@@ -582,7 +601,7 @@ eglf_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint *
    case EGL_HORIZONTAL_RESOLUTION:
    case EGL_VERTICAL_RESOLUTION:
    case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
-   case EGL_GL_COLORSPACE: v = EGL_GL_COLORSPACE_LINEAR; break;
+   case EGL_GL_COLORSPACE: v = s->colorspace; break;
    case EGL_VG_ALPHA_FORMAT: v = EGL_VG_ALPHA_FORMAT_NONPRE; break;
    case EGL_VG_COLORSPACE: v = EGL_VG_COLORSPACE_sRGB; break;
    case EGL_BUFFER_AGE_EXT: {

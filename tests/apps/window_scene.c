@@ -6,7 +6,8 @@
  * Draws a known picture (four coloured quadrants, by scissored clears) into a window, reads it
  * back with glReadPixels before the swap and with XGetImage after it and compares them (the X
  * image is the GL image upside down); draws a shaded, blended triangle on a pbuffer and on the
- * window and checks the window shows the pbuffer's pixels; resizes the window and checks that the surface follows
+ * window and checks the window shows the pbuffer's pixels; an sRGB window surface
+ * (EGL_GL_COLORSPACE_SRGB) shows the encoded clear colour; resizes the window and checks that the surface follows
  * (EGL_WIDTH / EGL_HEIGHT, the picture at the new size); checks eglCreateWindowSurface's errors
  * (a config without EGL_WINDOW_BIT: EGL_BAD_MATCH; a bad window: EGL_BAD_NATIVE_WINDOW; a
  * second surface on a window: EGL_BAD_ALLOC; a pixmap: EGL_BAD_MATCH on splitgl, which has no
@@ -393,6 +394,44 @@ main(int argc, char **argv)
       if (pb)
          eglDestroySurface(edpy, pb);
       free(ref);
+   }
+
+   /* EGL_GL_COLORSPACE_SRGB (EGL_KHR_gl_colorspace): the clear colour is encoded, and the
+    * window shows the encoded bytes. */
+   {
+      int sw = 32, sh = 24;
+      Window win2 = make_window(dpy, sw, sh);
+      const EGLint srgb_attr[] = {EGL_GL_COLORSPACE, EGL_GL_COLORSPACE_SRGB, EGL_NONE};
+      EGLSurface ss = eglCreateWindowSurface(edpy, cfg, (EGLNativeWindowType)win2, srgb_attr);
+      if (!ss) {
+         CHECK(!on_splitgl, "an sRGB window surface: 0x%x", eglGetError());
+         printf("llvmpipe: no sRGB window surface (0x%x)\n", eglGetError());
+      } else {
+         EGLint cs = 0;
+         eglQuerySurface(edpy, ss, EGL_GL_COLORSPACE, &cs);
+         CHECK(cs == EGL_GL_COLORSPACE_SRGB, "EGL_GL_COLORSPACE of an sRGB window: 0x%x", cs);
+         CHECK(eglMakeCurrent(edpy, ss, ss, ctx), "make current on the sRGB window: 0x%x", eglGetError());
+         glViewport(0, 0, sw, sh);
+         glClearColor(0.5f, 0.2f, 0.8f, 1.0f);
+         glClear(GL_COLOR_BUFFER_BIT);
+         glReadPixels(0, 0, sw, sh, GL_RGBA, GL_UNSIGNED_BYTE, px);
+         /* sRGB encodings of 0.5, 0.2, 0.8 */
+         const int want[3] = {188, 124, 231};
+         bool encoded = true;
+         for (int c = 0; c < 3; c++)
+            encoded = encoded && abs(px[c] - want[c]) <= 1;
+         if (on_splitgl)
+            CHECK(encoded, "sRGB window: the clear reads %d,%d,%d, want %d,%d,%d", px[0], px[1], px[2], want[0],
+                  want[1], want[2]);
+         else
+            printf("llvmpipe: sRGB window clear reads %d,%d,%d\n", px[0], px[1], px[2]);
+         CHECK(eglSwapBuffers(edpy, ss), "eglSwapBuffers (sRGB): 0x%x", eglGetError());
+         check_window(dpy, win2, sw, sh, px);
+         eglMakeCurrent(edpy, surf, surf, ctx);
+         eglDestroySurface(edpy, ss);
+      }
+      XDestroyWindow(dpy, win2);
+      XSync(dpy, False);
    }
 
    /* Resize: the surface follows the window from the next swap on. */
