@@ -42,6 +42,8 @@ static const struct egl_config egl_configs[] = {
  * Vulkan device renders (D24S8 falls back to D32S8 in Magma). Written under the display lock
  * (one display). */
 static uint32_t configs_offered = 0x3u;
+/* What the device renders (WIRE_CAP_RENDERABLE_FORMATS, WIRE_CAP_MS_FORMATS_4): sRGB surfaces. */
+static uint64_t formats_rendered, formats_rendered_ms4;
 
 void
 egl_configs_init(struct wire_client *c)
@@ -60,6 +62,18 @@ egl_configs_init(struct wire_client *c)
          mask |= 1u << i;
    }
    configs_offered = mask ? mask : 0x3u;
+   formats_rendered = renders;
+   formats_rendered_ms4 = ms4;
+}
+
+uint32_t
+egl_config_srgb_format(const struct egl_config *cfg)
+{
+   const uint64_t bit = 1ull << WIRE_FMT_R8G8B8A8_SRGB;
+   if (cfg->color_format != WIRE_FMT_R8G8B8A8_UNORM || !(formats_rendered & bit) ||
+       (cfg->samples && !(formats_rendered_ms4 & bit)))
+      return 0;
+   return WIRE_FMT_R8G8B8A8_SRGB;
 }
 
 static bool

@@ -18,6 +18,7 @@
    "EGL_KHR_create_context "                                                                 \
    "EGL_KHR_fence_sync "                                                                     \
    "EGL_KHR_get_all_proc_addresses "                                                         \
+   "EGL_KHR_gl_colorspace "                                                                  \
    "EGL_KHR_gl_renderbuffer_image "                                                          \
    "EGL_KHR_image_base "                                                                     \
    "EGL_KHR_no_config_context "                                                              \

@@ -44,6 +44,9 @@ struct egl_config {
  *  eglInitialize; a config outside them is EGL_BAD_CONFIG. */
 void egl_configs_init(struct wire_client *c);
 const struct egl_config *egl_config_lookup(EGLConfig handle);
+/** The sRGB colour format of cfg's surfaces with EGL_GL_COLORSPACE_SRGB (RGBA8 configs, where
+ *  the device renders R8G8B8A8_SRGB, multisampled too for a multisampled config); 0: none. */
+uint32_t egl_config_srgb_format(const struct egl_config *cfg);
 /** The config's value of attribute `attr`; false if attr is not a config attribute. */
 bool egl_config_attrib(const struct egl_config *cfg, EGLint attr, EGLint *value);
 /** EGL 1.5 section 3.7.3: surfaces and contexts are compatible when they have color and
@@ -75,6 +78,8 @@ struct egl_surface {
    EGLint swap_interval;
    /* Window surfaces (egl_surface.c, egl_x11.c): xid 0 for pbuffers. */
    uint32_t xid;
+   bool client_present;            /* frames come back and the client puts them (egl_x11.c) */
+   EGLint colorspace;              /* EGL_GL_COLORSPACE: LINEAR, or SRGB (an sRGB colour buffer) */
    EGLint sent_interval;           /* the interval the server presents with */
    EGLint buffer_age;              /* EGL_EXT_buffer_age: 0 until a swap, then 1 (preserved) */
    struct glf_drawable drawable;   /* the server resources */
@@ -216,6 +221,12 @@ uint32_t egl_x11_config_visual(const struct egl_display *d, const struct egl_con
  *  EGL_SUCCESS, EGL_BAD_NATIVE_WINDOW (no such window) or EGL_BAD_MATCH (its depth). */
 EGLint egl_x11_window_query(const struct egl_display *d, uint32_t xid, const struct egl_config *cfg, uint32_t *w,
                             uint32_t *h);
+/** Client presentation: frames of `res` sent back by the server (WindowFramesBack) are put
+ *  into window xid by the display's put thread (started here on first use). False (logged at
+ *  WARN): the window is gone, or no connection / thread for putting could be made. */
+bool egl_x11_put_register(struct egl_display *d, uint32_t xid, wire_handle res);
+/** Stops showing frames of `res` (waits for a put of it in progress). */
+void egl_x11_put_unregister(struct egl_display *d, wire_handle res);
 /** The window's size now; false if it is gone. */
 bool egl_x11_window_size(const struct egl_display *d, uint32_t xid, uint32_t *w, uint32_t *h);
 /** A config's attribute as display d shows it (egl_config.c): egl_config_attrib, with the

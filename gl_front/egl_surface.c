@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/knobs.h"
 #include "util/log.h"
 #include "wire/client.h"
 
@@ -68,6 +69,8 @@ destroy_resource(struct wire_client *c, wire_handle *h)
 static void
 surface_free_buffers(struct egl_display *d, struct egl_surface *s)
 {
+   if (s->client_present)
+      egl_x11_put_unregister(d, s->drawable.samples ? s->drawable.resolve : s->drawable.color);
    if (d->wire) {
       destroy_resource(d->wire, &s->drawable.depth_stencil);
       destroy_resource(d->wire, &s->drawable.resolve);
@@ -97,11 +100,14 @@ surface_alloc(struct egl_display *d, struct egl_surface *s, uint32_t width, uint
    /* A multisampled config: colour and depth-stencil with its samples, plus the
     * single-sampled image reads and presentation resolve into (framebuffer.c). */
    const uint32_t samples = (uint32_t)cfg->samples;
-   s->drawable.color_format = cfg->color_format;
+   /* EGL_GL_COLORSPACE_SRGB: the colour buffer is sRGB (writes encode, blending is linear, as
+    * an sRGB attachment of a framebuffer object). */
+   const uint32_t color_format = s->colorspace == EGL_GL_COLORSPACE_SRGB ? egl_config_srgb_format(cfg) : cfg->color_format;
+   s->drawable.color_format = color_format;
    s->drawable.samples = samples;
-   s->drawable.color = create_render_target(d->wire, cfg->color_format, rw, rh, samples);
+   s->drawable.color = create_render_target(d->wire, color_format, rw, rh, samples);
    if (samples)
-      s->drawable.resolve = create_render_target(d->wire, cfg->color_format, rw, rh, 0);
+      s->drawable.resolve = create_render_target(d->wire, color_format, rw, rh, 0);
    s->drawable.ds_format = cfg->ds_format;
    if (cfg->ds_format)
       s->drawable.depth_stencil = create_render_target(d->wire, cfg->ds_format, rw, rh, samples);
@@ -109,6 +115,19 @@ surface_alloc(struct egl_display *d, struct egl_surface *s, uint32_t width, uint
    s->drawable.stencil_bits = (uint32_t)cfg->stencil_size;
    return s->drawable.color.gen && (!s->drawable.ds_format || s->drawable.depth_stencil.gen) &&
           (!samples || s->drawable.resolve.gen);
+}
+
+/* EGL_KHR_gl_colorspace / EGL 1.5: an sRGB surface where the config's colour has an sRGB
+ * twin the device renders; else false with a WARN line (the caller's EGL_BAD_MATCH). */
+static bool
+colorspace_ok(const struct egl_config *cfg, EGLAttrib colorspace, const char *fn)
+{
+   if (colorspace != EGL_GL_COLORSPACE_SRGB || egl_config_srgb_format(cfg))
+      return true;
+   sgl_warn("%s: EGL_GL_COLORSPACE_SRGB: config %d's colour buffer has no sRGB format the device renders%s: "
+            "EGL_BAD_MATCH",
+            fn, cfg->id, cfg->samples ? " multisampled" : "");
+   return false;
 }
 
 /* EGL 1.5, section 3.5.2, with the pbuffer attributes of table 3.5. */
@@ -125,6 +144,7 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
    EGLint width = 0, height = 0;
    EGLBoolean largest = EGL_FALSE;
    EGLint tex_format = EGL_NO_TEXTURE, tex_target = EGL_NO_TEXTURE;
+   EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
    for (const EGLint *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       switch (a[0]) {
       case EGL_WIDTH:
@@ -155,9 +175,9 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
       case EGL_GL_COLORSPACE:
          if (a[1] != EGL_GL_COLORSPACE_LINEAR && a[1] != EGL_GL_COLORSPACE_SRGB)
             EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
-         /* sRGB default framebuffers are not implemented. */
-         if (a[1] != EGL_GL_COLORSPACE_LINEAR)
+         if (!colorspace_ok(cfg, a[1], "eglCreatePbufferSurface"))
             EGLF_RETURN(d, EGL_BAD_MATCH, EGL_NO_SURFACE);
+         colorspace = a[1];
          break;
       case EGL_VG_ALPHA_FORMAT:
          /* OpenVG attributes: only the defaults, no config is VG-renderable. */
@@ -202,6 +222,7 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
    if (!s)
       EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_SURFACE);
    s->config = cfg;
+   s->colorspace = colorspace;
    s->width = width;
    s->height = height;
    s->largest = largest;
@@ -224,6 +245,21 @@ eglf_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib
 static bool
 window_attach(struct egl_display *d, struct egl_surface *s)
 {
+   if (s->client_present) {
+      /* The server sends each presented frame back; the display's put thread shows it. */
+      const wire_handle res = s->drawable.samples ? s->drawable.resolve : s->drawable.color;
+      if (!egl_x11_put_register(d, s->xid, res))
+         return false;
+      struct wire_window_frames_back *fb = wire_begin(d->wire, WIRE_OP_WindowFramesBack, 0);
+      if (!fb) {
+         egl_x11_put_unregister(d, res);
+         return false;
+      }
+      fb->res = res;
+      wire_end(d->wire);
+      s->sent_interval = s->swap_interval;
+      return true;
+   }
    const char *name = egl_x11_display_name(d);
    uint32_t len = (uint32_t)strlen(name) + 1;
    struct wire_window_attach *a = wire_begin(d->wire, WIRE_OP_WindowAttach, (len + 7u) & ~7u);
@@ -259,7 +295,9 @@ window_swap_hook(void *user, struct glf_context *ctx, bool after)
    struct egl_display *d = s->base.dpy;
    pthread_mutex_lock(&d->lock);
    if (!after) {
-      if (s->swap_interval != s->sent_interval && d->wire) {
+      /* A client-presented window: the put thread shows frames as they come, no swap
+       * interval to keep (the present credit alone paces the app). */
+      if (s->swap_interval != s->sent_interval && d->wire && !s->client_present) {
          struct wire_window_interval *wi = wire_begin(d->wire, WIRE_OP_WindowSetInterval, 0);
          if (wi) {
             wi->res = s->drawable.samples ? s->drawable.resolve : s->drawable.color;
@@ -312,6 +350,7 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
       sgl_warn("eglCreateWindowSurface: the display is not an X11 one (EGL_PLATFORM_X11_KHR): no native windows");
       EGLF_RETURN(d, EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
    }
+   EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
    for (size_t i = 0; attrib_list; i += 2) {
       EGLAttrib k, v;
       if (attrib_is_egl_attrib) {
@@ -333,10 +372,9 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
       case EGL_GL_COLORSPACE:
          if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB)
             EGLF_RETURN(d, EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
-         if (v != EGL_GL_COLORSPACE_LINEAR) {
-            sgl_warn("eglCreateWindowSurface: sRGB default framebuffers are not implemented: EGL_BAD_MATCH");
+         if (!colorspace_ok(cfg, v, "eglCreateWindowSurface"))
             EGLF_RETURN(d, EGL_BAD_MATCH, EGL_NO_SURFACE);
-         }
+         colorspace = (EGLint)v;
          break;
       case EGL_VG_ALPHA_FORMAT:
          if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
@@ -377,14 +415,24 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
          EGLF_RETURN(d, EGL_BAD_ALLOC, EGL_NO_SURFACE);
       }
    }
-   /* The server presents into the window itself: it must reach the app's X display, which
-    * the local transports (same machine) do. */
+   /* Who puts the frames into the window: the server (it connects to the app's X display:
+    * the local transports, same machine) or, where the server may not reach the display
+    * (tcp) or SPLITGL_WINDOW_PRESENT=client says so, the client (frames sent back). */
    enum wire_transport_kind tk = wire_client_transport(d->wire);
-   if (tk != WIRE_TRANSPORT_MONOLITH && tk != WIRE_TRANSPORT_INPROC && tk != WIRE_TRANSPORT_SPAWN) {
-      sgl_warn("eglCreateWindowSurface: the %s transport's server may not reach X display \"%s\"; window surfaces "
-               "need a local transport (monolith, inproc, spawn): EGL_BAD_NATIVE_WINDOW",
-               wire_transport_name(tk), egl_x11_display_name(d));
-      EGLF_RETURN(d, EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+   const char *mode = sgl_knobs()->window_present;
+   bool client_present = tk == WIRE_TRANSPORT_TCP;
+   if (!strcmp(mode, "client")) {
+      client_present = true;
+   } else if (!strcmp(mode, "server")) {
+      client_present = false;
+   } else if (strcmp(mode, "auto")) {
+      sgl_warn("SPLITGL_WINDOW_PRESENT=%s is not auto, server or client: auto", mode);
+   }
+   if (client_present && !wire_client_frames_back(d->wire)) {
+      sgl_warn("eglCreateWindowSurface: the %s transport brings no frames back to the client; the server presents "
+               "into window 0x%x itself",
+               wire_transport_name(tk), xid);
+      client_present = false;
    }
    if (egl_display_lost(d))
       EGLF_RETURN(d, EGL_CONTEXT_LOST, EGL_NO_SURFACE);
@@ -399,6 +447,8 @@ create_window_surface(EGLDisplay dpy, EGLConfig config, uint32_t xid, const void
    s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
    s->swap_interval = 1;
    s->xid = xid;
+   s->colorspace = colorspace;
+   s->client_present = client_present;
    s->drawable.swap_hook = window_swap_hook;
    s->drawable.swap_user = s;
    egl_object_link(d, &s->base, EGL_OBJ_SURFACE);
@@ -551,7 +601,7 @@ eglf_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint *
    case EGL_HORIZONTAL_RESOLUTION:
    case EGL_VERTICAL_RESOLUTION:
    case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
-   case EGL_GL_COLORSPACE: v = EGL_GL_COLORSPACE_LINEAR; break;
+   case EGL_GL_COLORSPACE: v = s->colorspace; break;
    case EGL_VG_ALPHA_FORMAT: v = EGL_VG_ALPHA_FORMAT_NONPRE; break;
    case EGL_VG_COLORSPACE: v = EGL_VG_COLORSPACE_sRGB; break;
    case EGL_BUFFER_AGE_EXT: {

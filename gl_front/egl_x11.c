@@ -4,25 +4,78 @@
  * $DISPLAY ourselves at eglInitialize). The front end talks to the X server only through the
  * app's connection (XGetXCBConnection) with checked XCB requests, so a bad window is an EGL
  * error, never an Xlib error handler call: the screen's TrueColor visuals (configs' native
- * visuals), a window's geometry and visual. Pixels never go through here: the server opens its
- * own connection to the same display (DisplayString) and presents into the window
- * (server_vk/present.c).
+ * visuals), a window's geometry and visual. By default pixels never go through here: the
+ * server opens its own connection to the same display (DisplayString) and presents into the
+ * window (server_vk/present.c).
+ *
+ * Client presentation (a tcp server, which may not reach the display, or
+ * SPLITGL_WINDOW_PRESENT=client): the server sends each presented frame back
+ * (WindowFramesBack) and a put thread of the display shows it: the wire's frame sink copies
+ * the frame into the window's slot (the newest frame replaces one not yet shown) and wakes the
+ * thread, which converts it to the window's pixel format (rows flipped: GL's row 0 is the
+ * bottom) and puts it on a connection of its own: MIT-SHM (xcb_shm_put_image from a SysV
+ * segment, one round trip so the segment is free again), else xcb_put_image in bands below the
+ * request size. eglSwapBuffers never waits for it: the present credit alone bounds the frames
+ * in flight, as with server presentation.
  *
  * libX11, libX11-xcb and libxcb are linked (DT_NEEDED); they load without an X server, and a
  * connection is made only for an X11 display.
  */
 #include "gl_front/egl_private.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 
 #include <X11/Xlib-xcb.h>
 #include <X11/Xlib.h>
+#include <xcb/shm.h>
 #include <xcb/xcb.h>
 
+#include "util/knobs.h"
 #include "util/log.h"
+#include "wire/client.h"
 #include "wire/format.h"
+
+/* A client-presented window: its newest frame not yet shown. */
+struct put_win {
+   struct put_win *next;
+   wire_handle res;  /* the presented image the frames are of */
+   uint32_t xid;
+   uint8_t depth;    /* the window's depth */
+   uint32_t visual;  /* the window's visual */
+   xcb_gcontext_t gc; /* on the put connection (0: not made yet) */
+   bool pending;     /* `frame` holds a frame not yet shown */
+   struct wire_frame hdr;
+   uint8_t *frame;
+   size_t frame_cap;
+};
+
+/* The display's put thread and its own X connection (made at the first client-presented
+ * window, kept until the process ends). */
+struct egl_x11_put {
+   pthread_mutex_t lock; /* a leaf: taken by the wire's frame sink (wire/client.h) */
+   pthread_cond_t wake;  /* a frame is pending */
+   pthread_cond_t idle;  /* `busy` went back to NULL */
+   struct put_win *wins;
+   struct put_win *busy; /* the window being put (its slot stays until the put is done) */
+   xcb_connection_t *conn;
+   const xcb_setup_t *setup;
+   uint32_t max_request; /* bytes */
+   bool shm;             /* MIT-SHM in use */
+   xcb_shm_seg_t seg;
+   int shmid;
+   uint8_t *shm_addr;
+   size_t shm_size;
+   uint8_t *spare;       /* the frame being put (swapped with the window's slot) */
+   size_t spare_cap;
+   uint8_t *image;       /* converted pixels (XPutImage path) */
+   size_t image_cap;
+   uint64_t shown, superseded;
+};
 
 struct egl_x11 {
    Display *dpy;
@@ -31,6 +84,7 @@ struct egl_x11 {
    xcb_window_t root;
    uint32_t visual24, visual16; /* TrueColor visual ids of depth 24 / 16 on the screen; 0: none */
    char name[WIRE_MAX_DISPLAY_NAME];
+   struct egl_x11_put *put; /* client presentation (NULL until the first such window) */
 };
 
 bool
@@ -165,4 +219,354 @@ egl_x11_window_size(const struct egl_display *d, uint32_t xid, uint32_t *w, uint
    *h = g->height;
    free(g);
    return true;
+}
+
+/* ---- client presentation: frames sent back, put by the display's put thread ---------------- */
+
+static void
+put_drain_events(struct egl_x11_put *p)
+{
+   /* Errors of the unchecked put requests (a window destroyed under its surface) arrive here:
+    * the frame is lost, nothing else is. */
+   xcb_generic_event_t *ev;
+   while ((ev = xcb_poll_for_event(p->conn)))
+      free(ev);
+}
+
+static void
+put_sync(struct egl_x11_put *p)
+{
+   free(xcb_get_input_focus_reply(p->conn, xcb_get_input_focus(p->conn), NULL));
+   put_drain_events(p);
+}
+
+static const xcb_visualtype_t *
+find_visual(const xcb_setup_t *setup, uint32_t id)
+{
+   for (xcb_screen_iterator_t si = xcb_setup_roots_iterator(setup); si.rem; xcb_screen_next(&si))
+      for (xcb_depth_iterator_t di = xcb_screen_allowed_depths_iterator(si.data); di.rem; xcb_depth_next(&di))
+         for (xcb_visualtype_iterator_t vi = xcb_depth_visuals_iterator(di.data); vi.rem; xcb_visualtype_next(&vi))
+            if (vi.data->visual_id == id)
+               return vi.data;
+   return NULL;
+}
+
+static const xcb_format_t *
+find_pixmap_format(const xcb_setup_t *setup, uint8_t depth)
+{
+   for (xcb_format_iterator_t fi = xcb_setup_pixmap_formats_iterator(setup); fi.rem; xcb_format_next(&fi))
+      if (fi.data->depth == depth)
+         return fi.data;
+   return NULL;
+}
+
+/* An 8-bit component into the bits of `mask`, rounded. */
+static inline uint32_t
+pack_component(uint32_t c, uint32_t mask)
+{
+   if (!mask)
+      return 0;
+   const uint32_t shift = (uint32_t)__builtin_ctz(mask), max = mask >> shift;
+   return ((c * max + 127u) / 255u) << shift;
+}
+
+/* The frame (rows bottom first, RGBA8 / sRGB8_A8 bytes or R5G6B5) as the window's ZPixmap
+ * rows, top first: `bpp` bits per pixel (16, 24 or 32) in the server's byte order. */
+static void
+convert_frame(const struct wire_frame *f, const uint8_t *src, const xcb_visualtype_t *vt, uint32_t bpp, bool msb,
+              uint8_t *dst, uint32_t dst_stride)
+{
+   const bool is565 = f->format == WIRE_FMT_R5G6B5_UNORM;
+   const uint32_t bytes = bpp / 8;
+   for (uint32_t y = 0; y < f->height; y++) {
+      const uint8_t *s = src + (size_t)(f->height - 1 - y) * f->stride;
+      uint8_t *d = dst + (size_t)y * dst_stride;
+      for (uint32_t x = 0; x < f->width; x++, d += bytes) {
+         uint32_t r, g, b;
+         if (is565) {
+            const uint32_t v = (uint32_t)s[2 * x] | (uint32_t)s[2 * x + 1] << 8;
+            r = v >> 11;
+            g = (v >> 5) & 63u;
+            b = v & 31u;
+            r = (r << 3) | (r >> 2);
+            g = (g << 2) | (g >> 4);
+            b = (b << 3) | (b >> 2);
+         } else {
+            r = s[4 * x];
+            g = s[4 * x + 1];
+            b = s[4 * x + 2];
+         }
+         const uint32_t px =
+            pack_component(r, vt->red_mask) | pack_component(g, vt->green_mask) | pack_component(b, vt->blue_mask);
+         for (uint32_t i = 0; i < bytes; i++)
+            d[msb ? bytes - 1 - i : i] = (uint8_t)(px >> (8 * i));
+      }
+   }
+}
+
+/* A SysV segment of at least `size` bytes attached to the X server; false (MIT-SHM given up,
+ * logged) when the server cannot attach it (another machine's X server). */
+static bool
+put_shm_reserve(struct egl_x11_put *p, size_t size)
+{
+   if (p->shm_addr && p->shm_size >= size)
+      return true;
+   if (p->shm_addr) {
+      xcb_shm_detach(p->conn, p->seg);
+      put_sync(p);
+      shmdt(p->shm_addr);
+      p->shm_addr = NULL;
+   }
+   int id = shmget(IPC_PRIVATE, size, IPC_CREAT | 0600);
+   void *addr = id < 0 ? (void *)-1 : shmat(id, NULL, 0);
+   xcb_generic_error_t *e = NULL;
+   if (addr != (void *)-1) {
+      p->seg = xcb_generate_id(p->conn);
+      e = xcb_request_check(p->conn, xcb_shm_attach_checked(p->conn, p->seg, (uint32_t)id, 0));
+   }
+   if (id >= 0)
+      shmctl(id, IPC_RMID, NULL); /* goes once both sides have detached */
+   if (addr == (void *)-1 || e) {
+      sgl_warn("EGL: MIT-SHM: %s; client-presented windows are put with XPutImage",
+               addr == (void *)-1 ? "no SysV shared memory segment" : "the X server cannot attach our segment");
+      free(e);
+      if (addr != (void *)-1)
+         shmdt(addr);
+      p->shm = false;
+      return false;
+   }
+   p->shm_addr = addr;
+   p->shm_size = size;
+   return true;
+}
+
+/* Put thread: one frame into its window. */
+static void
+put_frame(struct egl_x11_put *p, struct put_win *w, const struct wire_frame *f, const uint8_t *texels)
+{
+   if (xcb_connection_has_error(p->conn))
+      return;
+   const xcb_visualtype_t *vt = find_visual(p->setup, w->visual);
+   const xcb_format_t *pf = find_pixmap_format(p->setup, w->depth);
+   if (!vt || !pf || (pf->bits_per_pixel != 16 && pf->bits_per_pixel != 24 && pf->bits_per_pixel != 32) ||
+       !f->width || !f->height)
+      return;
+   const uint32_t pad = pf->scanline_pad / 8u ? pf->scanline_pad / 8u : 1u;
+   const uint32_t stride = (f->width * pf->bits_per_pixel / 8u + pad - 1u) / pad * pad;
+   const size_t size = (size_t)stride * f->height;
+   const bool msb = p->setup->image_byte_order == XCB_IMAGE_ORDER_MSB_FIRST;
+   if (!w->gc) {
+      w->gc = xcb_generate_id(p->conn);
+      const uint32_t no_exposures = 0;
+      xcb_create_gc(p->conn, w->gc, w->xid, XCB_GC_GRAPHICS_EXPOSURES, &no_exposures);
+   }
+   if (p->shm && put_shm_reserve(p, size)) {
+      convert_frame(f, texels, vt, pf->bits_per_pixel, msb, p->shm_addr, stride);
+      xcb_shm_put_image(p->conn, w->xid, w->gc, (uint16_t)(stride * 8u / pf->bits_per_pixel), (uint16_t)f->height, 0,
+                        0, (uint16_t)f->width, (uint16_t)f->height, 0, 0, w->depth, XCB_IMAGE_FORMAT_Z_PIXMAP, 0,
+                        p->seg, 0);
+   } else {
+      if (p->image_cap < size) {
+         uint8_t *nb = realloc(p->image, size);
+         if (!nb)
+            return;
+         p->image = nb;
+         p->image_cap = size;
+      }
+      convert_frame(f, texels, vt, pf->bits_per_pixel, msb, p->image, stride);
+      /* bands of whole rows below the request size (the request's header is 24 bytes) */
+      uint32_t rows = (p->max_request - 64u) / stride;
+      if (!rows)
+         rows = 1;
+      for (uint32_t y = 0; y < f->height; y += rows) {
+         const uint32_t n = f->height - y < rows ? f->height - y : rows;
+         xcb_put_image(p->conn, XCB_IMAGE_FORMAT_Z_PIXMAP, w->xid, w->gc, (uint16_t)f->width, (uint16_t)n, 0,
+                       (int16_t)y, 0, w->depth, n * stride, p->image + (size_t)y * stride);
+      }
+   }
+   /* The X server has read the segment once this returns: the next frame may overwrite it. */
+   put_sync(p);
+}
+
+static struct put_win *
+first_pending(struct egl_x11_put *p)
+{
+   for (struct put_win *w = p->wins; w; w = w->next)
+      if (w->pending)
+         return w;
+   return NULL;
+}
+
+static void *
+put_thread(void *arg)
+{
+   struct egl_x11_put *p = arg;
+   pthread_mutex_lock(&p->lock);
+   for (;;) {
+      struct put_win *w;
+      while (!(w = first_pending(p)))
+         pthread_cond_wait(&p->wake, &p->lock);
+      /* The window's slot takes the next frame while this one is put. */
+      w->pending = false;
+      uint8_t *t = w->frame;
+      size_t tc = w->frame_cap;
+      w->frame = p->spare;
+      w->frame_cap = p->spare_cap;
+      p->spare = t;
+      p->spare_cap = tc;
+      struct wire_frame hdr = w->hdr;
+      p->busy = w;
+      pthread_mutex_unlock(&p->lock);
+      put_frame(p, w, &hdr, p->spare);
+      pthread_mutex_lock(&p->lock);
+      p->busy = NULL;
+      p->shown++;
+      pthread_cond_broadcast(&p->idle);
+   }
+   return NULL;
+}
+
+/* The wire's frame sink (any thread; wire/client.h): the newest frame of a window into its
+ * slot. */
+static void
+on_frame(void *user, const struct wire_frame *f, const void *texels)
+{
+   struct egl_x11_put *p = user;
+   const size_t bytes = (size_t)f->stride * f->height;
+   pthread_mutex_lock(&p->lock);
+   struct put_win *w = p->wins;
+   while (w && (w->res.slot != f->res.slot || w->res.gen != f->res.gen))
+      w = w->next;
+   if (w && w->frame_cap < bytes) {
+      uint8_t *nb = realloc(w->frame, bytes);
+      if (nb) {
+         w->frame = nb;
+         w->frame_cap = bytes;
+      }
+   }
+   if (w && w->frame_cap >= bytes) {
+      memcpy(w->frame, texels, bytes);
+      if (w->pending)
+         p->superseded++;
+      w->hdr = *f;
+      w->pending = true;
+      pthread_cond_signal(&p->wake);
+   }
+   pthread_mutex_unlock(&p->lock);
+}
+
+static struct egl_x11_put *
+put_start(struct egl_x11 *x)
+{
+   if (x->put)
+      return x->put;
+   struct egl_x11_put *p = calloc(1, sizeof(*p));
+   if (!p)
+      return NULL;
+   p->conn = xcb_connect(x->name, NULL);
+   if (xcb_connection_has_error(p->conn)) {
+      sgl_warn("EGL: cannot open a connection to X display \"%s\" to put frames into windows", x->name);
+      xcb_disconnect(p->conn);
+      free(p);
+      return NULL;
+   }
+   p->setup = xcb_get_setup(p->conn);
+   p->max_request = xcb_get_maximum_request_length(p->conn) * 4u;
+   if (!sgl_knobs()->window_shm) {
+      sgl_info("EGL: SPLITGL_WINDOW_SHM=0: client-presented windows are put with XPutImage");
+   } else {
+      const xcb_query_extension_reply_t *ext = xcb_get_extension_data(p->conn, &xcb_shm_id);
+      xcb_shm_query_version_reply_t *v =
+         ext && ext->present ? xcb_shm_query_version_reply(p->conn, xcb_shm_query_version(p->conn), NULL) : NULL;
+      p->shm = v != NULL;
+      free(v);
+      if (!p->shm)
+         sgl_warn("EGL: X display \"%s\" has no MIT-SHM: client-presented windows are put with XPutImage", x->name);
+   }
+   sgl_info("EGL: client presentation on X display \"%s\": %s", x->name, p->shm ? "MIT-SHM" : "XPutImage");
+   pthread_mutex_init(&p->lock, NULL);
+   pthread_cond_init(&p->wake, NULL);
+   pthread_cond_init(&p->idle, NULL);
+   pthread_t th;
+   pthread_attr_t attr;
+   pthread_attr_init(&attr);
+   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+   int rc = pthread_create(&th, &attr, put_thread, p);
+   pthread_attr_destroy(&attr);
+   if (rc) {
+      sgl_warn("EGL: cannot start the thread that puts frames into windows");
+      pthread_mutex_destroy(&p->lock);
+      pthread_cond_destroy(&p->wake);
+      pthread_cond_destroy(&p->idle);
+      xcb_disconnect(p->conn);
+      free(p);
+      return NULL;
+   }
+   x->put = p;
+   return p;
+}
+
+bool
+egl_x11_put_register(struct egl_display *d, uint32_t xid, wire_handle res)
+{
+   struct egl_x11 *x = d->x11;
+   if (!x || !d->wire)
+      return false;
+   xcb_generic_error_t *ge = NULL, *ae = NULL;
+   xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(x->conn, xcb_get_geometry(x->conn, xid), &ge);
+   xcb_get_window_attributes_reply_t *a =
+      xcb_get_window_attributes_reply(x->conn, xcb_get_window_attributes(x->conn, xid), &ae);
+   free(ge);
+   free(ae);
+   uint8_t depth = g ? g->depth : 0;
+   uint32_t visual = a ? a->visual : 0;
+   free(g);
+   free(a);
+   struct egl_x11_put *p = depth ? put_start(x) : NULL;
+   struct put_win *w = p ? calloc(1, sizeof(*w)) : NULL;
+   if (!w) {
+      sgl_warn("EGL: window 0x%x: %s", xid,
+               !depth ? "gone before its frames could be shown" : "cannot show frames put by the client");
+      return false;
+   }
+   w->res = res;
+   w->xid = xid;
+   w->depth = depth;
+   w->visual = visual;
+   pthread_mutex_lock(&p->lock);
+   w->next = p->wins;
+   p->wins = w;
+   pthread_mutex_unlock(&p->lock);
+   wire_client_set_frame_sink(d->wire, on_frame, p);
+   return true;
+}
+
+void
+egl_x11_put_unregister(struct egl_display *d, wire_handle res)
+{
+   struct egl_x11_put *p = d->x11 ? d->x11->put : NULL;
+   if (!p)
+      return;
+   pthread_mutex_lock(&p->lock);
+   struct put_win **pp, *w;
+   for (;;) {
+      pp = &p->wins;
+      while (*pp && ((*pp)->res.slot != res.slot || (*pp)->res.gen != res.gen))
+         pp = &(*pp)->next;
+      w = *pp;
+      if (!w || p->busy != w)
+         break;
+      pthread_cond_wait(&p->idle, &p->lock); /* the list may change meanwhile: look again */
+   }
+   if (w)
+      *pp = w->next;
+   pthread_mutex_unlock(&p->lock);
+   if (!w)
+      return;
+   if (w->gc) {
+      xcb_free_gc(p->conn, w->gc);
+      xcb_flush(p->conn);
+   }
+   free(w->frame);
+   free(w);
 }

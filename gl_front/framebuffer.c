@@ -472,7 +472,9 @@ static const struct glf_format *
 drawable_format(const struct glf_drawable *d, bool color)
 {
    if (color)
-      return glf_format_by_ifmt(d->color_format == WIRE_FMT_R5G6B5_UNORM ? GL_RGB565 : GL_RGBA8);
+      return glf_format_by_ifmt(d->color_format == WIRE_FMT_R5G6B5_UNORM    ? GL_RGB565
+                                : d->color_format == WIRE_FMT_R8G8B8A8_SRGB ? GL_SRGB8_ALPHA8 /* EGL_GL_COLORSPACE_SRGB */
+                                                                            : GL_RGBA8);
    switch (d->ds_format) {
    case WIRE_FMT_D16_UNORM: return glf_format_by_ifmt(GL_DEPTH_COMPONENT16);
    case WIRE_FMT_D32_FLOAT: return glf_format_by_ifmt(GL_DEPTH_COMPONENT32F);
@@ -987,7 +989,10 @@ default_att_param(struct glf_context *ctx, struct glf_framebuffer *fb, GLenum at
    case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
       *out = attachment == GL_STENCIL ? GL_UNSIGNED_INT : GL_UNSIGNED_NORMALIZED;
       return true;
-   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *out = GL_LINEAR; return true;
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      /* the surface's EGL_GL_COLORSPACE (depth / stencil: LINEAR) */
+      *out = attachment == GL_BACK && d->color_format == WIRE_FMT_R8G8B8A8_SRGB ? GL_SRGB : GL_LINEAR;
+      return true;
    default: break;
    }
    glf_error(ctx, GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(pname=0x%x)", pname);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "server_private.h"
+#include "util/log.h"
 #include "wire/format.h"
 
 #define GL_INVALID_OPERATION 0x0502 /* the GL error a backend or the core raises (events) */
@@ -293,6 +294,35 @@ srv_handle_BufferRead(struct srv_session *s, const void *p, const uint8_t *tail,
    srv_reply(s, b->size);
 }
 
+/* WindowFramesBack: the presented image, whole, to the frame sink (the client puts it into
+ * its window). A device that cannot read it back ends the session, as ReadPixelsToBuffer. */
+static void
+send_frame_back(struct srv_session *s, struct srv_context *ctx, struct srv_res *r, const struct wire_present *pr)
+{
+   if (!s->frame_sink) {
+      if (!s->frame_warned)
+         sgl_warn("server: a window's frames are to go back to the client, but this transport carries none: "
+                  "its frames are dropped");
+      s->frame_warned = true;
+      return;
+   }
+   const struct wire_resource_create *t = &r->templ;
+   const uint32_t texel = wire_format_texel_size(t->format);
+   const uint64_t bytes = (uint64_t)t->width * t->height * texel;
+   if (s->frame_cap < bytes) {
+      uint8_t *nb = realloc(s->frame, bytes);
+      if (!nb)
+         return srv_fatal(s, "OutOfMemory", "Present.frame");
+      s->frame = nb;
+      s->frame_cap = bytes;
+   }
+   struct srv_surface surf = {r->be, 0, 0, 1};
+   if (!s->ops->read_pixels(ctx->be, &surf, 0, 0, t->width, t->height, s->frame))
+      return srv_fatal(s, "ReadbackDeclined", "Present.frame");
+   struct wire_frame f = {pr->res, pr->frame_serial, t->width, t->height, t->format, t->width * texel};
+   s->frame_sink(s->frame_user, &f, s->frame);
+}
+
 void
 srv_handle_Present(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
@@ -308,6 +338,8 @@ srv_handle_Present(struct srv_session *s, const void *p, const uint8_t *tail, ui
       return;
    if (r->templ.target == WIRE_TARGET_BUFFER || r->templ.samples > 1) /* the client presents the resolve */
       return srv_fatal(s, "ProtocolCorruption", "Present.res");
+   if (r->frames_back && r->be)
+      send_frame_back(s, ctx, r, pr);
    if (r->be)
       s->ops->present(ctx->be, r->be);
    else
@@ -392,6 +424,15 @@ srv_handle_WindowSetInterval(struct srv_session *s, const void *p, const uint8_t
    struct srv_res *r = window_res(s, w->res, "WindowSetInterval.res");
    if (r && r->be && s->ops->window_set_interval)
       s->ops->window_set_interval(s->be, r->be, w->interval);
+}
+
+void
+srv_handle_WindowFramesBack(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_window_frames_back *w = p;
+   struct srv_res *r = window_res(s, w->res, "WindowFramesBack.res");
+   if (r)
+      r->frames_back = true;
 }
 
 static bool

@@ -68,9 +68,16 @@ local_destroy(void *session)
    srv_session_destroy(session);
 }
 
+static void
+local_set_frame_sink(void *session, void (*fn)(void *user, const struct wire_frame *f, const void *texels), void *user)
+{
+   srv_session_set_frame_sink(session, fn, user);
+}
+
 const struct wire_local_server srv_local_server = {
    .create = local_create,
    .pump = local_pump,
    .run = local_run,
    .destroy = local_destroy,
+   .set_frame_sink = local_set_frame_sink,
 };

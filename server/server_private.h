@@ -17,6 +17,7 @@
 struct srv_res {
    struct wire_resource_create templ;
    struct srv_resource *be;
+   bool frames_back; /* WindowFramesBack: each Present sends the image to the frame sink */
 };
 
 /* A stream-output target: the buffer it writes (checked again at every bind: the buffer may
@@ -86,6 +87,12 @@ struct srv_session {
    bool (*idle)(void *user); /* srv_session_run's hook, also asked while parked on events */
    void *idle_user;
    struct wire_server_stats stats;
+   /* WindowFramesBack's frames (srv_session_set_frame_sink) */
+   void (*frame_sink)(void *user, const struct wire_frame *f, const void *texels);
+   void *frame_user;
+   uint8_t *frame;      /* the frame's texels on their way to the sink */
+   size_t frame_cap;
+   bool frame_warned;
 };
 
 /* One handler per op, named srv_handle_<Op>; the decode table (decode.c) is derived from

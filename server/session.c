@@ -95,6 +95,7 @@ srv_session_destroy(struct srv_session *s)
    free(s->fences);
    free(s->scratch);
    free(s->readback);
+   free(s->frame);
    if (s->record)
       fclose(s->record);
    free(s);
@@ -446,4 +447,12 @@ void
 srv_session_set_may_park(struct srv_session *s, bool may_park)
 {
    s->may_park = may_park;
+}
+
+void
+srv_session_set_frame_sink(struct srv_session *s, void (*fn)(void *user, const struct wire_frame *f, const void *texels),
+                           void *user)
+{
+   s->frame_sink = fn;
+   s->frame_user = user;
 }

@@ -36,6 +36,11 @@ extern const struct wire_local_server srv_local_server;
 extern bool srv_own_process;
 
 void srv_session_set_may_park(struct srv_session *s, bool may_park);
+/** Where Present of a WindowFramesBack resource sends its frame (NULL: such a Present logs a
+ *  WARN once and sends nothing). Called on the applying thread, inside the Present. */
+struct wire_frame;
+void srv_session_set_frame_sink(struct srv_session *s, void (*fn)(void *user, const struct wire_frame *f, const void *texels),
+                                void *user);
 /** The backend SPLITGL_SERVER names on the device the client selected in the segment header
  *  (sel->index 0: the backend's own choice), or NULL with a reason. */
 struct wire_device_select;

@@ -39,6 +39,7 @@ struct tcp_bridge {
    volatile sig_atomic_t *stop;
    int watchdog_ms;
    pthread_t rx, tx, wd;
+   pthread_mutex_t send_lock; /* the send thread's frames and the session thread's FRAMEs */
    bool rx_stop, tx_stop;    /* atomic */
    bool peer_gone;           /* atomic: the connection closed or failed */
    const char *corrupt_site; /* atomic: the frame rule the client broke */
@@ -219,17 +220,43 @@ tx_thread(void *arg)
    bool ok = true;
    while (ok && !__atomic_load_n(&b->tx_stop, __ATOMIC_ACQUIRE)) {
       uint32_t bell = wire_load32(&c->applied_bell);
+      pthread_mutex_lock(&b->send_lock);
       ok = flush_state(b);
+      pthread_mutex_unlock(&b->send_lock);
       if (ok)
          wire_futex_wait(&c->applied_bell, bell, TX_SLICE_MS);
    }
+   pthread_mutex_lock(&b->send_lock);
    ok = ok && flush_state(b); /* the end: the fatal message, the last events */
+   pthread_mutex_unlock(&b->send_lock);
    if (!ok) {
       __atomic_store_n(&b->peer_gone, true, __ATOMIC_RELEASE);
       wire_store32(&c->client_closing, 1);
       wake_session(b);
    }
    return NULL;
+}
+
+/* The session thread, applying a Present of a WindowFramesBack resource: the frame goes out
+ * at once, so it precedes every STATE whose applied_seq covers that Present (the send thread
+ * reads applied_seq only after the record is applied). A broken connection is left to the
+ * send and receive threads to notice. */
+static void
+tcp_frame_sink(void *user, const struct wire_frame *f, const void *texels)
+{
+   struct tcp_bridge *b = user;
+   if (__atomic_load_n(&b->peer_gone, __ATOMIC_ACQUIRE))
+      return;
+   uint64_t bytes = (uint64_t)f->stride * f->height;
+   if (bytes > UINT32_MAX - sizeof(*f))
+      return;
+   pthread_mutex_lock(&b->send_lock);
+   bool ok = send_frame(b, WIRE_TCP_FRAME, f->serial, f, sizeof(*f), texels, (uint32_t)bytes);
+   pthread_mutex_unlock(&b->send_lock);
+   if (!ok) {
+      __atomic_store_n(&b->peer_gone, true, __ATOMIC_RELEASE);
+      wire_store32(&b->seg.ctrl->client_closing, 1);
+   }
 }
 
 /* ---- the watchdog ---------------------------------------------------------------------------- */
@@ -465,6 +492,8 @@ srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg)
       munmap(base, total);
       return 1;
    }
+   pthread_mutex_init(&b.send_lock, NULL);
+   srv_session_set_frame_sink(b.s, tcp_frame_sink, &b);
    send_ack(fd, 0, "");
    sgl_info("server: tcp: session from %s started", peer);
    log_session = b.s;
@@ -476,6 +505,7 @@ srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg)
    bool fatal = wire_load32(&b.seg.ctrl->server_state) == WIRE_SERVER_FATAL;
    sgl_info("server: tcp: session from %s ended%s", peer, fatal ? " on a fatal error" : "");
    srv_session_destroy(b.s);
+   pthread_mutex_destroy(&b.send_lock);
    munmap(base, total);
    return fatal ? 2 : 0;
 }

@@ -21,6 +21,7 @@
 #include <xcb/xcb.h>
 
 #include "mg_private.h"
+#include "wire/format.h"
 
 #include <vulkan/vulkan_xcb.h>
 
@@ -40,6 +41,7 @@ struct mg_window {
    VkFence acquired;
    uint32_t interval;      /* wanted */
    uint32_t built_interval; /* the swapchain's */
+   bool srgb;              /* the surface is sRGB (EGL_GL_COLORSPACE_SRGB): an sRGB swapchain */
    bool stale;             /* rebuild before the next present */
    bool warned;
 };
@@ -86,21 +88,24 @@ pick_mode(struct mg_backend *be, VkSurfaceKHR surface, uint32_t interval)
 }
 
 static VkFormat
-pick_format(struct mg_backend *be, VkSurfaceKHR surface, VkColorSpaceKHR *space)
+pick_format(struct mg_backend *be, VkSurfaceKHR surface, bool srgb, VkColorSpaceKHR *space)
 {
    VkSurfaceFormatKHR f[32];
    uint32_t n = MG_ARRAY_SIZE(f);
    if (vkGetPhysicalDeviceSurfaceFormatsKHR(be->pdev, surface, &n, f) < 0)
       return VK_FORMAT_UNDEFINED;
-   /* The GL default framebuffer is linear (EGL_GL_COLORSPACE_LINEAR): a UNORM format, which
-    * the blit can write. */
+   /* A linear default framebuffer (EGL_GL_COLORSPACE_LINEAR): a UNORM format, which the blit
+    * can write. An sRGB one: an sRGB format, so the blit's decode and encode keep the bytes. */
    static const VkFormat pref[] = {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_A2R10G10B10_UNORM_PACK32,
                                    VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_B5G6R5_UNORM_PACK16};
-   for (unsigned p = 0; p < MG_ARRAY_SIZE(pref); p++) {
+   static const VkFormat pref_srgb[] = {VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8B8A8_SRGB};
+   const VkFormat *want = srgb ? pref_srgb : pref;
+   const unsigned nwant = srgb ? MG_ARRAY_SIZE(pref_srgb) : MG_ARRAY_SIZE(pref);
+   for (unsigned p = 0; p < nwant; p++) {
       for (uint32_t i = 0; i < n; i++) {
          VkFormatProperties fp;
          vkGetPhysicalDeviceFormatProperties(be->pdev, f[i].format, &fp);
-         if (f[i].format == pref[p] && (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+         if (f[i].format == want[p] && (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
             *space = f[i].colorSpace;
             return f[i].format;
          }
@@ -135,9 +140,9 @@ window_build(struct mg_backend *be, struct mg_window *w, uint32_t fallback_w, ui
       return false;
    }
    VkColorSpaceKHR space = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR;
-   VkFormat fmt = pick_format(be, w->surface, &space);
+   VkFormat fmt = pick_format(be, w->surface, w->srgb, &space);
    if (fmt == VK_FORMAT_UNDEFINED) {
-      snprintf(why, why_size, "the surface offers no UNORM colour format the device can blit to");
+      snprintf(why, why_size, "the surface offers no %s colour format the device can blit to", w->srgb ? "sRGB" : "UNORM");
       return false;
    }
    uint32_t count = caps.minImageCount < 2 ? 2 : caps.minImageCount;
@@ -237,6 +242,7 @@ mg_window_attach(struct srv_backend *sbe, struct srv_resource *res, const char *
    }
    w->xid = xid;
    w->interval = interval;
+   w->srgb = wire_format_info(r->templ.format)->flags & WIRE_FMTF_SRGB;
    w->conn = xcb_connect(display, NULL);
    if (xcb_connection_has_error(w->conn)) {
       snprintf(why, why_size, "the server cannot connect to X display \"%s\"", display);

@@ -6,6 +6,7 @@ set -e
 # cts_subset runs from ../shared/deqp (see its README). python3-moderngl python3-numpy: the
 # moderngl application check (tests/apps); chromium: the headless WebGL2 check (tests/apps).
 # libx11-dev libx11-xcb-dev libxcb1-dev: EGL on X11 (gl_front/egl_x11.c, server_vk/present.c);
+# libxcb-shm0-dev: windows the client puts with MIT-SHM (tcp, SPLITGL_WINDOW_PRESENT=client);
 # xvfb xauth glmark2-es2-x11 mesa-utils-bin gstreamer1.0-* apitrace*: the X11 application checks
 # of tests/apps.
 PKGS="cmake make gcc g++ pkg-config python3 libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
@@ -14,7 +15,7 @@ khronos-api libegl-mesa0 mesa-utils piglit
 libegl1 libpng16-16 zlib1g libjsoncpp25
 clang libclang-rt-14-dev
 python3-moderngl python3-numpy chromium
-libx11-dev libx11-xcb-dev libxcb1-dev xvfb xauth glmark2-es2-x11 mesa-utils-bin
+libx11-dev libx11-xcb-dev libxcb1-dev libxcb-shm0-dev xvfb xauth glmark2-es2-x11 mesa-utils-bin
 gstreamer1.0-tools gstreamer1.0-gl gstreamer1.0-plugins-base apitrace apitrace-tracers"
 missing=""
 for p in $PKGS; do

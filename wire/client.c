@@ -98,6 +98,7 @@ wire_client_open_device(int kind, const struct wire_device_select *device, const
    }
    pthread_mutex_init(&c->lock, NULL);
    pthread_mutex_init(&c->handle_lock, NULL);
+   pthread_mutex_init(&c->frame_lock, NULL);
    c->kind = kind;
    c->ops = transports[kind];
    if (cb)
@@ -137,6 +138,7 @@ wire_client_close(struct wire_client *c)
    free(c->info);
    pthread_mutex_destroy(&c->lock);
    pthread_mutex_destroy(&c->handle_lock);
+   pthread_mutex_destroy(&c->frame_lock);
    free(c);
 }
 
@@ -760,4 +762,30 @@ wire_client_info(struct wire_client *c, struct wire_server_info *out)
    free(copy);
    *out = info;
    return true;
+}
+
+/* ---- frames sent back ------------------------------------------------------------------- */
+
+void
+wire_client_set_frame_sink(struct wire_client *c, wire_frame_fn fn, void *user)
+{
+   pthread_mutex_lock(&c->frame_lock);
+   c->frame_fn = fn;
+   c->frame_user = user;
+   pthread_mutex_unlock(&c->frame_lock);
+}
+
+bool
+wire_client_frames_back(const struct wire_client *c)
+{
+   return c->kind == WIRE_TRANSPORT_MONOLITH || c->kind == WIRE_TRANSPORT_INPROC || c->kind == WIRE_TRANSPORT_TCP;
+}
+
+void
+wire_client_deliver_frame(struct wire_client *c, const struct wire_frame *f, const void *texels)
+{
+   pthread_mutex_lock(&c->frame_lock);
+   if (c->frame_fn)
+      c->frame_fn(c->frame_user, f, texels);
+   pthread_mutex_unlock(&c->frame_lock);
 }

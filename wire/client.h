@@ -115,6 +115,15 @@ bool wire_finish(struct wire_client *c);
 void wire_drain(struct wire_client *c);
 bool wire_client_lost(const struct wire_client *c);
 
+/** Frames sent back (WindowFramesBack): called once per frame on whichever thread receives
+ *  it (tcp: the receive thread; inproc: the apply thread; monolith: the thread applying the
+ *  Present, with the channel lock held), so it may take only leaf locks and must not encode
+ *  records. `texels` lives only for the call. fn NULL: frames are dropped. */
+typedef void (*wire_frame_fn)(void *user, const struct wire_frame *f, const void *texels);
+void wire_client_set_frame_sink(struct wire_client *c, wire_frame_fn fn, void *user);
+/** Whether this channel's transport brings frames back (monolith, inproc, tcp; not spawn). */
+bool wire_client_frames_back(const struct wire_client *c);
+
 /** Handles: minted per kind; a slot freed with wire_handle_release is reused with gen + 1.
  *  Release only after the Destroy record naming the handle was published. */
 wire_handle wire_handle_mint(struct wire_client *c, enum wire_handle_kind kind);

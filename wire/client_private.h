@@ -96,7 +96,16 @@ struct wire_client {
    int memfd;
    uint32_t ctl_flush_seq, ctl_flush_acked; /* spawn: log flushes asked / answered */
    struct wire_tcp_client *tcp; /* tcp: the connection (transport_tcp.c) */
+
+   /* frames sent back (WindowFramesBack): the front end's sink, under frame_lock (a leaf) */
+   pthread_mutex_t frame_lock;
+   wire_frame_fn frame_fn;
+   void *frame_user;
 };
+
+/** Hands a frame the server sent back to the front end's sink (any thread; takes only
+ *  frame_lock). */
+void wire_client_deliver_frame(struct wire_client *c, const struct wire_frame *f, const void *texels);
 
 /** Marks the channel lost (once) and tells the callbacks. Lock held. */
 void wire_client_set_lost(struct wire_client *c, const char *why);

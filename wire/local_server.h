@@ -20,6 +20,10 @@ struct wire_local_server {
    /** The apply loop of an apply thread: returns when the client closes or on a fatal. */
    void (*run)(void *session);
    void (*destroy)(void *session);
+   /** Where the session sends the frames of WindowFramesBack resources (on the applying
+    *  thread). */
+   void (*set_frame_sink)(void *session, void (*fn)(void *user, const struct wire_frame *f, const void *texels),
+                          void *user);
 };
 
 void wire_register_local_server(const struct wire_local_server *srv);

@@ -15,6 +15,8 @@
  *     EVENTS     a = the event position of the first byte; event-ring bytes up to event_head
  *     REPLY      a = reply_seq; the reply slot's bytes
  *     STATE      struct wire_tcp_server_state: tails, applied_seq, server_state, fatal_msg
+ *     FRAME      a = frame serial; struct wire_frame, then its texels (a window's frame sent
+ *                back, WindowFramesBack); sent before the STATE that covers its Present
  *
  * Every frame is a struct wire_tcp_frame header followed by `len` bytes. A frame may arrive in
  * any number of TCP reads: both sides read whole frames with wire_tcp_read_full. The receiver
@@ -42,6 +44,7 @@ enum wire_tcp_frame_type {
    WIRE_TCP_EVENTS = 4,
    WIRE_TCP_REPLY = 5,
    WIRE_TCP_STATE = 6,
+   WIRE_TCP_FRAME = 7, /* server -> client: struct wire_frame + its texels (WindowFramesBack) */
 };
 
 /* 16 bytes: type u32 | len u32 | a u64 */

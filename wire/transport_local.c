@@ -11,6 +11,12 @@
 #include "local_server.h"
 #include "util/log.h"
 
+static void
+local_frame(void *user, const struct wire_frame *f, const void *texels)
+{
+   wire_client_deliver_frame(user, f, texels);
+}
+
 static bool
 local_start(struct wire_client *c, char *err, unsigned err_size)
 {
@@ -27,6 +33,8 @@ local_start(struct wire_client *c, char *err, unsigned err_size)
       c->mapping = NULL;
       return false;
    }
+   if (srv->set_frame_sink)
+      srv->set_frame_sink(c->session, local_frame, c);
    return true;
 }
 

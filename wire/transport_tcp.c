@@ -22,6 +22,7 @@
 
 #include "client_private.h"
 #include "control.h"
+#include "format.h"
 #include "tcp_frame.h"
 #include "util/knobs.h"
 #include "util/log.h"
@@ -41,7 +42,12 @@ struct wire_tcp_client {
    pthread_mutex_t send_lock; /* frames never interleave (kick and the receive thread send) */
    uint64_t sent_head, sent_stage;
    struct wire_tcp_client_state sent_cs;
+   uint8_t *frame;   /* receive thread: the last FRAME's texels */
+   size_t frame_cap;
 };
+
+/* The largest frame the client takes: a 16384 x 16384 RGBA8 image. */
+#define MAX_FRAME_BYTES (16384ull * 16384ull * 4ull)
 
 /* ---- connecting ----------------------------------------------------------------------------- */
 
@@ -265,6 +271,30 @@ receive_frame(struct wire_client *c, const char **why)
       wire_store32(&ctrl->reply_bytes, f.len);
       wire_store64(&ctrl->reply_seq, f.a);
       return true;
+   case WIRE_TCP_FRAME: {
+      /* a window's frame sent back (WindowFramesBack): checked, read, handed to the sink */
+      struct wire_frame fr;
+      if (f.len < sizeof(fr) || !wire_tcp_read_full(t->fd, &fr, sizeof(fr), t->timeout_ms))
+         return false;
+      const uint32_t texel = wire_format_texel_size(fr.format);
+      const uint64_t bytes = (uint64_t)fr.stride * fr.height;
+      if (!texel || fr.serial != f.a || (uint64_t)fr.width * texel > fr.stride || bytes > MAX_FRAME_BYTES ||
+          bytes != f.len - sizeof(fr))
+         return false;
+      if (t->frame_cap < bytes) {
+         uint8_t *nb = realloc(t->frame, bytes);
+         if (!nb) {
+            *why = "out of memory for a window's frame";
+            return false;
+         }
+         t->frame = nb;
+         t->frame_cap = bytes;
+      }
+      if (!wire_tcp_read_full(t->fd, t->frame, bytes, t->timeout_ms))
+         return false;
+      wire_client_deliver_frame(c, &fr, t->frame);
+      return true;
+   }
    case WIRE_TCP_STATE: {
       struct wire_tcp_server_state st;
       if (f.len != sizeof(st) || !wire_tcp_read_full(t->fd, &st, sizeof(st), t->timeout_ms))
@@ -393,6 +423,7 @@ tcp_stop(struct wire_client *c)
    if (t->fd >= 0)
       close(t->fd);
    pthread_mutex_destroy(&t->send_lock);
+   free(t->frame);
    free(t);
    c->tcp = NULL;
    if (c->mapping)

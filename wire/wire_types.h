@@ -42,7 +42,8 @@
  *    renders on) and op 48 QueryDevices (the Vulkan devices the server sees).
  * 10: window surfaces: op 49 WindowAttach (reply wire_window_status), op 50 WindowSetInterval;
  *    Present of an attached resource presents into its window. */
-/* 11: op 51 SetClipState (GL core's CLIP_DISTANCEi enables). */
+/* 11: op 51 WindowFramesBack (window frames sent back to the client), op 52 SetClipState
+ *    (GL core's CLIP_DISTANCEi enables). */
 #define WIRE_PROTOCOL_REVISION 11u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -1085,6 +1086,29 @@ struct wire_device_list {
    struct wire_device_desc dev[WIRE_MAX_DEVICES];
 };
 static_assert(sizeof(struct wire_device_list) == 8 + 304 * WIRE_MAX_DEVICES, "device list");
+
+/* WindowFramesBack (op 51): from now on, every Present of `res` (a single-sampled colour
+ * RENDERBUFFER: a window surface's presented image) sends the image back to the client as a
+ * frame (struct wire_frame + its texels), for a client that puts it into its window itself
+ * (the server cannot reach the app's display: tcp, or SPLITGL_WINDOW_PRESENT=client); until
+ * `res` is destroyed. The frame travels beside the records, not through the reply slot or the
+ * event ring: tcp sends it as a WIRE_TCP_FRAME before the progress words that cover the
+ * Present; monolith / inproc hand it to the client in-process. */
+struct wire_window_frames_back {
+   wire_handle res;
+};
+static_assert(sizeof(struct wire_window_frames_back) == 8, "window frames back");
+
+/* A frame sent back: `height` rows of `width` texels of `format` (the resource's wire format),
+ * `stride` bytes apart, bottom row (GL's row 0) first. */
+struct wire_frame {
+   wire_handle res;
+   uint64_t serial; /* the Present's frame_serial */
+   uint32_t width, height;
+   uint32_t format;
+   uint32_t stride;
+};
+static_assert(sizeof(struct wire_frame) == 32, "frame");
 
 /* ---- events (server -> client) -------------------------------------------------------- */
 enum wire_event_kind {

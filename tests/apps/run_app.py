@@ -4,10 +4,15 @@ once on splitgl and once on Mesa's llvmpipe (the comparison, in the log) and fai
 app fails on splitgl (or on llvmpipe, where llvmpipe is the reference the check needs).
 
   run_app.py --check window   --splitgl-json J --scene build/tests/apps/window_scene
+             [--tcp-server build/server/splitgl-server]
   run_app.py --check glmark2  --splitgl-json J [--offscreen]
   run_app.py --check es2gears --splitgl-json J --key build/tests/apps/x11_key
   run_app.py --check gstreamer --splitgl-json J --out-dir DIR
   run_app.py --check apitrace  --splitgl-json J --out-dir DIR
+
+--tcp-server: splitgl runs over tcp, on a splitgl-server --listen started here without DISPLAY
+(it cannot reach the X display: the frames come back and the client puts them into the window);
+the server must still be running at the end.
 
 Exit 77 (ctest: skipped) with a message when Xvfb or the app is not installed
 (tools/install-deps.sh installs them).
@@ -88,15 +93,71 @@ def error_lines(out):
     return [l for l in out.splitlines() if ERROR_RE.search(l) and not l.startswith("splitgl: WARN")]
 
 
+class TcpServer:
+    """splitgl-server --listen on a kernel-picked loopback port, without DISPLAY."""
+
+    def __init__(self, binary, out_dir):
+        self.binary, self.dir = binary, out_dir
+
+    def __enter__(self):
+        os.makedirs(self.dir, exist_ok=True)
+        port_file = os.path.join(self.dir, "tcp_port")
+        if os.path.exists(port_file):
+            os.unlink(port_file)
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "SPLITGL_TRANSPORT")}
+        self.log = open(os.path.join(self.dir, "tcp_server.log"), "wb")
+        self.proc = subprocess.Popen([self.binary, "--listen", "127.0.0.1:0", "--port-file", port_file], env=env,
+                                     stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log)
+        deadline, port = time.time() + 20, ""
+        while not port.endswith("\n") and time.time() < deadline and self.proc.poll() is None:
+            time.sleep(0.05)
+            if os.path.exists(port_file):
+                port = open(port_file).read()
+        if not port.strip():
+            self.proc.kill()
+            raise SystemExit("FAIL: splitgl-server did not write its port file")
+        self.address = "tcp:127.0.0.1:" + port.strip()
+        print(f"splitgl-server listening at {self.address}", flush=True)
+        return self
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+def with_tcp(args, fn):
+    """Runs fn(extra_env) on a tcp server when --tcp-server is given, else fn({})."""
+    if not args.tcp_server:
+        return fn({})
+    with TcpServer(args.tcp_server, args.out_dir) as srv:
+        bad = fn({"SPLITGL_TRANSPORT": srv.address})
+        if not srv.alive():
+            bad.append("splitgl-server is not running any more")
+        return bad
+
+
 def check_window(args, display):
+    return with_tcp(args, lambda tcp: check_window_on(args, display, tcp))
+
+
+def check_window_on(args, display, tcp):
     bad = []
     for driver in ("splitgl", "llvmpipe"):
         extra = {"SPLITGL_VALIDATE": "1", "SPLITGL_STATS": "1"} if args.validate and driver == "splitgl" else {}
+        if driver == "splitgl":
+            extra.update(tcp)
         rc, out = run([args.scene, driver], driver_env(display, driver, args.splitgl_json, extra), 55)
         if rc != 0 or "PASS" not in out:
             bad.append(f"window_scene on {driver}: exit {rc}")
         # --validate: the Vulkan validation layers watched the swapchain work and found nothing.
-        if extra and ("validation=on" not in out or "validation_errors=0" not in out):
+        if args.validate and driver == "splitgl" and ("validation=on" not in out or "validation_errors=0" not in out):
             bad.append("window_scene under SPLITGL_VALIDATE=1: validation off or errors reported")
     return bad
 
@@ -117,13 +178,17 @@ def check_window_refused(args, display):
 def check_glmark2(args, display):
     if not shutil.which("glmark2-es2"):
         skip("glmark2-es2 (Debian glmark2-es2-x11) is not installed")
+    return with_tcp(args, lambda tcp: check_glmark2_on(args, display, tcp))
+
+
+def check_glmark2_on(args, display, tcp):
     cmd = ["glmark2-es2", "-s", "400x300", "-b", "build:duration=1", "-b", "texture:duration=1",
            "-b", "shading:duration=1", "-b", "bump:duration=1"]
     if args.offscreen:
         cmd.append("--off-screen")
     bad, scores = [], {}
     for driver in ("splitgl", "llvmpipe"):
-        rc, out = run(cmd, driver_env(display, driver, args.splitgl_json, {}), 55)
+        rc, out = run(cmd, driver_env(display, driver, args.splitgl_json, tcp if driver == "splitgl" else {}), 55)
         m = re.search(r"glmark2 Score: (\d+)", out)
         scenes = len(re.findall(r"^\[\w+\] .*FPS: \d+", out, re.MULTILINE))
         scores[driver] = int(m.group(1)) if m else None
@@ -282,6 +347,7 @@ def main():
     ap.add_argument("--offscreen", action="store_true")
     ap.add_argument("--validate", action="store_true")
     ap.add_argument("--out-dir", default=".")
+    ap.add_argument("--tcp-server")
     args = ap.parse_args()
     if not shutil.which("Xvfb"):
         skip("Xvfb (Debian xvfb) is not installed")

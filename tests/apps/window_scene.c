@@ -5,7 +5,9 @@
  *
  * Draws a known picture (four coloured quadrants, by scissored clears) into a window, reads it
  * back with glReadPixels before the swap and with XGetImage after it and compares them (the X
- * image is the GL image upside down); resizes the window and checks that the surface follows
+ * image is the GL image upside down); draws a shaded, blended triangle on a pbuffer and on the
+ * window and checks the window shows the pbuffer's pixels; an sRGB window surface
+ * (EGL_GL_COLORSPACE_SRGB) shows the encoded clear colour; resizes the window and checks that the surface follows
  * (EGL_WIDTH / EGL_HEIGHT, the picture at the new size); checks eglCreateWindowSurface's errors
  * (a config without EGL_WINDOW_BIT: EGL_BAD_MATCH; a bad window: EGL_BAD_NATIVE_WINDOW; a
  * second surface on a window: EGL_BAD_ALLOC; a pixmap: EGL_BAD_MATCH on splitgl, which has no
@@ -115,6 +117,49 @@ check_window(Display *dpy, Window win, int w, int h, const uint8_t *gl)
    }
    CHECK(false, "after eglSwapBuffers: %s", why);
    return false;
+}
+
+/* A drawn scene (a shaded triangle over a cleared background, blended): the same on any
+ * surface of one size. */
+static void
+draw_scene(int w, int h)
+{
+   static GLuint prog;
+   if (!prog) {
+      const char *vs = "attribute vec2 pos; attribute vec3 col; varying vec3 v;\n"
+                       "void main() { v = col; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+      const char *fs = "precision mediump float; varying vec3 v;\n"
+                       "void main() { gl_FragColor = vec4(v, 0.75); }\n";
+      GLuint sh[2] = {glCreateShader(GL_VERTEX_SHADER), glCreateShader(GL_FRAGMENT_SHADER)};
+      glShaderSource(sh[0], 1, &vs, NULL);
+      glShaderSource(sh[1], 1, &fs, NULL);
+      prog = glCreateProgram();
+      for (int i = 0; i < 2; i++) {
+         glCompileShader(sh[i]);
+         glAttachShader(prog, sh[i]);
+      }
+      glBindAttribLocation(prog, 0, "pos");
+      glBindAttribLocation(prog, 1, "col");
+      glLinkProgram(prog);
+      GLint ok = 0;
+      glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+      CHECK(ok, "the scene's program did not link");
+   }
+   static const float pos[] = {-0.9f, -0.8f, 0.85f, -0.6f, -0.2f, 0.9f};
+   static const float col[] = {1, 0.2f, 0, 0, 0.9f, 0.3f, 0.1f, 0.2f, 1};
+   glViewport(0, 0, w, h);
+   glClearColor(0.1f, 0.3f, 0.5f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glUseProgram(prog);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+   glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 0, col);
+   glEnableVertexAttribArray(0);
+   glEnableVertexAttribArray(1);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   glDisable(GL_BLEND);
+   glUseProgram(0);
 }
 
 static EGLConfig
@@ -324,6 +369,70 @@ main(int argc, char **argv)
       }
    }
    CHECK(eglSwapInterval(edpy, 1), "eglSwapInterval(1): 0x%x", eglGetError());
+
+   /* A drawn scene: the window shows what the same scene renders on a pbuffer. */
+   {
+      const EGLint pb_attr[] = {EGL_WIDTH, w, EGL_HEIGHT, h, EGL_NONE};
+      EGLSurface pb = eglCreatePbufferSurface(edpy, cfg, pb_attr);
+      CHECK(pb != EGL_NO_SURFACE, "a pbuffer for the scene: 0x%x", eglGetError());
+      uint8_t *ref = malloc(4u * (size_t)w * (size_t)h);
+      if (pb && eglMakeCurrent(edpy, pb, pb, ctx)) {
+         draw_scene(w, h);
+         glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, ref);
+         eglMakeCurrent(edpy, surf, surf, ctx);
+         draw_scene(w, h);
+         glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+         int differ = 0;
+         for (int i = 0; i < w * h; i++)
+            differ += memcmp(&px[4 * i], &ref[4 * i], 3) != 0;
+         CHECK(differ == 0, "the scene on the window differs from the pbuffer's in %d pixels", differ);
+         /* not a blank picture: the background and the triangle both show */
+         CHECK(memcmp(&ref[0], &ref[4 * (w * (h / 2) + w / 2)], 3) != 0, "the scene has no triangle");
+         CHECK(eglSwapBuffers(edpy, surf), "eglSwapBuffers: 0x%x", eglGetError());
+         check_window(dpy, win, w, h, ref);
+      }
+      if (pb)
+         eglDestroySurface(edpy, pb);
+      free(ref);
+   }
+
+   /* EGL_GL_COLORSPACE_SRGB (EGL_KHR_gl_colorspace): the clear colour is encoded, and the
+    * window shows the encoded bytes. */
+   {
+      int sw = 32, sh = 24;
+      Window win2 = make_window(dpy, sw, sh);
+      const EGLint srgb_attr[] = {EGL_GL_COLORSPACE, EGL_GL_COLORSPACE_SRGB, EGL_NONE};
+      EGLSurface ss = eglCreateWindowSurface(edpy, cfg, (EGLNativeWindowType)win2, srgb_attr);
+      if (!ss) {
+         CHECK(!on_splitgl, "an sRGB window surface: 0x%x", eglGetError());
+         printf("llvmpipe: no sRGB window surface (0x%x)\n", eglGetError());
+      } else {
+         EGLint cs = 0;
+         eglQuerySurface(edpy, ss, EGL_GL_COLORSPACE, &cs);
+         CHECK(cs == EGL_GL_COLORSPACE_SRGB, "EGL_GL_COLORSPACE of an sRGB window: 0x%x", cs);
+         CHECK(eglMakeCurrent(edpy, ss, ss, ctx), "make current on the sRGB window: 0x%x", eglGetError());
+         glViewport(0, 0, sw, sh);
+         glClearColor(0.5f, 0.2f, 0.8f, 1.0f);
+         glClear(GL_COLOR_BUFFER_BIT);
+         glReadPixels(0, 0, sw, sh, GL_RGBA, GL_UNSIGNED_BYTE, px);
+         /* sRGB encodings of 0.5, 0.2, 0.8 */
+         const int want[3] = {188, 124, 231};
+         bool encoded = true;
+         for (int c = 0; c < 3; c++)
+            encoded = encoded && abs(px[c] - want[c]) <= 1;
+         if (on_splitgl)
+            CHECK(encoded, "sRGB window: the clear reads %d,%d,%d, want %d,%d,%d", px[0], px[1], px[2], want[0],
+                  want[1], want[2]);
+         else
+            printf("llvmpipe: sRGB window clear reads %d,%d,%d\n", px[0], px[1], px[2]);
+         CHECK(eglSwapBuffers(edpy, ss), "eglSwapBuffers (sRGB): 0x%x", eglGetError());
+         check_window(dpy, win2, sw, sh, px);
+         eglMakeCurrent(edpy, surf, surf, ctx);
+         eglDestroySurface(edpy, ss);
+      }
+      XDestroyWindow(dpy, win2);
+      XSync(dpy, False);
+   }
 
    /* Resize: the surface follows the window from the next swap on. */
    int nw = 100, nh = 70;

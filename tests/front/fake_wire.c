@@ -48,6 +48,8 @@ void wire_client_close(struct wire_client *c) {}
 void wire_client_quiesce(struct wire_client *c) {}
 enum wire_transport_kind wire_client_transport(const struct wire_client *c) { return WIRE_TRANSPORT_MONOLITH; }
 const char *wire_transport_name(enum wire_transport_kind k) { return "fake"; }
+void wire_client_set_frame_sink(struct wire_client *c, wire_frame_fn fn, void *user) {}
+bool wire_client_frames_back(const struct wire_client *c) { return false; }
 
 void *
 wire_begin(struct wire_client *c, uint32_t op, uint32_t tail_size)

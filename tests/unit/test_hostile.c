@@ -511,6 +511,13 @@ msaa_cases(void)
    msaa_expect("WindowSetInterval.interval", WIRE_OP_WindowSetInterval, &wi, sizeof(wi));
    wi = (struct wire_window_interval){{1, 1}, 0, 0};
    msaa_expect("WindowSetInterval.res", WIRE_OP_WindowSetInterval, &wi, sizeof(wi));
+   /* WindowFramesBack: the same rule for its image (a 4x colour, a depth-stencil, no resource) */
+   struct wire_window_frames_back wfb = {{1, 1}};
+   msaa_expect("WindowFramesBack.res", WIRE_OP_WindowFramesBack, &wfb, sizeof(wfb));
+   wfb.res = (wire_handle){3, 1};
+   msaa_expect("WindowFramesBack.res", WIRE_OP_WindowFramesBack, &wfb, sizeof(wfb));
+   wfb.res = (wire_handle){9, 1};
+   msaa_expect("WindowFramesBack.res", WIRE_OP_WindowFramesBack, &wfb, sizeof(wfb));
    {
       /* A valid attach on a backend without window presentation is refused in the reply,
        * not a protocol error. */
@@ -522,6 +529,9 @@ msaa_cases(void)
       CHECK(strstr(st->why, "cannot present") != NULL);
       wi = (struct wire_window_interval){{2, 1}, 0, 0};
       CHECK(put(&ok, WIRE_OP_WindowSetInterval, &wi, sizeof(wi)));
+      /* frames back on a session without a frame sink: not a protocol error */
+      wfb.res = (wire_handle){2, 1};
+      CHECK(put(&ok, WIRE_OP_WindowFramesBack, &wfb, sizeof(wfb)));
       /* A display elsewhere (a TCP connection the server would open) is refused. */
       struct {
          struct wire_window_attach a;
