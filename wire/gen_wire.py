@@ -422,13 +422,13 @@ def flips(f, v, prefix, tname):
         out.append((['%s = %s;' % (v, tmax)], 'the type\'s largest'))
     elif r == 'le':
         out.append((['static_assert((%s) < %s, "%s: le %s cannot be violated in a %s");' % (a[0], tmax, v, a[0], tname),
-                     '%s = (%s) + 1;' % (v, a[0])], 'one past'))
+                     '%s = (uint64_t)(%s) + 1;' % (v, a[0])], 'one past'))
     elif r == 'ge':
         out.append((['static_assert((%s) > INT32_MIN, "%s: ge cannot be violated");' % (a[0], v),
-                     '%s = (%s) - 1;' % (v, a[0])], 'one below'))
+                     '%s = (int64_t)(%s) - 1;' % (v, a[0])], 'one below'))
     elif r == 'range':
         out.append((['static_assert((%s) < %s, "%s: range cannot be violated in a %s");' % (a[1], tmax, v, tname),
-                     '%s = (%s) + 1;' % (v, a[1])], 'one past'))
+                     '%s = (uint64_t)(%s) + 1;' % (v, a[1])], 'one past'))
         out.append((['if ((%s) == 0) continue_case = 0;' % a[0], '%s = (%s) - 1;' % (v, a[0])], 'one below'))
     elif r == 'oneof':
         vals = set(int(x) for x in a)
