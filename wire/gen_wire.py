@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Generates the wire's payload structs, their validators and a hostile test from one schema.
 
-usage: gen_wire.py payloads.schema ops.def wire_types.h OUTDIR
+usage: gen_wire.py payloads.schema enums.schema ops.def wire_types.h OUTDIR
 
-Writes OUTDIR/wire/wire_payloads.h (structs, static asserts), OUTDIR/wire/wire_layout.h
+Writes OUTDIR/wire/wire_enums.h (the dense state enums and their GL / Vulkan maps, from
+enums.schema), OUTDIR/wire/wire_payloads.h (structs, static asserts), OUTDIR/wire/wire_layout.h
 (every field's offset and size, for tests/unit/test_layout.c), OUTDIR/wire/wire_validate.h and
 .c (validate_ functions, wire_validate_payload) and OUTDIR/tests/unit/hostile_rules.h (one
 case per rule and op: the field flipped to a value the rule refuses). wire/payloads.schema
@@ -526,6 +527,70 @@ def emit_hostile(items, structs, ops):
     return '\n'.join(out) + '\n'
 
 
+def parse_enums(path):
+    enums = []
+    cur = None
+    with open(path) as f:
+        lines = f.read().split('\n')
+    for n, raw in enumerate(lines, 1):
+        where = '%s:%d' % (path, n)
+        line, comment = raw, ''
+        if '#' in line:
+            line, comment = line.split('#', 1)
+        line, comment = line.strip(), comment.strip()
+        if not line:
+            continue
+        words = line.split()
+        if cur is None:
+            if len(words) != 3 or words[0] != 'enum':
+                fail(where, 'expected "enum NAME PREFIX"')
+            cur = {'name': words[1], 'prefix': words[2], 'comment': comment, 'rows': [], 'line': where}
+            continue
+        if words == ['end']:
+            if not cur['rows']:
+                fail(where, 'enum %s has no values' % cur['name'])
+            enums.append(cur)
+            cur = None
+            continue
+        if len(words) != 3:
+            fail(where, 'expected "VALUE GL_ENUM|- VK_VALUE|-"')
+        if any(r[0] == words[0] for r in cur['rows']):
+            fail(where, '%s_%s twice' % (cur['prefix'], words[0]))
+        cur['rows'].append((words[0], None if words[1] == '-' else words[1],
+                            None if words[2] == '-' else words[2], comment))
+    if cur:
+        fail(path, 'enum %s is not closed' % cur['name'])
+    return enums
+
+
+def emit_enums(enums):
+    out = [BANNER.replace('payloads.schema', 'enums.schema'), '#ifndef SGL_WIRE_ENUMS_H', '#define SGL_WIRE_ENUMS_H', '',
+           '/* Included by wire/wire_types.h. PREFIX_GL_MAP(M) / PREFIX_VK_MAP(M) call M(wire value, GL enum)',
+           ' * / M(wire value, Vulkan value) for each value that has one (wire/enums.schema). */', '']
+    for e in enums:
+        if e['comment']:
+            out.append('/* %s */' % e['comment'])
+        out.append('enum %s {' % e['name'])
+        for k, (v, gl, vk, c) in enumerate(e['rows']):
+            note = ', '.join(x for x in (gl, vk) if x)
+            if c:
+                note = (note + '; ' if note else '') + c
+            out.append('   %s_%s = %d,%s' % (e['prefix'], v, k, (' /* %s */' % note) if note else ''))
+        out.append('   %s_COUNT' % e['prefix'])
+        out.append('};')
+        for col, tag in ((1, 'GL'), (2, 'VK')):
+            rows = [r for r in e['rows'] if r[col]]
+            out.append('#define %s_%s_COUNT %d /* values with a %s counterpart */' % (e['prefix'], tag, len(rows), tag))
+            out.append('#define %s_%s_MAP(M) %s' % (e['prefix'], tag, '' if rows else '/* none */'))
+            if rows:
+                out[-1] += '\\'
+                for i, r in enumerate(rows):
+                    out.append('   M(%s_%s, %s)%s' % (e['prefix'], r[0], r[col], ' \\' if i + 1 < len(rows) else ''))
+        out.append('')
+    out.append('#endif')
+    return '\n'.join(out) + '\n'
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     old = None
@@ -538,13 +603,14 @@ def write(path, text):
 
 
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) != 6:
         sys.exit(__doc__)
-    schema, opsdef, types_h, outdir = sys.argv[1:]
+    schema, enums_schema, opsdef, types_h, outdir = sys.argv[1:]
     consts = {}
     with open(types_h) as f:
         parse_defines(f.read(), consts)
     try:
+        enums = parse_enums(enums_schema)
         items, structs = parse_schema(schema, consts)
         layout(structs, consts)
         ops = parse_ops(opsdef)
@@ -555,6 +621,7 @@ def main():
     except SchemaError as e:
         sys.stderr.write('gen_wire.py: %s\n' % e)
         sys.exit(1)
+    write(os.path.join(outdir, 'wire', 'wire_enums.h'), emit_enums(enums))
     write(os.path.join(outdir, 'wire', 'wire_payloads.h'), emit_payloads(items, structs))
     write(os.path.join(outdir, 'wire', 'wire_layout.h'), emit_layout(items))
     write(os.path.join(outdir, 'wire', 'wire_validate.h'), hdr)

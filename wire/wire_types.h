@@ -18,7 +18,7 @@
  *    read-back, the transform-feedback and query capabilities; texture formats past
  *    D32_FLOAT (wire_format), WIRE_WRAP_CLAMP_TO_BORDER, ReadPixels replies in the
  *    surface's wire format.
- * 4: SetUniformBuffers (named uniform blocks); program blobs of version 3 (spirv/blob.c);
+ * 4: SetUniformBuffers (named uniform blocks); program blobs of version 3 (spirv/blob_format.h);
  *    block-compressed wire formats (ETC2 / EAC) past R16G16B16A16_SNORM, whose texture
  *    uploads are whole 4x4 blocks (TextureSubData); the second words of the format masks
  *    (SAMPLED_FORMATS_1, RENDERABLE_FORMATS_1, FILTERABLE_FORMATS_1, NATIVE_COMPRESSED_1);
@@ -193,58 +193,10 @@ enum wire_target {
    WIRE_TARGET_COUNT
 };
 
-enum wire_prim {
-   WIRE_PRIM_POINTS = 0,
-   WIRE_PRIM_LINES,
-   WIRE_PRIM_LINE_LOOP,
-   WIRE_PRIM_LINE_STRIP,
-   WIRE_PRIM_TRIANGLES,
-   WIRE_PRIM_TRIANGLE_STRIP,
-   WIRE_PRIM_TRIANGLE_FAN,
-   /* protocol revision 5: GL 3.2+ core's adjacency modes, only where the device reports
-    * WIRE_FEATURE_GEOMETRY_SHADER (Vulkan needs geometryShader for them) */
-   WIRE_PRIM_LINES_ADJACENCY,
-   WIRE_PRIM_LINE_STRIP_ADJACENCY,
-   WIRE_PRIM_TRIANGLES_ADJACENCY,
-   WIRE_PRIM_TRIANGLE_STRIP_ADJACENCY,
-   WIRE_PRIM_COUNT
-};
-
-/* Same order as VkBlendFactor (not required, convenient). */
-enum wire_blend_factor {
-   WIRE_BF_ZERO = 0, WIRE_BF_ONE, WIRE_BF_SRC_COLOR, WIRE_BF_ONE_MINUS_SRC_COLOR,
-   WIRE_BF_DST_COLOR, WIRE_BF_ONE_MINUS_DST_COLOR, WIRE_BF_SRC_ALPHA, WIRE_BF_ONE_MINUS_SRC_ALPHA,
-   WIRE_BF_DST_ALPHA, WIRE_BF_ONE_MINUS_DST_ALPHA, WIRE_BF_CONSTANT_COLOR,
-   WIRE_BF_ONE_MINUS_CONSTANT_COLOR, WIRE_BF_CONSTANT_ALPHA, WIRE_BF_ONE_MINUS_CONSTANT_ALPHA,
-   WIRE_BF_SRC_ALPHA_SATURATE,
-   WIRE_BF_COUNT
-};
-
-enum wire_blend_op {
-   WIRE_BO_ADD = 0, WIRE_BO_SUBTRACT, WIRE_BO_REVERSE_SUBTRACT, WIRE_BO_MIN, WIRE_BO_MAX,
-   WIRE_BO_COUNT
-};
-
-/* Same order as GL (GL_NEVER + i) and VkCompareOp. */
-enum wire_func {
-   WIRE_FUNC_NEVER = 0, WIRE_FUNC_LESS, WIRE_FUNC_EQUAL, WIRE_FUNC_LEQUAL, WIRE_FUNC_GREATER,
-   WIRE_FUNC_NOTEQUAL, WIRE_FUNC_GEQUAL, WIRE_FUNC_ALWAYS,
-   WIRE_FUNC_COUNT
-};
-
-/* Same order as VkStencilOp. */
-enum wire_stencil_op {
-   WIRE_SOP_KEEP = 0, WIRE_SOP_ZERO, WIRE_SOP_REPLACE, WIRE_SOP_INCR, WIRE_SOP_DECR,
-   WIRE_SOP_INVERT, WIRE_SOP_INCR_WRAP, WIRE_SOP_DECR_WRAP,
-   WIRE_SOP_COUNT
-};
-
-enum wire_cull { WIRE_CULL_NONE = 0, WIRE_CULL_FRONT, WIRE_CULL_BACK, WIRE_CULL_FRONT_AND_BACK, WIRE_CULL_COUNT };
-enum wire_filter { WIRE_FILTER_NEAREST = 0, WIRE_FILTER_LINEAR, WIRE_FILTER_COUNT };
-enum wire_mip_filter { WIRE_MIP_NONE = 0, WIRE_MIP_NEAREST, WIRE_MIP_LINEAR, WIRE_MIP_COUNT };
-/* CLAMP_TO_BORDER (protocol revision 3): the sampler's border_color. */
-enum wire_wrap { WIRE_WRAP_REPEAT = 0, WIRE_WRAP_CLAMP_TO_EDGE, WIRE_WRAP_MIRRORED_REPEAT, WIRE_WRAP_CLAMP_TO_BORDER, WIRE_WRAP_COUNT };
-enum wire_swizzle { WIRE_SWZ_R = 0, WIRE_SWZ_G, WIRE_SWZ_B, WIRE_SWZ_A, WIRE_SWZ_0, WIRE_SWZ_1, WIRE_SWZ_COUNT };
+/* The state enums (wire_prim, wire_blend_factor, wire_blend_op, wire_func, wire_stencil_op,
+ * wire_cull, wire_filter, wire_mip_filter, wire_wrap, wire_swizzle) with their GL enums and
+ * Vulkan values, generated from wire/enums.schema. */
+#include "wire/wire_enums.h"
 
 /* Vertex attribute fetch formats. SCALED = integer data converted to float without
  * normalization (glVertexAttribPointer with normalized = GL_FALSE). */
