@@ -4,25 +4,17 @@
 #include "glf_context.h"
 
 /* ---- GL -> wire enums ------------------------------------------------------------------------ */
+/* Built from the maps generated out of wire/enums.schema (WIRE_*_GL_MAP). The GL entry points
+ * accept only the listed enums (GL_INVALID_ENUM otherwise), so the defaults are GL's initial
+ * values and never taken. */
+#define GL_TO_WIRE_CASE(w, gl) case gl: return w;
+
 static uint8_t
 blend_factor(GLenum f)
 {
    switch (f) {
-   case GL_ZERO: return WIRE_BF_ZERO;
-   case GL_ONE: return WIRE_BF_ONE;
-   case GL_SRC_COLOR: return WIRE_BF_SRC_COLOR;
-   case GL_ONE_MINUS_SRC_COLOR: return WIRE_BF_ONE_MINUS_SRC_COLOR;
-   case GL_DST_COLOR: return WIRE_BF_DST_COLOR;
-   case GL_ONE_MINUS_DST_COLOR: return WIRE_BF_ONE_MINUS_DST_COLOR;
-   case GL_SRC_ALPHA: return WIRE_BF_SRC_ALPHA;
-   case GL_ONE_MINUS_SRC_ALPHA: return WIRE_BF_ONE_MINUS_SRC_ALPHA;
-   case GL_DST_ALPHA: return WIRE_BF_DST_ALPHA;
-   case GL_ONE_MINUS_DST_ALPHA: return WIRE_BF_ONE_MINUS_DST_ALPHA;
-   case GL_CONSTANT_COLOR: return WIRE_BF_CONSTANT_COLOR;
-   case GL_ONE_MINUS_CONSTANT_COLOR: return WIRE_BF_ONE_MINUS_CONSTANT_COLOR;
-   case GL_CONSTANT_ALPHA: return WIRE_BF_CONSTANT_ALPHA;
-   case GL_ONE_MINUS_CONSTANT_ALPHA: return WIRE_BF_ONE_MINUS_CONSTANT_ALPHA;
-   default: return WIRE_BF_SRC_ALPHA_SATURATE;
+   WIRE_BF_GL_MAP(GL_TO_WIRE_CASE)
+   default: return WIRE_BF_ONE;
    }
 }
 
@@ -30,10 +22,7 @@ static uint8_t
 blend_op(GLenum e)
 {
    switch (e) {
-   case GL_FUNC_SUBTRACT: return WIRE_BO_SUBTRACT;
-   case GL_FUNC_REVERSE_SUBTRACT: return WIRE_BO_REVERSE_SUBTRACT;
-   case GL_MIN: return WIRE_BO_MIN;
-   case GL_MAX: return WIRE_BO_MAX;
+   WIRE_BO_GL_MAP(GL_TO_WIRE_CASE)
    default: return WIRE_BO_ADD;
    }
 }
@@ -42,14 +31,26 @@ static uint8_t
 stencil_op(GLenum op)
 {
    switch (op) {
-   case GL_ZERO: return WIRE_SOP_ZERO;
-   case GL_REPLACE: return WIRE_SOP_REPLACE;
-   case GL_INCR: return WIRE_SOP_INCR;
-   case GL_DECR: return WIRE_SOP_DECR;
-   case GL_INVERT: return WIRE_SOP_INVERT;
-   case GL_INCR_WRAP: return WIRE_SOP_INCR_WRAP;
-   case GL_DECR_WRAP: return WIRE_SOP_DECR_WRAP;
+   WIRE_SOP_GL_MAP(GL_TO_WIRE_CASE)
    default: return WIRE_SOP_KEEP;
+   }
+}
+
+static uint8_t
+compare_func(GLenum f)
+{
+   switch (f) {
+   WIRE_FUNC_GL_MAP(GL_TO_WIRE_CASE)
+   default: return WIRE_FUNC_ALWAYS;
+   }
+}
+
+static uint8_t
+cull_mode(GLenum face)
+{
+   switch (face) {
+   WIRE_CULL_GL_MAP(GL_TO_WIRE_CASE)
+   default: return WIRE_CULL_BACK;
    }
 }
 
@@ -351,7 +352,7 @@ glf_emit_blend(struct glf_context *ctx)
 static void
 stencil_face(const struct glf_stencil_state *s, struct wire_stencil_face *f)
 {
-   f->func = (uint8_t)(s->func - GL_NEVER);
+   f->func = compare_func(s->func);
    f->fail_op = stencil_op(s->fail);
    f->zfail_op = stencil_op(s->zfail);
    f->zpass_op = stencil_op(s->zpass);
@@ -371,7 +372,7 @@ glf_emit_dsa(struct glf_context *ctx)
     * depth (stencil) test always passes, i.e. behaves as disabled. */
    d.depth_enable = st->depth_test && bits[4] > 0;
    d.depth_write = d.depth_enable && st->depth_mask;
-   d.depth_func = (uint8_t)(st->depth_func - GL_NEVER);
+   d.depth_func = compare_func(st->depth_func);
    d.stencil_enable = st->stencil_test && bits[5] > 0;
    stencil_face(&st->stencil[0], &d.front);
    stencil_face(&st->stencil[1], &d.back);
@@ -384,9 +385,7 @@ glf_emit_rast(struct glf_context *ctx)
    const struct glf_state *st = &ctx->st;
    struct wire_rast_state r;
    memset(&r, 0, sizeof(r));
-   r.cull_mode = !st->cull_face ? WIRE_CULL_NONE
-                 : st->cull_mode == GL_FRONT ? WIRE_CULL_FRONT
-                 : st->cull_mode == GL_BACK ? WIRE_CULL_BACK : WIRE_CULL_FRONT_AND_BACK;
+   r.cull_mode = st->cull_face ? cull_mode(st->cull_mode) : WIRE_CULL_NONE;
    r.front_ccw = st->front_face == GL_CCW;
    r.scissor_enable = st->scissor_test;
    r.rasterizer_discard = st->rasterizer_discard;

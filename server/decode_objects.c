@@ -20,8 +20,6 @@ void
 srv_handle_ContextCreate(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_context_create *c = p;
-   if (c->api > 1)
-      return srv_fatal(s, "ProtocolCorruption", "ContextCreate.api");
    struct srv_entry *e = srv_table_claim(&s->tables[WIRE_KIND_CONTEXT], c->ctx);
    if (!e)
       return srv_fatal(s, "ProtocolCorruption", "ContextCreate.ctx");
@@ -78,7 +76,9 @@ ms_texture_formats_cap(uint32_t samples)
    }
 }
 
-/* Validates a resource template (ResourceCreate / ResourceRespecify). A multisampled one
+/* Validates a resource template (ResourceCreate / ResourceRespecify) beyond its fields' own
+ * rules (wire/payloads.schema: target and format in range, every extent 1..its wire maximum,
+ * samples <= 16, flags PRESERVE at most, pad 0, already checked). A multisampled one
  * (samples > 1) is a single-level renderbuffer of a format the backend renders with that
  * sample count (its MS_FORMATS_<n> capability), or a multisample texture (TEX_2D_MULTISAMPLE,
  * _ARRAY: revision 6) of a format it renders and samples with it (MS_TEXTURE_FORMATS_<n>),
@@ -87,7 +87,7 @@ ms_texture_formats_cap(uint32_t samples)
 static bool
 validate_templ(struct srv_session *s, const struct wire_resource_create *t, bool respecify)
 {
-   if (t->target >= WIRE_TARGET_COUNT || t->target == WIRE_TARGET_TEX_BUFFER || t->pad)
+   if (t->target == WIRE_TARGET_TEX_BUFFER)
       return false;
    const bool ms_tex = t->target == WIRE_TARGET_TEX_2D_MULTISAMPLE || t->target == WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY;
    if (ms_tex && t->samples <= 1)
@@ -95,25 +95,23 @@ validate_templ(struct srv_session *s, const struct wire_resource_create *t, bool
    if (t->samples > 1) {
       int cap = ms_tex ? ms_texture_formats_cap(t->samples) : ms_formats_cap(t->samples);
       /* MS_FORMATS_* are one word: no format past 63 (the compressed ones) multisamples */
-      if (cap < 0 || (t->target != WIRE_TARGET_RENDERBUFFER && !ms_tex) || t->format >= WIRE_FMT_COUNT ||
-          t->format >= 64 || (t->flags & WIRE_RESPECIFY_PRESERVE) ||
+      if (cap < 0 || (t->target != WIRE_TARGET_RENDERBUFFER && !ms_tex) || t->format >= 64 ||
+          (t->flags & WIRE_RESPECIFY_PRESERVE) ||
           !((s->ops->get_param(s->be, (enum wire_cap)cap) >> t->format) & 1u))
          return false;
    }
    if (t->flags & ~(respecify ? WIRE_RESPECIFY_PRESERVE : 0u))
       return false;
    if (t->target == WIRE_TARGET_BUFFER)
-      return t->format == WIRE_FMT_NONE && t->width >= 1 && t->width <= WIRE_MAX_BUFFER_SIZE &&
-             t->height == 1 && t->depth == 1 && t->layers == 1 && t->last_level == 0;
-   if (t->format == WIRE_FMT_NONE || t->format >= WIRE_FMT_COUNT)
+      return t->format == WIRE_FMT_NONE && t->height == 1 && t->depth == 1 && t->layers == 1 && t->last_level == 0;
+   if (t->format == WIRE_FMT_NONE)
       return false;
    /* ETC2 / EAC: 2D, cube and 2D-array textures (ES 3.0 section 3.8.6: CompressedTexImage3D
     * with TEXTURE_3D and an ETC2 / EAC format is INVALID_OPERATION). */
    if (wire_format_is_compressed(t->format) && t->target != WIRE_TARGET_TEX_2D &&
        t->target != WIRE_TARGET_TEX_CUBE && t->target != WIRE_TARGET_TEX_2D_ARRAY)
       return false;
-   if (t->width < 1 || t->height < 1 || t->depth < 1 || t->layers < 1 ||
-       t->width > WIRE_MAX_TEXTURE_SIZE || t->height > WIRE_MAX_TEXTURE_SIZE)
+   if (t->width > WIRE_MAX_TEXTURE_SIZE) /* the schema allows a buffer's sizes */
       return false;
    uint32_t maxdim = t->width > t->height ? t->width : t->height;
    switch (t->target) {
@@ -291,8 +289,6 @@ void
 srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_program_create *pc = p;
-   if (pc->blob.size > WIRE_MAX_PROGRAM_BLOB)
-      return srv_fatal(s, "ProtocolCorruption", "ProgramCreate.blob");
    const void *staged = srv_staged(s, pc->blob, "ProgramCreate.blob");
    if (!staged)
       return;
@@ -365,73 +361,20 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
 
 /* ---- constant state objects ---------------------------------------------------------------- */
 
+/* Every field of the constant state objects has its schema rule (enums, bools, masks, finite
+ * floats, padding); what is left is the relation between vertex elements. */
 static bool
-valid_rt_blend(const struct wire_rt_blend *b)
+valid_any(const void *p)
 {
-   return b->blend_enable <= 1 && b->rgb_func < WIRE_BO_COUNT && b->alpha_func < WIRE_BO_COUNT &&
-          b->rgb_src < WIRE_BF_COUNT && b->rgb_dst < WIRE_BF_COUNT && b->alpha_src < WIRE_BF_COUNT &&
-          b->alpha_dst < WIRE_BF_COUNT && b->colormask <= 0xf;
-}
-
-static bool
-valid_blend(const void *p)
-{
-   const struct wire_blend_state *b = p;
-   for (int i = 0; i < WIRE_MAX_COLOR_BUFS; i++)
-      if (!valid_rt_blend(&b->rt[i]))
-         return false;
-   return b->independent <= 1 && b->logic_op_enable <= 1 && b->logic_op <= 15;
-}
-
-static bool
-valid_face(const struct wire_stencil_face *f)
-{
-   return f->func < WIRE_FUNC_COUNT && f->fail_op < WIRE_SOP_COUNT && f->zfail_op < WIRE_SOP_COUNT &&
-          f->zpass_op < WIRE_SOP_COUNT;
-}
-
-static bool
-valid_dsa(const void *p)
-{
-   const struct wire_dsa_state *d = p;
-   return d->depth_enable <= 1 && d->depth_write <= 1 && d->depth_func < WIRE_FUNC_COUNT &&
-          d->stencil_enable <= 1 && valid_face(&d->front) && valid_face(&d->back);
-}
-
-static bool
-valid_rast(const void *p)
-{
-   const struct wire_rast_state *r = p;
-   return r->cull_mode < WIRE_CULL_COUNT && r->front_ccw <= 1 && r->scissor_enable <= 1 &&
-          r->rasterizer_discard <= 1 && r->offset_modes <= 7 &&
-          r->polygon_mode < WIRE_POLYGON_COUNT && r->depth_clamp <= 1 && r->provoking_first <= 1 && isfinite(r->offset_factor) &&
-          isfinite(r->offset_units) && isfinite(r->line_width) && r->line_width >= 0 &&
-          isfinite(r->point_size) && r->point_size >= 0;
-}
-
-static bool
-valid_sampler(const void *p)
-{
-   const struct wire_sampler_state *s = p;
-   return s->min_filter < WIRE_FILTER_COUNT && s->mag_filter < WIRE_FILTER_COUNT &&
-          s->mip_filter < WIRE_MIP_COUNT && s->wrap_s < WIRE_WRAP_COUNT && s->wrap_t < WIRE_WRAP_COUNT &&
-          s->wrap_r < WIRE_WRAP_COUNT && s->compare_enable <= 1 && s->compare_func < WIRE_FUNC_COUNT &&
-          !isnan(s->min_lod) && !isnan(s->max_lod) && isfinite(s->lod_bias) &&
-          isfinite(s->max_anisotropy) && s->max_anisotropy >= 1.0f && isfinite(s->border_color[0]) &&
-          isfinite(s->border_color[1]) && isfinite(s->border_color[2]) && isfinite(s->border_color[3]);
+   return true;
 }
 
 static bool
 valid_velems(const void *p)
 {
    const struct wire_velems_state *v = p;
-   if (v->count > WIRE_MAX_VERTEX_ATTRIBS || (v->constant_mask >> WIRE_MAX_VERTEX_ATTRIBS))
-      return false;
-   for (uint32_t i = 0; i < v->count; i++) {
+   for (uint32_t i = 0; i < v->count; i++) { /* one element per location */
       const struct wire_vertex_element *e = &v->e[i];
-      if (e->vb_index >= WIRE_MAX_VERTEX_BUFFERS || e->format >= WIRE_VF_COUNT ||
-          e->location >= WIRE_MAX_VERTEX_ATTRIBS)
-         return false;
       for (uint32_t j = 0; j < i; j++)
          if (v->e[j].location == e->location)
             return false;
@@ -466,10 +409,10 @@ create_cso(struct srv_session *s, uint32_t kind, const void *p, bool valid, crea
    {                                                                                            \
       create_cso(s, kind, p, valid(p), (create_fn)s->ops->fn, #Op ".state");                    \
    }
-CSO_HANDLER(BlendCreate, WIRE_KIND_BLEND, valid_blend, create_blend)
-CSO_HANDLER(DepthStencilCreate, WIRE_KIND_DSA, valid_dsa, create_dsa)
-CSO_HANDLER(RasterizerCreate, WIRE_KIND_RAST, valid_rast, create_rast)
-CSO_HANDLER(SamplerCreate, WIRE_KIND_SAMPLER, valid_sampler, create_sampler)
+CSO_HANDLER(BlendCreate, WIRE_KIND_BLEND, valid_any, create_blend)
+CSO_HANDLER(DepthStencilCreate, WIRE_KIND_DSA, valid_any, create_dsa)
+CSO_HANDLER(RasterizerCreate, WIRE_KIND_RAST, valid_any, create_rast)
+CSO_HANDLER(SamplerCreate, WIRE_KIND_SAMPLER, valid_any, create_sampler)
 CSO_HANDLER(VertexElementsCreate, WIRE_KIND_VELEMS, valid_velems, create_velems)
 
 /* ---- destroy ------------------------------------------------------------------------------- */
@@ -519,8 +462,6 @@ void
 srv_handle_Destroy(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_destroy *d = p;
-   if (d->kind >= WIRE_KIND_COUNT || d->pad)
-      return srv_fatal(s, "ProtocolCorruption", "Destroy.kind");
    struct srv_entry *e = srv_table_get(&s->tables[d->kind], d->h);
    if (!e)
       return srv_fatal(s, "ProtocolCorruption", "Destroy.h");

@@ -1,21 +1,17 @@
 /* splitgl server: records that set a context's bound state. The core keeps the state as
  * handles (for scrubbing on destroy) and hands the backend resolved objects. */
-#include <math.h>
 #include <string.h>
 
 #include "server_private.h"
 #include "wire/format.h"
 
-static const uint32_t cso_slot_kind[WIRE_CSO_COUNT] = {
-   [WIRE_CSO_BLEND] = WIRE_KIND_BLEND,   [WIRE_CSO_DSA] = WIRE_KIND_DSA,
-   [WIRE_CSO_RAST] = WIRE_KIND_RAST,     [WIRE_CSO_VELEMS] = WIRE_KIND_VELEMS,
-   [WIRE_CSO_PROGRAM] = WIRE_KIND_PROGRAM,
-};
+/* Field rules (slot in range, pad 0, the handle null or live of the slot's kind:
+ * wire/payloads.schema) ran before every handler here; these check what needs other state. */
 
 uint32_t
 srv_cso_slot_kind(uint32_t slot)
 {
-   return cso_slot_kind[slot];
+   return wire_cso_slot_kind[slot];
 }
 
 void
@@ -25,11 +21,9 @@ srv_handle_BindCso(struct srv_session *s, const void *p, const uint8_t *tail, ui
    struct srv_context *ctx = srv_cur(s, "BindCso.context");
    if (!ctx)
       return;
-   if (b->slot >= WIRE_CSO_COUNT || b->pad)
-      return srv_fatal(s, "ProtocolCorruption", "BindCso.slot");
    void *be = NULL;
    if (b->cso.gen) {
-      struct srv_cso *c = srv_get_cso(s, cso_slot_kind[b->slot], b->cso, "BindCso.cso");
+      struct srv_cso *c = srv_get_cso(s, wire_cso_slot_kind[b->slot], b->cso, "BindCso.cso");
       if (!c)
          return;
       be = c->be;
@@ -104,11 +98,7 @@ surface_srgb(struct srv_session *s, const struct wire_surface_ref *ref)
 static bool
 resolve_framebuffer(struct srv_session *s, const struct wire_framebuffer *fb, struct srv_framebuffer *out)
 {
-   if (fb->nr_cbufs > WIRE_MAX_COLOR_BUFS || (fb->flags & ~(WIRE_FB_LINEAR_SRGB | WIRE_FB_LAYERED)) ||
-       fb->width > WIRE_MAX_TEXTURE_SIZE ||
-       fb->height > WIRE_MAX_TEXTURE_SIZE)
-      return false;
-   memset(out, 0, sizeof(*out));
+   memset(out, 0, sizeof(*out)); /* fb's fields passed their rules when it was set */
    out->width = fb->width;
    out->height = fb->height;
    out->nr_cbufs = fb->nr_cbufs;
@@ -189,18 +179,10 @@ srv_handle_SetFramebuffer(struct srv_session *s, const void *p, const uint8_t *t
    struct srv_framebuffer r;
    if (!ctx)
       return;
-   if (fb->flags & ~(WIRE_FB_LINEAR_SRGB | WIRE_FB_LAYERED))
-      return srv_fatal(s, "ProtocolCorruption", "SetFramebuffer.flags");
    if (!resolve_framebuffer(s, fb, &r))
       return srv_fatal(s, "ProtocolCorruption", "SetFramebuffer.surface");
    ctx->fb = *fb;
    s->ops->set_framebuffer(ctx->be, &r);
-}
-
-static bool
-range_ok(uint32_t start, uint32_t count, uint32_t max)
-{
-   return start <= max && count <= max - start;
 }
 
 void
@@ -224,8 +206,6 @@ srv_handle_SetVertexBuffers(struct srv_session *s, const void *p, const uint8_t 
    struct srv_context *ctx = srv_cur(s, "SetVertexBuffers.context");
    if (!ctx)
       return;
-   if (!range_ok(v->start, v->count, WIRE_MAX_VERTEX_BUFFERS))
-      return srv_fatal(s, "ProtocolCorruption", "SetVertexBuffers.count");
    for (uint32_t i = 0; i < v->count; i++) {
       const struct wire_vertex_buffer *vb = &v->vb[i];
       if (!vb->res.gen)
@@ -233,7 +213,7 @@ srv_handle_SetVertexBuffers(struct srv_session *s, const void *p, const uint8_t 
       struct srv_res *r = srv_get_res(s, vb->res, "SetVertexBuffers.res");
       if (!r)
          return;
-      if (r->templ.target != WIRE_TARGET_BUFFER || vb->stride > 2048)
+      if (r->templ.target != WIRE_TARGET_BUFFER)
          return srv_fatal(s, "ProtocolCorruption", "SetVertexBuffers.res");
    }
    memcpy(&ctx->vbs[v->start], v->vb, v->count * sizeof(v->vb[0]));
@@ -261,8 +241,6 @@ srv_handle_SetUniformBuffers(struct srv_session *s, const void *p, const uint8_t
    struct srv_context *ctx = srv_cur(s, "SetUniformBuffers.context");
    if (!ctx)
       return;
-   if (!range_ok(u->start, u->count, WIRE_MAX_UNIFORM_BLOCKS))
-      return srv_fatal(s, "ProtocolCorruption", "SetUniformBuffers.count");
    for (uint32_t i = 0; i < u->count; i++) {
       const struct wire_uniform_buffer *ub = &u->ub[i];
       if (!ub->res.gen)
@@ -270,8 +248,7 @@ srv_handle_SetUniformBuffers(struct srv_session *s, const void *p, const uint8_t
       struct srv_res *r = srv_get_res(s, ub->res, "SetUniformBuffers.res");
       if (!r)
          return;
-      if (r->templ.target != WIRE_TARGET_BUFFER || ub->offset >= WIRE_MAX_BUFFER_SIZE ||
-          ub->size > WIRE_MAX_BUFFER_SIZE)
+      if (r->templ.target != WIRE_TARGET_BUFFER)
          return srv_fatal(s, "ProtocolCorruption", "SetUniformBuffers.range");
    }
    memcpy(&ctx->ubs[u->start], u->ub, u->count * sizeof(u->ub[0]));
@@ -287,11 +264,6 @@ valid_view(struct srv_session *s, const struct wire_sampler_view *v)
    if (!e)
       return false;
    const struct wire_resource_create *t = &((struct srv_res *)e->obj)->templ;
-   for (int i = 0; i < 4; i++)
-      if (v->swizzle[i] >= WIRE_SWZ_COUNT)
-         return false;
-   if (v->pad[0] || v->pad[1])
-      return false;
    /* Buffer textures (revision 6): a buffer read as texels of a format the backend reads from
     * uniform texel buffers (TEXEL_BUFFER_FORMATS), levels 0, identity swizzle. */
    if (v->target == WIRE_TARGET_TEX_BUFFER) {
@@ -332,8 +304,6 @@ srv_handle_SetSamplerViews(struct srv_session *s, const void *p, const uint8_t *
    struct srv_context *ctx = srv_cur(s, "SetSamplerViews.context");
    if (!ctx)
       return;
-   if (!range_ok(v->start, v->count, WIRE_MAX_SAMPLER_UNITS))
-      return srv_fatal(s, "ProtocolCorruption", "SetSamplerViews.count");
    for (uint32_t i = 0; i < v->count; i++)
       if (!valid_view(s, &v->v[i]))
          return srv_fatal(s, "ProtocolCorruption", "SetSamplerViews.view");
@@ -359,11 +329,6 @@ srv_handle_BindSamplerStates(struct srv_session *s, const void *p, const uint8_t
    struct srv_context *ctx = srv_cur(s, "BindSamplerStates.context");
    if (!ctx)
       return;
-   if (!range_ok(b->start, b->count, WIRE_MAX_SAMPLER_UNITS))
-      return srv_fatal(s, "ProtocolCorruption", "BindSamplerStates.count");
-   for (uint32_t i = 0; i < b->count; i++)
-      if (b->s[i].gen && !srv_get_cso(s, WIRE_KIND_SAMPLER, b->s[i], "BindSamplerStates.s"))
-         return;
    memcpy(&ctx->samplers[b->start], b->s, b->count * sizeof(b->s[0]));
    srv_apply_samplers(s, ctx, b->start, b->count);
 }
@@ -375,9 +340,7 @@ srv_handle_SetConstantBuffer(struct srv_session *s, const void *p, const uint8_t
    struct srv_context *ctx = srv_cur(s, "SetConstantBuffer.context");
    if (!ctx)
       return;
-   if (cb->index != 0)
-      return srv_fatal(s, "ProtocolCorruption", "SetConstantBuffer.index");
-   if (cb->size > WIRE_MAX_CONSTANT_SIZE || cb->size > tsize || tsize - cb->size >= 16)
+   if (cb->size > tsize || tsize - cb->size >= 16)
       return srv_fatal(s, "ProtocolCorruption", "SetConstantBuffer.size");
    s->ops->set_constant_buffer(ctx->be, cb->index, tail, cb->size);
 }
@@ -392,9 +355,9 @@ srv_handle_SetProgramBindings(struct srv_session *s, const void *p, const uint8_
    struct srv_cso *prog = srv_get_cso(s, WIRE_KIND_PROGRAM, b->program, "SetProgramBindings.program");
    if (!prog)
       return;
-   if (b->sampler_count > WIRE_MAX_PROGRAM_SAMPLERS || b->sampler_count > prog->program->sampler_slot_count)
+   if (b->sampler_count > prog->program->sampler_slot_count)
       return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.sampler_count");
-   if (b->block_count > WIRE_MAX_UNIFORM_BLOCKS || b->block_count > prog->program->block_count)
+   if (b->block_count > prog->program->block_count)
       return srv_fatal(s, "ProtocolCorruption", "SetProgramBindings.block_count");
    uint32_t need = 4u * (b->sampler_count + b->block_count);
    if (tsize < need || tsize - need >= 16)
@@ -419,10 +382,6 @@ srv_handle_SetViewport(struct srv_session *s, const void *p, const uint8_t *tail
    struct srv_context *ctx = srv_cur(s, "SetViewport.context");
    if (!ctx)
       return;
-   if (!isfinite(v->x) || !isfinite(v->y) || !(v->width >= 0 && v->width <= 32768) ||
-       !(v->height >= 0 && v->height <= 32768) || !(v->near_val >= 0 && v->near_val <= 1) ||
-       !(v->far_val >= 0 && v->far_val <= 1) || fabsf(v->x) > 65536 || fabsf(v->y) > 65536)
-      return srv_fatal(s, "ProtocolCorruption", "SetViewport.value");
    s->ops->set_viewport(ctx->be, v);
 }
 
@@ -433,8 +392,9 @@ srv_handle_SetScissor(struct srv_session *s, const void *p, const uint8_t *tail,
    struct srv_context *ctx = srv_cur(s, "SetScissor.context");
    if (!ctx)
       return;
-   if (sc->width < 0 || sc->height < 0 || sc->x < -65536 || sc->y < -65536 || sc->x > 65536 ||
-       sc->y > 65536 || sc->width > 65536 || sc->height > 65536)
+   /* SetScissor's own bounds (Clear's and Blit's rectangles are only clipped) */
+   if (sc->x < -65536 || sc->y < -65536 || sc->x > 65536 || sc->y > 65536 || sc->width > 65536 ||
+       sc->height > 65536)
       return srv_fatal(s, "ProtocolCorruption", "SetScissor.value");
    s->ops->set_scissor(ctx->be, sc);
 }
@@ -446,9 +406,6 @@ srv_handle_SetContextValues(struct srv_session *s, const void *p, const uint8_t 
    struct srv_context *ctx = srv_cur(s, "SetContextValues.context");
    if (!ctx)
       return;
-   for (int i = 0; i < 4; i++)
-      if (!isfinite(v->blend_color[i]))
-         return srv_fatal(s, "ProtocolCorruption", "SetContextValues.blend_color");
    s->ops->set_context_values(ctx->be, v);
 }
 
@@ -459,8 +416,6 @@ srv_handle_SetPointState(struct srv_session *s, const void *p, const uint8_t *ta
    struct srv_context *ctx = srv_cur(s, "SetPointState.context");
    if (!ctx)
       return;
-   if (st->coord_origin > WIRE_POINT_ORIGIN_LOWER_LEFT || st->pad)
-      return srv_fatal(s, "ProtocolCorruption", "SetPointState.coord_origin");
    s->ops->set_point_state(ctx->be, st);
 }
 
@@ -471,8 +426,7 @@ srv_handle_SetClipState(struct srv_session *s, const void *p, const uint8_t *tai
    struct srv_context *ctx = srv_cur(s, "SetClipState.context");
    if (!ctx)
       return;
-   if ((st->enable >> WIRE_MAX_CLIP_DISTANCES) || st->pad)
-      return srv_fatal(s, "ProtocolCorruption", "SetClipState.enable");
+   /* enable's bits and pad: the schema's rules (wire/payloads.schema) */
    s->ops->set_clip_state(ctx->be, st);
 }
 
@@ -483,7 +437,5 @@ srv_handle_SetSampleState(struct srv_session *s, const void *p, const uint8_t *t
    struct srv_context *ctx = srv_cur(s, "SetSampleState.context");
    if (!ctx)
       return;
-   if (st->alpha_to_coverage > 1 || st->alpha_to_one > 1 || st->pad[0] || st->pad[1])
-      return srv_fatal(s, "ProtocolCorruption", "SetSampleState.flags");
    s->ops->set_sample_state(ctx->be, st);
 }

@@ -16,22 +16,16 @@ srv_handle_Draw(struct srv_session *s, const void *p, const uint8_t *tail, uint3
    struct srv_context *ctx = srv_cur(s, "Draw.context");
    if (!ctx)
       return;
-   if (d->mode >= WIRE_PRIM_COUNT ||
-       (d->mode >= WIRE_PRIM_LINES_ADJACENCY &&
-        !(s->ops->get_param(s->be, WIRE_CAP_FEATURES) & WIRE_FEATURE_GEOMETRY_SHADER)))
+   /* The schema's rules ran first: mode, index size 0 / 1 / 2 / 4, flags, and start, count
+    * and instance_count <= INT32_MAX (so first + count stays below 2^32 and Vulkan's vertex
+    * index never wraps). */
+   if (d->mode >= WIRE_PRIM_LINES_ADJACENCY &&
+       !(s->ops->get_param(s->be, WIRE_CAP_FEATURES) & WIRE_FEATURE_GEOMETRY_SHADER))
       return srv_fatal(s, "ProtocolCorruption", "Draw.mode");
-   if ((d->flags & ~WIRE_DRAW_PRIMITIVE_RESTART) ||
-       ((d->flags & WIRE_DRAW_PRIMITIVE_RESTART) && (!d->index_size || d->mode == WIRE_PRIM_LINE_LOOP)))
+   if ((d->flags & WIRE_DRAW_PRIMITIVE_RESTART) && (!d->index_size || d->mode == WIRE_PRIM_LINE_LOOP))
       return srv_fatal(s, "ProtocolCorruption", "Draw.flags");
-   /* GL's first, count and instancecount are GLint / GLsizei and never negative: anything
-    * past INT32_MAX did not come from a GL call (and first + count stays below 2^32, so
-    * Vulkan's vertex index never wraps). */
-   if (d->start > INT32_MAX || d->count > INT32_MAX || d->instance_count > INT32_MAX)
-      return srv_fatal(s, "ProtocolCorruption", "Draw.count");
    struct srv_draw draw = {*d, NULL};
    if (d->index_size) {
-      if (d->index_size != 1 && d->index_size != 2 && d->index_size != 4)
-         return srv_fatal(s, "ProtocolCorruption", "Draw.index_size");
       struct srv_res *r = srv_get_res(s, d->index_res, "Draw.index_res");
       if (!r)
          return;
@@ -60,13 +54,7 @@ srv_handle_Clear(struct srv_session *s, const void *p, const uint8_t *tail, uint
    struct srv_context *ctx = srv_cur(s, "Clear.context");
    if (!ctx)
       return;
-   if (c->buffers & ~0x3ffu)
-      return srv_fatal(s, "ProtocolCorruption", "Clear.buffers");
-   if (c->scissor_enable > 1 || c->scissor.width < 0 || c->scissor.height < 0)
-      return srv_fatal(s, "ProtocolCorruption", "Clear.scissor");
-   for (int i = 0; i < WIRE_MAX_COLOR_BUFS; i++)
-      if (c->colormask[i] > 0xf)
-         return srv_fatal(s, "ProtocolCorruption", "Clear.colormask");
+   /* every field has its schema rule (buffers, scissor, colour masks, padding) */
    s->ops->clear(ctx->be, c);
 }
 
@@ -98,13 +86,8 @@ srv_handle_Blit(struct srv_session *s, const void *p, const uint8_t *tail, uint3
    if (!dst)
       return srv_fatal(s, "ProtocolCorruption", "Blit.dst");
    const uint32_t ds = WIRE_BLIT_DEPTH | WIRE_BLIT_STENCIL;
-   if (!(b->mask == WIRE_BLIT_COLOR || (b->mask && !(b->mask & ~ds))) || b->linear > 1 ||
-       (b->linear && b->mask != WIRE_BLIT_COLOR))
+   if (!(b->mask == WIRE_BLIT_COLOR || (b->mask && !(b->mask & ~ds))) || (b->linear && b->mask != WIRE_BLIT_COLOR))
       return srv_fatal(s, "ProtocolCorruption", "Blit.mask");
-   if (b->scissor_enable > 1 || b->scissor.width < 0 || b->scissor.height < 0)
-      return srv_fatal(s, "ProtocolCorruption", "Blit.scissor");
-   if (b->flags & ~WIRE_BLIT_F_LINEAR_SRGB)
-      return srv_fatal(s, "ProtocolCorruption", "Blit.flags");
    uint32_t sf = src->templ.format, df = dst->templ.format;
    bool src_zs = wire_format_has_depth(sf) || wire_format_has_stencil(sf);
    bool dst_zs = wire_format_has_depth(df) || wire_format_has_stencil(df);
@@ -389,13 +372,9 @@ srv_handle_WindowAttach(struct srv_session *s, const void *p, const uint8_t *tai
 {
    const struct wire_window_attach *a = p;
    const uint32_t len = a->display_len;
-   if (len == 0 || len > WIRE_MAX_DISPLAY_NAME || len > tsize || tsize - len >= WIRE_RECORD_ALIGN || tail[len - 1] != 0 ||
-       strlen((const char *)tail) != len - 1)
+   /* display_len is 1..WIRE_MAX_DISPLAY_NAME (its rule); the tail holds exactly that string */
+   if (len > tsize || tsize - len >= WIRE_RECORD_ALIGN || tail[len - 1] != 0 || strlen((const char *)tail) != len - 1)
       return srv_fatal(s, "ProtocolCorruption", "WindowAttach.display_len");
-   if (a->interval > 1)
-      return srv_fatal(s, "ProtocolCorruption", "WindowAttach.interval");
-   if (a->xid == 0)
-      return srv_fatal(s, "ProtocolCorruption", "WindowAttach.xid");
    struct srv_res *r = window_res(s, a->res, "WindowAttach.res");
    if (!r)
       return;
@@ -419,8 +398,6 @@ void
 srv_handle_WindowSetInterval(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
    const struct wire_window_interval *w = p;
-   if (w->interval > 1 || w->pad)
-      return srv_fatal(s, "ProtocolCorruption", "WindowSetInterval.interval");
    struct srv_res *r = window_res(s, w->res, "WindowSetInterval.res");
    if (r && r->be && s->ops->window_set_interval)
       s->ops->window_set_interval(s->be, r->be, w->interval);
@@ -435,27 +412,18 @@ srv_handle_WindowFramesBack(struct srv_session *s, const void *p, const uint8_t 
       r->frames_back = true;
 }
 
-static bool
-empty_ok(struct srv_session *s, const void *p, const char *site)
-{
-   if (((const struct wire_empty *)p)->reserved) {
-      srv_fatal(s, "ProtocolCorruption", site);
-      return false;
-   }
-   return true;
-}
-
+/* wire_empty's reserved word is 0 (its schema rule) for every op below. */
 void
 srv_handle_Flush(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
-   if (empty_ok(s, p, "Flush.reserved") && s->cur)
+   if (s->cur)
       s->ops->flush(s->cur->be);
 }
 
 void
 srv_handle_Finish(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
-   if (empty_ok(s, p, "Finish.reserved") && s->cur) {
+   if (s->cur) {
       s->ops->finish(s->cur->be);
       /* Every fence before the Finish has completed: say so before the client learns that
        * the Finish was applied, so glClientWaitSync(timeout 0) after glFinish reports
@@ -467,8 +435,6 @@ srv_handle_Finish(struct srv_session *s, const void *p, const uint8_t *tail, uin
 void
 srv_handle_GetStats(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
-   if (!empty_ok(s, p, "GetStats.reserved"))
-      return;
    struct wire_server_stats st = s->stats;
    if (s->cur)
       st.draws = s->cur->draws; /* the asking context's own draws */
@@ -481,8 +447,6 @@ srv_handle_GetStats(struct srv_session *s, const void *p, const uint8_t *tail, u
 void
 srv_handle_QueryDevices(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
-   if (!empty_ok(s, p, "QueryDevices.reserved"))
-      return;
    struct wire_device_list list;
    memset(&list, 0, sizeof(list));
    if (s->ops->list_devices)
@@ -501,8 +465,6 @@ srv_handle_QueryDevices(struct srv_session *s, const void *p, const uint8_t *tai
 void
 srv_handle_GetInfo(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
-   if (!empty_ok(s, p, "GetInfo.reserved"))
-      return;
    struct wire_server_info info;
    memset(&info, 0, sizeof(info));
    s->ops->get_info(s->be, &info);

@@ -23,7 +23,7 @@ srv_handle_SoTargetCreate(struct srv_session *s, const void *p, const uint8_t *t
       return srv_fatal(s, "ProtocolCorruption", "SoTargetCreate.res");
    /* Vulkan (VK_EXT_transform_feedback) binds capture ranges at 4-byte offsets; GL's
     * BindBufferRange refuses other offsets for TRANSFORM_FEEDBACK_BUFFER. */
-   if (c->offset % 4 || !c->size || c->offset > r->templ.width || c->size > r->templ.width - c->offset)
+   if (c->offset % 4 || c->offset > r->templ.width || c->size > r->templ.width - c->offset)
       return srv_fatal(s, "ProtocolCorruption", "SoTargetCreate.range");
    struct srv_entry *e = srv_table_claim(&s->tables[WIRE_KIND_SO_TARGET], c->so);
    if (!e)
@@ -65,7 +65,7 @@ srv_handle_SetSoTargets(struct srv_session *s, const void *p, const uint8_t *tai
    struct srv_context *ctx = srv_cur(s, "SetSoTargets.context");
    if (!ctx)
       return;
-   if (b->count > WIRE_MAX_SO_TARGETS || (b->append_mask >> b->count))
+   if (b->append_mask >> b->count) /* count <= WIRE_MAX_SO_TARGETS: its rule */
       return srv_fatal(s, "ProtocolCorruption", "SetSoTargets.count");
    for (uint32_t i = 0; i < WIRE_MAX_SO_TARGETS; i++) {
       if (!b->so[i].gen)
@@ -74,7 +74,7 @@ srv_handle_SetSoTargets(struct srv_session *s, const void *p, const uint8_t *tai
       bool dup = false;
       for (uint32_t j = 0; j < i; j++)
          dup |= names(b->so[j], b->so[i]);
-      if (i >= b->count || dup || !srv_table_get(&s->tables[WIRE_KIND_SO_TARGET], b->so[i]))
+      if (i >= b->count || dup) /* live: the field's rule */
          return srv_fatal(s, "ProtocolCorruption", "SetSoTargets.so");
    }
    ctx->so = *b;

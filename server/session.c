@@ -8,6 +8,7 @@
 #include "server_private.h"
 #include "util/knobs.h"
 #include "util/log.h"
+#include "wire/wire_validate.h"
 
 bool srv_own_process;
 
@@ -274,6 +275,29 @@ take_backend_status(struct srv_session *s, const char *op)
    }
 }
 
+/* The validators' view of the session's handle tables. */
+static bool
+handle_live(const void *user, uint32_t kind, wire_handle h)
+{
+   const struct srv_session *s = user;
+   return kind < WIRE_KIND_COUNT && srv_table_get((struct srv_table *)&s->tables[kind], h) != NULL;
+}
+
+/* Every field of the payload against its schema rule (wire/payloads.schema), before the op's
+ * handler makes any check of its own: ProtocolCorruption "<Op>.<field path>" otherwise. */
+static bool
+validate_payload(struct srv_session *s, uint32_t op, const struct wire_op_info *info)
+{
+   const struct wire_validate_env env = {s->seg.staging_size, handle_live, s};
+   const char *field = wire_validate_payload(op, s->scratch, &env);
+   if (!field)
+      return true;
+   char site[96];
+   snprintf(site, sizeof(site), "%s.%s", info->name, field);
+   srv_fatal(s, "ProtocolCorruption", site);
+   return false;
+}
+
 /* Applies one record at the tail. Returns false when there is nothing (more) to do. */
 static bool
 apply_one(struct srv_session *s, uint64_t head)
@@ -319,7 +343,8 @@ apply_one(struct srv_session *s, uint64_t head)
       return false;
    }
    memcpy(s->scratch, s->seg.cmd + off + sizeof(h), body);
-   srv_handlers[h.op](s, s->scratch, s->scratch + info->payload_size, body - info->payload_size);
+   if (validate_payload(s, h.op, info))
+      srv_handlers[h.op](s, s->scratch, s->scratch + info->payload_size, body - info->payload_size);
    if (s->record) {
       uint8_t kind = 0; /* a record: op, body size, body */
       uint16_t op = h.op;

@@ -4,18 +4,13 @@
  * their number is bounded by one batch's draws. A set is reused across draws while its
  * inputs (program, views, samplers, constants, batch, view epoch) are unchanged. */
 #include "mg_private.h"
+#include "server_vk/vk_enums.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "wire/format.h"
 
-static const VkSamplerAddressMode wrap_modes[WIRE_WRAP_COUNT] = {
-   [WIRE_WRAP_REPEAT] = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-   [WIRE_WRAP_CLAMP_TO_EDGE] = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-   [WIRE_WRAP_MIRRORED_REPEAT] = VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
-   [WIRE_WRAP_CLAMP_TO_BORDER] = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
-};
 
 /* GL's TEXTURE_BORDER_COLOR: one of Vulkan's standard colours when it is one, else a custom
  * colour (VK_EXT_custom_border_color, without a format); without the extension the nearest
@@ -45,7 +40,7 @@ border_color(struct mg_backend *be, const float c[4], VkSamplerCustomBorderColor
 static VkSamplerAddressMode
 wrap(uint8_t w)
 {
-   return w < WIRE_WRAP_COUNT ? wrap_modes[w] : VK_SAMPLER_ADDRESS_MODE_REPEAT;
+   return w < WIRE_WRAP_COUNT ? mg_vk_address_mode[w] : VK_SAMPLER_ADDRESS_MODE_REPEAT;
 }
 
 VkSampler
@@ -60,8 +55,8 @@ mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s)
    float aniso = s->max_anisotropy;
    VkSamplerCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-      .magFilter = s->mag_filter == WIRE_FILTER_LINEAR ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
-      .minFilter = s->min_filter == WIRE_FILTER_LINEAR ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+      .magFilter = mg_vk_filter[s->mag_filter],
+      .minFilter = mg_vk_filter[s->min_filter],
       .mipmapMode = s->mip_filter == WIRE_MIP_LINEAR ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST,
       .addressModeU = wrap(s->wrap_s),
       .addressModeV = wrap(s->wrap_t),
@@ -70,7 +65,7 @@ mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s)
       .anisotropyEnable = aniso > 1.0f,
       .maxAnisotropy = aniso > lim->maxSamplerAnisotropy ? lim->maxSamplerAnisotropy : (aniso < 1 ? 1 : aniso),
       .compareEnable = s->compare_enable,
-      .compareOp = (VkCompareOp)s->compare_func,
+      .compareOp = mg_vk_compare_op[s->compare_func],
       /* GL allows any (non-NaN) value; Vulkan clamps to the levels present, and 1000 is its
        * VK_LOD_CLAMP_NONE: keep infinities out of the driver. */
       .minLod = s->min_lod < 0 ? 0 : s->min_lod > VK_LOD_CLAMP_NONE ? VK_LOD_CLAMP_NONE : s->min_lod,
@@ -194,13 +189,9 @@ format_numeric(uint32_t wire_fmt)
 static VkComponentSwizzle
 swizzle(uint8_t s, bool rgb)
 {
-   static const VkComponentSwizzle map[WIRE_SWZ_COUNT] = {
-      VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G, VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_A,
-      VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE,
-   };
    if (s == WIRE_SWZ_A && rgb)
       return VK_COMPONENT_SWIZZLE_ONE; /* three components stored as four (format.c) */
-   return s < WIRE_SWZ_COUNT ? map[s] : VK_COMPONENT_SWIZZLE_IDENTITY;
+   return s < WIRE_SWZ_COUNT ? mg_vk_swizzle[s] : VK_COMPONENT_SWIZZLE_IDENTITY;
 }
 
 /* The view a sampler slot reads on `unit`; *filter: whether its format may be filtered

@@ -1,5 +1,6 @@
 /* Magma: per-context bound state, draws, flush / finish / present. */
 #include "mg_private.h"
+#include "server_vk/vk_enums.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -322,19 +323,6 @@ emit_vertex_buffers(struct mg_ctx *ctx, VkCommandBuffer cmd, const struct mg_dra
    return true;
 }
 
-static const VkPrimitiveTopology topologies[WIRE_PRIM_COUNT] = {
-   [WIRE_PRIM_POINTS] = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
-   [WIRE_PRIM_LINES] = VK_PRIMITIVE_TOPOLOGY_LINE_LIST,
-   [WIRE_PRIM_LINE_LOOP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, /* lowered: lower.c */
-   [WIRE_PRIM_LINE_STRIP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
-   [WIRE_PRIM_TRIANGLES] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-   [WIRE_PRIM_TRIANGLE_STRIP] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
-   [WIRE_PRIM_TRIANGLE_FAN] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN,
-   [WIRE_PRIM_LINES_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
-   [WIRE_PRIM_LINE_STRIP_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
-   [WIRE_PRIM_TRIANGLES_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
-   [WIRE_PRIM_TRIANGLE_STRIP_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
-};
 
 /* False: nothing to draw (an empty framebuffer), or the draw is declined (counted). */
 static bool
@@ -437,7 +425,7 @@ mg_draw(struct srv_ctx *sctx, const struct srv_draw *d)
       mg_skip(be, "a draw whose lowering ran out of memory");
       return;
    }
-   VkPipeline pipe = mg_get_pipeline(ctx, topologies[w->mode], pl.emulated);
+   VkPipeline pipe = mg_get_pipeline(ctx, mg_vk_topology[w->mode], pl.emulated);
    if (!pipe || !mg_render_begin(ctx)) {
       mg_skip(be, "a draw without a pipeline or render pass");
       return;

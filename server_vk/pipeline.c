@@ -4,6 +4,7 @@
  * blend + dsa + rast (by unique object id) + topology + attachment formats. Viewport, scissor,
  * blend constants, stencil reference and vertex strides are dynamic state. */
 #include "mg_private.h"
+#include "server_vk/vk_enums.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -379,12 +380,12 @@ build_blend(struct mg_backend *be, const struct mg_blend *bl, uint32_t n, const 
       const struct wire_rt_blend *rt = !bl ? &default_rt : &bl->s.rt[bl->s.independent && be->independent_blend ? i : 0];
       att[i] = (VkPipelineColorBlendAttachmentState){
          .blendEnable = rt->blend_enable && format_blends(be, formats[i]),
-         .srcColorBlendFactor = (VkBlendFactor)rt->rgb_src,
-         .dstColorBlendFactor = (VkBlendFactor)rt->rgb_dst,
-         .colorBlendOp = (VkBlendOp)rt->rgb_func,
-         .srcAlphaBlendFactor = (VkBlendFactor)rt->alpha_src,
-         .dstAlphaBlendFactor = (VkBlendFactor)rt->alpha_dst,
-         .alphaBlendOp = (VkBlendOp)rt->alpha_func,
+         .srcColorBlendFactor = mg_vk_blend_factor[rt->rgb_src],
+         .dstColorBlendFactor = mg_vk_blend_factor[rt->rgb_dst],
+         .colorBlendOp = mg_vk_blend_op[rt->rgb_func],
+         .srcAlphaBlendFactor = mg_vk_blend_factor[rt->alpha_src],
+         .dstAlphaBlendFactor = mg_vk_blend_factor[rt->alpha_dst],
+         .alphaBlendOp = mg_vk_blend_op[rt->alpha_func],
          .colorWriteMask = rt->colormask & 0xf,
       };
    }
@@ -394,10 +395,10 @@ static VkStencilOpState
 stencil_face(const struct wire_stencil_face *f)
 {
    return (VkStencilOpState){
-      .failOp = (VkStencilOp)f->fail_op,
-      .passOp = (VkStencilOp)f->zpass_op,
-      .depthFailOp = (VkStencilOp)f->zfail_op,
-      .compareOp = (VkCompareOp)f->func,
+      .failOp = mg_vk_stencil_op[f->fail_op],
+      .passOp = mg_vk_stencil_op[f->zpass_op],
+      .depthFailOp = mg_vk_stencil_op[f->zfail_op],
+      .compareOp = mg_vk_compare_op[f->func],
       .compareMask = f->read_mask,
       .writeMask = f->write_mask,
    };
@@ -411,7 +412,7 @@ build_dsa(const struct mg_dsa *d, VkFormat zs, VkPipelineDepthStencilStateCreate
       return;
    ds->depthTestEnable = d->s.depth_enable;
    ds->depthWriteEnable = d->s.depth_enable && d->s.depth_write;
-   ds->depthCompareOp = (VkCompareOp)d->s.depth_func;
+   ds->depthCompareOp = mg_vk_compare_op[d->s.depth_func];
    bool has_stencil = zs == VK_FORMAT_D24_UNORM_S8_UINT || zs == VK_FORMAT_D32_SFLOAT_S8_UINT;
    ds->stencilTestEnable = d->s.stencil_enable && has_stencil;
    ds->front = stencil_face(&d->s.front);
@@ -432,7 +433,7 @@ build_rast(struct mg_backend *be, const struct mg_rast *r, VkPipelineRasterizati
        * depth_clamp only where the device has them (WIRE_CAP_FEATURES). */
       .polygonMode = be->polygon_mode ? (VkPolygonMode)s->polygon_mode : VK_POLYGON_MODE_FILL,
       .depthClampEnable = be->depth_clamp && s->depth_clamp,
-      .cullMode = (VkCullModeFlags)s->cull_mode,
+      .cullMode = mg_vk_cull_mode[s->cull_mode],
       /* Vulkan's facing sign is the opposite of GL's for the same window coordinates. */
       .frontFace = s->front_ccw ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE,
       /* GL's POLYGON_OFFSET_{FILL,LINE,POINT}: the one of the polygon mode in use */

@@ -18,25 +18,14 @@
  * while a vertex shader runs a few thousand times per frame. */
 #include "mg_private.h"
 
+#include <spirv/unified1/spirv.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "spirv/spv_layout.h"
 
-enum {
-   OP_TYPE_STRUCT = 30,
-   OP_TYPE_POINTER = 32,
-   OP_VARIABLE = 59,
-   OP_DECORATE = 71,
-   OP_MEMBER_DECORATE = 72,
-   DEC_BLOCK = 2,
-   DEC_BUFFER_BLOCK = 3,
-   DEC_NON_WRITABLE = 24,
-   DEC_BINDING = 33,
-   DEC_DESCRIPTOR_SET = 34,
-   SC_UNIFORM = 2,
-   SPIRV_1_3 = 0x00010300,
-};
+/* Opcodes and decorations: SPIRV-Headers (spirv/unified1/spirv.h). */
+enum { SPIRV_1_3 = 0x00010300 }; /* the version word of SPIR-V 1.3 */
 
 struct block_scan {
    uint32_t var, block_struct, members;
@@ -54,19 +43,19 @@ find_default_block(const uint32_t *w, uint32_t count, struct block_scan *s)
          uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
          if (!wc || i + wc > count)
             return false;
-         if (pass == 0 && op == OP_DECORATE && wc >= 4 && w[i + 2] == DEC_BINDING && w[i + 3] == SPV_BINDING_DEFAULT_UBO) {
+         if (pass == 0 && op == SpvOpDecorate && wc >= 4 && w[i + 2] == SpvDecorationBinding && w[i + 3] == SPV_BINDING_DEFAULT_UBO) {
             for (uint32_t j = 5; j < count && !var;) {
                uint32_t wc2 = w[j] >> 16;
                if (!wc2 || j + wc2 > count)
                   return false;
-               if ((w[j] & 0xffff) == OP_DECORATE && wc2 >= 4 && w[j + 1] == w[i + 1] &&
-                   w[j + 2] == DEC_DESCRIPTOR_SET && w[j + 3] == SPV_SET_MAIN)
+               if ((w[j] & 0xffff) == SpvOpDecorate && wc2 >= 4 && w[j + 1] == w[i + 1] &&
+                   w[j + 2] == SpvDecorationDescriptorSet && w[j + 3] == SPV_SET_MAIN)
                   var = w[i + 1];
                j += wc2;
             }
-         } else if (pass == 1 && op == OP_VARIABLE && wc >= 4 && w[i + 2] == var && w[i + 3] == SC_UNIFORM) {
+         } else if (pass == 1 && op == SpvOpVariable && wc >= 4 && w[i + 2] == var && w[i + 3] == SpvStorageClassUniform) {
             ptr = w[i + 1];
-         } else if (pass == 2 && op == OP_TYPE_POINTER && wc >= 4 && w[i + 1] == ptr && w[i + 2] == SC_UNIFORM) {
+         } else if (pass == 2 && op == SpvOpTypePointer && wc >= 4 && w[i + 1] == ptr && w[i + 2] == SpvStorageClassUniform) {
             s->block_struct = w[i + 3];
          }
          i += wc;
@@ -78,7 +67,7 @@ find_default_block(const uint32_t *w, uint32_t count, struct block_scan *s)
    if (!s->block_struct)
       return true;
    for (uint32_t i = 5; i < count; i += w[i] >> 16)
-      if ((w[i] & 0xffff) == OP_TYPE_STRUCT && (w[i] >> 16) >= 2 && w[i + 1] == s->block_struct)
+      if ((w[i] & 0xffff) == SpvOpTypeStruct && (w[i] >> 16) >= 2 && w[i + 1] == s->block_struct)
          s->members = (w[i] >> 16) - 2; /* the word count was checked by the passes above */
    return true;
 }
@@ -108,16 +97,16 @@ mg_spirv_default_block_to_ssbo(const uint32_t *w, uint32_t count, uint32_t bindi
       uint32_t wc = w[i] >> 16;
       memcpy(out + n, w + i, wc * 4);
       n += wc;
-      if ((w[i] & 0xffff) == OP_DECORATE && wc == 3 && w[i + 1] == s.block_struct && w[i + 2] == DEC_BLOCK && !found) {
-         out[n - 1] = DEC_BUFFER_BLOCK;
+      if ((w[i] & 0xffff) == SpvOpDecorate && wc == 3 && w[i + 1] == s.block_struct && w[i + 2] == SpvDecorationBlock && !found) {
+         out[n - 1] = SpvDecorationBufferBlock;
          for (uint32_t m = 0; m < s.members; m++) {
-            out[n++] = (4u << 16) | OP_MEMBER_DECORATE;
+            out[n++] = (4u << 16) | SpvOpMemberDecorate;
             out[n++] = s.block_struct;
             out[n++] = m;
-            out[n++] = DEC_NON_WRITABLE;
+            out[n++] = SpvDecorationNonWritable;
          }
          found = true;
-      } else if ((w[i] & 0xffff) == OP_DECORATE && wc == 4 && w[i + 1] == s.var && w[i + 2] == DEC_BINDING) {
+      } else if ((w[i] & 0xffff) == SpvOpDecorate && wc == 4 && w[i + 1] == s.var && w[i + 2] == SpvDecorationBinding) {
          out[n - 1] = binding;
       }
       i += wc;

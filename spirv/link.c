@@ -227,7 +227,7 @@ push_attrib(struct spv_reflection *r, const struct spv_module *m, const struct i
    r->attribs = n;
    struct spv_attrib *a = &n[r->info.attrib_count];
    uint32_t t = v->type, size = 1;
-   if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+   if (spv_op(m, t) == SpvOpTypeArray) {
       spv_const_u32(m, spv_word(m, t, 3), &size);
       t = spv_word(m, t, 2);
    }
@@ -330,7 +330,7 @@ link_attributes(struct spv_module *m, const struct spv_source_info *src,
                 const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
 {
    struct io_var v[MAX_LOCATION_MAP];
-   uint32_t n = collect_io(m, SPV_SC_INPUT, v, MAX_LOCATION_MAP);
+   uint32_t n = collect_io(m, SpvStorageClassInput, v, MAX_LOCATION_MAP);
    sort_by_declaration(v, n, src);
    bool aliased;
    if (!assign_attribute_locations(src, opts, false, v, n, &aliased, log))
@@ -378,21 +378,21 @@ static char
 attrib_shape(const struct spv_module *m, uint32_t t, uint32_t *elems, uint32_t *cols, uint32_t *rows)
 {
    *elems = *cols = *rows = 1;
-   if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+   if (spv_op(m, t) == SpvOpTypeArray) {
       spv_const_u32(m, spv_word(m, t, 3), elems);
       t = spv_word(m, t, 2);
    }
-   if (spv_op(m, t) == SPV_OP_TYPE_MATRIX) {
+   if (spv_op(m, t) == SpvOpTypeMatrix) {
       *cols = spv_word(m, t, 3);
       t = spv_word(m, t, 2);
    }
-   if (spv_op(m, t) == SPV_OP_TYPE_VECTOR) {
+   if (spv_op(m, t) == SpvOpTypeVector) {
       *rows = spv_word(m, t, 3);
       t = spv_word(m, t, 2);
    }
-   if (spv_op(m, t) == SPV_OP_TYPE_FLOAT && spv_word(m, t, 2) == 32)
+   if (spv_op(m, t) == SpvOpTypeFloat && spv_word(m, t, 2) == 32)
       return 'f';
-   if (spv_op(m, t) == SPV_OP_TYPE_INT && spv_word(m, t, 2) == 32)
+   if (spv_op(m, t) == SpvOpTypeInt && spv_word(m, t, 2) == 32)
       return spv_word(m, t, 3) ? 'i' : 'u';
    return 0;
 }
@@ -403,7 +403,7 @@ plan_attributes(const struct spv_module *m, const struct spv_source_info *src, c
                 const struct spv_link_options *opts, struct attrib_plan *ap, struct spv_str *log)
 {
    struct io_var v[MAX_LOCATION_MAP];
-   uint32_t n = collect_io(m, SPV_SC_INPUT, v, MAX_LOCATION_MAP);
+   uint32_t n = collect_io(m, SpvStorageClassInput, v, MAX_LOCATION_MAP);
    sort_by_declaration(v, n, src);
    bool aliased;
    if (!assign_attribute_locations(src, opts, !vs->es || vs->version < 300, v, n, &aliased, log))
@@ -449,7 +449,7 @@ plan_attributes(const struct spv_module *m, const struct spv_source_info *src, c
          return false;
       ap->attribs = na;
       struct spv_attrib *a = &na[ap->count];
-      uint32_t t = spv_op(m, v[i].type) == SPV_OP_TYPE_ARRAY ? spv_word(m, v[i].type, 2) : v[i].type;
+      uint32_t t = spv_op(m, v[i].type) == SpvOpTypeArray ? spv_word(m, v[i].type, 2) : v[i].type;
       *a = (struct spv_attrib){.name = gl_name(v[i].name), .gl_type = spv_gl_type(m, t, NULL),
                                .array_size = elems, .location = v[i].location, .slots = v[i].slots};
       if (!a->name)
@@ -469,7 +469,7 @@ link_merged_attributes(struct spv_module *m, const struct attrib_plan *ap, struc
                        struct spv_str *log)
 {
    struct io_var v[MAX_LOCATION_MAP];
-   uint32_t n = collect_io(m, SPV_SC_INPUT, v, MAX_LOCATION_MAP);
+   uint32_t n = collect_io(m, SpvStorageClassInput, v, MAX_LOCATION_MAP);
    const size_t pn = strlen(MERGED_INPUT_PREFIX);
    for (uint32_t i = 0; i < n; i++) {
       char *end;
@@ -509,7 +509,7 @@ link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv
              const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
 {
    struct io_var v[MAX_LOCATION_MAP];
-   uint32_t n = collect_io(m, SPV_SC_OUTPUT, v, MAX_LOCATION_MAP);
+   uint32_t n = collect_io(m, SpvStorageClassOutput, v, MAX_LOCATION_MAP);
    sort_by_declaration(v, n, src);
    uint8_t used[MAX_DRAW_BUFFERS] = {0};
    for (int pass = 0; pass < 3; pass++) {
@@ -551,7 +551,7 @@ link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv
       r->outputs = no;
       struct spv_output *o = &no[r->info.output_count];
       uint32_t t = v[i].type, size = 1;
-      if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+      if (spv_op(m, t) == SpvOpTypeArray) {
          spv_const_u32(m, spv_word(m, t, 3), &size);
          t = spv_word(m, t, 2);
       }
@@ -572,7 +572,7 @@ link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv
 static uint32_t
 per_vertex_type(const struct spv_module *m, uint32_t type, bool arrayed)
 {
-   return arrayed && spv_op(m, type) == SPV_OP_TYPE_ARRAY ? spv_word(m, type, 2) : type;
+   return arrayed && spv_op(m, type) == SpvOpTypeArray ? spv_word(m, type, 2) : type;
 }
 
 /* The name an interface variable is matched by: an interface block by its block name (GLSL
@@ -582,7 +582,7 @@ static const char *
 match_name(const struct spv_module *m, const struct io_var *v, bool arrayed)
 {
    uint32_t t = per_vertex_type(m, v->type, arrayed);
-   if (spv_op(m, t) == SPV_OP_TYPE_STRUCT && t < m->bound && m->ids[t].block && m->ids[t].name)
+   if (spv_op(m, t) == SpvOpTypeStruct && t < m->bound && m->ids[t].block && m->ids[t].name)
       return m->ids[t].name;
    return v->name;
 }
@@ -604,8 +604,8 @@ link_varyings(struct spv_module *ps, int pstage, struct spv_module *cs, int csta
    struct io_var out[MAX_LOCATION_MAP], in[MAX_LOCATION_MAP];
    const bool arrayed = cstage == SPV_STAGE_GEOMETRY;
    const char *pn = stage_names[pstage], *cn = stage_names[cstage];
-   uint32_t no = collect_io(ps, SPV_SC_OUTPUT, out, MAX_LOCATION_MAP);
-   uint32_t ni = cs ? collect_io(cs, SPV_SC_INPUT, in, MAX_LOCATION_MAP) : 0; /* no fragment shader */
+   uint32_t no = collect_io(ps, SpvStorageClassOutput, out, MAX_LOCATION_MAP);
+   uint32_t ni = cs ? collect_io(cs, SpvStorageClassInput, in, MAX_LOCATION_MAP) : 0; /* no fragment shader */
    sort_by_declaration(out, no, psrc);
    uint32_t next = 0;
    for (uint32_t i = 0; i < no; i++) {

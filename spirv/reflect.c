@@ -86,11 +86,11 @@ spv_image_gl_type(int kind, uint32_t dim, uint32_t depth, uint32_t arrayed, uint
 static uint32_t
 sampler_gl_type(const struct spv_module *m, uint32_t image)
 {
-   if (spv_op(m, image) != SPV_OP_TYPE_IMAGE)
+   if (spv_op(m, image) != SpvOpTypeImage)
       return 0;
    uint32_t comp = spv_word(m, image, 2);
    int kind = 0; /* 0 float, 1 int, 2 uint */
-   if (spv_op(m, comp) == SPV_OP_TYPE_INT)
+   if (spv_op(m, comp) == SpvOpTypeInt)
       kind = spv_word(m, comp, 3) ? 1 : 2;
    return spv_image_gl_type(kind, spv_word(m, image, 3), spv_word(m, image, 4), spv_word(m, image, 5),
                             spv_word(m, image, 6));
@@ -114,12 +114,12 @@ spv_gl_type(const struct spv_module *m, uint32_t type, const char *src_type)
 {
    bool src_bool = src_type && (strncmp(src_type, "bool", 4) == 0 || strncmp(src_type, "bvec", 4) == 0);
    uint32_t op = spv_op(m, type), n = 1, comp = type;
-   if (op == SPV_OP_TYPE_SAMPLED_IMAGE)
+   if (op == SpvOpTypeSampledImage)
       return sampler_gl_type(m, spv_word(m, type, 2));
-   if (op == SPV_OP_TYPE_MATRIX) {
+   if (op == SpvOpTypeMatrix) {
       uint32_t cols = spv_word(m, type, 3), col = spv_word(m, type, 2);
       uint32_t rows = spv_word(m, col, 3);
-      if (spv_op(m, col) != SPV_OP_TYPE_VECTOR || spv_op(m, spv_word(m, col, 2)) != SPV_OP_TYPE_FLOAT ||
+      if (spv_op(m, col) != SpvOpTypeVector || spv_op(m, spv_word(m, col, 2)) != SpvOpTypeFloat ||
           spv_word(m, spv_word(m, col, 2), 2) != 32)
          return 0;
       static const uint32_t mats[3][3] = {
@@ -131,20 +131,20 @@ spv_gl_type(const struct spv_module *m, uint32_t type, const char *src_type)
          return 0;
       return mats[cols - 2][rows - 2];
    }
-   if (op == SPV_OP_TYPE_VECTOR) {
+   if (op == SpvOpTypeVector) {
       n = spv_word(m, type, 3);
       comp = spv_word(m, type, 2);
       if (n < 2 || n > 4)
          return 0;
    }
    switch (spv_op(m, comp)) {
-   case SPV_OP_TYPE_BOOL:
+   case SpvOpTypeBool:
       return n == 1 ? GL_BOOL : GL_BOOL_VEC2 + n - 2;
-   case SPV_OP_TYPE_FLOAT:
+   case SpvOpTypeFloat:
       if (spv_word(m, comp, 2) != 32)
          return 0;
       return n == 1 ? GL_FLOAT : GL_FLOAT_VEC2 + n - 2;
-   case SPV_OP_TYPE_INT:
+   case SpvOpTypeInt:
       if (spv_word(m, comp, 2) != 32)
          return 0;
       if (src_bool)
@@ -206,22 +206,22 @@ type_extent(const struct spv_module *m, uint32_t type, uint32_t matrix_stride, b
    if (depth > 16)
       return 0;
    switch (spv_op(m, type)) {
-   case SPV_OP_TYPE_BOOL: case SPV_OP_TYPE_INT: case SPV_OP_TYPE_FLOAT:
+   case SpvOpTypeBool: case SpvOpTypeInt: case SpvOpTypeFloat:
       return 4;
-   case SPV_OP_TYPE_VECTOR:
+   case SpvOpTypeVector:
       return 4ull * spv_word(m, type, 3);
-   case SPV_OP_TYPE_MATRIX: {
+   case SpvOpTypeMatrix: {
       /* Row-major matrices store one vector per row (the column vector's component count). */
       uint32_t vecs = row_major ? spv_word(m, spv_word(m, type, 2), 3) : spv_word(m, type, 3);
       return (uint64_t)(matrix_stride == SPV_NO_VALUE ? 16 : matrix_stride) * vecs;
    }
-   case SPV_OP_TYPE_ARRAY: {
+   case SpvOpTypeArray: {
       uint32_t len = 0, stride = m->ids[type].array_stride;
       if (!spv_const_u32(m, spv_word(m, type, 3), &len) || stride == SPV_NO_VALUE)
          return 0;
       return (uint64_t)stride * len;
    }
-   case SPV_OP_TYPE_STRUCT: {
+   case SpvOpTypeStruct: {
       uint64_t size = 0;
       uint32_t n = spv_struct_member_count(m, type);
       for (uint32_t i = 0; i < n; i++) {
@@ -309,7 +309,7 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
    if (c->failed || depth > 8)
       return;
    uint32_t op = spv_op(m, type);
-   if (op == SPV_OP_TYPE_STRUCT) {
+   if (op == SpvOpTypeStruct) {
       uint32_t n = spv_struct_member_count(m, type);
       for (uint32_t i = 0; i < n; i++) {
          const struct spv_member_info *mi = spv_member(m, type, i);
@@ -323,12 +323,12 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
       }
       return;
    }
-   if (op == SPV_OP_TYPE_ARRAY) {
+   if (op == SpvOpTypeArray) {
       uint32_t len = 0, elem = spv_word(m, type, 2), stride = m->ids[type].array_stride;
       if (!spv_const_u32(m, spv_word(m, type, 3), &len) || stride == SPV_NO_VALUE || len == 0)
          return;
       uint32_t eop = spv_op(m, elem);
-      if (eop == SPV_OP_TYPE_STRUCT || eop == SPV_OP_TYPE_ARRAY) {
+      if (eop == SpvOpTypeStruct || eop == SpvOpTypeArray) {
          for (uint32_t i = 0; i < len && !c->failed; i++) {
             char sub[512];
             snprintf(sub, sizeof(sub), "%s[%u]", name, i);
@@ -345,8 +345,8 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
       u->array_size = len;
       u->offset = (uint32_t)offset;
       u->array_stride = stride;
-      u->matrix_stride = eop == SPV_OP_TYPE_MATRIX ? matrix_stride : 0;
-      u->row_major = eop == SPV_OP_TYPE_MATRIX && row_major;
+      u->matrix_stride = eop == SpvOpTypeMatrix ? matrix_stride : 0;
+      u->row_major = eop == SpvOpTypeMatrix && row_major;
       if (c->explicit_location >= 0)
          c->explicit_location += len;
       return;
@@ -356,8 +356,8 @@ flatten(struct flatten_ctx *c, uint32_t type, const char *name, uint64_t offset,
       return;
    u->gl_type = spv_gl_type(m, type, src_type);
    u->offset = (uint32_t)offset;
-   u->matrix_stride = op == SPV_OP_TYPE_MATRIX ? matrix_stride : 0;
-   u->row_major = op == SPV_OP_TYPE_MATRIX && row_major;
+   u->matrix_stride = op == SpvOpTypeMatrix ? matrix_stride : 0;
+   u->row_major = op == SpvOpTypeMatrix && row_major;
    if (c->explicit_location >= 0)
       c->explicit_location++;
 }
@@ -385,7 +385,7 @@ default_block_var(const struct spv_module *m)
    for (uint32_t i = 0; i < m->var_count; i++) {
       uint32_t v = m->vars[i];
       uint32_t t = spv_var_type(m, v);
-      if (spv_var_storage(m, v) == SPV_SC_UNIFORM && t && m->ids[t].name &&
+      if (spv_var_storage(m, v) == SpvStorageClassUniform && t && m->ids[t].name &&
           strcmp(m->ids[t].name, "gl_DefaultUniformBlock") == 0)
          return v;
    }
@@ -421,7 +421,7 @@ sampler_type_of(const struct spv_module *m, uint32_t var, uint32_t *array_size, 
    uint32_t t = spv_var_type(m, var);
    *array_size = 1;
    *ndims = 0;
-   while (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+   while (spv_op(m, t) == SpvOpTypeArray) {
       uint32_t len = 0;
       if (*ndims == MAX_SAMPLER_DIMS || !spv_const_u32(m, spv_word(m, t, 3), &len) || len == 0 ||
           *array_size > 4096 / len)
@@ -430,7 +430,7 @@ sampler_type_of(const struct spv_module *m, uint32_t var, uint32_t *array_size, 
       *array_size *= len;
       t = spv_word(m, t, 2);
    }
-   return spv_op(m, t) == SPV_OP_TYPE_SAMPLED_IMAGE ? t : 0;
+   return spv_op(m, t) == SpvOpTypeSampledImage ? t : 0;
 }
 
 /* The GL path of a sampler the lift took out of a uniform structure (SPV_OPAQUE_PREFIX, then
@@ -533,7 +533,7 @@ add_samplers(struct flatten_ctx *c, struct spv_module *mods[SPV_STAGE_COUNT])
          continue;
       for (uint32_t v = 0; v < m->var_count; v++) {
          uint32_t var = m->vars[v], size, dims[MAX_SAMPLER_DIMS], ndims;
-         if (spv_var_storage(m, var) != SPV_SC_UNIFORM_CONSTANT)
+         if (spv_var_storage(m, var) != SpvStorageClassUniformConstant)
             continue;
          uint32_t st = sampler_type_of(m, var, &size, dims, &ndims);
          const char *name = m->ids[var].name;
@@ -589,7 +589,7 @@ add_samplers(struct flatten_ctx *c, struct spv_module *mods[SPV_STAGE_COUNT])
             const struct spv_decl *d = find_uniform_decl(c->src, name);
             c->explicit_location = d ? d->location : -1;
             char uname[300];
-            snprintf(uname, sizeof(uname), size > 1 || spv_op(m, spv_var_type(m, var)) == SPV_OP_TYPE_ARRAY
+            snprintf(uname, sizeof(uname), size > 1 || spv_op(m, spv_var_type(m, var)) == SpvOpTypeArray
                                                 ? "%s[0]" : "%s", name);
             struct spv_uniform *u = push_uniform(c, uname);
             if (!u)
@@ -787,14 +787,14 @@ named_block_type(const struct spv_module *m, uint32_t var, uint32_t *array_size)
 {
    uint32_t t = spv_var_type(m, var);
    *array_size = 1;
-   if (spv_var_storage(m, var) != SPV_SC_UNIFORM || !t)
+   if (spv_var_storage(m, var) != SpvStorageClassUniform || !t)
       return 0;
-   if (spv_op(m, t) == SPV_OP_TYPE_ARRAY) {
+   if (spv_op(m, t) == SpvOpTypeArray) {
       if (!spv_const_u32(m, spv_word(m, t, 3), array_size))
          return 0;
       t = spv_word(m, t, 2);
    }
-   if (!t || t >= m->bound || spv_op(m, t) != SPV_OP_TYPE_STRUCT || !m->ids[t].block || !m->ids[t].name ||
+   if (!t || t >= m->bound || spv_op(m, t) != SpvOpTypeStruct || !m->ids[t].block || !m->ids[t].name ||
        strcmp(m->ids[t].name, "gl_DefaultUniformBlock") == 0)
       return 0;
    return t;
@@ -873,7 +873,7 @@ spv_reflect_blocks(struct spv_reflection *r, struct spv_module *mods[SPV_STAGE_C
                return false;
             }
             d[nd++] = (struct block_decl){m, t, n, 1u << s, m->ids[var].name ? m->ids[var].name : "",
-                                          spv_op(m, spv_var_type(m, var)) == SPV_OP_TYPE_ARRAY, packing};
+                                          spv_op(m, spv_var_type(m, var)) == SpvOpTypeArray, packing};
          }
          if (!spv_set_binding(m, var, SPV_SET_MAIN, SPV_BINDING_UBO_BASE + k)) {
             spv_str_puts(log, "error: internal: uniform block has no binding\n");

@@ -57,7 +57,7 @@ member_slot(struct spv_module *m, uint32_t type, uint32_t member)
 static bool
 is_type_op(uint32_t op)
 {
-   return op >= SPV_OP_TYPE_VOID && op <= 38; /* OpTypeVoid .. OpTypePipe */
+   return op >= SpvOpTypeVoid && op <= 38; /* OpTypeVoid .. OpTypePipe */
 }
 
 bool
@@ -92,11 +92,11 @@ spv_module_index(struct spv_module *m, uint32_t *words, uint32_t count, char *er
       const uint32_t end = i + wc;
 #define ID_OK(w) ((w) < end && words[w] != 0 && words[w] < m->bound)
       switch (op) {
-      case SPV_OP_NAME:
+      case SpvOpName:
          if (ID_OK(i + 1))
             m->ids[words[i + 1]].name = literal_string(words, i + 2, end);
          break;
-      case SPV_OP_MEMBER_NAME:
+      case SpvOpMemberName:
          if (ID_OK(i + 1) && i + 2 < end) {
             struct spv_member_info *mi = member_slot(m, words[i + 1], words[i + 2]);
             if (!mi)
@@ -104,52 +104,52 @@ spv_module_index(struct spv_module *m, uint32_t *words, uint32_t count, char *er
             mi->name = literal_string(words, i + 3, end);
          }
          break;
-      case SPV_OP_DECORATE:
+      case SpvOpDecorate:
          if (ID_OK(i + 1) && i + 2 < end) {
             struct spv_id_info *id = &m->ids[words[i + 1]];
             uint32_t dec = words[i + 2], lit = i + 3 < end ? i + 3 : 0;
-            if (dec == SPV_DEC_LOCATION && lit)
+            if (dec == SpvDecorationLocation && lit)
                id->location_w = lit;
-            else if (dec == SPV_DEC_BINDING && lit)
+            else if (dec == SpvDecorationBinding && lit)
                id->binding_w = lit;
-            else if (dec == SPV_DEC_DESCRIPTOR_SET && lit)
+            else if (dec == SpvDecorationDescriptorSet && lit)
                id->set_w = lit;
-            else if (dec == SPV_DEC_ARRAY_STRIDE && lit)
+            else if (dec == SpvDecorationArrayStride && lit)
                id->array_stride = words[lit];
-            else if (dec == SPV_DEC_BUILTIN && lit)
+            else if (dec == SpvDecorationBuiltIn && lit)
                id->builtin = words[lit];
-            else if (dec == SPV_DEC_FLAT)
+            else if (dec == SpvDecorationFlat)
                id->flat = true;
-            else if (dec == SPV_DEC_BLOCK)
+            else if (dec == SpvDecorationBlock)
                id->block = true;
          }
          break;
-      case SPV_OP_MEMBER_DECORATE:
-         if (ID_OK(i + 1) && i + 3 < end && words[i + 3] == SPV_DEC_ROW_MAJOR) {
+      case SpvOpMemberDecorate:
+         if (ID_OK(i + 1) && i + 3 < end && words[i + 3] == SpvDecorationRowMajor) {
             struct spv_member_info *mi = member_slot(m, words[i + 1], words[i + 2]);
             if (!mi)
                goto oom;
             mi->row_major = true;
          } else if (ID_OK(i + 1) && i + 4 < end) {
             uint32_t dec = words[i + 3];
-            if (dec == SPV_DEC_OFFSET || dec == SPV_DEC_MATRIX_STRIDE || dec == SPV_DEC_BUILTIN) {
+            if (dec == SpvDecorationOffset || dec == SpvDecorationMatrixStride || dec == SpvDecorationBuiltIn) {
                struct spv_member_info *mi = member_slot(m, words[i + 1], words[i + 2]);
                if (!mi)
                   goto oom;
-               if (dec == SPV_DEC_OFFSET)
+               if (dec == SpvDecorationOffset)
                   mi->offset = words[i + 4];
-               else if (dec == SPV_DEC_MATRIX_STRIDE)
+               else if (dec == SpvDecorationMatrixStride)
                   mi->matrix_stride = words[i + 4];
                else
                   mi->builtin = words[i + 4];
             }
          }
          break;
-      case SPV_OP_CONSTANT:
+      case SpvOpConstant:
          if (ID_OK(i + 2))
             m->ids[words[i + 2]].def = i;
          break;
-      case SPV_OP_VARIABLE:
+      case SpvOpVariable:
          if (ID_OK(i + 2) && i + 3 < end) {
             m->ids[words[i + 2]].def = i;
             if (!in_function) {
@@ -164,20 +164,20 @@ spv_module_index(struct spv_module *m, uint32_t *words, uint32_t count, char *er
             }
          }
          break;
-      case SPV_OP_FUNCTION:
+      case SpvOpFunction:
          in_function = true;
          break;
-      case SPV_OP_LOAD:
-      case SPV_OP_ACCESS_CHAIN:
-      case SPV_OP_IN_BOUNDS_ACCESS_CHAIN:
+      case SpvOpLoad:
+      case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain:
          if (ID_OK(i + 3))
             m->ids[words[i + 3]].used = true;
          break;
-      case SPV_OP_STORE:
+      case SpvOpStore:
          if (ID_OK(i + 1))
             m->ids[words[i + 1]].used = true;
          break;
-      case SPV_OP_COPY_MEMORY:
+      case SpvOpCopyMemory:
          if (ID_OK(i + 1))
             m->ids[words[i + 1]].used = true;
          if (ID_OK(i + 2))
@@ -226,22 +226,22 @@ spv_word(const struct spv_module *m, uint32_t id, uint32_t i)
 uint32_t
 spv_var_storage(const struct spv_module *m, uint32_t var)
 {
-   return spv_op(m, var) == SPV_OP_VARIABLE ? spv_word(m, var, 3) : SPV_NO_VALUE;
+   return spv_op(m, var) == SpvOpVariable ? spv_word(m, var, 3) : SPV_NO_VALUE;
 }
 
 uint32_t
 spv_var_type(const struct spv_module *m, uint32_t var)
 {
-   if (spv_op(m, var) != SPV_OP_VARIABLE)
+   if (spv_op(m, var) != SpvOpVariable)
       return 0;
    uint32_t ptr = spv_word(m, var, 1);
-   return spv_op(m, ptr) == SPV_OP_TYPE_POINTER ? spv_word(m, ptr, 3) : 0;
+   return spv_op(m, ptr) == SpvOpTypePointer ? spv_word(m, ptr, 3) : 0;
 }
 
 bool
 spv_const_u32(const struct spv_module *m, uint32_t id, uint32_t *value)
 {
-   if (spv_op(m, id) != SPV_OP_CONSTANT)
+   if (spv_op(m, id) != SpvOpConstant)
       return false;
    uint32_t d = m->ids[id].def;
    if ((m->words[d] >> 16) < 4)
@@ -262,7 +262,7 @@ spv_member(const struct spv_module *m, uint32_t struct_id, uint32_t i)
 uint32_t
 spv_struct_member_count(const struct spv_module *m, uint32_t struct_id)
 {
-   if (spv_op(m, struct_id) != SPV_OP_TYPE_STRUCT)
+   if (spv_op(m, struct_id) != SpvOpTypeStruct)
       return 0;
    return (m->words[m->ids[struct_id].def] >> 16) - 2;
 }
@@ -273,20 +273,20 @@ type_slots(const struct spv_module *m, uint32_t type, int depth)
    if (depth > 16)
       return 0;
    switch (spv_op(m, type)) {
-   case SPV_OP_TYPE_BOOL:
-   case SPV_OP_TYPE_INT:
-   case SPV_OP_TYPE_FLOAT:
-   case SPV_OP_TYPE_VECTOR:
+   case SpvOpTypeBool:
+   case SpvOpTypeInt:
+   case SpvOpTypeFloat:
+   case SpvOpTypeVector:
       return 1;
-   case SPV_OP_TYPE_MATRIX:
+   case SpvOpTypeMatrix:
       return spv_word(m, type, 3);
-   case SPV_OP_TYPE_ARRAY: {
+   case SpvOpTypeArray: {
       uint32_t len = 0;
       if (!spv_const_u32(m, spv_word(m, type, 3), &len))
          return 0;
       return len * type_slots(m, spv_word(m, type, 2), depth + 1);
    }
-   case SPV_OP_TYPE_STRUCT: {
+   case SpvOpTypeStruct: {
       uint32_t n = spv_struct_member_count(m, type), sum = 0;
       for (uint32_t i = 0; i < n; i++)
          sum += type_slots(m, spv_word(m, type, 2 + i), depth + 1);
@@ -316,22 +316,22 @@ types_equal(const struct spv_module *a, uint32_t ta, const struct spv_module *b,
    if (wa != wb)
       return false;
    switch (op) {
-   case SPV_OP_TYPE_BOOL:
+   case SpvOpTypeBool:
       return true;
-   case SPV_OP_TYPE_INT:
-   case SPV_OP_TYPE_FLOAT:
+   case SpvOpTypeInt:
+   case SpvOpTypeFloat:
       return memcmp(a->words + a->ids[ta].def + 2, b->words + b->ids[tb].def + 2, (wa - 2) * 4) == 0;
-   case SPV_OP_TYPE_VECTOR:
-   case SPV_OP_TYPE_MATRIX:
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix:
       return spv_word(a, ta, 3) == spv_word(b, tb, 3) &&
              types_equal(a, spv_word(a, ta, 2), b, spv_word(b, tb, 2), depth + 1);
-   case SPV_OP_TYPE_ARRAY: {
+   case SpvOpTypeArray: {
       uint32_t la, lb;
       return spv_const_u32(a, spv_word(a, ta, 3), &la) &&
              spv_const_u32(b, spv_word(b, tb, 3), &lb) && la == lb &&
              types_equal(a, spv_word(a, ta, 2), b, spv_word(b, tb, 2), depth + 1);
    }
-   case SPV_OP_TYPE_STRUCT:
+   case SpvOpTypeStruct:
       for (uint32_t i = 2; i < wa; i++)
          if (!types_equal(a, spv_word(a, ta, i), b, spv_word(b, tb, i), depth + 1))
             return false;
@@ -376,7 +376,7 @@ spv_writes_point_size(const struct spv_module *m)
       return false;
    for (uint32_t v = 0; v < m->var_count; v++) {
       uint32_t var = m->vars[v];
-      if (spv_var_storage(m, var) == SPV_SC_OUTPUT && m->ids[var].builtin == SPV_BUILTIN_POINT_SIZE)
+      if (spv_var_storage(m, var) == SpvStorageClassOutput && m->ids[var].builtin == SpvBuiltInPointSize)
          ptr[var] = 1;
    }
    bool writes = false;
@@ -384,16 +384,16 @@ spv_writes_point_size(const struct spv_module *m)
       uint32_t wc = m->words[i] >> 16, op = m->words[i] & 0xffff;
       if (wc == 0 || wc > m->count - i)
          break;
-      if ((op == SPV_OP_ACCESS_CHAIN || op == SPV_OP_IN_BOUNDS_ACCESS_CHAIN) && wc >= 5) {
+      if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 5) {
          uint32_t res = m->words[i + 2], base = m->words[i + 3], idx;
          uint32_t st = spv_var_type(m, base);
-         if (res < m->bound && spv_var_storage(m, base) == SPV_SC_OUTPUT &&
-             spv_op(m, st) == SPV_OP_TYPE_STRUCT && spv_const_u32(m, m->words[i + 4], &idx)) {
+         if (res < m->bound && spv_var_storage(m, base) == SpvStorageClassOutput &&
+             spv_op(m, st) == SpvOpTypeStruct && spv_const_u32(m, m->words[i + 4], &idx)) {
             const struct spv_member_info *mi = spv_member(m, st, idx);
-            if (mi && mi->builtin == SPV_BUILTIN_POINT_SIZE)
+            if (mi && mi->builtin == SpvBuiltInPointSize)
                ptr[res] = 1;
          }
-      } else if (op == SPV_OP_STORE && wc >= 3 && m->words[i + 1] < m->bound && ptr[m->words[i + 1]]) {
+      } else if (op == SpvOpStore && wc >= 3 && m->words[i + 1] < m->bound && ptr[m->words[i + 1]]) {
          writes = true;
          break;
       }
@@ -408,14 +408,14 @@ static bool spec_constant_of(const uint32_t *words, uint32_t count, uint32_t spe
 bool
 spv_has_float_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id)
 {
-   return spec_constant_of(words, count, spec_id, SPV_OP_TYPE_FLOAT);
+   return spec_constant_of(words, count, spec_id, SpvOpTypeFloat);
 }
 
 /* A 32-bit signed int (OpSpecConstant of OpTypeInt 32 1). */
 bool
 spv_has_int_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id)
 {
-   return spec_constant_of(words, count, spec_id, SPV_OP_TYPE_INT);
+   return spec_constant_of(words, count, spec_id, SpvOpTypeInt);
 }
 
 /* Three linear scans, no allocation: the blob parser runs this on hostile modules too. */
@@ -430,18 +430,18 @@ spec_constant_of(const uint32_t *words, uint32_t count, uint32_t spec_id, uint32
          uint32_t wc = words[i] >> 16, op = words[i] & 0xffff;
          if (wc == 0 || wc > count - i)
             return false;
-         if (pass == FIND_DECORATION && op == SPV_OP_DECORATE && wc == 4 &&
-             words[i + 2] == SPV_DEC_SPEC_ID && words[i + 3] == spec_id) {
+         if (pass == FIND_DECORATION && op == SpvOpDecorate && wc == 4 &&
+             words[i + 2] == SpvDecorationSpecId && words[i + 3] == spec_id) {
             want = words[i + 1];
             found = true;
-         } else if (pass == FIND_CONSTANT && op == SPV_OP_SPEC_CONSTANT && wc >= 4 &&
+         } else if (pass == FIND_CONSTANT && op == SpvOpSpecConstant && wc >= 4 &&
                     words[i + 2] == want) {
             want = words[i + 1];
             found = true;
-         } else if (pass == FIND_TYPE && type_op == SPV_OP_TYPE_FLOAT && op == SPV_OP_TYPE_FLOAT && wc == 3 &&
+         } else if (pass == FIND_TYPE && type_op == SpvOpTypeFloat && op == SpvOpTypeFloat && wc == 3 &&
                     words[i + 1] == want) {
             return words[i + 2] == 32;
-         } else if (pass == FIND_TYPE && type_op == SPV_OP_TYPE_INT && op == SPV_OP_TYPE_INT && wc == 4 &&
+         } else if (pass == FIND_TYPE && type_op == SpvOpTypeInt && op == SpvOpTypeInt && wc == 4 &&
                     words[i + 1] == want) {
             return words[i + 2] == 32 && words[i + 3] == 1;
          }

@@ -2,6 +2,7 @@
 #ifndef SGL_SPIRV_INTERNAL_H
 #define SGL_SPIRV_INTERNAL_H
 
+#include <spirv/unified1/spirv.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -121,58 +122,8 @@ char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy
 void spv_unrename(char *name);
 
 /* ---- SPIR-V module walker and patcher (spirv_patch.c) ------------------------------------ */
-enum {
-   SPV_OP_NAME = 5,
-   SPV_OP_MEMBER_NAME = 6,
-   SPV_OP_ENTRY_POINT = 15,
-   SPV_OP_TYPE_VOID = 19,
-   SPV_OP_TYPE_BOOL = 20,
-   SPV_OP_TYPE_INT = 21,
-   SPV_OP_TYPE_FLOAT = 22,
-   SPV_OP_TYPE_VECTOR = 23,
-   SPV_OP_TYPE_MATRIX = 24,
-   SPV_OP_TYPE_IMAGE = 25,
-   SPV_OP_TYPE_SAMPLER = 26,
-   SPV_OP_TYPE_SAMPLED_IMAGE = 27,
-   SPV_OP_TYPE_ARRAY = 28,
-   SPV_OP_TYPE_RUNTIME_ARRAY = 29,
-   SPV_OP_TYPE_STRUCT = 30,
-   SPV_OP_TYPE_POINTER = 32,
-   SPV_OP_CONSTANT = 43,
-   SPV_OP_SPEC_CONSTANT = 50,
-   SPV_OP_FUNCTION = 54,
-   SPV_OP_VARIABLE = 59,
-   SPV_OP_LOAD = 61,
-   SPV_OP_STORE = 62,
-   SPV_OP_COPY_MEMORY = 63,
-   SPV_OP_ACCESS_CHAIN = 65,
-   SPV_OP_IN_BOUNDS_ACCESS_CHAIN = 66,
-   SPV_OP_DECORATE = 71,
-   SPV_OP_MEMBER_DECORATE = 72,
-};
-
-enum {
-   SPV_DEC_SPEC_ID = 1,
-   SPV_DEC_BLOCK = 2,
-   SPV_DEC_ROW_MAJOR = 4,
-   SPV_DEC_ARRAY_STRIDE = 6,
-   SPV_DEC_MATRIX_STRIDE = 7,
-   SPV_DEC_BUILTIN = 11,
-   SPV_DEC_FLAT = 14,
-   SPV_DEC_LOCATION = 30,
-   SPV_DEC_BINDING = 33,
-   SPV_DEC_DESCRIPTOR_SET = 34,
-   SPV_DEC_OFFSET = 35,
-};
-
-enum {
-   SPV_SC_UNIFORM_CONSTANT = 0,
-   SPV_SC_INPUT = 1,
-   SPV_SC_UNIFORM = 2,
-   SPV_SC_OUTPUT = 3,
-};
-
-#define SPV_BUILTIN_POINT_SIZE 1
+/* Opcodes, decorations, storage classes and built-ins are SPIRV-Headers' (spirv/unified1/spirv.h,
+ * Debian's spirv-headers): SpvOpTypeInt, SpvDecorationLocation, SpvStorageClassInput ... */
 
 #define SPV_NO_VALUE UINT32_MAX
 
@@ -232,7 +183,7 @@ bool spv_writes_point_size(const struct spv_module *m);
 bool spv_has_float_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id);
 bool spv_has_int_spec_constant(const uint32_t *words, uint32_t count, uint32_t spec_id);
 
-/* ---- reflection and the blob (reflect.c, blob.c) ------------------------------------------ */
+/* ---- reflection and the blob (reflect.c, blob_write.c, blob_parse.c) -------------------- */
 /** A program's reflection before serialisation: the public structs with malloc'd names. */
 struct spv_reflection {
    struct spv_program_info info; /* arrays below are the ones info points to */

@@ -23,16 +23,6 @@
 
 #include "spirv/spv_internal.h"
 
-enum {
-   OP_CAPABILITY = 17,
-   OP_ENTRY_POINT = 15,
-   OP_EXECUTION_MODE = 16,
-   CAP_TRANSFORM_FEEDBACK = 53,
-   EXEC_MODE_XFB = 11,
-   DEC_XFB_BUFFER = 36,
-   DEC_XFB_STRIDE = 37,
-};
-
 /* The ES 3.0 / GL 3.3 minimums (tables 6.37 / 6.53), for options that leave a limit 0. */
 #define MIN_INTERLEAVED_COMPONENTS 64
 #define MIN_SEPARATE_COMPONENTS 4
@@ -120,7 +110,7 @@ find_output(const struct spv_module *m, const char *name)
 {
    for (uint32_t i = 0; i < m->var_count; i++) {
       uint32_t v = m->vars[i];
-      if (spv_var_storage(m, v) != SPV_SC_OUTPUT || m->ids[v].builtin != SPV_NO_VALUE || !m->ids[v].name)
+      if (spv_var_storage(m, v) != SpvStorageClassOutput || m->ids[v].builtin != SPV_NO_VALUE || !m->ids[v].name)
          continue;
       const struct spv_member_info *mi = spv_member(m, spv_var_type(m, v), 0);
       if (mi && mi->builtin != SPV_NO_VALUE) /* gl_PerVertex */
@@ -142,7 +132,7 @@ find_named(const struct spv_module *m, const char *spirv_name)
 {
    for (uint32_t i = 0; i < m->var_count; i++) {
       uint32_t v = m->vars[i];
-      if (spv_var_storage(m, v) == SPV_SC_OUTPUT && m->ids[v].name && strcmp(m->ids[v].name, spirv_name) == 0)
+      if (spv_var_storage(m, v) == SpvStorageClassOutput && m->ids[v].name && strcmp(m->ids[v].name, spirv_name) == 0)
          return v;
    }
    return 0;
@@ -209,7 +199,7 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
             return false;
          }
          uint32_t t = spv_var_type(vs, var);
-         if (spv_op(vs, t) == SPV_OP_TYPE_ARRAY) {
+         if (spv_op(vs, t) == SpvOpTypeArray) {
             if (!spv_const_u32(vs, spv_word(vs, t, 3), &len) || !len) {
                spv_str_printf(log, "error: transform feedback varying '%s' has an unsized type\n", name);
                return false;
@@ -345,9 +335,9 @@ spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count
    uint32_t entry = 0;
    for (uint32_t i = 5; i < *count; i += (*words)[i] >> 16) {
       uint32_t op = (*words)[i] & 0xffff;
-      if (op == OP_CAPABILITY && (*words)[i + 1] == CAP_TRANSFORM_FEEDBACK)
+      if (op == SpvOpCapability && (*words)[i + 1] == SpvCapabilityTransformFeedback)
          have_cap = true;
-      if (op == OP_ENTRY_POINT && ((*words)[i] >> 16) >= 3)
+      if (op == SpvOpEntryPoint && ((*words)[i] >> 16) >= 3)
          entry = (*words)[i + 2];
    }
    spv_module_fini(&m);
@@ -364,29 +354,29 @@ spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count
    bool cap_done = have_cap, mode_done = false, dec_done = false, seen_entry = false;
    for (uint32_t i = 5; i < *count;) {
       uint32_t wc = (*words)[i] >> 16, op = (*words)[i] & 0xffff;
-      if (!cap_done && op != OP_CAPABILITY) {
-         const uint32_t cap[2] = {(2u << 16) | OP_CAPABILITY, CAP_TRANSFORM_FEEDBACK};
+      if (!cap_done && op != SpvOpCapability) {
+         const uint32_t cap[2] = {(2u << 16) | SpvOpCapability, SpvCapabilityTransformFeedback};
          put(out, &n, cap, 2);
          cap_done = true;
       }
-      if (seen_entry && !mode_done && op != OP_ENTRY_POINT) {
-         const uint32_t mode[3] = {(3u << 16) | OP_EXECUTION_MODE, entry, EXEC_MODE_XFB};
+      if (seen_entry && !mode_done && op != SpvOpEntryPoint) {
+         const uint32_t mode[3] = {(3u << 16) | SpvOpExecutionMode, entry, SpvExecutionModeXfb};
          put(out, &n, mode, 3);
          mode_done = true;
       }
-      if (!dec_done && op >= SPV_OP_TYPE_VOID && op <= 39) { /* the first type declaration */
+      if (!dec_done && op >= SpvOpTypeVoid && op <= 39) { /* the first type declaration */
          for (uint32_t k = 0; k < plan->count; k++) {
             const struct spv_xfb_entry *e = &plan->e[k];
             const uint32_t dec[12] = {
-               (4u << 16) | SPV_OP_DECORATE, vars[k], DEC_XFB_BUFFER, e->buffer,
-               (4u << 16) | SPV_OP_DECORATE, vars[k], DEC_XFB_STRIDE, plan->strides[e->buffer],
-               (4u << 16) | SPV_OP_DECORATE, vars[k], SPV_DEC_OFFSET, e->offset,
+               (4u << 16) | SpvOpDecorate, vars[k], SpvDecorationXfbBuffer, e->buffer,
+               (4u << 16) | SpvOpDecorate, vars[k], SpvDecorationXfbStride, plan->strides[e->buffer],
+               (4u << 16) | SpvOpDecorate, vars[k], SpvDecorationOffset, e->offset,
             };
             put(out, &n, dec, 12);
          }
          dec_done = true;
       }
-      if (op == OP_ENTRY_POINT)
+      if (op == SpvOpEntryPoint)
          seen_entry = true;
       put(out, &n, *words + i, wc);
       i += wc;

@@ -10,7 +10,7 @@ set -e
 # xvfb xauth glmark2-es2-x11 mesa-utils-bin gstreamer1.0-* apitrace*: the X11 application checks
 # of tests/apps.
 PKGS="cmake make gcc g++ pkg-config python3 libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
-glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev libglvnd-dev libegl-dev libgles-dev libopengl-dev
+glslang-dev glslang-tools spirv-tools spirv-headers libspirv-cross-c-shared-dev libglvnd-dev libegl-dev libgles-dev libopengl-dev
 khronos-api libegl-mesa0 mesa-utils piglit
 libegl1 libpng16-16 zlib1g libjsoncpp25
 clang libclang-rt-14-dev

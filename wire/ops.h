@@ -45,7 +45,8 @@ wire_op_info(uint32_t op)
 
 const char *wire_wait_class_name(uint32_t wc);
 
-/* Payload struct of each op, for encoders: WIRE_PAYLOAD(Draw) is struct wire_draw. */
+/* Payload struct of each op, for encoders: wire_payload_Draw is struct wire_draw
+ * (wire_begin returns a zeroed one: tests/unit/wire_emit.h EMIT). */
 #define OP(num, name, payload, flags, wait) typedef struct payload wire_payload_##name;
 #include "ops.def"
 #undef OP

@@ -1,4 +1,4 @@
-/* libFuzzer target: the server's parser of untrusted program blobs (spirv/blob.c
+/* libFuzzer target: the server's parser of untrusted program blobs (spirv/blob_parse.c
  * spv_blob_parse): any bytes give a program or NULL with a reason, never a crash. */
 #include <stdint.h>
 #include <stdlib.h>

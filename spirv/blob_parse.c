@@ -1,299 +1,14 @@
-/* splitgl spirv: the program blob.
- *
- * Byte layout (all integers little-endian u32):
- *   0   magic "SGLP"
- *   4   version (SPV_BLOB_VERSION)
- *   8   total size in bytes (== the blob's size)
- *   12  section count N (1 .. SPV_BLOB_MAX_SECTIONS)
- *   16  N section entries { kind, offset, size } (12 bytes each)
- *   ... sections, each at an 8-byte aligned offset past the table, in any order
- * Sections (each kind at most once):
- *   INFO (1)      12 u32: stage_mask, default_block_size, default_block_stage_mask,
- *                 sampler_slot_count, uniform_count, sampler_count, attrib_count,
- *                 output_count, max_uniform_location, writes_point_size, flags, block_count
- *                 flags (added; 0 in older blobs): SPV_BLOB_FLAG_POINT_SIZE_SPEC (bit 0) =
- *                 spv_program_info.point_size_spec; other bits must be 0
- *   STRINGS (2)   NUL-terminated names; records refer to them by byte offset
- *   UNIFORMS (3)  uniform_count x 10 u32: name, gl_type, array_size, location, offset,
- *                 array_stride, matrix_stride, sampler_slot, block_index, row_major
- *   SAMPLERS (4)  sampler_count x 5 u32: binding, gl_type, array_size, first_slot, stage_mask
- *   ATTRIBS (5)   attrib_count x 5 u32: name, gl_type, array_size, location, slots
- *   OUTPUTS (6)   output_count x 4 u32: name, gl_type, array_size, location
- *   INIT (7)      default_block_size bytes: the default block's initial image (optional)
- *   XFB (8)       (version 2; present iff the program captures transform feedback)
- *                 6 u32: varying_count (1 .. SPV_MAX_XFB_VARYINGS), separate (0/1),
- *                 strides[SPV_MAX_XFB_BUFFERS] (bytes per vertex, multiples of 4, 0: unused);
- *                 then varying_count x 6 u32: name, gl_type, size, buffer, offset, components
- *                 (interleaved: buffer 0; separate: buffer i for varying i; every varying
- *                 inside its buffer's stride). The vertex stage's Xfb execution mode and its
- *                 XfbBuffer / XfbStride / Offset decorations must agree with it.
- *   BLOCKS (9)    (version 3) block_count x 8 u32: name, binding, array_index, array_size,
- *                 data_size, stage_mask, first_uniform, uniform_count. The blocks of one
- *                 binding (SPV_BINDING_UBO_BASE + k, k dense from 0) are its array elements
- *                 0 .. array_size - 1, each once; their members' offsets lie inside data_size,
- *                 and every stage variable of that binding is a struct (array) this covers.
- *   SPIRV (16+s)  the SPIR-V words of stage s, for each stage in stage_mask (version 4: stage
- *                 2, geometry, ExecutionModel Geometry with one input and one output
- *                 primitive, OutputVertices and Invocations in range; the parser reflects
- *                 them into spv_program_info.gs_*)
- *
- * spv_blob_parse treats the blob as hostile: every offset, size, count and string is checked
- * with overflow-safe arithmetic before use, and the result is one allocation of copies. */
+/* splitgl spirv: the program blob's parser (the server end): the blob comes from an untrusted
+ * client, so every offset, size, count and string is checked with overflow-safe arithmetic
+ * before use, and each stage's SPIR-V interface against the descriptor convention. The layout
+ * is in spirv/blob_format.h; the client's writer is spirv/blob_write.c. */
 #include <GL/glcorearb.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "spirv/spv_internal.h"
-
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the blob codec assumes a little-endian host"
-#endif
-
-/* 2: the XFB section (transform feedback). 3: named uniform blocks (BLOCKS, the uniforms'
- * block_index and row_major). 4: a geometry stage (SPIRV 16+2; transform feedback moves to
- * it when present). */
-#define SPV_BLOB_VERSION 4u
-#define SPV_BLOB_MAX_SECTIONS 16u
-#define SPV_BLOB_MAX_SIZE (64u << 20)
-#define SPV_BLOB_ALIGN 8u
-#define MAX_UNIFORMS 4096u
-#define MAX_LOCATIONS 4096u
-#define MAX_ATTRIBS 64u
-#define MAX_OUTPUTS 8u
-#define MAX_SAMPLER_ARRAY 64u
-#define MAX_BLOCK_SIZE 65536u
-#define SPIRV_MAGIC 0x07230203u
-
-enum {
-   SEC_INFO = 1,
-   SEC_STRINGS = 2,
-   SEC_UNIFORMS = 3,
-   SEC_SAMPLERS = 4,
-   SEC_ATTRIBS = 5,
-   SEC_OUTPUTS = 6,
-   SEC_INIT = 7,
-   SEC_XFB = 8,
-   SEC_BLOCKS = 9,
-   SEC_SPIRV = 16,
-   SEC_KIND_MAX = SEC_SPIRV + SPV_STAGE_COUNT,
-};
-
-#define INFO_WORDS 12u
-#define SPV_BLOB_FLAG_POINT_SIZE_SPEC 1u
-#define SPV_BLOB_FLAGS_KNOWN SPV_BLOB_FLAG_POINT_SIZE_SPEC
-#define UNIFORM_WORDS 10u
-#define BLOCK_WORDS 8u
-#define SAMPLER_WORDS 5u
-#define ATTRIB_WORDS 5u
-#define OUTPUT_WORDS 4u
-#define XFB_HEADER_WORDS (2u + SPV_MAX_XFB_BUFFERS)
-#define XFB_WORDS 6u
-
-static uint32_t
-rd32(const uint8_t *p)
-{
-   uint32_t v;
-   memcpy(&v, p, 4);
-   return v;
-}
-
-static void
-wr32(uint8_t *p, uint32_t v)
-{
-   memcpy(p, &v, 4);
-}
-
-/* ---- writer ------------------------------------------------------------------------------ */
-struct section {
-   uint32_t kind;
-   const void *data; /* NULL: filled by the writer */
-   uint32_t size;
-   uint32_t offset;
-};
-
-static uint32_t
-align_up(uint32_t v)
-{
-   return (v + SPV_BLOB_ALIGN - 1) & ~(SPV_BLOB_ALIGN - 1);
-}
-
-bool
-spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
-{
-   const struct spv_program_info *info = &r->info;
-   /* strings: every name once, in record order */
-   struct spv_str strings = {0};
-   uint32_t *uname = calloc(info->uniform_count + 1, sizeof(uint32_t));
-   uint32_t *aname = calloc(info->attrib_count + 1, sizeof(uint32_t));
-   uint32_t *oname = calloc(info->output_count + 1, sizeof(uint32_t));
-   uint32_t *xname = calloc(info->xfb_varying_count + 1, sizeof(uint32_t));
-   uint32_t *bname = calloc(info->block_count + 1, sizeof(uint32_t));
-   bool ok = uname && aname && oname && xname && bname;
-   for (uint32_t i = 0; ok && i < info->uniform_count; i++) {
-      uname[i] = (uint32_t)strings.len;
-      spv_str_putn(&strings, r->uniforms[i].name, strlen(r->uniforms[i].name) + 1);
-   }
-   for (uint32_t i = 0; ok && i < info->attrib_count; i++) {
-      aname[i] = (uint32_t)strings.len;
-      spv_str_putn(&strings, r->attribs[i].name, strlen(r->attribs[i].name) + 1);
-   }
-   for (uint32_t i = 0; ok && i < info->output_count; i++) {
-      oname[i] = (uint32_t)strings.len;
-      spv_str_putn(&strings, r->outputs[i].name, strlen(r->outputs[i].name) + 1);
-   }
-   for (uint32_t i = 0; ok && i < info->xfb_varying_count; i++) {
-      xname[i] = (uint32_t)strings.len;
-      spv_str_putn(&strings, r->xfb[i].name, strlen(r->xfb[i].name) + 1);
-   }
-   for (uint32_t i = 0; ok && i < info->block_count; i++) {
-      bname[i] = (uint32_t)strings.len;
-      spv_str_putn(&strings, r->blocks[i].name, strlen(r->blocks[i].name) + 1);
-   }
-   ok = ok && !strings.oom;
-
-   struct section sec[SPV_BLOB_MAX_SECTIONS];
-   uint32_t n = 0;
-   sec[n++] = (struct section){SEC_INFO, NULL, INFO_WORDS * 4, 0};
-   sec[n++] = (struct section){SEC_STRINGS, strings.s, (uint32_t)strings.len, 0};
-   sec[n++] = (struct section){SEC_UNIFORMS, NULL, info->uniform_count * UNIFORM_WORDS * 4, 0};
-   sec[n++] = (struct section){SEC_SAMPLERS, NULL, info->sampler_count * SAMPLER_WORDS * 4, 0};
-   sec[n++] = (struct section){SEC_ATTRIBS, NULL, info->attrib_count * ATTRIB_WORDS * 4, 0};
-   sec[n++] = (struct section){SEC_OUTPUTS, NULL, info->output_count * OUTPUT_WORDS * 4, 0};
-   if (r->default_block_init)
-      sec[n++] = (struct section){SEC_INIT, r->default_block_init, info->default_block_size, 0};
-   if (info->xfb_varying_count)
-      sec[n++] = (struct section){SEC_XFB, NULL, (XFB_HEADER_WORDS + info->xfb_varying_count * XFB_WORDS) * 4, 0};
-   if (info->block_count)
-      sec[n++] = (struct section){SEC_BLOCKS, NULL, info->block_count * BLOCK_WORDS * 4, 0};
-   for (int s = 0; s < SPV_STAGE_COUNT; s++)
-      if (info->stage_mask & (1u << s))
-         sec[n++] = (struct section){SEC_SPIRV + (uint32_t)s, info->spirv[s], info->spirv_words[s] * 4, 0};
-
-   uint64_t pos = align_up(16 + 12 * n);
-   for (uint32_t i = 0; i < n; i++) {
-      sec[i].offset = (uint32_t)pos;
-      pos = align_up((uint32_t)(pos + sec[i].size));
-      if (pos > SPV_BLOB_MAX_SIZE)
-         ok = false;
-   }
-   uint8_t *b = ok ? calloc(1, pos) : NULL;
-   if (!b) {
-      free(strings.s);
-      free(uname);
-      free(aname);
-      free(oname);
-      free(xname);
-      free(bname);
-      return false;
-   }
-   memcpy(b, "SGLP", 4);
-   wr32(b + 4, SPV_BLOB_VERSION);
-   wr32(b + 8, (uint32_t)pos);
-   wr32(b + 12, n);
-   for (uint32_t i = 0; i < n; i++) {
-      wr32(b + 16 + 12 * i, sec[i].kind);
-      wr32(b + 20 + 12 * i, sec[i].offset);
-      wr32(b + 24 + 12 * i, sec[i].size);
-      uint8_t *d = b + sec[i].offset;
-      if (sec[i].data && sec[i].size) {
-         memcpy(d, sec[i].data, sec[i].size);
-         continue;
-      }
-      switch (sec[i].kind) {
-      case SEC_INFO: {
-         const uint32_t w[INFO_WORDS] = {
-            info->stage_mask, info->default_block_size, info->default_block_stage_mask,
-            info->sampler_slot_count, info->uniform_count, info->sampler_count,
-            info->attrib_count, info->output_count, info->max_uniform_location,
-            info->writes_point_size, info->point_size_spec ? SPV_BLOB_FLAG_POINT_SIZE_SPEC : 0,
-            info->block_count,
-         };
-         for (uint32_t k = 0; k < INFO_WORDS; k++)
-            wr32(d + 4 * k, w[k]);
-         break;
-      }
-      case SEC_UNIFORMS:
-         for (uint32_t k = 0; k < info->uniform_count; k++, d += UNIFORM_WORDS * 4) {
-            const struct spv_uniform *u = &r->uniforms[k];
-            const uint32_t w[UNIFORM_WORDS] = {uname[k], u->gl_type, u->array_size,
-                                               (uint32_t)u->location, u->offset, u->array_stride,
-                                               u->matrix_stride, (uint32_t)u->sampler_slot,
-                                               (uint32_t)u->block_index, u->row_major};
-            for (uint32_t j = 0; j < UNIFORM_WORDS; j++)
-               wr32(d + 4 * j, w[j]);
-         }
-         break;
-      case SEC_SAMPLERS:
-         for (uint32_t k = 0; k < info->sampler_count; k++, d += SAMPLER_WORDS * 4) {
-            const struct spv_sampler *sp = &r->samplers[k];
-            const uint32_t w[SAMPLER_WORDS] = {sp->binding, sp->gl_type, sp->array_size,
-                                               sp->first_slot, sp->stage_mask};
-            for (uint32_t j = 0; j < SAMPLER_WORDS; j++)
-               wr32(d + 4 * j, w[j]);
-         }
-         break;
-      case SEC_ATTRIBS:
-         for (uint32_t k = 0; k < info->attrib_count; k++, d += ATTRIB_WORDS * 4) {
-            const struct spv_attrib *a = &r->attribs[k];
-            const uint32_t w[ATTRIB_WORDS] = {aname[k], a->gl_type, a->array_size,
-                                              (uint32_t)a->location, a->slots};
-            for (uint32_t j = 0; j < ATTRIB_WORDS; j++)
-               wr32(d + 4 * j, w[j]);
-         }
-         break;
-      case SEC_OUTPUTS:
-         for (uint32_t k = 0; k < info->output_count; k++, d += OUTPUT_WORDS * 4) {
-            const struct spv_output *o = &r->outputs[k];
-            const uint32_t w[OUTPUT_WORDS] = {oname[k], o->gl_type, o->array_size,
-                                              (uint32_t)o->location};
-            for (uint32_t j = 0; j < OUTPUT_WORDS; j++)
-               wr32(d + 4 * j, w[j]);
-         }
-         break;
-      case SEC_XFB: {
-         wr32(d, info->xfb_varying_count);
-         wr32(d + 4, info->xfb_separate);
-         for (uint32_t b = 0; b < SPV_MAX_XFB_BUFFERS; b++)
-            wr32(d + 8 + 4 * b, info->xfb_strides[b]);
-         d += XFB_HEADER_WORDS * 4;
-         for (uint32_t k = 0; k < info->xfb_varying_count; k++, d += XFB_WORDS * 4) {
-            const struct spv_xfb_varying *x = &r->xfb[k];
-            const uint32_t w[XFB_WORDS] = {xname[k], x->gl_type, x->size, x->buffer, x->offset, x->components};
-            for (uint32_t j = 0; j < XFB_WORDS; j++)
-               wr32(d + 4 * j, w[j]);
-         }
-         break;
-      }
-      case SEC_BLOCKS:
-         for (uint32_t k = 0; k < info->block_count; k++, d += BLOCK_WORDS * 4) {
-            const struct spv_block *bl = &r->blocks[k];
-            const uint32_t w[BLOCK_WORDS] = {bname[k], bl->binding, bl->array_index, bl->array_size,
-                                             bl->data_size, bl->stage_mask, bl->first_uniform, bl->uniform_count};
-            for (uint32_t j = 0; j < BLOCK_WORDS; j++)
-               wr32(d + 4 * j, w[j]);
-         }
-         break;
-      default:
-         break;
-      }
-   }
-   free(strings.s);
-   free(bname);
-   free(uname);
-   free(aname);
-   free(oname);
-   free(xname);
-   *out = b;
-   *out_size = pos;
-   return true;
-}
-
-uint32_t
-spv_blob_version(void)
-{
-   return SPV_BLOB_VERSION;
-}
+#include "spirv/blob_format.h"
 
 /* ---- parser ------------------------------------------------------------------------------ */
 static void *
@@ -353,21 +68,6 @@ check_spirv(const uint8_t *p, uint32_t size)
  * array longer than the layout's descriptor count, a push constant, or memory through a raw
  * pointer (PhysicalStorageBuffer, Addresses) makes the driver index its descriptor tables out
  * of bounds or read arbitrary server memory: lavapipe runs shaders in the server process. */
-enum {
-   OP_EXTENSION = 10, OP_ENTRY_POINT = 15, OP_CAPABILITY = 17, OP_TYPE_INT = 21, OP_TYPE_IMAGE = 25,
-   OP_TYPE_SAMPLED_IMAGE = 27,
-   OP_TYPE_ARRAY = 28, OP_TYPE_RUNTIME_ARRAY = 29, OP_TYPE_STRUCT = 30, OP_TYPE_POINTER = 32,
-   OP_CONSTANT = 43, OP_VARIABLE = 59, OP_DECORATE = 71, OP_MEMBER_DECORATE = 72, OP_EXECUTION_MODE = 16,
-   DEC_BUFFER_BLOCK = 3, DEC_BINDING = 33, DEC_DESCRIPTOR_SET = 34, DEC_OFFSET = 35, DEC_XFB_BUFFER = 36,
-   DEC_XFB_STRIDE = 37, EXEC_MODE_XFB = 11,
-   SC_UNIFORM_CONSTANT = 0, SC_INPUT = 1, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_PRIVATE = 6, SC_FUNCTION = 7,
-   EXEC_VERTEX = 0, EXEC_GEOMETRY = 3, EXEC_FRAGMENT = 4,
-   /* geometry execution modes */
-   EXEC_MODE_INVOCATIONS = 0, EXEC_MODE_INPUT_POINTS = 19, EXEC_MODE_INPUT_LINES = 20,
-   EXEC_MODE_INPUT_LINES_ADJ = 21, EXEC_MODE_TRIANGLES = 22, EXEC_MODE_INPUT_TRIANGLES_ADJ = 23,
-   EXEC_MODE_OUTPUT_VERTICES = 26, EXEC_MODE_OUTPUT_POINTS = 27, EXEC_MODE_OUTPUT_LINE_STRIP = 28,
-   EXEC_MODE_OUTPUT_TRIANGLE_STRIP = 29,
-};
 
 /* Caps on what a geometry module may declare, whatever the device: GL's largest
  * MAX_GEOMETRY_OUTPUT_VERTICES (Vulkan's maxGeometryOutputVertices is at most 1024 on any
@@ -376,7 +76,7 @@ enum {
 #define MAX_GS_OUTPUT_VERTICES 1024u
 #define MAX_GS_INVOCATIONS 32u
 
-static const uint32_t model_of_stage[SPV_STAGE_COUNT] = {EXEC_VERTEX, EXEC_FRAGMENT, EXEC_GEOMETRY};
+static const uint32_t model_of_stage[SPV_STAGE_COUNT] = {SpvExecutionModelVertex, SpvExecutionModelFragment, SpvExecutionModelGeometry};
 
 /* One geometry execution mode into the program's gs_* fields; false when it repeats a kind
  * already seen (bits of *seen: 1 input, 2 output, 4 OutputVertices, 8 Invocations) or is out
@@ -387,12 +87,12 @@ static bool
 geometry_mode(struct spv_program_info *info, uint32_t *seen, uint32_t mode, uint32_t wc, const uint32_t *args)
 {
    static const struct { uint32_t mode, gl; } inputs[] = {
-      {EXEC_MODE_INPUT_POINTS, GL_POINTS}, {EXEC_MODE_INPUT_LINES, GL_LINES},
-      {EXEC_MODE_INPUT_LINES_ADJ, GL_LINES_ADJACENCY}, {EXEC_MODE_TRIANGLES, GL_TRIANGLES},
-      {EXEC_MODE_INPUT_TRIANGLES_ADJ, GL_TRIANGLES_ADJACENCY},
+      {SpvExecutionModeInputPoints, GL_POINTS}, {SpvExecutionModeInputLines, GL_LINES},
+      {SpvExecutionModeInputLinesAdjacency, GL_LINES_ADJACENCY}, {SpvExecutionModeTriangles, GL_TRIANGLES},
+      {SpvExecutionModeInputTrianglesAdjacency, GL_TRIANGLES_ADJACENCY},
    }, outputs[] = {
-      {EXEC_MODE_OUTPUT_POINTS, GL_POINTS}, {EXEC_MODE_OUTPUT_LINE_STRIP, GL_LINE_STRIP},
-      {EXEC_MODE_OUTPUT_TRIANGLE_STRIP, GL_TRIANGLE_STRIP},
+      {SpvExecutionModeOutputPoints, GL_POINTS}, {SpvExecutionModeOutputLineStrip, GL_LINE_STRIP},
+      {SpvExecutionModeOutputTriangleStrip, GL_TRIANGLE_STRIP},
    };
    for (size_t k = 0; k < sizeof(inputs) / sizeof(inputs[0]); k++)
       if (mode == inputs[k].mode) {
@@ -408,10 +108,10 @@ geometry_mode(struct spv_program_info *info, uint32_t *seen, uint32_t mode, uint
          info->gs_output = outputs[k].gl;
          return fresh;
       }
-   if (mode == EXEC_MODE_OUTPUT_VERTICES || mode == EXEC_MODE_INVOCATIONS) {
-      uint32_t *f = mode == EXEC_MODE_INVOCATIONS ? &info->gs_invocations : &info->gs_max_vertices;
-      uint32_t max = mode == EXEC_MODE_INVOCATIONS ? MAX_GS_INVOCATIONS : MAX_GS_OUTPUT_VERTICES;
-      uint32_t bit = mode == EXEC_MODE_INVOCATIONS ? GS_SEEN_INVOCATIONS : GS_SEEN_VERTICES;
+   if (mode == SpvExecutionModeOutputVertices || mode == SpvExecutionModeInvocations) {
+      uint32_t *f = mode == SpvExecutionModeInvocations ? &info->gs_invocations : &info->gs_max_vertices;
+      uint32_t max = mode == SpvExecutionModeInvocations ? MAX_GS_INVOCATIONS : MAX_GS_OUTPUT_VERTICES;
+      uint32_t bit = mode == SpvExecutionModeInvocations ? GS_SEEN_INVOCATIONS : GS_SEEN_VERTICES;
       bool fresh = !(*seen & bit) && wc >= 4 && args[0] >= 1 && args[0] <= max;
       *seen |= bit;
       *f = wc >= 4 ? args[0] : 0;
@@ -424,12 +124,12 @@ static bool
 capability_ok(uint32_t cap)
 {
    switch (cap) {
-   case 4:    /* Addresses */
-   case 5:    /* Linkage */
-   case 6:    /* Kernel */
-   case 4441: /* VariablePointersStorageBuffer */
-   case 4442: /* VariablePointers */
-   case 5347: /* PhysicalStorageBufferAddresses */
+   case SpvCapabilityAddresses:
+   case SpvCapabilityLinkage:
+   case SpvCapabilityKernel:
+   case SpvCapabilityVariablePointersStorageBuffer:
+   case SpvCapabilityVariablePointers:
+   case SpvCapabilityPhysicalStorageBufferAddresses:
       return false;
    default:
       return true;
@@ -452,10 +152,10 @@ static bool
 image_matches(const uint32_t *w, const struct iface_ids *ids, uint32_t bound, uint32_t image, uint32_t gl_type)
 {
    uint32_t img = image < bound ? ids->def[image] : 0;
-   if (!img || (w[img] & 0xffff) != OP_TYPE_IMAGE || (w[img] >> 16) < 9)
+   if (!img || (w[img] & 0xffff) != SpvOpTypeImage || (w[img] >> 16) < 9)
       return false;
    uint32_t comp = w[img + 2] < bound ? ids->def[w[img + 2]] : 0;
-   int kind = comp && (w[comp] & 0xffff) == OP_TYPE_INT && (w[comp] >> 16) >= 4 ? (w[comp + 3] ? 1 : 2) : 0;
+   int kind = comp && (w[comp] & 0xffff) == SpvOpTypeInt && (w[comp] >> 16) >= 4 ? (w[comp + 3] ? 1 : 2) : 0;
    uint32_t t = spv_image_gl_type(kind, w[img + 3], w[img + 4], w[img + 5], w[img + 6]);
    return t && (t == gl_type || t == spv_rect_as_2d(gl_type));
 }
@@ -480,40 +180,40 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
    /* Pass 1: definitions, decorations, capabilities, the entry point. */
    for (uint32_t i = 5; ok && i < count; i += w[i] >> 16) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
-      if (op == OP_CAPABILITY && wc >= 2 && !capability_ok(w[i + 1]))
+      if (op == SpvOpCapability && wc >= 2 && !capability_ok(w[i + 1]))
          ok = !!reject(err, err_size, "blob: stage %u declares capability %u", stage, w[i + 1]);
-      else if (op == OP_ENTRY_POINT && wc >= 4 && w[i + 1] == model &&
+      else if (op == SpvOpEntryPoint && wc >= 4 && w[i + 1] == model &&
                strnlen((const char *)&w[i + 3], (wc - 3) * 4) == 4 && !memcmp(&w[i + 3], "main", 4)) {
          main_found = !entry;
          entry = w[i + 2];
          if (!main_found)
             ok = !!reject(err, err_size, "blob: stage %u has two entry points \"main\"", stage);
-      } else if (op == OP_EXECUTION_MODE && wc >= 3 && w[i + 2] == EXEC_MODE_XFB)
+      } else if (op == SpvOpExecutionMode && wc >= 3 && w[i + 2] == SpvExecutionModeXfb)
          xfb_mode = true;
-      else if (op == OP_EXECUTION_MODE && wc >= 3 && stage == SPV_STAGE_GEOMETRY && entry && w[i + 1] == entry &&
+      else if (op == SpvOpExecutionMode && wc >= 3 && stage == SPV_STAGE_GEOMETRY && entry && w[i + 1] == entry &&
                !geometry_mode(info, &gs_seen, w[i + 2], wc, &w[i + 3]))
          ok = !!reject(err, err_size, "blob: geometry stage execution mode %u repeated or out of range", w[i + 2]);
-      else if (op == OP_MEMBER_DECORATE && wc >= 4 && (w[i + 3] == DEC_XFB_BUFFER || w[i + 3] == DEC_XFB_STRIDE))
+      else if (op == SpvOpMemberDecorate && wc >= 4 && (w[i + 3] == SpvDecorationXfbBuffer || w[i + 3] == SpvDecorationXfbStride))
          ok = !!reject(err, err_size, "blob: stage %u decorates a member for transform feedback", stage);
-      else if (op == OP_DECORATE && wc >= 3 && w[i + 1] < bound) {
+      else if (op == SpvOpDecorate && wc >= 3 && w[i + 1] < bound) {
          uint32_t id = w[i + 1];
-         if (wc >= 4 && w[i + 2] == DEC_XFB_BUFFER)
+         if (wc >= 4 && w[i + 2] == SpvDecorationXfbBuffer)
             ids.xfb[id] = w[i + 3] < SPV_MAX_XFB_BUFFERS ? w[i + 3] + 1 : UINT32_MAX;
-         else if (wc >= 4 && w[i + 2] == DEC_XFB_STRIDE)
+         else if (wc >= 4 && w[i + 2] == SpvDecorationXfbStride)
             ids.xstride[id] = w[i + 3] <= SPV_MAX_XFB_STRIDE ? w[i + 3] + 1 : UINT32_MAX;
-         else if (wc >= 4 && w[i + 2] == DEC_OFFSET)
+         else if (wc >= 4 && w[i + 2] == SpvDecorationOffset)
             ids.xoff[id] = w[i + 3] < SPV_MAX_XFB_STRIDE ? w[i + 3] + 1 : UINT32_MAX;
-         if (w[i + 2] == DEC_BUFFER_BLOCK)
+         if (w[i + 2] == SpvDecorationBufferBlock)
             ids.bufblk[id] = 1;
-         else if (wc >= 4 && w[i + 2] == DEC_DESCRIPTOR_SET)
+         else if (wc >= 4 && w[i + 2] == SpvDecorationDescriptorSet)
             ids.set[id] = w[i + 3] + 1;
-         else if (wc >= 4 && w[i + 2] == DEC_BINDING)
+         else if (wc >= 4 && w[i + 2] == SpvDecorationBinding)
             ids.bind[id] = w[i + 3] + 1;
-      } else if ((op == OP_TYPE_INT || op == OP_TYPE_IMAGE || op == OP_TYPE_SAMPLED_IMAGE || op == OP_TYPE_ARRAY ||
-                  op == OP_TYPE_RUNTIME_ARRAY || op == OP_TYPE_STRUCT || op == OP_TYPE_POINTER) &&
+      } else if ((op == SpvOpTypeInt || op == SpvOpTypeImage || op == SpvOpTypeSampledImage || op == SpvOpTypeArray ||
+                  op == SpvOpTypeRuntimeArray || op == SpvOpTypeStruct || op == SpvOpTypePointer) &&
                  wc >= 2 && w[i + 1] < bound) {
          ids.def[w[i + 1]] = i;
-      } else if (op == OP_CONSTANT && wc >= 4 && w[i + 2] < bound) {
+      } else if (op == SpvOpConstant && wc >= 4 && w[i + 2] < bound) {
          ids.def[w[i + 2]] = i;
       }
    }
@@ -545,33 +245,33 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
    /* Pass 2: every variable outside the shader's own storage is a binding of the layout. */
    for (uint32_t i = 5; ok && i < count; i += w[i] >> 16) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
-      if (op == OP_TYPE_POINTER && wc >= 4) {
+      if (op == SpvOpTypePointer && wc >= 4) {
          uint32_t sc = w[i + 2];
-         if (sc != SC_UNIFORM_CONSTANT && sc != SC_INPUT && sc != SC_UNIFORM && sc != SC_OUTPUT &&
-             sc != SC_PRIVATE && sc != SC_FUNCTION)
+         if (sc != SpvStorageClassUniformConstant && sc != SpvStorageClassInput && sc != SpvStorageClassUniform && sc != SpvStorageClassOutput &&
+             sc != SpvStorageClassPrivate && sc != SpvStorageClassFunction)
             ok = !!reject(err, err_size, "blob: stage %u uses storage class %u", stage, sc);
          continue;
       }
-      if (op != OP_VARIABLE || wc < 4)
+      if (op != SpvOpVariable || wc < 4)
          continue;
       uint32_t var = w[i + 2], sc = w[i + 3];
       if (var < bound && ids.xfb[var]) {
          /* Captured variables are outputs of scalar, vector, matrix or array type (a struct's
           * member Offsets would be capture offsets the XFB section does not bound). */
          uint32_t ptr = w[i + 1] < bound ? ids.def[w[i + 1]] : 0;
-         uint32_t t = ptr && (w[ptr] & 0xffff) == OP_TYPE_POINTER && (w[ptr] >> 16) >= 4 && w[ptr + 3] < bound
+         uint32_t t = ptr && (w[ptr] & 0xffff) == SpvOpTypePointer && (w[ptr] >> 16) >= 4 && w[ptr + 3] < bound
                          ? ids.def[w[ptr + 3]] : 0;
-         if (t && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4)
+         if (t && (w[t] & 0xffff) == SpvOpTypeArray && (w[t] >> 16) >= 4)
             t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
-         if (sc != SC_OUTPUT || (t && (w[t] & 0xffff) == OP_TYPE_STRUCT)) {
+         if (sc != SpvStorageClassOutput || (t && (w[t] & 0xffff) == SpvOpTypeStruct)) {
             ok = !!reject(err, err_size, "blob: stage %u variable %u captured for transform feedback", stage, var);
             break;
          }
       }
-      if (sc != SC_UNIFORM_CONSTANT && sc != SC_UNIFORM)
+      if (sc != SpvStorageClassUniformConstant && sc != SpvStorageClassUniform)
          continue; /* other classes were refused at their pointer type */
       uint32_t ptr = w[i + 1] < bound ? ids.def[w[i + 1]] : 0;
-      uint32_t pointee = ptr && (w[ptr] & 0xffff) == OP_TYPE_POINTER && (w[ptr] >> 16) >= 4 && w[ptr + 3] < bound
+      uint32_t pointee = ptr && (w[ptr] & 0xffff) == SpvOpTypePointer && (w[ptr] >> 16) >= 4 && w[ptr + 3] < bound
                             ? w[ptr + 3] : 0;
       uint32_t set = var < bound ? ids.set[var] : 0, binding = var < bound ? ids.bind[var] : 0;
       if (set != SPV_SET_MAIN + 1 || !binding || !pointee) {
@@ -580,7 +280,7 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
       }
       binding--;
       uint32_t t = ids.def[pointee];
-      if (sc == SC_UNIFORM) {
+      if (sc == SpvStorageClassUniform) {
          /* A named uniform block (SPV_BINDING_UBO_BASE + k) of the BLOCKS section that this
           * stage declares, with as many descriptors as the section gives the binding. */
          const struct spv_block *bl = NULL;
@@ -590,28 +290,28 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
          bool block = bl != NULL;
          uint32_t len = 1;
          /* An array of named blocks ("uniform B { ... } b[2];") is an array of the struct. */
-         if (block && t && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4) {
+         if (block && t && (w[t] & 0xffff) == SpvOpTypeArray && (w[t] >> 16) >= 4) {
             uint32_t c = w[t + 3] < bound ? ids.def[w[t + 3]] : 0;
-            len = c && (w[c] & 0xffff) == OP_CONSTANT && (w[c] >> 16) == 4 ? w[c + 3] : 0;
+            len = c && (w[c] & 0xffff) == SpvOpConstant && (w[c] >> 16) == 4 ? w[c + 3] : 0;
             t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
          }
          block = block && len == bl->array_size;
          ok = (block || (binding == SPV_BINDING_DEFAULT_UBO && info->default_block_size &&
                          (info->default_block_stage_mask & (1u << stage)))) &&
-              t && (w[t] & 0xffff) == OP_TYPE_STRUCT && !ids.bufblk[pointee];
+              t && (w[t] & 0xffff) == SpvOpTypeStruct && !ids.bufblk[pointee];
       } else {
          uint32_t k = binding - SPV_BINDING_SAMPLER_BASE, len = 1;
          ok = binding >= SPV_BINDING_SAMPLER_BASE && k < info->sampler_count &&
               (info->samplers[k].stage_mask & (1u << stage)) && t;
          /* arrays of arrays (samplers taken out of structures): the descriptors multiply */
-         for (int level = 0; ok && t && (w[t] & 0xffff) == OP_TYPE_ARRAY && (w[t] >> 16) >= 4; level++) {
+         for (int level = 0; ok && t && (w[t] & 0xffff) == SpvOpTypeArray && (w[t] >> 16) >= 4; level++) {
             uint32_t c = w[t + 3] < bound ? ids.def[w[t + 3]] : 0;
-            ok = level < 6 && c && (w[c] & 0xffff) == OP_CONSTANT && (w[c] >> 16) == 4 && w[c + 3] &&
+            ok = level < 6 && c && (w[c] & 0xffff) == SpvOpConstant && (w[c] >> 16) == 4 && w[c + 3] &&
                  w[c + 3] <= MAX_SAMPLER_ARRAY && len <= MAX_SAMPLER_ARRAY / w[c + 3];
             len = ok ? len * w[c + 3] : 0;
             t = w[t + 2] < bound ? ids.def[w[t + 2]] : 0;
          }
-         ok = ok && t && (w[t] & 0xffff) == OP_TYPE_SAMPLED_IMAGE && len >= 1 && len <= info->samplers[k].array_size;
+         ok = ok && t && (w[t] & 0xffff) == SpvOpTypeSampledImage && len >= 1 && len <= info->samplers[k].array_size;
          /* the image has the shape the sampler's GL type says: Magma picks the view type and
           * numeric class from the GL type (a rectangle's image is 2D once lowered) */
          ok = ok && image_matches(w, &ids, bound, w[t + 2], info->samplers[k].gl_type);
