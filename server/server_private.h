@@ -86,6 +86,10 @@ struct srv_session {
    bool (*idle)(void *user); /* srv_session_run's hook, also asked while parked on events */
    void *idle_user;
    struct wire_server_stats stats;
+   /* per-session caps (session.c): live objects per kind and the bytes they hold */
+   struct srv_caps caps;
+   uint32_t live[WIRE_KIND_COUNT];
+   uint64_t object_bytes;
 };
 
 /* One handler per op, named srv_handle_<Op>; the decode table (decode.c) is derived from

@@ -465,6 +465,7 @@ srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg)
       munmap(base, total);
       return 1;
    }
+   srv_session_set_caps(b.s, &cfg->caps);
    send_ack(fd, 0, "");
    sgl_info("server: tcp: session from %s started", peer);
    log_session = b.s;
