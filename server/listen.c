@@ -36,6 +36,9 @@
 
 #include "listen.h"
 #include "util/log.h"
+#include "wire/control.h"
+#include "wire/ops.h"
+#include "wire/tcp_frame.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SGL_LSAN 1
@@ -47,9 +50,6 @@
 #ifdef SGL_LSAN
 #include <sanitizer/lsan_interface.h>
 #endif
-#include "wire/control.h"
-#include "wire/ops.h"
-#include "wire/tcp_frame.h"
 
 #define DEFAULT_MAX_SESSIONS 16
 #define MAX_SESSIONS_LIMIT 4096
