@@ -312,7 +312,7 @@ def soak(server_bin, client_bin, json_path, d, clients, frames, kill_every, lsan
         else:
             check(ok, "%s RSS flat: %d KiB -> %d KiB (max of the first / last third after warm-up)" % (name, a, b))
     def stats(i):
-        v = [x[i] for x in samples if x[i] is not None]
+        v = [x[i] for x in samples if x[i]]  # None / 0: not running (or a zombie)
         return {"start": v[len(v) // 10] if v else 0, "end": v[-1] if v else 0, "max": max(v) if v else 0}
 
     total = [x[1] + x[2] for x in samples]
