@@ -9,6 +9,11 @@
  *   --max-staging-mib N  the largest staging arena a client may ask for (default 1024)
  *   --watchdog-ms N      a record that applies for longer than N ms ends its session with
  *                        `Watchdog "<Op>"` (the session process exits; 0, the default: off).
+ *   --max-session-mib N  per-session caps (server/session.c): bytes the server holds for a
+ *   --max-objects N      session, live objects of each handle kind, fences whose signal
+ *   --max-queued-events N  event is owed. Past one the session ends with
+ *                        `ResourceExhausted "memory.<Op>"` / `"objects.<KIND>"` /
+ *                        `"events.FenceSync"`. Defaults: the SPLITGL_MAX_* knobs.
  *
  * One forked process per connection, so a session's fatal error, crash or leak never touches
  * another session or the listener. SIGTERM / SIGINT: stop accepting, end every session
@@ -35,6 +40,17 @@
 #include "wire/ops.h"
 #include "wire/tcp_frame.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define SGL_LSAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SGL_LSAN 1
+#endif
+#endif
+#ifdef SGL_LSAN
+#include <sanitizer/lsan_interface.h>
+#endif
+
 #define DEFAULT_MAX_SESSIONS 16
 #define MAX_SESSIONS_LIMIT 4096
 
@@ -58,6 +74,7 @@ struct listener {
    int max_sessions;
    int watchdog_ms;
    int max_ring_mib, max_staging_mib;
+   struct srv_caps caps;
    uint8_t token[WIRE_TCP_MAX_TOKEN];
    int token_len;
    int fd;
@@ -72,6 +89,7 @@ usage(const char *why)
            "splitgl-server: %s\n"
            "usage: splitgl-server --listen ADDR:PORT [--token-file F] [--max-sessions N] [--port-file F]\n"
            "                      [--watchdog-ms N] [--max-ring-mib N] [--max-staging-mib N]\n"
+           "                      [--max-session-mib N] [--max-objects N] [--max-queued-events N]\n"
            "       (started without flags by the spawn transport)\n",
            why);
    return 2;
@@ -83,6 +101,7 @@ parse_args(struct listener *l, int argc, char **argv)
    l->max_sessions = DEFAULT_MAX_SESSIONS;
    l->max_ring_mib = 256;     /* SPLITGL_RING_KIB's ceiling */
    l->max_staging_mib = 1024; /* SPLITGL_STAGING_KIB's ceiling */
+   srv_caps_from_knobs(&l->caps);
    for (int i = 1; i < argc; i += 2) { /* every flag takes a value */
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -90,7 +109,8 @@ parse_args(struct listener *l, int argc, char **argv)
          return usage("the service flags");
       if (strcmp(a, "--listen") && strcmp(a, "--token-file") && strcmp(a, "--port-file") &&
           strcmp(a, "--max-sessions") && strcmp(a, "--watchdog-ms") && strcmp(a, "--max-ring-mib") &&
-          strcmp(a, "--max-staging-mib"))
+          strcmp(a, "--max-staging-mib") && strcmp(a, "--max-session-mib") && strcmp(a, "--max-objects") &&
+          strcmp(a, "--max-queued-events"))
          return usage("unknown flag");
       if (!v)
          return usage("a flag lacks its value");
@@ -113,6 +133,19 @@ parse_args(struct listener *l, int argc, char **argv)
          if (*end || n < 1 || n > (ring ? 256 : 1024))
             return usage(ring ? "--max-ring-mib wants 1 to 256" : "--max-staging-mib wants 1 to 1024");
          *(ring ? &l->max_ring_mib : &l->max_staging_mib) = (int)n;
+      } else if (!strcmp(a, "--max-session-mib")) {
+         char *end;
+         long n = strtol(v, &end, 10);
+         if (*end || n < 1 || n > 1048576)
+            return usage("--max-session-mib wants 1 to 1048576");
+         l->caps.max_bytes = (uint64_t)n << 20;
+      } else if (!strcmp(a, "--max-objects") || !strcmp(a, "--max-queued-events")) {
+         char *end;
+         long n = strtol(v, &end, 10);
+         bool objects = !strcmp(a, "--max-objects");
+         if (*end || n < 1 || n > 1048576)
+            return usage(objects ? "--max-objects wants 1 to 1048576" : "--max-queued-events wants 1 to 1048576");
+         *(objects ? &l->caps.max_objects : &l->caps.max_queued_events) = (uint32_t)n;
       } else if (!strcmp(a, "--watchdog-ms")) {
          char *end;
          long n = strtol(v, &end, 10);
@@ -230,6 +263,8 @@ reap(struct listener *l)
       }
       if (WIFSIGNALED(status))
          sgl_warn("server: session process %d died of signal %d", (int)pid, WTERMSIG(status));
+      else if (WIFEXITED(status) && WEXITSTATUS(status) == 23)
+         sgl_err("server: session process %d reported leaks (LeakSanitizer)", (int)pid);
    }
 }
 
@@ -267,8 +302,17 @@ start_session(struct listener *l, int fd, const char *peer)
       sigprocmask(SIG_SETMASK, &none, NULL);
       wire_tcp_tune(fd);
       struct srv_tcp_config cfg = {l->token, l->token_len, l->watchdog_ms, l->max_ring_mib, l->max_staging_mib,
-                                   &stop_requested};
-      _exit(srv_tcp_session(fd, peer, &cfg));
+                                   l->caps, &stop_requested};
+      int status = srv_tcp_session(fd, peer, &cfg);
+#ifdef SGL_LSAN
+      /* A session process leaves through _exit, which skips LeakSanitizer's check at exit:
+       * run it here, so every session's leaks are reported (the soak relies on it). */
+      if (__lsan_do_recoverable_leak_check()) {
+         sgl_err("server: session process %d leaked (LeakSanitizer report above)", (int)getpid());
+         status = 23;
+      }
+#endif
+      _exit(status);
    }
    l->kids[l->nkids++] = pid;
 }
@@ -333,8 +377,10 @@ srv_listen_main(int argc, char **argv)
                                                 : ((struct sockaddr_in *)&bound)->sin_port);
    if (!write_port_file(&l, port))
       return 1;
-   sgl_info("server: listening on %s (%s, at most %d sessions)", where,
-           l.token_len ? "token required" : "loopback, no token", l.max_sessions);
+   sgl_info("server: listening on %s (%s, at most %d sessions; each at most %llu MiB, %u objects of a kind, "
+            "%u queued events)",
+            where, l.token_len ? "token required" : "loopback, no token", l.max_sessions,
+            (unsigned long long)(l.caps.max_bytes >> 20), l.caps.max_objects, l.caps.max_queued_events);
    fprintf(stderr, "splitgl-server: listening on %s\n", where);
 
    sigset_t waitmask = old;

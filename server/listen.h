@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "session.h"
+
 /** The listener: parses the service flags, binds, accepts, forks one process per session.
  *  Returns the process exit status. */
 int srv_listen_main(int argc, char **argv);
@@ -16,6 +18,7 @@ struct srv_tcp_config {
    int token_len;   /* 0: no token required */
    int watchdog_ms; /* 0: no watchdog */
    int max_ring_mib, max_staging_mib; /* the largest segment sections a client may ask for */
+   struct srv_caps caps;              /* per-session caps (--max-session-mib, --max-objects, ...) */
    volatile sig_atomic_t *stop;
 };
 

@@ -93,6 +93,10 @@ struct srv_session {
    uint8_t *frame;      /* the frame's texels on their way to the sink */
    size_t frame_cap;
    bool frame_warned;
+   /* per-session caps (session.c): live objects per kind and the bytes they hold */
+   struct srv_caps caps;
+   uint32_t live[WIRE_KIND_COUNT];
+   uint64_t object_bytes;
 };
 
 /* One handler per op, named srv_handle_<Op>; the decode table (decode.c) is derived from

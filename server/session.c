@@ -8,6 +8,7 @@
 #include "server_private.h"
 #include "util/knobs.h"
 #include "util/log.h"
+#include "wire/format.h"
 #include "wire/wire_validate.h"
 
 bool srv_own_process;
@@ -44,6 +45,7 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
    s->ops = be->ops;
    s->may_park = may_park;
    s->event_head = wire_load64(&s->seg.ctrl->event_head); /* 0 on a fresh segment */
+   srv_caps_from_knobs(&s->caps);
    const char *rec = sgl_knobs()->test_record_session;
    if (rec[0]) {
       /* SPLITGL_TEST_RECORD_SESSION: the records this session applies, in the fuzz targets'
@@ -186,6 +188,213 @@ srv_fatal(struct srv_session *s, const char *kind, const char *site)
    wire_store32(&c->server_state, WIRE_SERVER_FATAL);
    __atomic_add_fetch(&c->applied_bell, 1, __ATOMIC_SEQ_CST);
    wire_futex_wake(&c->applied_bell);
+}
+
+/* ---- per-session caps ---------------------------------------------------------------------- */
+
+/* What a session may make the server hold (DESIGN.md §2.2: "caps every allocation a record
+ * can cause"): live objects per handle kind, bytes (resource storage as its template lays it
+ * out, programs' SPIR-V and reflection, a flat estimate of the core's and the backend's
+ * bookkeeping per object, the segment, the read-back buffer, the fence queue) and fences whose
+ * FENCE_SIGNALED event is still owed. The accounting runs around every record in apply_one, so
+ * the decoders need not know about it: the object-count and resource-size checks come before
+ * the handler (nothing is allocated past a cap); the rest is checked after it. Past a cap the
+ * session ends with `ResourceExhausted "objects.<KIND>"`, `"memory.<Op>"` or
+ * `"events.FenceSync"`; the server serves on. */
+
+#define OBJECT_OVERHEAD 512u /* bytes of bookkeeping per object (core + backend): an estimate */
+
+static const char *const kind_names[WIRE_KIND_COUNT] = {
+#define K(n) #n,
+   WIRE_HANDLE_KINDS(K)
+#undef K
+};
+
+void
+srv_caps_from_knobs(struct srv_caps *caps)
+{
+   const struct sgl_knobs *k = sgl_knobs();
+   caps->max_bytes = (uint64_t)k->max_session_mib << 20;
+   caps->max_objects = (uint32_t)k->max_objects;
+   caps->max_queued_events = (uint32_t)k->max_queued_events;
+}
+
+void
+srv_session_set_caps(struct srv_session *s, const struct srv_caps *caps)
+{
+   s->caps = *caps;
+}
+
+/* The handle kind a create record makes (its payload starts with the new handle), or -1. */
+static int
+created_kind(uint32_t op)
+{
+   switch (op) {
+   case WIRE_OP_ContextCreate: return WIRE_KIND_CONTEXT;
+   case WIRE_OP_ResourceCreate: return WIRE_KIND_RESOURCE;
+   case WIRE_OP_ProgramCreate: return WIRE_KIND_PROGRAM;
+   case WIRE_OP_BlendCreate: return WIRE_KIND_BLEND;
+   case WIRE_OP_DepthStencilCreate: return WIRE_KIND_DSA;
+   case WIRE_OP_RasterizerCreate: return WIRE_KIND_RAST;
+   case WIRE_OP_SamplerCreate: return WIRE_KIND_SAMPLER;
+   case WIRE_OP_VertexElementsCreate: return WIRE_KIND_VELEMS;
+   case WIRE_OP_SoTargetCreate: return WIRE_KIND_SO_TARGET;
+   case WIRE_OP_QueryCreate: return WIRE_KIND_QUERY;
+   default: return -1;
+   }
+}
+
+/* Bytes of storage a resource template asks for: every level of every layer and sample in the
+ * wire layout (the device may pad: an estimate from below). 0 for a template whose extents are
+ * outside the wire's maxima: the handler refuses it (ProtocolCorruption) before allocating. */
+static uint64_t
+templ_bytes(const struct wire_resource_create *t)
+{
+   if (t->target == WIRE_TARGET_BUFFER)
+      return t->width <= WIRE_MAX_BUFFER_SIZE ? t->width : 0;
+   if (t->target >= WIRE_TARGET_COUNT || t->format == WIRE_FMT_NONE || t->format >= WIRE_FMT_COUNT ||
+       t->width > WIRE_MAX_TEXTURE_SIZE || t->height > WIRE_MAX_TEXTURE_SIZE ||
+       t->depth > WIRE_MAX_3D_TEXTURE_SIZE || t->layers > WIRE_MAX_ARRAY_LAYERS || t->samples > 64 ||
+       t->last_level > 31)
+      return 0;
+   const bool array1d = t->target == WIRE_TARGET_TEX_1D_ARRAY; /* layers are rows */
+   uint64_t total = 0;
+   for (uint32_t l = 0; l <= t->last_level; l++) {
+      uint32_t h = array1d ? t->layers : wire_minify(t->height, l);
+      uint32_t d = t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, l) : 1;
+      uint64_t level = wire_format_image_size(t->format, wire_minify(t->width, l), h, d);
+      total += level * (array1d || !t->layers ? 1 : t->layers) * (t->samples > 1 ? t->samples : 1);
+   }
+   return total; /* at most 2^14 * 2^14 * 2^11 layers * 16 B * 64 samples * 2 levels: no overflow */
+}
+
+/* SPIR-V and reflection a parsed program keeps. */
+static uint64_t
+program_bytes(const struct spv_program_info *p)
+{
+   uint64_t b = p->default_block_size + (uint64_t)p->uniform_count * sizeof(*p->uniforms) +
+                (uint64_t)p->sampler_count * sizeof(*p->samplers) + (uint64_t)p->attrib_count * sizeof(*p->attribs) +
+                (uint64_t)p->output_count * sizeof(*p->outputs) + (uint64_t)p->block_count * sizeof(*p->blocks) +
+                (uint64_t)p->xfb_varying_count * sizeof(*p->xfb_varyings);
+   for (uint32_t st = 0; st < SPV_STAGE_COUNT; st++)
+      b += (uint64_t)p->spirv_words[st] * 4u;
+   return b;
+}
+
+/* Bytes the server holds for one live object. */
+static uint64_t
+entry_bytes(uint32_t kind, const struct srv_entry *e)
+{
+   uint64_t b = OBJECT_OVERHEAD;
+   if (kind == WIRE_KIND_RESOURCE && e->obj && ((const struct srv_res *)e->obj)->be)
+      b += templ_bytes(&((const struct srv_res *)e->obj)->templ);
+   else if (kind == WIRE_KIND_PROGRAM && e->obj && ((const struct srv_cso *)e->obj)->program)
+      b += program_bytes(((const struct srv_cso *)e->obj)->program);
+   return b;
+}
+
+/* Every byte the session holds: its objects, the segment, the read-back buffer, the fences. */
+static uint64_t
+held_bytes(const struct srv_session *s)
+{
+   return s->object_bytes + s->seg.size + s->readback_cap + (uint64_t)s->fence_cap * sizeof(*s->fences);
+}
+
+static void
+exhausted(struct srv_session *s, const char *what, const char *site)
+{
+   sgl_err("server: session cap: %s; the session ends", what);
+   srv_fatal(s, "ResourceExhausted", site);
+}
+
+static void
+memory_exhausted(struct srv_session *s, uint64_t need, const char *op)
+{
+   char what[256], site[64];
+   snprintf(what, sizeof(what),
+            "%s would hold %llu KiB (objects %llu KiB, segment %llu KiB, read-back %llu KiB) past the cap of %llu MiB "
+            "(--max-session-mib, SPLITGL_MAX_SESSION_MIB)",
+            op, (unsigned long long)(need >> 10), (unsigned long long)(s->object_bytes >> 10),
+            (unsigned long long)(s->seg.size >> 10), (unsigned long long)(s->readback_cap >> 10),
+            (unsigned long long)(s->caps.max_bytes >> 20));
+   snprintf(site, sizeof(site), "memory.%s", op);
+   exhausted(s, what, site);
+}
+
+/* What caps_before saw of the object a record creates, respecifies or destroys. */
+struct cap_note {
+   int kind; /* -1: the record touches no object's count or bytes */
+   wire_handle h;
+   bool was_alive;
+   uint64_t before; /* its bytes before the record */
+};
+
+/* Checks the record against the caps before it applies. Returns false (the session ended)
+ * past one. */
+static bool
+caps_before(struct srv_session *s, uint32_t op, const void *p, struct cap_note *n)
+{
+   n->kind = created_kind(op);
+   if (n->kind >= 0) {
+      if (s->live[n->kind] >= s->caps.max_objects) {
+         char what[160], site[48];
+         snprintf(what, sizeof(what), "%u live %s objects already (--max-objects, SPLITGL_MAX_OBJECTS)",
+                  s->live[n->kind], kind_names[n->kind]);
+         snprintf(site, sizeof(site), "objects.%s", kind_names[n->kind]);
+         exhausted(s, what, site);
+         return false;
+      }
+      memcpy(&n->h, p, sizeof(n->h));
+      if (op == WIRE_OP_ResourceCreate) {
+         uint64_t need = held_bytes(s) + OBJECT_OVERHEAD + templ_bytes(p);
+         if (need > s->caps.max_bytes) {
+            memory_exhausted(s, need, "ResourceCreate");
+            return false;
+         }
+      }
+   } else if (op == WIRE_OP_ResourceRespecify || op == WIRE_OP_Destroy) {
+      const struct wire_destroy *d = p;
+      n->kind = op == WIRE_OP_Destroy ? (d->kind < WIRE_KIND_COUNT ? (int)d->kind : -1) : WIRE_KIND_RESOURCE;
+      if (n->kind < 0)
+         return true; /* the handler names the bad kind */
+      memcpy(&n->h, op == WIRE_OP_Destroy ? (const void *)&d->h : p, sizeof(n->h));
+      const struct srv_entry *e = srv_table_get(&s->tables[n->kind], n->h);
+      if (op == WIRE_OP_ResourceRespecify && e) {
+         uint64_t old = entry_bytes(WIRE_KIND_RESOURCE, e);
+         uint64_t need = held_bytes(s) - old + OBJECT_OVERHEAD + templ_bytes(p);
+         if (need > s->caps.max_bytes && need > held_bytes(s)) {
+            memory_exhausted(s, need, "ResourceRespecify");
+            return false;
+         }
+      }
+   } else if (op == WIRE_OP_FenceSync && s->fence_count >= s->caps.max_queued_events) {
+      char what[160];
+      snprintf(what, sizeof(what), "%u fences not signalled yet (--max-queued-events, SPLITGL_MAX_QUEUED_EVENTS)",
+               s->fence_count);
+      exhausted(s, what, "events.FenceSync");
+      return false;
+   }
+   if (n->kind >= 0) {
+      const struct srv_entry *e = srv_table_get(&s->tables[n->kind], n->h);
+      n->was_alive = e != NULL;
+      n->before = e ? entry_bytes((uint32_t)n->kind, e) : 0;
+   }
+   return true;
+}
+
+/* Books what the record did and checks the bytes the session now holds. */
+static void
+caps_after(struct srv_session *s, const struct cap_note *n, uint32_t op, const char *name)
+{
+   if (n->kind >= 0) {
+      const struct srv_entry *e = srv_table_get(&s->tables[n->kind], n->h);
+      s->live[n->kind] += (e ? 1u : 0u) - (n->was_alive ? 1u : 0u);
+      s->object_bytes += (e ? entry_bytes((uint32_t)n->kind, e) : 0) - n->before;
+   }
+   /* only creates, respecifies, read-backs into buffers and fences make the session hold more */
+   bool grows = (n->kind >= 0 && op != WIRE_OP_Destroy) || op == WIRE_OP_ReadPixelsToBuffer || op == WIRE_OP_FenceSync;
+   if (!s->ended && grows && held_bytes(s) > s->caps.max_bytes)
+      memory_exhausted(s, held_bytes(s), name);
 }
 
 /* ---- lookups ------------------------------------------------------------------------------- */
@@ -343,8 +552,14 @@ apply_one(struct srv_session *s, uint64_t head)
       return false;
    }
    memcpy(s->scratch, s->seg.cmd + off + sizeof(h), body);
-   if (validate_payload(s, h.op, info))
+   /* the schema's field rules first: the caps read the payload's fields */
+   if (validate_payload(s, h.op, info)) {
+      struct cap_note note;
+      if (!caps_before(s, h.op, s->scratch, &note))
+         return false;
       srv_handlers[h.op](s, s->scratch, s->scratch + info->payload_size, body - info->payload_size);
+      caps_after(s, &note, h.op, info->name);
+   }
    if (s->record) {
       uint8_t kind = 0; /* a record: op, body size, body */
       uint16_t op = h.op;

@@ -41,6 +41,19 @@ void srv_session_set_may_park(struct srv_session *s, bool may_park);
 struct wire_frame;
 void srv_session_set_frame_sink(struct srv_session *s, void (*fn)(void *user, const struct wire_frame *f, const void *texels),
                                 void *user);
+
+/** Per-session caps (DESIGN.md §2.2-2.3, issue 15): past one the session ends with
+ *  `ResourceExhausted "<what>"` (a named fatal error: the client sees a lost context) and the
+ *  server serves on. Defaults come from SPLITGL_MAX_SESSION_MIB / SPLITGL_MAX_OBJECTS /
+ *  SPLITGL_MAX_QUEUED_EVENTS; `splitgl-server --listen` sets them from its flags. */
+struct srv_caps {
+   uint64_t max_bytes;          /* host + device bytes the server holds for the session */
+   uint32_t max_objects;        /* live objects of each handle kind */
+   uint32_t max_queued_events;  /* fences whose FENCE_SIGNALED event the server still owes */
+};
+void srv_session_set_caps(struct srv_session *s, const struct srv_caps *caps);
+/** The caps the knobs give (what a session starts with). */
+void srv_caps_from_knobs(struct srv_caps *caps);
 /** The backend SPLITGL_SERVER names on the device the client selected in the segment header
  *  (sel->index 0: the backend's own choice), or NULL with a reason. */
 struct wire_device_select;

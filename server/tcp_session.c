@@ -494,6 +494,7 @@ srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg)
    }
    pthread_mutex_init(&b.send_lock, NULL);
    srv_session_set_frame_sink(b.s, tcp_frame_sink, &b);
+   srv_session_set_caps(b.s, &cfg->caps);
    send_ack(fd, 0, "");
    sgl_info("server: tcp: session from %s started", peer);
    log_session = b.s;
