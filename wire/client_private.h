@@ -81,6 +81,11 @@ struct wire_client {
 
    struct wire_client_stats stats;
 
+   /* the BufferWriteback being waited for (wire_end_writeback): its chunks land in dst */
+   uint64_t wb_seq; /* 0: none */
+   uint8_t *wb_dst;
+   uint32_t wb_size, wb_got;
+
    /* GetInfo's reply, asked once per channel (wire_client_info) */
    struct wire_server_info *info;
 

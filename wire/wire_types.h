@@ -1082,6 +1082,17 @@ enum wire_event_kind {
    WIRE_EVENT_FATAL = 4,    /* protocol error: text = "ProtocolCorruption \"Op.field\"" */
    WIRE_EVENT_FENCE_SIGNALED = 5, /* a = low, b = high 32 bits of the fence id: it and every
                                    * earlier fence are signalled */
+   WIRE_EVENT_WRITEBACK = 6, /* a BufferWriteback chunk: a = its offset from the read's start,
+                              * b = its bytes (<= WIRE_WRITEBACK_CHUNK), which follow; seq
+                              * names the BufferWriteback record; chunks come in order */
 };
+
+/* BufferWriteback (op 51, payload struct wire_buffer_read): bytes [offset, offset + size) of a
+ * buffer resource as the device holds them after every earlier record's work come back as
+ * WIRE_EVENT_WRITEBACK chunks on the event ring, in order, ordered with every other event; the
+ * record is applied once the last chunk is posted. size <= WIRE_WRITEBACK_MAX (the client splits
+ * larger reads). A read the device refuses ends the session (ReadbackDeclined). */
+#define WIRE_WRITEBACK_CHUNK (16u * 1024u)
+#define WIRE_WRITEBACK_MAX (4u * 1024u * 1024u)
 
 #endif
