@@ -426,8 +426,13 @@ srv_session_pump(struct srv_session *s)
          srv_fatal(s, "ProtocolCorruption", "Ring.head");
          break;
       }
-      while (s->tail < head && apply_one(s, head))
-         ;
+      /* A session whose client is gone or forfeited (the idle hook says so) stops applying
+       * within a few records, not after everything the client had sent. */
+      for (uint32_t n = 1; s->tail < head && apply_one(s, head); n++)
+         if (n % 32 == 0 && s->idle && !s->idle(s->idle_user)) {
+            s->ended = true;
+            break;
+         }
       srv_poll_fences(s);
    }
    return !s->ended;
