@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "glf_context.h"
+#include "util/knobs.h"
 
 struct glf_buffer **
 glf_buffer_target(struct glf_context *ctx, GLenum target)
@@ -348,9 +349,33 @@ glf_GetBufferParameteri64v(GLenum target, GLenum pname, GLint64 *params)
 }
 
 /* ---- read-back ------------------------------------------------------------------------------
- * The server holds what the GPU wrote (transform feedback); the client's shadow holds what the
- * application wrote. Reads go to the server (BufferRead, a reply record), in bands of the
- * reply slot. */
+ * The server holds what the GPU wrote (pack read-backs, transform feedback); the client's
+ * shadow holds what the application wrote. Reads go to the server as BufferWriteback records
+ * (DESIGN 2.7: the bytes come back as write-back chunks on the event ring, ordered with every
+ * other event), in bands of WIRE_WRITEBACK_MAX; where there is no write-back path (monolith:
+ * its server cannot park on the event ring) or under SPLITGL_PBO_READBACK_SYNC=1, as BufferRead
+ * replies in bands of the reply slot. */
+static bool
+read_band(struct glf_context *ctx, struct glf_buffer *buf, uint32_t offset, uint32_t n, uint8_t *d, bool chunks)
+{
+   if (chunks) {
+      struct wire_buffer_read *p = GLF_BEGIN(ctx, BufferWriteback);
+      if (!p)
+         return false;
+      p->res = buf->res;
+      p->offset = offset;
+      p->size = n;
+      return wire_end_writeback(ctx->wire, d, n);
+   }
+   struct wire_buffer_read *p = GLF_BEGIN(ctx, BufferRead);
+   if (!p)
+      return false;
+   p->res = buf->res;
+   p->offset = offset;
+   p->size = n;
+   return wire_end_reply(ctx->wire, d, n) == (int64_t)n;
+}
+
 bool
 glf_buffer_read(struct glf_context *ctx, struct glf_buffer *buf, uint32_t offset, uint32_t size, void *dst)
 {
@@ -359,15 +384,11 @@ glf_buffer_read(struct glf_context *ctx, struct glf_buffer *buf, uint32_t offset
       memset(d, 0, size);
       return true;
    }
+   const bool chunks = wire_has_writeback(ctx->wire) && !sgl_knobs()->pbo_readback_sync;
+   const uint32_t band = chunks ? WIRE_WRITEBACK_MAX : WIRE_MAX_REPLY;
    while (size) {
-      uint32_t n = size < WIRE_MAX_REPLY ? size : WIRE_MAX_REPLY;
-      struct wire_buffer_read *p = GLF_BEGIN(ctx, BufferRead);
-      if (p) {
-         p->res = buf->res;
-         p->offset = offset;
-         p->size = n;
-      }
-      if (!p || wire_end_reply(ctx->wire, d, n) != (int64_t)n) {
+      uint32_t n = size < band ? size : band;
+      if (!read_band(ctx, buf, offset, n, d, chunks)) {
          /* DESIGN 2.8: what the server wrote (a pack read-back, transform feedback) cannot
           * come back; the buffer's old bytes are never handed out in its place. */
          glf_error(ctx, GL_CONTEXT_LOST, "ReadbackDeclined: buffer %u's bytes cannot be read back (the server is gone)",

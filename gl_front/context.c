@@ -670,7 +670,8 @@ glf_print_stats(struct glf_context *ctx)
    fprintf(stderr,
            "splitgl stats: ctx=%u transport=%s records=%llu bytes=%llu waits none/applied/reply/present=%llu/%llu/%llu/%llu "
            "draws=%llu pipelines=%llu remints=%llu remint_bytes=%llu fatal=%llu events_dropped=%llu validation=%s validation_errors=%llu "
-           "skipped=%llu run_ahead=%d pack_reads async/reply/landed=%llu/%llu/%llu unimplemented=[%s]\n",
+           "skipped=%llu run_ahead=%d pack_reads async/reply/landed=%llu/%llu/%llu writeback chunks/bytes=%llu/%llu "
+           "unimplemented=[%s]\n",
            ctx->issuer.ctx.slot, wire_transport_name(wire_client_transport(ctx->wire)),
            (unsigned long long)cs.records, (unsigned long long)cs.bytes,
            (unsigned long long)cs.waits[WIRE_WAIT_NONE], (unsigned long long)cs.waits[WIRE_WAIT_APPLIED],
@@ -680,5 +681,6 @@ glf_print_stats(struct glf_context *ctx)
            (unsigned long long)ss.events_dropped, ss.validation_active ? "on" : "off",
            (unsigned long long)ss.validation_errors, (unsigned long long)ss.skipped, sgl_knobs()->run_ahead,
            (unsigned long long)ctx->pack_async_reads, (unsigned long long)ctx->pack_reply_reads,
-           (unsigned long long)ss.pack_readbacks, unimpl);
+           (unsigned long long)ss.pack_readbacks, (unsigned long long)cs.writeback_chunks,
+           (unsigned long long)cs.writeback_bytes, unimpl);
 }

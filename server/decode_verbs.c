@@ -306,6 +306,44 @@ send_frame_back(struct srv_session *s, struct srv_context *ctx, struct srv_res *
    s->frame_sink(s->frame_user, &f, s->frame);
 }
 
+/* The write-back form of a CPU read (DESIGN 2.7, issue 11): the range is read once into the
+ * session's scratch, then posted as WIRE_EVENT_WRITEBACK chunks of at most WIRE_WRITEBACK_CHUNK
+ * bytes, in order, on the event ring (the session parks while the ring is full; the client
+ * drains it while it waits for this record). A read the device refuses has no reply to carry
+ * the failure: the session ends with ReadbackDeclined, which the client reports as such. */
+void
+srv_handle_BufferWriteback(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
+{
+   const struct wire_buffer_read *b = p;
+   struct srv_res *r = srv_get_res(s, b->res, "BufferWriteback.res");
+   if (!r)
+      return;
+   if (r->templ.target != WIRE_TARGET_BUFFER)
+      return srv_fatal(s, "ProtocolCorruption", "BufferWriteback.res");
+   if (b->offset > r->templ.width || b->size > r->templ.width - b->offset || b->size > WIRE_WRITEBACK_MAX)
+      return srv_fatal(s, "ProtocolCorruption", "BufferWriteback.size");
+   if (!b->size)
+      return;
+   if (s->readback_cap < b->size) {
+      uint8_t *nb = realloc(s->readback, b->size);
+      if (!nb)
+         return srv_fatal(s, "OutOfMemory", "BufferWriteback");
+      s->readback = nb;
+      s->readback_cap = b->size;
+   }
+   memset(s->readback, 0, b->size); /* no storage (out of memory at create) reads as zeros */
+   if (!r->be)
+      s->stats.skipped++;
+   else if (!s->ops->buffer_read(s->be, r->be, b->offset, b->size, s->readback))
+      return srv_fatal(s, "ReadbackDeclined", "BufferWriteback");
+   for (uint32_t off = 0; off < b->size;) {
+      uint32_t n = b->size - off < WIRE_WRITEBACK_CHUNK ? b->size - off : WIRE_WRITEBACK_CHUNK;
+      if (!srv_post_event_data(s, WIRE_EVENT_WRITEBACK, off, n, s->readback + off, n))
+         return; /* the client is closing or gone: it takes no more bytes */
+      off += n;
+   }
+}
+
 void
 srv_handle_Present(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {

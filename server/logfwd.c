@@ -13,8 +13,9 @@
  *   a FLUSH from the client is answered after every line queued before it.
  * A client that takes no message for its wait timeout (SPLITGL_WAIT_TIMEOUT_MS) has stopped
  * draining: the session is forfeited (the session loop ends it, the process exits cleanly).
- * At the end (srv_logfwd_stop) one counters line goes out, the queue gets at most 2 s to
- * drain, then the socket's sending side is shut so a stuck sender returns.
+ * At the end (srv_logfwd_stop) the queue drains (past 2 s without the WARN-and-below lines,
+ * giving up on a sender that wrote nothing for 2 s, 15 s in all), one counters line goes out,
+ * then the socket's sending side is shut so a stuck sender returns.
  */
 #include "server/logfwd.h"
 
@@ -37,11 +38,14 @@
 #define FWD_ERROR_RATE 256.0
 #define FWD_ERROR_BURST 1024.0
 #define FWD_FATAL_WAIT_MS 2000
-#define FWD_DRAIN_MS 2000
+#define FWD_DRAIN_MS 2000     /* then the WARN-and-below lines still queued are dropped */
+#define FWD_STUCK_MS 2000     /* a sender that wrote nothing for this long is given up on */
+#define FWD_STOP_MAX_MS 15000 /* the end of a session's forwarding, in all */
 
 struct fwd_line {
    struct fwd_line *next;
    uint16_t type, level;
+   bool notice; /* an "N lines dropped" line: never dropped itself */
    uint32_t seq; /* FLUSH_ACK */
    uint32_t len;
    char text[];
@@ -49,12 +53,16 @@ struct fwd_line {
 
 struct srv_logfwd {
    int fd;
+   srv_logfwd_write_fn write; /* NULL: spawn's SEQPACKET socket (send_or_forfeit) */
+   void *write_user;
+   bool tee_errors; /* ERROR and FATAL also to stderr */
    pthread_mutex_t lock;
    pthread_cond_t more, sent;
    struct fwd_line *head, *tail;
    size_t lossy_bytes, error_bytes;
    uint64_t queued, written; /* lines (and acks) queued / written, in order */
    bool stopping, dead, fatal_timed_out;
+   bool quit; /* the sender ends once the queue is empty (srv_logfwd_stop, after the counters line) */
    bool forfeited; /* atomic: the client stopped draining (send_or_forfeit) */
    int forfeit_ms;
    pthread_t thread;
@@ -90,6 +98,7 @@ push(struct srv_logfwd *f, uint16_t type, uint16_t level, uint32_t seq, const ch
       return;
    }
    l->next = NULL;
+   l->notice = false;
    l->type = type;
    l->level = level;
    l->seq = seq;
@@ -110,6 +119,16 @@ push(struct srv_logfwd *f, uint16_t type, uint16_t level, uint32_t seq, const ch
    }
    f->queued++;
    pthread_cond_signal(&f->more);
+}
+
+/* An in-stream "N lines dropped" notice (lock held): a WARN line the end of the session never
+ * drops, so that the notices always add up to the dropped count. */
+static void
+push_notice(struct srv_logfwd *f, const char *note)
+{
+   push(f, WIRE_CTRL_LOG, SGL_LOG_WARN, 0, note);
+   if (f->tail && f->tail->type == WIRE_CTRL_LOG && !strcmp(f->tail->text, note))
+      f->tail->notice = true;
 }
 
 /* The sink every thread's log line goes through. */
@@ -144,7 +163,7 @@ sink(enum sgl_log_level level, const char *line, void *user)
          char note[96];
          snprintf(note, sizeof(note), "%llu lines dropped (the client did not keep up)",
                   (unsigned long long)f->dropped_gap);
-         push(f, WIRE_CTRL_LOG, SGL_LOG_WARN, 0, note);
+         push_notice(f, note);
          f->notices++;
          f->dropped_gap = 0;
       }
@@ -167,9 +186,11 @@ sink(enum sgl_log_level level, const char *line, void *user)
    uint64_t dt = now_ns() - t0;
    if (level != SGL_LOG_FATAL && dt > f->max_offer_ns)
       f->max_offer_ns = dt;
+   /* the server's own stderr keeps errors too (a dead client never sees them; a tcp server's
+    * operator reads them there) */
+   bool to_stderr = level <= SGL_LOG_ERROR && (f->dead || f->tee_errors);
    pthread_mutex_unlock(&f->lock);
-   /* the server's own stderr keeps errors too (a dead client never sees them) */
-   if (level <= SGL_LOG_ERROR && f->dead)
+   if (to_stderr)
       fprintf(stderr, "splitgl[server]: %s: %s\n", sgl_log_level_name(level), line);
 }
 
@@ -198,6 +219,14 @@ pace(struct srv_logfwd *f)
    }
 }
 
+static void
+forfeit(struct srv_logfwd *f)
+{
+   __atomic_store_n(&f->forfeited, true, __ATOMIC_RELEASE);
+   fprintf(stderr, "splitgl[server]: ERROR: the client took no control message for %d ms (it stopped "
+                   "draining): the session is forfeited\n", f->forfeit_ms);
+}
+
 /* Writes one message. A client that takes none of it for the forfeit time (its wait timeout:
  * it stopped draining the control socket) forfeits the session (DESIGN 2.7): false, and
  * srv_logfwd_forfeited says so to the session loop. */
@@ -217,9 +246,7 @@ send_or_forfeit(struct srv_logfwd *f, const void *buf, size_t n)
       if (!blocked_since)
          blocked_since = now;
       if (now - blocked_since > (uint64_t)f->forfeit_ms * 1000000ull) {
-         __atomic_store_n(&f->forfeited, true, __ATOMIC_RELEASE);
-         fprintf(stderr, "splitgl[server]: ERROR: the client took no control message for %d ms (it stopped "
-                         "draining): the session is forfeited\n", f->forfeit_ms);
+         forfeit(f);
          return false;
       }
       struct pollfd pfd = {f->fd, POLLOUT, 0};
@@ -233,7 +260,7 @@ sender(void *user)
    struct srv_logfwd *f = user;
    pthread_mutex_lock(&f->lock);
    for (;;) {
-      while (!f->head && !f->stopping)
+      while (!f->head && !f->quit)
          pthread_cond_wait(&f->more, &f->lock);
       if (!f->head)
          break;
@@ -257,7 +284,14 @@ sender(void *user)
          struct wire_ctrl_msg m = {WIRE_CTRL_MAGIC, l->type, l->level, l->len, l->seq};
          memcpy(buf, &m, sizeof(m));
          memcpy(buf + sizeof(m), l->text, l->len);
-         ok = send_or_forfeit(f, buf, sizeof(m) + l->len);
+         if (f->write) {
+            bool lost = false;
+            ok = f->write(f->write_user, buf, sizeof(m) + l->len, f->forfeit_ms, &lost);
+            if (lost)
+               forfeit(f);
+         } else {
+            ok = send_or_forfeit(f, buf, sizeof(m) + l->len);
+         }
       }
       pthread_mutex_lock(&f->lock);
       if (ok && l->type == WIRE_CTRL_LOG)
@@ -275,10 +309,19 @@ sender(void *user)
 struct srv_logfwd *
 srv_logfwd_start(int fd)
 {
+   return srv_logfwd_start_with(fd, NULL, NULL, false);
+}
+
+struct srv_logfwd *
+srv_logfwd_start_with(int fd, srv_logfwd_write_fn write, void *user, bool tee_errors)
+{
    struct srv_logfwd *f = calloc(1, sizeof(*f));
    if (!f)
       return NULL;
    f->fd = fd;
+   f->write = write;
+   f->write_user = user;
+   f->tee_errors = tee_errors;
    f->forfeit_ms = sgl_knobs()->wait_timeout_ms;
    pthread_mutex_init(&f->lock, NULL);
    pthread_cond_init(&f->more, NULL);
@@ -307,6 +350,36 @@ srv_logfwd_flush_request(struct srv_logfwd *f, uint32_t seq)
    pthread_mutex_unlock(&f->lock);
 }
 
+enum drain { DRAIN_DONE, DRAIN_LATE, DRAIN_STUCK };
+
+/* Waits (lock held) until `target` lines are written: DRAIN_LATE past `until` (monotonic ns; 0:
+ * none), DRAIN_STUCK when the sender wrote nothing for FWD_STUCK_MS (or the client is gone). */
+static enum drain
+drain(struct srv_logfwd *f, uint64_t target, uint64_t until)
+{
+   uint64_t seen = f->written, progress = now_ns();
+   while (f->written < target) {
+      if (f->dead)
+         return DRAIN_STUCK;
+      uint64_t now = now_ns();
+      if (f->written != seen) {
+         seen = f->written;
+         progress = now;
+      }
+      if (now - progress > FWD_STUCK_MS * 1000000ull)
+         return DRAIN_STUCK;
+      if (until && now > until)
+         return DRAIN_LATE;
+      struct timespec dl;
+      clock_gettime(CLOCK_REALTIME, &dl);
+      dl.tv_nsec += 50 * 1000000L;
+      if (dl.tv_nsec >= 1000000000L)
+         dl.tv_sec++, dl.tv_nsec -= 1000000000L;
+      pthread_cond_timedwait(&f->sent, &f->lock, &dl);
+   }
+   return DRAIN_DONE;
+}
+
 void
 srv_logfwd_stop(struct srv_logfwd *f)
 {
@@ -318,7 +391,7 @@ srv_logfwd_stop(struct srv_logfwd *f)
       char note[96];
       snprintf(note, sizeof(note), "%llu lines dropped (the client did not keep up)",
                (unsigned long long)f->dropped_gap);
-      push(f, WIRE_CTRL_LOG, SGL_LOG_WARN, 0, note);
+      push_notice(f, note);
       f->notices++;
       f->dropped_gap = 0;
    }
@@ -329,25 +402,23 @@ srv_logfwd_stop(struct srv_logfwd *f)
       push(f, WIRE_CTRL_LOG, SGL_LOG_ERROR, 0, note);
       f->coalesced_pending = 0;
    }
-   /* First what is queued (at most 2 s), then the counters line with the final counts. */
+   /* First what is queued, then the counters line with the final counts. WARN-and-below lines
+    * still queued after FWD_DRAIN_MS are dropped (noted, counted) so that the ERRORs, the acks
+    * and the counters line go next; the sender is given up on when it wrote nothing for
+    * FWD_STUCK_MS (the client stopped reading), or after FWD_STOP_MAX_MS in all. A slow client
+    * that keeps reading gets every ERROR and the counters line: fixed bounds cut them off
+    * under ThreadSanitizer, the client reading slower than the 2 s allowed. */
    f->stopping = true;
    pthread_cond_signal(&f->more);
-   struct timespec dl;
-   clock_gettime(CLOCK_REALTIME, &dl);
-   dl.tv_sec += FWD_DRAIN_MS / 1000;
-   uint64_t last = f->queued;
-   while (f->written < last && !f->dead)
-      if (pthread_cond_timedwait(&f->sent, &f->lock, &dl) == ETIMEDOUT)
-         break;
-   if (f->written < f->queued && !f->dead) {
-      /* Out of time: the WARN-and-below lines still queued are dropped (noted, counted); the
-       * ERRORs, acks and the counters line get 2 s more. */
+   uint64_t start = now_ns();
+   enum drain r = drain(f, f->queued, start + FWD_DRAIN_MS * 1000000ull);
+   if (r == DRAIN_LATE) {
       uint64_t late = 0;
       struct fwd_line **pp = &f->head;
       f->tail = NULL;
       while (*pp) {
          struct fwd_line *l = *pp;
-         if (l->type == WIRE_CTRL_LOG && l->level > SGL_LOG_ERROR && l != f->head) {
+         if (l->type == WIRE_CTRL_LOG && l->level > SGL_LOG_ERROR && !l->notice) {
             *pp = l->next;
             f->lossy_bytes -= l->len;
             f->queued--;
@@ -364,10 +435,9 @@ srv_logfwd_stop(struct srv_logfwd *f)
                   (unsigned long long)late);
          f->dropped += late;
          f->notices++;
-         push(f, WIRE_CTRL_LOG, SGL_LOG_WARN, 0, note);
+         push_notice(f, note);
       }
-      clock_gettime(CLOCK_REALTIME, &dl);
-      dl.tv_sec += FWD_DRAIN_MS / 1000;
+      r = drain(f, f->queued, start + FWD_STOP_MAX_MS * 1000000ull);
    }
    char line[400];
    snprintf(line, sizeof(line),
@@ -379,15 +449,16 @@ srv_logfwd_stop(struct srv_logfwd *f)
    /* WARN when something was lost, else DEBUG (sent only where that level is logged) */
    bool lossy = f->dropped || f->coalesced || f->abandoned || f->fatal_timeouts;
    enum sgl_log_level lvl = lossy ? SGL_LOG_WARN : SGL_LOG_DEBUG;
-   if (!f->dead && sgl_log_enabled(lvl)) {
+   bool counters_sent = false;
+   if (!f->dead && r == DRAIN_DONE && sgl_log_enabled(lvl)) {
       push(f, WIRE_CTRL_LOG, (uint16_t)lvl, 0, line);
-      last = f->queued;
-      while (f->written < last && !f->dead)
-         if (pthread_cond_timedwait(&f->sent, &f->lock, &dl) == ETIMEDOUT)
-            break;
+      /* its own time: only a stuck sender is given up on */
+      counters_sent = drain(f, f->queued, 0) == DRAIN_DONE;
    }
    bool stuck = f->written < f->queued && !f->dead;
    f->dead = true; /* what is still queued is abandoned */
+   f->quit = true;
+   pthread_cond_signal(&f->more);
    pthread_mutex_unlock(&f->lock);
    if (stuck)
       shutdown(f->fd, SHUT_WR); /* a sender stuck in send returns */
@@ -397,8 +468,9 @@ srv_logfwd_stop(struct srv_logfwd *f)
       f->head = l->next;
       free(l);
    }
-   /* a loss the client may not have seen stays on the server's own stderr */
-   if (lossy)
+   /* a loss the client did not get stays on the server's own stderr (a tcp server's operator
+    * reads it there too) */
+   if (lossy && (!counters_sent || f->tee_errors))
       fprintf(stderr, "splitgl[server]: WARN: %s\n", line);
    pthread_cond_destroy(&f->more);
    pthread_cond_destroy(&f->sent);

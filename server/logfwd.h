@@ -3,6 +3,7 @@
 #define SGL_SERVER_LOGFWD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct srv_logfwd;
@@ -10,6 +11,14 @@ struct srv_logfwd;
 /** Starts the sender thread on control socket fd and routes every log line of the process
  *  through it. NULL if it cannot start (lines then stay on stderr). */
 struct srv_logfwd *srv_logfwd_start(int fd);
+/** How a transport with its own framing writes one control message (struct wire_ctrl_msg +
+ *  text, n bytes): true once written; false when it cannot be, with *forfeit set when the
+ *  client took nothing for forfeit_ms (it stopped draining). */
+typedef bool (*srv_logfwd_write_fn)(void *user, const void *msg, size_t n, int forfeit_ms, bool *forfeit);
+/** As srv_logfwd_start, the messages written by `write` (the tcp session's frames); fd is
+ *  still the connection, shut for writing when a sender is stuck at the end. tee_errors: ERROR
+ *  and FATAL lines also go to this process's stderr (a long-running server's own log). */
+struct srv_logfwd *srv_logfwd_start_with(int fd, srv_logfwd_write_fn write, void *user, bool tee_errors);
 /** The client asked for a log flush: FLUSH_ACK seq goes out after every line queued so far. */
 void srv_logfwd_flush_request(struct srv_logfwd *f, uint32_t seq);
 /** The client stopped draining the control socket for its wait timeout: the session ends. */

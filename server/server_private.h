@@ -116,6 +116,10 @@ void srv_gl_error(struct srv_session *s, uint32_t gl_error);
 /** Publishes `size` bytes of the reply slot as the reply to the record being applied. */
 void srv_reply(struct srv_session *s, uint32_t size);
 void srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const char *text);
+/* An event carrying `len` bytes of data (a write-back chunk). False when the ring cannot take
+ * it: the client is closing or gone, or the session ended (the event is counted as dropped). */
+bool srv_post_event_data(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const void *data,
+                         uint32_t len);
 void srv_poll_fences(struct srv_session *s);
 
 /* Lookup helpers: resolve or end the session naming `site`. */

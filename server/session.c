@@ -126,26 +126,30 @@ event_space(struct srv_session *s, uint32_t need)
          s->ended = true;
          return false;
       }
-      /* Park until the client drains (every client wait drains the ring). */
+      /* Park until the client drains (every client wait drains the ring). A client waiting
+       * for this record (a write-back) is woken to drain now rather than at its next slice. */
       uint32_t bell = wire_load32(&c->event_bell);
       wire_store32_sc(&c->server_parked, 1);
+      wire_ring_bell(&c->applied_bell, &c->client_waiting);
       if (wire_load64_sc(&c->event_tail) == tail)
          wire_futex_wait(&c->event_bell, bell, IDLE_SLICE_MS);
       wire_store32(&c->server_parked, 0);
    }
 }
 
-void
-srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const char *text)
+/* Posts an event with `tlen` bytes after its header: the first `len` from data, then a NUL
+ * when tlen > len (text). */
+static bool
+post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const void *data, uint32_t len,
+           uint32_t tlen)
 {
    struct wire_ctrl *c = s->seg.ctrl;
-   uint32_t tlen = text ? (uint32_t)strnlen(text, 400) + 1 : 0;
    uint32_t size = ((uint32_t)sizeof(struct wire_event) + tlen + 7u) & ~7u;
    uint32_t off = (uint32_t)(s->event_head % s->seg.event_size);
    uint32_t pad = off + size > s->seg.event_size ? s->seg.event_size - off : 0;
-   if (!event_space(s, pad + size)) {
+   if (size > s->seg.event_size || !event_space(s, pad + size)) {
       s->events_dropped++;
-      return;
+      return false;
    }
    if (pad) {
       /* A pad event only where its header fits; fewer bytes are skipped unwritten
@@ -159,12 +163,28 @@ srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, con
    struct wire_event ev = {.kind = kind, .size = size, .a = a, .b = b, .seq = s->seq,
                            .ctx = s->cur ? s->cur->handle : (wire_handle){0, 0}};
    memcpy(s->seg.events + off, &ev, sizeof(ev));
-   if (tlen) {
-      memcpy(s->seg.events + off + sizeof(ev), text, tlen - 1);
-      s->seg.events[off + sizeof(ev) + tlen - 1] = 0;
-   }
+   if (len)
+      memcpy(s->seg.events + off + sizeof(ev), data, len);
+   if (tlen > len)
+      s->seg.events[off + sizeof(ev) + len] = 0;
    s->event_head += pad + size;
    wire_store64(&c->event_head, s->event_head);
+   return true;
+}
+
+void
+srv_post_event(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const char *text)
+{
+   uint32_t len = 0;
+   while (text && len < 400 && text[len]) /* at most 400 bytes of text */
+      len++;
+   post_event(s, kind, a, b, text, len, text ? len + 1 : 0);
+}
+
+bool
+srv_post_event_data(struct srv_session *s, uint32_t kind, uint32_t a, uint32_t b, const void *data, uint32_t len)
+{
+   return post_event(s, kind, a, b, data, len, len);
 }
 
 void
@@ -647,8 +667,13 @@ srv_session_pump(struct srv_session *s)
          srv_fatal(s, "ProtocolCorruption", "Ring.head");
          break;
       }
-      while (s->tail < head && apply_one(s, head))
-         ;
+      /* A session whose client is gone or forfeited (the idle hook says so) stops applying
+       * within a few records, not after everything the client had sent. */
+      for (uint32_t n = 1; s->tail < head && apply_one(s, head); n++)
+         if (n % 32 == 0 && s->idle && !s->idle(s->idle_user)) {
+            s->ended = true;
+            break;
+         }
       srv_poll_fences(s);
    }
    return !s->ended;

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "listen.h"
+#include "logfwd.h"
 #include "server_private.h"
 #include "util/log.h"
 #include "wire/control.h"
@@ -30,6 +31,7 @@
 #define FRAME_MS 30000     /* the rest of a frame whose header arrived */
 #define TICK_MS 100        /* how often the receive thread looks at its stop flag */
 #define TX_SLICE_MS 5      /* the send thread's longest sleep between looks at the segment */
+#define CLOSE_WAIT_MS 25000 /* after our end of stream, for the client to read it and close */
 
 struct tcp_bridge {
    int fd;
@@ -39,7 +41,9 @@ struct tcp_bridge {
    volatile sig_atomic_t *stop;
    int watchdog_ms;
    pthread_t rx, tx, wd;
-   pthread_mutex_t send_lock; /* the send thread's frames and the session thread's FRAMEs */
+   pthread_mutex_t send_lock; /* frames never interleave (the send thread, the session thread's
+                               * FRAMEs, the log forwarder) */
+   struct srv_logfwd *fwd;    /* the session's log lines (DESIGN 2.7) */
    bool rx_stop, tx_stop;    /* atomic */
    bool peer_gone;           /* atomic: the connection closed or failed */
    const char *corrupt_site; /* atomic: the frame rule the client broke */
@@ -137,6 +141,19 @@ receive_frame(struct tcp_bridge *b)
       }
       return NULL;
    }
+   case WIRE_TCP_CTRL: {
+      /* a log flush: answered after every line queued before it */
+      struct wire_ctrl_msg m;
+      if (f.len != sizeof(m) || f.a)
+         return "Frame.CTRL";
+      if (!wire_tcp_read_full(b->fd, &m, sizeof(m), FRAME_MS))
+         return "";
+      if (m.magic != WIRE_CTRL_MAGIC || m.type != WIRE_CTRL_FLUSH || m.len)
+         return "Frame.CTRL";
+      if (b->fwd)
+         srv_logfwd_flush_request(b->fwd, m.seq);
+      return NULL;
+   }
    default:
       return "Frame.type";
    }
@@ -173,8 +190,11 @@ static bool
 send_frame(struct tcp_bridge *b, uint32_t type, uint64_t a, const void *p0, uint32_t n0, const void *p1, uint32_t n1)
 {
    struct wire_tcp_frame f = {type, n0 + n1, a};
-   return wire_tcp_write_full(b->fd, &f, sizeof(f), FRAME_MS, 0) &&
-          wire_tcp_write_full(b->fd, p0, n0, FRAME_MS, 0) && wire_tcp_write_full(b->fd, p1, n1, FRAME_MS, 0);
+   pthread_mutex_lock(&b->send_lock);
+   bool ok = wire_tcp_write_full(b->fd, &f, sizeof(f), FRAME_MS, 0) &&
+             wire_tcp_write_full(b->fd, p0, n0, FRAME_MS, 0) && wire_tcp_write_full(b->fd, p1, n1, FRAME_MS, 0);
+   pthread_mutex_unlock(&b->send_lock);
+   return ok;
 }
 
 /* Ships what changed in the segment since the last call: new events, a new reply, then the
@@ -220,15 +240,11 @@ tx_thread(void *arg)
    bool ok = true;
    while (ok && !__atomic_load_n(&b->tx_stop, __ATOMIC_ACQUIRE)) {
       uint32_t bell = wire_load32(&c->applied_bell);
-      pthread_mutex_lock(&b->send_lock);
-      ok = flush_state(b);
-      pthread_mutex_unlock(&b->send_lock);
+      ok = flush_state(b); /* send_frame takes send_lock per frame */
       if (ok)
          wire_futex_wait(&c->applied_bell, bell, TX_SLICE_MS);
    }
-   pthread_mutex_lock(&b->send_lock);
    ok = ok && flush_state(b); /* the end: the fatal message, the last events */
-   pthread_mutex_unlock(&b->send_lock);
    if (!ok) {
       __atomic_store_n(&b->peer_gone, true, __ATOMIC_RELEASE);
       wire_store32(&c->client_closing, 1);
@@ -250,9 +266,7 @@ tcp_frame_sink(void *user, const struct wire_frame *f, const void *texels)
    uint64_t bytes = (uint64_t)f->stride * f->height;
    if (bytes > UINT32_MAX - sizeof(*f))
       return;
-   pthread_mutex_lock(&b->send_lock);
    bool ok = send_frame(b, WIRE_TCP_FRAME, f->serial, f, sizeof(*f), texels, (uint32_t)bytes);
-   pthread_mutex_unlock(&b->send_lock);
    if (!ok) {
       __atomic_store_n(&b->peer_gone, true, __ATOMIC_RELEASE);
       wire_store32(&b->seg.ctrl->client_closing, 1);
@@ -313,32 +327,71 @@ watchdog_thread(void *arg)
 
 /* ---- log lines -------------------------------------------------------------------------------- */
 
-/* The session's WARN and ERROR lines go to the client too, as LOG events on the event ring
- * (DESIGN.md §2.7): its application runs elsewhere and never sees this process's stderr. Only
- * lines logged on the session thread are posted (the event ring has one producer); every line
- * also goes to stderr, as without the sink. */
-static struct srv_session *log_session;
-static pthread_t log_thread;
-static __thread bool in_log_sink;
-
-static void
-log_sink(enum sgl_log_level level, const char *line, void *user)
+/* The session's log lines go to the client as CTRL frames through the log forwarder
+ * (server/logfwd.c: a queue and its sender thread, spawn's loss policy, flush acks, the
+ * counters line). This writes one message: a frame, under the send lock, each wait for the
+ * lock or for buffer space bounded by the forfeit time (a client that takes nothing for it has
+ * stopped draining: the session is forfeited). */
+static bool
+write_bounded(int fd, const uint8_t *p, size_t n, uint64_t deadline, bool *forfeit)
 {
-   static pthread_mutex_t mtx = PTHREAD_MUTEX_INITIALIZER;
-   (void)user;
-   pthread_mutex_lock(&mtx);
-   fprintf(stderr, "splitgl[server]: %s: %s\n", sgl_log_level_name(level), line);
-   pthread_mutex_unlock(&mtx);
-   if (level <= SGL_LOG_WARN && log_session && !in_log_sink && pthread_equal(pthread_self(), log_thread)) {
-      in_log_sink = true; /* a line logged while posting goes to stderr only */
-      srv_post_event(log_session, WIRE_EVENT_LOG, (uint32_t)level, 0, line);
-      in_log_sink = false;
+   while (n) {
+      ssize_t put = send(fd, p, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (put > 0) {
+         p += put;
+         n -= (size_t)put;
+         continue;
+      }
+      if (put == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+         return false;
+      /* no room: wait for some, until the deadline */
+      uint64_t now = now_ms();
+      if (now >= deadline) {
+         *forfeit = true;
+         return false;
+      }
+      struct pollfd pfd = {fd, POLLOUT, 0};
+      int r = poll(&pfd, 1, (int)(deadline - now));
+      if (r < 0 && errno != EINTR)
+         return false;
+      if (r > 0 && (pfd.revents & (POLLERR | POLLHUP)))
+         return false;
    }
+   return true;
+}
+
+static bool
+log_write(void *user, const void *msg, size_t n, int forfeit_ms, bool *forfeit)
+{
+   struct tcp_bridge *b = user;
+   if (__atomic_load_n(&b->peer_gone, __ATOMIC_ACQUIRE))
+      return false;
+   uint8_t buf[sizeof(struct wire_tcp_frame) + sizeof(struct wire_ctrl_msg) + WIRE_CTRL_MAX_TEXT];
+   struct wire_tcp_frame f = {WIRE_TCP_CTRL, (uint32_t)n, 0};
+   if (n > sizeof(buf) - sizeof(f))
+      return false;
+   memcpy(buf, &f, sizeof(f));
+   memcpy(buf + sizeof(f), msg, n);
+   struct timespec dl;
+   clock_gettime(CLOCK_REALTIME, &dl);
+   dl.tv_sec += forfeit_ms / 1000;
+   dl.tv_nsec += (long)(forfeit_ms % 1000) * 1000000L;
+   if (dl.tv_nsec >= 1000000000L)
+      dl.tv_sec++, dl.tv_nsec -= 1000000000L;
+   /* the send thread holding the lock that long is blocked on the same client */
+   int r = pthread_mutex_timedlock(&b->send_lock, &dl);
+   if (r) {
+      *forfeit = r == ETIMEDOUT;
+      return false;
+   }
+   bool ok = write_bounded(b->fd, buf, sizeof(f) + n, now_ms() + (uint64_t)forfeit_ms, forfeit);
+   pthread_mutex_unlock(&b->send_lock);
+   return ok;
 }
 
 /* ---- the session ----------------------------------------------------------------------------- */
 
-/* Session thread, when idle (and while parked on a full event ring). */
+/* Session thread, when idle, every 32 records it applies, and while parked on a full event ring. */
 static bool
 tcp_idle(void *user)
 {
@@ -348,6 +401,8 @@ tcp_idle(void *user)
       srv_fatal(b->s, "ProtocolCorruption", site);
       return false;
    }
+   if (srv_logfwd_forfeited(b->fwd))
+      return false; /* the client stopped draining its log: the session is forfeited */
    return !*b->stop && !__atomic_load_n(&b->peer_gone, __ATOMIC_ACQUIRE);
 }
 
@@ -433,6 +488,11 @@ run_bridge(struct tcp_bridge *b)
       srv_session_run(b->s, tcp_idle, b);
    else
       sgl_err("server: tcp: cannot start the session's threads");
+   if (srv_logfwd_forfeited(b->fwd)) {
+      /* nothing more reaches a client that stopped draining: a send blocked on it returns */
+      __atomic_store_n(&b->peer_gone, true, __ATOMIC_RELEASE);
+      shutdown(b->fd, SHUT_RDWR);
+   }
    if (tx_ok) {
       /* the watchdog looks at tx_stop too: once set, it never joins the send thread */
       __atomic_store_n(&b->tx_stop, true, __ATOMIC_RELEASE);
@@ -442,14 +502,21 @@ run_bridge(struct tcp_bridge *b)
       wire_futex_wake(&c->applied_bell);
       pthread_join(b->tx, NULL);
    }
-   /* Everything sent: end the stream, give the client a moment to close its end, then stop
-    * reading. */
+   /* The log queue's last lines and the counters line (at most 2 + 2 s), after the session's
+    * last events and state. */
+   srv_logfwd_stop(b->fwd);
+   b->fwd = NULL;
+   /* Everything sent: end the stream, then keep reading until the client closes its end. A
+    * close with the client's bytes unread here would reset the connection, and the reset
+    * throws away what the client has not read yet: megabytes of log lines after a flood. The
+    * client reads to our end of stream and closes (at most 20 s, wire/client_private.h); a
+    * client that never closes is given up after CLOSE_WAIT_MS, and at once on SIGTERM. */
    shutdown(b->fd, SHUT_WR);
    if (rx_ok) {
-      for (int i = 0; i < 20 && !__atomic_load_n(&b->peer_gone, __ATOMIC_ACQUIRE) &&
-                      !__atomic_load_n(&b->corrupt_site, __ATOMIC_ACQUIRE);
-           i++)
-         usleep(50000);
+      for (uint64_t end = now_ms() + CLOSE_WAIT_MS; now_ms() < end && !*b->stop &&
+                                                    !__atomic_load_n(&b->peer_gone, __ATOMIC_ACQUIRE) &&
+                                                    !__atomic_load_n(&b->corrupt_site, __ATOMIC_ACQUIRE);)
+         usleep(20000);
       __atomic_store_n(&b->rx_stop, true, __ATOMIC_RELEASE);
       shutdown(b->fd, SHUT_RD);
       pthread_join(b->rx, NULL);
@@ -497,12 +564,12 @@ srv_tcp_session(int fd, const char *peer, const struct srv_tcp_config *cfg)
    srv_session_set_caps(b.s, &cfg->caps);
    send_ack(fd, 0, "");
    sgl_info("server: tcp: session from %s started", peer);
-   log_session = b.s;
-   log_thread = pthread_self();
-   sgl_log_set_sink(log_sink, NULL);
+   /* From here on the session process's log lines go to the client (DESIGN 2.7), its ERROR
+    * lines to this process's stderr too; without a forwarder they stay on stderr. */
+   b.fwd = srv_logfwd_start_with(fd, log_write, &b, true);
+   if (!b.fwd)
+      sgl_warn("server: tcp: cannot start the log forwarder; the session's lines stay on stderr");
    run_bridge(&b);
-   sgl_log_set_sink(NULL, NULL);
-   log_session = NULL;
    bool fatal = wire_load32(&b.seg.ctrl->server_state) == WIRE_SERVER_FATAL;
    sgl_info("server: tcp: session from %s ended%s", peer, fatal ? " on a fatal error" : "");
    srv_session_destroy(b.s);

@@ -217,6 +217,27 @@ dispatch_event(struct wire_client *c, const struct wire_event *ev, const char *t
    }
 }
 
+/* A write-back chunk (lock held): it belongs to the BufferWriteback being waited for and
+ * continues it exactly; anything else is a server bug or a hostile server. */
+static bool
+take_chunk(struct wire_client *c, const struct wire_event *ev, const uint8_t *data)
+{
+   if (!c->wb_seq || ev->seq != c->wb_seq || ev->a != c->wb_got || ev->b > WIRE_WRITEBACK_CHUNK ||
+       ev->b > c->wb_size - c->wb_got || ev->b > ev->size - sizeof(*ev)) {
+      wire_client_set_lost(c, "a write-back chunk the client did not ask for");
+      return false;
+   }
+   memcpy(c->wb_dst + c->wb_got, data, ev->b);
+   c->wb_got += ev->b;
+   c->stats.writeback_chunks++;
+   c->stats.writeback_bytes += ev->b;
+   if (c->issuer) {
+      c->issuer->stats.writeback_chunks++;
+      c->issuer->stats.writeback_bytes += ev->b;
+   }
+   return true;
+}
+
 /* Lock held. */
 static void
 drain_locked(struct wire_client *c)
@@ -240,6 +261,12 @@ drain_locked(struct wire_client *c)
       if (ev.size < sizeof(ev) || ev.size > c->seg.event_size - off || ev.size > head - tail || (ev.size & 7)) {
          wire_client_set_lost(c, "event ring corrupt");
          return;
+      }
+      if (ev.kind == WIRE_EVENT_WRITEBACK) {
+         if (!take_chunk(c, &ev, c->seg.events + off + sizeof(ev)))
+            return;
+         tail += ev.size;
+         continue;
       }
       char text[512] = "";
       uint32_t tlen = ev.size - (uint32_t)sizeof(ev);
@@ -614,6 +641,31 @@ wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
    c->issuer = NULL;
    pthread_mutex_unlock(&c->lock);
    return ret;
+}
+
+bool
+wire_end_writeback(struct wire_client *c, void *dst, uint32_t size)
+{
+   /* armed before publish: a monolith kick drains the events of the record it applies */
+   c->wb_seq = c->lost ? 0 : c->next_seq + 1;
+   c->wb_dst = dst;
+   c->wb_size = size;
+   c->wb_got = 0;
+   uint64_t seq = publish(c);
+   bool ok = seq && wait_applied_locked(c, seq, WIRE_WAIT_APPLIED) && c->wb_got == size;
+   if (seq && !ok && !c->lost)
+      sgl_warn("wire: a write-back brought %u of %u bytes (the server dropped the rest)", c->wb_got, size);
+   c->wb_seq = 0;
+   c->wb_dst = NULL;
+   c->issuer = NULL;
+   pthread_mutex_unlock(&c->lock);
+   return ok;
+}
+
+bool
+wire_has_writeback(const struct wire_client *c)
+{
+   return c->kind != WIRE_TRANSPORT_MONOLITH;
 }
 
 /* ---- fences ---------------------------------------------------------------------------------- */

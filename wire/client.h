@@ -47,6 +47,7 @@ struct wire_client_stats {
    uint64_t bytes;        /* ring bytes + staged bytes */
    uint64_t staged_bytes;
    uint64_t waits[WIRE_WAIT_COUNT]; /* by wait class */
+   uint64_t writeback_chunks, writeback_bytes; /* WIRE_EVENT_WRITEBACK chunks taken */
 };
 
 /** The GL context a record belongs to (DESIGN 2.1, the context rule): every record begun with
@@ -79,8 +80,9 @@ void wire_client_close(struct wire_client *c);
 /** The server's GetInfo reply (renderer, capability table), asked once per channel and kept:
  *  false if the channel is lost before it came. */
 bool wire_client_info(struct wire_client *c, struct wire_server_info *out);
-/** spawn: asks the server for a log flush and prints its lines until the acknowledgement (at
- *  most timeout_ms); true when acknowledged (other transports: nothing to flush). */
+/** spawn and tcp: asks the server for a log flush and prints its lines until the
+ *  acknowledgement (at most timeout_ms); true when acknowledged (other transports: nothing to
+ *  flush). */
 bool wire_spawn_log_flush(struct wire_client *c, int timeout_ms);
 /** At process exit: ends a local server's thread (inproc) before the driver's static
  *  destructors run; the channel is then lost. Frees nothing. */
@@ -99,6 +101,13 @@ uint64_t wire_end(struct wire_client *c);
 /** For WF_REPLY ops: publishes, waits for the reply and copies min(size, cap) bytes to dst.
  *  Returns the reply size, or -1 if the channel is lost. */
 int64_t wire_end_reply(struct wire_client *c, void *dst, uint32_t cap);
+/** For BufferWriteback: publishes, then waits until the server applied it, reassembling its
+ *  write-back chunks into dst[0, size) as they arrive on the event ring. True when all size
+ *  bytes came; false if the channel is lost (or the server sent fewer). */
+bool wire_end_writeback(struct wire_client *c, void *dst, uint32_t size);
+/** Whether CPU reads of server-written bytes can come back as write-back chunks (the event
+ *  ring with a server that parks on it): every transport but monolith. */
+bool wire_has_writeback(const struct wire_client *c);
 
 /** Fences (GL sync objects, EGL fence syncs). wire_fence publishes a FenceSync record of
  *  `who` covering every record before it and returns its id (0 if the channel is lost).

@@ -29,7 +29,15 @@ extern const struct wire_transport_ops wire_transport_inproc;
 extern const struct wire_transport_ops wire_transport_spawn;
 extern const struct wire_transport_ops wire_transport_tcp;
 
+/* When the client closes a spawn or tcp channel it reads the server's last log lines until the
+ * server ends its stream: at most WIRE_CLOSE_QUIET_MS without a message, WIRE_CLOSE_MAX_MS in
+ * all (the server gives its log queue at most 2 + 2 s after its session ended). */
+#define WIRE_CLOSE_QUIET_MS 5000u
+#define WIRE_CLOSE_MAX_MS 20000u
+
 struct wire_tcp_client;
+/** tcp: a log flush (the server answers after every line queued before it). */
+bool wire_tcp_log_flush(struct wire_client *c, int timeout_ms);
 
 struct wire_stage_entry {
    uint64_t seq; /* the record naming the bytes */
@@ -81,6 +89,11 @@ struct wire_client {
 
    struct wire_client_stats stats;
 
+   /* the BufferWriteback being waited for (wire_end_writeback): its chunks land in dst */
+   uint64_t wb_seq; /* 0: none */
+   uint8_t *wb_dst;
+   uint32_t wb_size, wb_got;
+
    /* GetInfo's reply, asked once per channel (wire_client_info) */
    struct wire_server_info *info;
 
@@ -95,6 +108,7 @@ struct wire_client {
    int sock;             /* spawn: control socket */
    int memfd;
    uint32_t ctl_flush_seq, ctl_flush_acked; /* spawn: log flushes asked / answered */
+   uint64_t ctl_received; /* spawn: control messages read; tcp: frames read (atomic) */
    struct wire_tcp_client *tcp; /* tcp: the connection (transport_tcp.c) */
 
    /* frames sent back (WindowFramesBack): the front end's sink, under frame_lock (a leaf) */

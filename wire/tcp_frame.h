@@ -10,6 +10,7 @@
  *     RING       a = the new cmd_head; the ring bytes from the previous head up to it
  *     STAGE      a = staging offset; bytes to copy there (never across the arena's end)
  *     CLIENT     struct wire_tcp_client_state: event_tail, fence_wanted, client_closing
+ *     CTRL       a = 0; one control message (wire/control.h: struct wire_ctrl_msg + text): FLUSH
  *   server -> client
  *     ack        struct wire_hello_ack (wire/control.h): status 0, or why it refused
  *     EVENTS     a = the event position of the first byte; event-ring bytes up to event_head
@@ -17,6 +18,9 @@
  *     STATE      struct wire_tcp_server_state: tails, applied_seq, server_state, fatal_msg
  *     FRAME      a = frame serial; struct wire_frame, then its texels (a window's frame sent
  *                back, WindowFramesBack); sent before the STATE that covers its Present
+ *     CTRL       a = 0; one control message: LOG (a server log line with its level, sent by the
+ *                session's log forwarder, server/logfwd.c, with spawn's loss policy) or
+ *                FLUSH_ACK (every LOG before it was sent)
  *
  * Every frame is a struct wire_tcp_frame header followed by `len` bytes. A frame may arrive in
  * any number of TCP reads: both sides read whole frames with wire_tcp_read_full. The receiver
@@ -45,6 +49,7 @@ enum wire_tcp_frame_type {
    WIRE_TCP_REPLY = 5,
    WIRE_TCP_STATE = 6,
    WIRE_TCP_FRAME = 7, /* server -> client: struct wire_frame + its texels (WindowFramesBack) */
+   WIRE_TCP_CTRL = 8,
 };
 
 /* 16 bytes: type u32 | len u32 | a u64 */

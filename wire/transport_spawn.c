@@ -186,6 +186,7 @@ drain_ctl(struct wire_client *c, int wait_ms)
       memcpy(&m, buf, sizeof(m));
       if (m.magic != WIRE_CTRL_MAGIC || m.len > (size_t)n - sizeof(m))
          continue;
+      c->ctl_received++;
       if (m.type == WIRE_CTRL_LOG) {
          buf[sizeof(m) + m.len] = 0;
          /* a level this side does not know is taken as ERROR, never lowered */
@@ -200,6 +201,8 @@ drain_ctl(struct wire_client *c, int wait_ms)
 bool
 wire_spawn_log_flush(struct wire_client *c, int timeout_ms)
 {
+   if (c->kind == WIRE_TRANSPORT_TCP)
+      return wire_tcp_log_flush(c, timeout_ms);
    if (c->kind != WIRE_TRANSPORT_SPAWN || c->sock < 0)
       return true;
    struct wire_ctrl_msg m = {WIRE_CTRL_MAGIC, WIRE_CTRL_FLUSH, 0, 0, ++c->ctl_flush_seq};
@@ -242,11 +245,26 @@ spawn_stop(struct wire_client *c)
       __atomic_add_fetch(&c->seg.ctrl->event_bell, 1, __ATOMIC_SEQ_CST);
       wire_futex_wake(&c->seg.ctrl->event_bell);
    }
-   /* The server ends the session, sends what its log queue holds and its counters line (it
-    * gives that at most 2 + 2 s), and exits: read until its end closes (at most 5 s). */
-   for (uint64_t end = now_ms() + 5000; c->sock >= 0 && c->pid && now_ms() < end;)
+   /* The server ends the session, destroys its device, sends what its log queue holds and its
+    * counters line (it gives that at most 2 + 2 s), and exits: read until its end closes. A
+    * fixed window shorter than all of that cut the last lines off on a slow machine (under
+    * ThreadSanitizer), so the window follows the server: it ends after 5 s in which nothing
+    * came (a server that hangs), or 20 s in all. */
+   uint64_t start = now_ms(), quiet_since = start, seen = c->ctl_received;
+   while (c->sock >= 0 && c->pid) {
       if (!drain_ctl(c, 20))
          break;
+      uint64_t now = now_ms();
+      if (c->ctl_received != seen) {
+         seen = c->ctl_received;
+         quiet_since = now;
+      }
+      if (now - quiet_since > WIRE_CLOSE_QUIET_MS || now - start > WIRE_CLOSE_MAX_MS) {
+         sgl_warn("wire: spawn: the server did not end its stream %s; its last log lines may be lost",
+                  now - start > WIRE_CLOSE_MAX_MS ? "within 20 s" : "after 5 s without a message");
+         break;
+      }
+   }
    if (c->sock >= 0)
       close(c->sock);
    c->sock = -1;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "client_private.h"
@@ -37,6 +38,7 @@ struct wire_tcp_client {
    pthread_t rx;
    bool rx_started;
    bool stopping; /* atomic */
+   bool closing;  /* atomic: the client ended the session and reads the server's last lines */
    bool peer_gone; /* atomic */
    char gone_why[128];
    pthread_mutex_t send_lock; /* frames never interleave (kick and the receive thread send) */
@@ -145,6 +147,14 @@ handshake(struct wire_client *c, struct wire_tcp_client *t, const uint8_t *token
    return true;
 }
 
+static uint64_t
+now_ms(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
 /* ---- sending -------------------------------------------------------------------------------- */
 
 /* Marks the peer gone (once) and wakes any waiter; client.c's check_alive reports the loss. */
@@ -155,7 +165,8 @@ peer_gone(struct wire_client *c, const char *why)
    if (!__atomic_exchange_n(&t->peer_gone, true, __ATOMIC_ACQ_REL)) {
       snprintf(t->gone_why, sizeof(t->gone_why), "%s", why);
       /* after a fatal error or on close the server hangs up as expected: nothing to say */
-      if (!__atomic_load_n(&t->stopping, __ATOMIC_ACQUIRE) && !wire_client_lost(c) &&
+      if (!__atomic_load_n(&t->stopping, __ATOMIC_ACQUIRE) && !__atomic_load_n(&t->closing, __ATOMIC_ACQUIRE) &&
+          !wire_client_lost(c) &&
           wire_load32(&c->seg.ctrl->server_state) != WIRE_SERVER_FATAL)
          sgl_warn("wire: tcp: %s", why);
    }
@@ -258,6 +269,7 @@ receive_frame(struct wire_client *c, const char **why)
    *why = "splitgl-server closed the connection";
    if (!wire_tcp_read_full(t->fd, &f, sizeof(f), t->timeout_ms))
       return false;
+   __atomic_add_fetch(&c->ctl_received, 1, __ATOMIC_RELAXED);
    *why = "splitgl-server sent a malformed frame";
    switch (f.type) {
    case WIRE_TCP_EVENTS:
@@ -314,8 +326,59 @@ receive_frame(struct wire_client *c, const char **why)
       wire_futex_wake(&ctrl->applied_bell);
       return true;
    }
+   case WIRE_TCP_CTRL: {
+      /* a server log line (written here with its level and origin) or a flush's answer */
+      uint8_t buf[sizeof(struct wire_ctrl_msg) + WIRE_CTRL_MAX_TEXT + 1];
+      struct wire_ctrl_msg m;
+      if (f.len < sizeof(m) || f.len > sizeof(buf) - 1 || f.a || !wire_tcp_read_full(t->fd, buf, f.len, t->timeout_ms))
+         return false;
+      memcpy(&m, buf, sizeof(m));
+      if (m.magic != WIRE_CTRL_MAGIC || m.len != f.len - sizeof(m))
+         return false;
+      if (m.type == WIRE_CTRL_LOG) {
+         buf[f.len] = 0;
+         /* a level this side does not know is taken as ERROR, never lowered */
+         enum sgl_log_level lvl = m.level <= SGL_LOG_DEBUG ? (enum sgl_log_level)m.level : SGL_LOG_ERROR;
+         sgl_log_peer(lvl, "server", (const char *)buf + sizeof(m));
+      } else if (m.type == WIRE_CTRL_FLUSH_ACK) {
+         __atomic_store_n(&c->ctl_flush_acked, m.seq, __ATOMIC_RELEASE);
+         __atomic_add_fetch(&ctrl->applied_bell, 1, __ATOMIC_SEQ_CST);
+         wire_futex_wake(&ctrl->applied_bell);
+      } else {
+         return false;
+      }
+      return true;
+   }
    default:
       return false;
+   }
+}
+
+/* A log flush (DESIGN 2.7): answered once every line the server queued before it was sent;
+ * the receive thread has written those by the time the answer arrives. */
+bool
+wire_tcp_log_flush(struct wire_client *c, int timeout_ms)
+{
+   struct wire_tcp_client *t = c->tcp;
+   if (!t || __atomic_load_n(&t->peer_gone, __ATOMIC_ACQUIRE))
+      return false;
+   struct wire_ctrl *ctrl = c->seg.ctrl;
+   pthread_mutex_lock(&t->send_lock);
+   uint32_t seq = ++c->ctl_flush_seq;
+   struct wire_ctrl_msg m = {WIRE_CTRL_MAGIC, WIRE_CTRL_FLUSH, 0, 0, seq};
+   bool ok = send_frame(t, WIRE_TCP_CTRL, 0, &m, sizeof(m), NULL, 0);
+   pthread_mutex_unlock(&t->send_lock);
+   if (!ok) {
+      peer_gone(c, "cannot send to splitgl-server (connection closed)");
+      return false;
+   }
+   for (uint64_t end = now_ms() + (uint64_t)timeout_ms;;) {
+      uint32_t bell = wire_load32(&ctrl->applied_bell);
+      if ((int32_t)(__atomic_load_n(&c->ctl_flush_acked, __ATOMIC_ACQUIRE) - seq) >= 0)
+         return true;
+      if (now_ms() >= end || __atomic_load_n(&t->peer_gone, __ATOMIC_ACQUIRE))
+         return false;
+      wire_futex_wait(&ctrl->applied_bell, bell, 10);
    }
 }
 
@@ -410,10 +473,28 @@ tcp_stop(struct wire_client *c)
       return;
    if (t->fd >= 0 && t->rx_started && !__atomic_load_n(&t->peer_gone, __ATOMIC_ACQUIRE)) {
       /* a clean end of session: the server stops at once instead of seeing the hang-up */
+      __atomic_store_n(&t->closing, true, __ATOMIC_RELEASE);
       pthread_mutex_lock(&t->send_lock);
       t->send_timeout_ms = 1000;
-      send_client_state(c, true);
+      bool sent = send_client_state(c, true);
       pthread_mutex_unlock(&t->send_lock);
+      /* The server ends the session, sends what its log queue holds and its counters line (it
+       * gives that at most 2 + 2 s) and ends the stream: the receive thread writes those lines
+       * until then, as long as frames keep coming (wire/client_private.h). */
+      uint64_t start = now_ms(), quiet_since = start, seen = __atomic_load_n(&c->ctl_received, __ATOMIC_RELAXED);
+      while (sent && !__atomic_load_n(&t->peer_gone, __ATOMIC_ACQUIRE)) {
+         nanosleep(&(struct timespec){0, 10000000}, NULL);
+         uint64_t now = now_ms(), got = __atomic_load_n(&c->ctl_received, __ATOMIC_RELAXED);
+         if (got != seen) {
+            seen = got;
+            quiet_since = now;
+         }
+         if (now - quiet_since > WIRE_CLOSE_QUIET_MS || now - start > WIRE_CLOSE_MAX_MS) {
+            sgl_warn("wire: tcp: splitgl-server did not end its stream %s; its last log lines may be lost",
+                     now - start > WIRE_CLOSE_MAX_MS ? "within 20 s" : "after 5 s without a frame");
+            break;
+         }
+      }
    }
    __atomic_store_n(&t->stopping, true, __ATOMIC_RELEASE);
    if (t->fd >= 0)

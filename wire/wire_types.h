@@ -43,7 +43,8 @@
  * 10: window surfaces: op 49 WindowAttach (reply wire_window_status), op 50 WindowSetInterval;
  *    Present of an attached resource presents into its window. */
 /* 11: op 51 WindowFramesBack (window frames sent back to the client), op 52 SetClipState
- *    (GL core's CLIP_DISTANCEi enables). */
+ *    (GL core's CLIP_DISTANCEi enables), op 53 BufferWriteback with WIRE_EVENT_WRITEBACK
+ *    chunks; tcp frames FRAME (7) and CTRL (8, server log lines both ways). */
 #define WIRE_PROTOCOL_REVISION 11u
 
 /* ---- record header ------------------------------------------------------------------- */
@@ -474,6 +475,17 @@ enum wire_event_kind {
    WIRE_EVENT_FATAL = 4,    /* protocol error: text = "ProtocolCorruption \"Op.field\"" */
    WIRE_EVENT_FENCE_SIGNALED = 5, /* a = low, b = high 32 bits of the fence id: it and every
                                    * earlier fence are signalled */
+   WIRE_EVENT_WRITEBACK = 6, /* a BufferWriteback chunk: a = its offset from the read's start,
+                              * b = its bytes (<= WIRE_WRITEBACK_CHUNK), which follow; seq
+                              * names the BufferWriteback record; chunks come in order */
 };
+
+/* BufferWriteback (op 51, payload struct wire_buffer_read): bytes [offset, offset + size) of a
+ * buffer resource as the device holds them after every earlier record's work come back as
+ * WIRE_EVENT_WRITEBACK chunks on the event ring, in order, ordered with every other event; the
+ * record is applied once the last chunk is posted. size <= WIRE_WRITEBACK_MAX (the client splits
+ * larger reads). A read the device refuses ends the session (ReadbackDeclined). */
+#define WIRE_WRITEBACK_CHUNK (16u * 1024u)
+#define WIRE_WRITEBACK_MAX (4u * 1024u * 1024u)
 
 #endif

@@ -110,6 +110,17 @@ wire_end_reply(struct wire_client *c, void *dst, uint32_t cap)
    return cap;
 }
 
+/* The fake transport is a monolith (no write-back path): reads take BufferRead replies. */
+bool wire_has_writeback(const struct wire_client *c) { return false; }
+
+bool
+wire_end_writeback(struct wire_client *c, void *dst, uint32_t size)
+{
+   fake_wire_op_count[cur_op]++;
+   memset(dst, 0, size);
+   return true;
+}
+
 /* Not cached here: a test may change fake_wire_info between contexts. */
 bool
 wire_client_info(struct wire_client *c, struct wire_server_info *out)

@@ -7,8 +7,15 @@
  *   - every WARN line either arrived or is counted in an in-stream "N lines dropped" notice,
  *     and the notices add up to the counters line's dropped=;
  *   - the session ended with its counters line (forwarded, dropped, ..., max-offer-us).
+ * On tcp the same (the lines come as CTRL frames). The forfeit of a client that stops
+ * draining: --stall-ms N (spawn: the client makes no GL call for N ms, so it reads nothing
+ * from its control socket) or --stop-ms N (tcp: the client's receive thread reads whenever the
+ * process runs, so the test stops the whole process with SIGSTOP for N ms); with the server's
+ * wait timeout below N the session is forfeited and the client finds its context lost.
  */
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mt_common.h"
@@ -23,7 +30,36 @@ main(int argc, char **argv)
    /* --stall-ms N: after the draws the client sleeps N ms without a GL call, draining nothing;
     * with the server's wait timeout below N it forfeits the session (DESIGN 2.7) */
    int stall_ms = mt_arg_int(argc, argv, "--stall-ms", 0);
+   int stop_ms = mt_arg_int(argc, argv, "--stop-ms", 0);
    MT_CHECK(flood > 0, "usage: mt_logflood --flood n (with SPLITGL_TEST_LOG_FLOOD=n)");
+   int ready[2] = {-1, -1}, resume[2] = {-1, -1};
+   if (stop_ms) {
+      /* the parent stops the client (the child) once its draws are sent, for stop_ms */
+      MT_CHECK(!pipe(ready) && !pipe(resume), "pipe");
+      fflush(stdout);
+      pid_t child = fork();
+      MT_CHECK(child >= 0, "fork");
+      if (child > 0) {
+         char byte;
+         close(ready[1]);
+         close(resume[0]);
+         bool sent = read(ready[0], &byte, 1) == 1;
+         if (sent) {
+            kill(child, SIGSTOP);
+            usleep((useconds_t)stop_ms * 1000u);
+            kill(child, SIGCONT);
+            (void)!write(resume[1], "r", 1);
+         }
+         int st = 0;
+         waitpid(child, &st, 0);
+         MT_CHECK(sent, "the client ended before its draws were sent");
+         MT_CHECK(WIFEXITED(st), "the client died (status 0x%x)", st);
+         return WEXITSTATUS(st);
+      }
+      close(ready[0]);
+      close(resume[1]);
+      stall_ms = stop_ms;
+   }
    char path[] = "/tmp/mt_logflood_XXXXXX";
    int fd = mkstemp(path);
    MT_CHECK(fd >= 0, "mkstemp");
@@ -40,7 +76,12 @@ main(int argc, char **argv)
       mt_quad(-1, -1, 1, 1);
    }
    if (stall_ms) {
-      usleep((useconds_t)stall_ms * 1000u);
+      if (stop_ms) { /* stopped by the parent meanwhile */
+         char byte;
+         MT_CHECK(write(ready[1], "d", 1) == 1 && read(resume[0], &byte, 1) == 1, "the parent went away");
+      } else {
+         usleep((useconds_t)stall_ms * 1000u);
+      }
       double t0 = mt_now();
       glFinish();
       GLenum e = glGetError();
@@ -56,9 +97,11 @@ main(int argc, char **argv)
       if (f)
          fclose(f);
       unlink(path);
-      MT_CHECK(forfeited, "no 'the session is forfeited' line from the server");
-      printf("mt_logflood: the session was forfeited after a %d ms stall; glFinish reported GL_CONTEXT_LOST\n",
-             stall_ms);
+      /* a spawn server shares the client's stderr; a tcp server writes the line to its own */
+      const char *tr = getenv("SPLITGL_TRANSPORT");
+      MT_CHECK(forfeited || (tr && !strncmp(tr, "tcp:", 4)), "no 'the session is forfeited' line from the server");
+      printf("mt_logflood: the session was forfeited after a %d ms %s; glFinish reported GL_CONTEXT_LOST\n",
+             stall_ms, stop_ms ? "stop" : "stall");
       return 0;
    }
    glFinish();

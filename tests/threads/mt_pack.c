@@ -4,11 +4,19 @@
  *                     no CPU read of it: the client never waits (ctest checks the stats line:
  *                     no wait of any class, every read sent as ReadPixelsToBuffer and landed).
  *                     Then one map of the last read: the pixels the frame drew.
+ *   mt_pack writeback reads the server wrote, pulled back as write-back chunks (DESIGN 2.7):
+ *                     a 5 MiB buffer (two bands of the largest write-back) holding two 1 MiB
+ *                     pack reads with an application write over part of the first, read by
+ *                     maps; then later writes and reads over the same bytes: every map sees
+ *                     every record before it and nothing after (ctest checks the chunk and byte
+ *                     counts of the stats line).
  *   mt_pack declined  (SPLITGL_TEST_SERVER_DIE_AT=ReadPixelsToBuffer): the server dies after
  *                     the read was sent and before it landed. Mapping the buffer then fails
  *                     with GL_CONTEXT_LOST and a KHR_debug message naming ReadbackDeclined;
  *                     the buffer's old bytes never come back as pixels.
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mt_common.h"
@@ -107,6 +115,99 @@ async_check(void)
    return 0;
 }
 
+#define WB_W 512
+#define WB_H 512
+#define WB_READ (WB_W * WB_H * 4)          /* 1 MiB a read */
+#define WB_SIZE (5u << 20)                 /* two write-back bands: 4 MiB + 1 MiB */
+#define WB_B_OFF ((4u << 20) - (512u << 10)) /* the second read crosses the bands' boundary */
+#define WB_POKE_OFF 300000u                /* an application write inside the first read */
+#define WB_POKE_LEN 70000u
+
+/* The clear colour of frame(i, 0) as RGBA8 bytes. */
+static void
+clear_bytes(int i, uint8_t out[4])
+{
+   const uint8_t b[4] = {0, 64, 128, 191};
+   out[0] = 0, out[1] = 64, out[2] = b[i % 4], out[3] = 255;
+}
+
+/* Checks bytes [from, to) of a mapping at offset `base` against a 4-byte pattern (or one byte
+ * when pat[1] < 0). */
+static int
+expect_range(const uint8_t *p, size_t base, size_t from, size_t to, const int pat[4], const char *what)
+{
+   for (size_t o = from; o < to; o++) {
+      int want = pat[1] < 0 ? pat[0] : pat[o % 4];
+      MT_CHECK(p[o - base] == want, "%s: byte %zu is 0x%02x, want 0x%02x", what, o, p[o - base], want);
+   }
+   return 0;
+}
+
+static int
+writeback(void)
+{
+   EGLContext ctx = mt_context(&disp, EGL_NO_CONTEXT, false);
+   EGLSurface surf = mt_pbuffer(&disp, WB_W, WB_H);
+   MT_CHECK(eglMakeCurrent(disp.dpy, surf, surf, ctx), "eglMakeCurrent");
+   GLint color_loc;
+   glUseProgram(mt_color_program(&color_loc));
+   GLuint pbo;
+   glGenBuffers(1, &pbo);
+   glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+   uint8_t *old = malloc(WB_SIZE), *poke = malloc(WB_POKE_LEN);
+   MT_CHECK(old && poke, "malloc");
+   memset(old, OLD_BYTE, WB_SIZE);
+   glBufferData(GL_PIXEL_PACK_BUFFER, WB_SIZE, old, GL_STREAM_READ);
+   /* read A at 0, an application write over part of it, read B across the band boundary */
+   frame(color_loc, 1, 0);
+   glReadPixels(0, 0, WB_W, WB_H, GL_RGBA, GL_UNSIGNED_BYTE, (void *)0);
+   memset(poke, 0x5A, WB_POKE_LEN);
+   glBufferSubData(GL_PIXEL_PACK_BUFFER, WB_POKE_OFF, WB_POKE_LEN, poke);
+   frame(color_loc, 2, 0);
+   glReadPixels(0, 0, WB_W, WB_H, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)WB_B_OFF);
+   MT_CHECK(glGetError() == GL_NO_ERROR, "reads into the pack buffer");
+   const uint8_t *p = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, WB_SIZE, GL_MAP_READ_BIT);
+   MT_CHECK(p, "map of the whole buffer: 0x%x", glGetError());
+   uint8_t a[4], b[4];
+   clear_bytes(1, a);
+   clear_bytes(2, b);
+   const int pa[4] = {a[0], a[1], a[2], a[3]}, pb[4] = {b[0], b[1], b[2], b[3]};
+   const int p5a[4] = {0x5A, -1}, pold[4] = {OLD_BYTE, -1};
+   if (expect_range(p, 0, 0, WB_POKE_OFF, pa, "read A") ||
+       expect_range(p, 0, WB_POKE_OFF, WB_POKE_OFF + WB_POKE_LEN, p5a, "the write after read A") ||
+       expect_range(p, 0, WB_POKE_OFF + WB_POKE_LEN, WB_READ, pa, "read A after the write") ||
+       expect_range(p, 0, WB_READ, WB_B_OFF, pold, "between the reads") ||
+       expect_range(p, 0, WB_B_OFF, WB_B_OFF + WB_READ, pb, "read B") ||
+       expect_range(p, 0, WB_B_OFF + WB_READ, WB_SIZE, pold, "after read B"))
+      return 1;
+   MT_CHECK(glUnmapBuffer(GL_PIXEL_PACK_BUFFER), "unmap");
+   /* a later write over bytes a read wrote: the next read sees the write, not the old chunks */
+   memset(poke, 0x33, WB_POKE_LEN);
+   glBufferSubData(GL_PIXEL_PACK_BUFFER, 0, 65536, poke);
+   p = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, 65536, GL_MAP_READ_BIT);
+   MT_CHECK(p, "second map: 0x%x", glGetError());
+   const int p33[4] = {0x33, -1};
+   if (expect_range(p, 0, 0, 65536, p33, "the write after the first map"))
+      return 1;
+   MT_CHECK(glUnmapBuffer(GL_PIXEL_PACK_BUFFER), "unmap");
+   /* ... and a later read over that write: the read wins */
+   frame(color_loc, 3, 0);
+   glReadPixels(0, 0, WB_W, WB_H, GL_RGBA, GL_UNSIGNED_BYTE, (void *)0);
+   p = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, 65536, GL_MAP_READ_BIT);
+   MT_CHECK(p, "third map: 0x%x", glGetError());
+   uint8_t c[4];
+   clear_bytes(3, c);
+   const int pc[4] = {c[0], c[1], c[2], c[3]};
+   if (expect_range(p, 0, 0, 65536, pc, "read C over the write"))
+      return 1;
+   MT_CHECK(glUnmapBuffer(GL_PIXEL_PACK_BUFFER), "unmap");
+   MT_CHECK(glGetError() == GL_NO_ERROR, "errors");
+   free(old);
+   free(poke);
+   printf("mt_pack writeback: %u + 64 + 64 KiB read back; every map saw the records before it\n", WB_SIZE >> 10);
+   return 0;
+}
+
 static int
 declined(void)
 {
@@ -144,10 +245,12 @@ main(int argc, char **argv)
       r = async(mt_arg_int(argc, argv, "--frames", 5), mt_arg_int(argc, argv, "--draws", 200));
    else if (!strcmp(mode, "async-check"))
       r = async_check();
+   else if (!strcmp(mode, "writeback"))
+      r = writeback();
    else if (!strcmp(mode, "declined"))
       r = declined();
    else
-      MT_CHECK(0, "usage: mt_pack async|async-check|declined");
+      MT_CHECK(0, "usage: mt_pack async|async-check|writeback|declined");
    MT_CHECK(eglTerminate(disp.dpy), "eglTerminate");
    return r;
 }

@@ -1171,6 +1171,10 @@ xfb_query_cases(void)
    expect_fatal("BufferRead.size", WIRE_OP_BufferRead, &br, sizeof(br));
    br = (struct wire_buffer_read){{4, 1}, 0, 4};
    expect_fatal("BufferRead.res", WIRE_OP_BufferRead, &br, sizeof(br));
+   br = (struct wire_buffer_read){{0, 1}, 1000, 100};
+   expect_fatal("BufferWriteback.size", WIRE_OP_BufferWriteback, &br, sizeof(br));
+   br = (struct wire_buffer_read){{4, 1}, 0, 4};
+   expect_fatal("BufferWriteback.res", WIRE_OP_BufferWriteback, &br, sizeof(br));
 
    /* Good sequences reach the backend and clean up: a target, a query, destroyed while bound
     * / active. */
