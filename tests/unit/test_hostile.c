@@ -1179,6 +1179,34 @@ xfb_query_cases(void)
    rig_fini(&r);
 }
 
+/* srv_session_reset (the fuzz targets' loop): after a session that made objects and ended on
+ * a fatal error, the reset session is a fresh one: the backend holds nothing the first made,
+ * the state is RUNNING, records count from sequence 1 and the same handles (generation 1
+ * again) create, which a table that remembered generations would refuse. */
+static void
+reset_cases(void)
+{
+   struct rig r;
+   rig_init(&r);
+   struct fake_backend *fb = (struct fake_backend *)r.s->be;
+   setup_ctx(&r);
+   CHECK_EQ(fb->live_contexts, 1);
+   CHECK_EQ(fb->live_resources, 1);
+   uint8_t body[16] = {0};
+   CHECK(!put(&r, 0x7fff, body, sizeof(body)));
+   CHECK(strstr(fatal(&r), "Record.op") != NULL);
+   wire_segment_init(&r.seg, r.mem, r.size, 256 * 1024, 256 * 1024);
+   CHECK(srv_session_reset(r.s));
+   CHECK_EQ(fb->live_contexts, 0);
+   CHECK_EQ(fb->live_resources, 0);
+   CHECK_EQ(r.seg.ctrl->server_state, WIRE_SERVER_RUNNING);
+   r.seq = 0;
+   setup_ctx(&r);
+   CHECK_EQ(fb->live_contexts, 1);
+   CHECK_EQ(fb->live_resources, 1);
+   rig_fini(&r);
+}
+
 int
 main(void)
 {
@@ -1194,6 +1222,7 @@ main(void)
    event_cases();
    program_cases();
    geometry_cases();
+   reset_cases();
    fuzz(3000);
    return check_done("test_hostile");
 }
