@@ -866,6 +866,27 @@ program_cases(void)
       i[3] = 7;
       expect_program_refused(b, size, "sampler binding");
    }
+   /* Each interface Location moved past the device's limits (found by fuzz_records_magma:
+    * lavapipe wrote past its stack for a fragment Location of 0x210000, which the SPIR-V
+    * validator accepts). */
+   for (uint32_t st = 0; st < 2; st++) {
+      for (uint32_t k = 0;; k++) {
+         memcpy(b, good, size);
+         w = blob_spirv(b, st, &count);
+         i = NULL;
+         for (uint32_t j = 0, at = 5; w && at < count && (w[at] >> 16); at += w[at] >> 16)
+            if ((w[at] & 0xffff) == 71 /* OpDecorate */ && (w[at] >> 16) >= 4 && w[at + 2] == 30 /* Location */ &&
+                j++ == k)
+               i = &w[at];
+         if (!i)
+            break;
+         i[3] = 0x210000;
+         expect_program_refused(b, size, "interface Location");
+         CHECK(k < 8);
+         if (k >= 8)
+            break;
+      }
+   }
    /* A raw-pointer capability: shaders in the server process must not address memory. */
    memcpy(b, good, size);
    w = blob_spirv(b, SPV_STAGE_VERTEX, &count);
