@@ -6,11 +6,16 @@
  * The backend's create / destroy entry points are wrapped to count what is alive. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "fuzz_harness.h"
 #include "fuzz_stream.h"
 #include "server/server_private.h"
 #include "util/log.h"
+
+/* As SPLITGL_WAIT_TIMEOUT_MS in fuzz_records_magma.c: GPU work past it counts as a lost device,
+ * well inside libFuzzer's 20 s per input. */
+#define FUZZ_GPU_WAIT_MS 5000
 
 static struct fuzz_rig rig;
 static struct srv_backend *be;
@@ -213,6 +218,18 @@ fuzz_harness_run(const uint8_t *data, size_t size, struct srv_backend *(*make_ba
       }
    }
    fuzz_replay(&rig, data, size);
+   /* GPU work the input submitted completes within the input (bounded as Magma bounds its own
+    * fence waits): a later input must not wait for it and take the blame. */
+   if (be->ops->fence_submit && be->ops->fence_completed) {
+      uint64_t serial = be->ops->fence_submit(be);
+      for (int ms = 0; serial && be->ops->fence_completed(be) < serial; ms++) {
+         if (ms >= FUZZ_GPU_WAIT_MS) {
+            drop_session(); /* as a lost device: a fresh one for the next input */
+            return;
+         }
+         nanosleep(&(struct timespec){0, 1000000}, NULL);
+      }
+   }
    /* A lost device stays lost: the next input gets a new backend (and session). */
    bool lost = wire_load32(&rig.seg.ctrl->server_state) == WIRE_SERVER_FATAL &&
                !strncmp(rig.seg.ctrl->fatal_msg, "DeviceLost", 10);
