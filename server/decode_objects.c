@@ -285,6 +285,65 @@ srv_handle_TextureSubData(struct srv_session *s, const void *p, const uint8_t *t
       s->stats.skipped++; /* no storage (out of memory at create) */
 }
 
+/* Vulkan bounds a stage's interface Locations by the device's limits and a driver may index
+ * its own arrays by them (lavapipe wrote past its stack for a fragment-stage Location of
+ * 0x210000 that the SPIR-V validator accepts): each Location a variable of the Input or Output
+ * storage class, or a member of a block, is decorated with must be below the stage's limit. */
+static bool
+program_locations_ok(struct srv_session *s, const struct spv_program_info *p, char *err, size_t err_size)
+{
+   enum { SC_INPUT = 1, SC_OUTPUT = 3, OP_VARIABLE = 59, OP_DECORATE = 71, OP_MEMBER_DECORATE = 72, DEC_LOCATION = 30 };
+   uint64_t attribs = s->ops->get_param(s->be, WIRE_CAP_MAX_VERTEX_ATTRIBS);
+   uint64_t vout = s->ops->get_param(s->be, WIRE_CAP_MAX_VERTEX_OUTPUT_COMPONENTS) / 4;
+   uint64_t fin = s->ops->get_param(s->be, WIRE_CAP_MAX_FRAGMENT_INPUT_COMPONENTS) / 4;
+   uint64_t colors = s->ops->get_param(s->be, WIRE_CAP_MAX_COLOR_ATTACHMENTS);
+   uint64_t gin = s->ops->get_param(s->be, WIRE_CAP_MAX_GEOMETRY_INPUT_COMPONENTS) / 4;
+   uint64_t gout = s->ops->get_param(s->be, WIRE_CAP_MAX_GEOMETRY_OUTPUT_COMPONENTS) / 4;
+   const uint64_t in_limit[SPV_STAGE_COUNT] = {[SPV_STAGE_VERTEX] = attribs, [SPV_STAGE_FRAGMENT] = fin,
+                                               [SPV_STAGE_GEOMETRY] = gin};
+   const uint64_t out_limit[SPV_STAGE_COUNT] = {[SPV_STAGE_VERTEX] = vout, [SPV_STAGE_FRAGMENT] = colors,
+                                                [SPV_STAGE_GEOMETRY] = gout};
+   for (uint32_t st = 0; st < SPV_STAGE_COUNT; st++) {
+      if (!(p->stage_mask & (1u << st)))
+         continue;
+      const uint32_t *w = p->spirv[st];
+      uint32_t count = p->spirv_words[st], bound = count > 3 ? w[3] : 0;
+      uint8_t *sc = bound && bound <= count ? calloc(bound, 1) : NULL; /* storage class + 1 by id */
+      if (!sc) {
+         snprintf(err, err_size, "stage %u: id bound %u", st, bound);
+         return false;
+      }
+      for (uint32_t i = 5; i < count && (w[i] >> 16); i += w[i] >> 16)
+         if ((w[i] & 0xffff) == OP_VARIABLE && (w[i] >> 16) >= 4 && w[i + 2] < bound && w[i + 3] < 255)
+            sc[w[i + 2]] = (uint8_t)(w[i + 3] + 1);
+      bool ok = true;
+      for (uint32_t i = 5; ok && i < count && (w[i] >> 16); i += w[i] >> 16) {
+         uint32_t op = w[i] & 0xffff, wc = w[i] >> 16;
+         uint64_t limit;
+         uint32_t loc;
+         if (op == OP_DECORATE && wc >= 4 && w[i + 2] == DEC_LOCATION && w[i + 1] < bound) {
+            uint8_t c = sc[w[i + 1]];
+            limit = c == SC_INPUT + 1 ? in_limit[st] : c == SC_OUTPUT + 1 ? out_limit[st] : UINT64_MAX;
+            loc = w[i + 3];
+         } else if (op == OP_MEMBER_DECORATE && wc >= 5 && w[i + 3] == DEC_LOCATION) {
+            limit = in_limit[st] > out_limit[st] ? in_limit[st] : out_limit[st]; /* a block's member */
+            loc = w[i + 4];
+         } else {
+            continue;
+         }
+         if (loc >= limit) {
+            snprintf(err, err_size, "stage %u: Location %u beyond the device's %llu", st, loc,
+                     (unsigned long long)limit);
+            ok = false;
+         }
+      }
+      free(sc);
+      if (!ok)
+         return false;
+   }
+   return true;
+}
+
 void
 srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *tail, uint32_t tsize)
 {
@@ -317,6 +376,10 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
          spv_program_info_free(c->program);
          c->program = NULL;
       }
+   }
+   if (c->program && !program_locations_ok(s, c->program, err, sizeof(err))) {
+      spv_program_info_free(c->program);
+      c->program = NULL;
    }
    /* A geometry stage only where the device runs one, within its output-vertex and invocation
     * limits (the front end compiles under the same limits: caps.c). */

@@ -16,6 +16,7 @@ bool srv_own_process;
 #define IDLE_SLICE_MS 100
 #define GL_OUT_OF_MEMORY_ENUM 0x0505
 #define SCRATCH_SIZE (WIRE_MAX_TAIL + 4096u)
+#define SRV_RESET_KEEP_SLOTS 256u /* srv_session_reset clears tables up to this size, frees larger */
 /* Every payload fits the 4 KiB above WIRE_MAX_TAIL (apply_one relies on it). */
 #define OP(num, name, payload, flags, wait)                                                      \
    static_assert(sizeof(struct payload) <= 4096u, "payload of " #name " too large for the scratch");
@@ -68,18 +69,43 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
    return s;
 }
 
-struct srv_backend *
-srv_session_destroy_keep_backend(struct srv_session *s)
+/* Test-only (tests/fuzz): what a session keeps across srv_session_reset is its segment, backend,
+ * knobs and the capacity of its buffers; everything else starts as calloc left it in
+ * srv_session_create, so a field added later is reset without being named here. */
+bool
+srv_session_reset(struct srv_session *s)
 {
-   if (!s)
-      return NULL;
    srv_destroy_all(s);
-   for (int k = 0; k < WIRE_KIND_COUNT; k++)
-      srv_table_fini(&s->tables[k]);
-   struct srv_backend *be = s->be;
-   s->be = NULL;
-   srv_session_destroy(s);
-   return be;
+   struct srv_session keep = *s;
+   for (int k = 0; k < WIRE_KIND_COUNT; k++) {
+      struct srv_table *t = &keep.tables[k];
+      for (uint32_t i = 0; i < t->cap; i++)
+         if (t->e[i].alive)
+            return false; /* srv_destroy_all missed an object: the caller reports it */
+      if (t->cap > SRV_RESET_KEEP_SLOTS)
+         srv_table_fini(t); /* cheaper to grow again than to scan at every reset */
+      else if (t->cap)
+         memset(t->e, 0, (size_t)t->cap * sizeof(*t->e)); /* generations too: a fresh table */
+   }
+   memset(s, 0, sizeof(*s));
+   s->seg = keep.seg;
+   s->be = keep.be;
+   s->ops = keep.ops;
+   s->may_park = keep.may_park;
+   memcpy(s->tables, keep.tables, sizeof(s->tables));
+   s->scratch = keep.scratch;
+   s->readback = keep.readback;
+   s->readback_cap = keep.readback_cap;
+   s->fences = keep.fences;
+   s->fence_cap = keep.fence_cap; /* fence_first and fence_count start at 0 */
+   s->record = keep.record;
+   s->log_flood = keep.log_flood;
+   s->die_at_op = keep.die_at_op;
+   s->event_head = wire_load64(&s->seg.ctrl->event_head);
+   if (s->ops->set_cancel)
+      s->ops->set_cancel(s->be, &s->seg.ctrl->client_closing);
+   wire_store32(&s->seg.ctrl->server_state, WIRE_SERVER_RUNNING);
+   return true;
 }
 
 void

@@ -16,9 +16,13 @@ struct srv_backend;
  *  client is the same thread). */
 struct srv_session *srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool may_park);
 void srv_session_destroy(struct srv_session *s);
-/** Ends the session as srv_session_destroy does (every object it made destroyed) but hands the
- *  backend back instead of destroying it (the fuzz targets reuse one device). */
-struct srv_backend *srv_session_destroy_keep_backend(struct srv_session *s);
+
+/** Test-only (the fuzz targets): ends every object the session made, as srv_session_destroy
+ *  does but keeping the backend, and starts the session anew on the same segment and
+ *  backend, as srv_session_create would on a segment whose control page the caller has
+ *  re-initialised (handle tables empty, generations forgotten, sequence and ring at 0). False
+ *  if an object outlived the ending (the session is then unusable: destroy it). */
+bool srv_session_reset(struct srv_session *s);
 
 /** Applies every record published so far. Returns false once the session has ended (a fatal
  *  error or the client closed). */

@@ -1,47 +1,36 @@
 /* libFuzzer target: a record stream (fuzz_stream.h) into a session on Magma (lavapipe here).
- * One device serves every input: each session ends with every object it made destroyed and
- * hands the backend on (srv_session_destroy_keep_backend); a backend that lost its device is
+ * One device and one session serve every input (fuzz_harness.c): between inputs every object
+ * the input made is destroyed and the session reset; a backend that lost its device is
  * replaced. Device-memory allocations above 64 MiB fail as out of memory
  * (SPLITGL_TEST_OOM_ABOVE_KIB) so that no input can exhaust the machine. */
 #include <stdlib.h>
 
-#include "fuzz_stream.h"
+#include "fuzz_harness.h"
 #include "server/backend.h"
-#include "util/log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-static struct srv_backend *be;
-
-static void
-quiet(enum sgl_log_level level, const char *line, void *user)
+static struct srv_backend *
+make_backend(void)
 {
+   return mg_backend_create(NULL);
 }
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
    setenv("SPLITGL_TEST_OOM_ABOVE_KIB", "65536", 0);
-   sgl_log_set_sink(quiet, NULL); /* fatal errors are the expected end of most inputs */
+   /* GPU work an input makes that runs past 5 s ends as a lost device (and a new one), not as
+    * libFuzzer's 20 s timeout (fuzz_harness.c waits as long for each input's work) */
+   setenv("SPLITGL_WAIT_TIMEOUT_MS", "5000", 0);
+   fuzz_harness_init();
    return 0;
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-   static struct fuzz_rig rig;
-   if (!rig.mem)
-      fuzz_rig_map(&rig);
-   if (!be && !(be = mg_backend_create(NULL)))
-      abort(); /* no Vulkan device: nothing to fuzz */
-   struct srv_session *s = fuzz_replay(&rig, be, data, size);
-   bool lost = s && wire_load32(&rig.seg.ctrl->server_state) == WIRE_SERVER_FATAL &&
-               !strncmp(rig.seg.ctrl->fatal_msg, "DeviceLost", 10);
-   be = srv_session_destroy_keep_backend(s);
-   if (lost && be) {
-      be->ops->destroy(be);
-      be = NULL;
-   }
+   fuzz_harness_run(data, size, make_backend, NULL);
    return 0;
 }

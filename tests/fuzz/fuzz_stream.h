@@ -29,7 +29,7 @@ struct fuzz_rig {
    void *mem;
    size_t size;
    struct wire_segment seg;
-   struct srv_session *s;
+   struct srv_session *s; /* kept across inputs (fuzz_harness.c) */
    uint64_t seq;
 };
 
@@ -72,18 +72,13 @@ fuzz_publish(struct fuzz_rig *r, const struct wire_record_hdr *h, const uint8_t 
    c->cmd_head = head + real;
 }
 
-/* Replays `data` into a fresh session on backend `be` (which the session owns); returns the
- * session, ended or not, for the caller to destroy. */
-static inline struct srv_session *
-fuzz_replay(struct fuzz_rig *r, struct srv_backend *be, const uint8_t *data, size_t n)
+/* Replays `data` into the rig's session (r->s, started on r->seg: its control page fresh, its
+ * sequence at 0). The ring's records are written whole; the staging arena keeps the last
+ * input's bytes (as a client's would). */
+static inline void
+fuzz_replay(struct fuzz_rig *r, const uint8_t *data, size_t n)
 {
-   /* the control page anew; the ring's records are written whole, the staging arena keeps
-    * the last input's bytes (as a client's would) */
-   wire_segment_init(&r->seg, r->mem, r->size, FUZZ_CMD_SIZE, FUZZ_STAGING_SIZE);
-   r->s = srv_session_create(&r->seg, be, false);
    r->seq = 0;
-   if (!r->s)
-      return NULL;
    static uint8_t body[FUZZ_MAX_BODY];
    bool alive = true;
    while (n && alive) {
@@ -130,7 +125,6 @@ fuzz_replay(struct fuzz_rig *r, struct srv_backend *be, const uint8_t *data, siz
          alive = srv_session_pump(r->s);
       }
    }
-   return r->s;
 }
 
 #endif

@@ -39,6 +39,12 @@ f_get_param(struct srv_backend *be, enum wire_cap p)
    switch (p) {
    case WIRE_CAP_MAX_TEXTURE_SIZE: return 16384;
    case WIRE_CAP_MAX_VERTEX_ATTRIBS: return 16;
+   /* ES 3.0's minimums: interface Locations of programs are checked against them */
+   case WIRE_CAP_MAX_VERTEX_OUTPUT_COMPONENTS: return 64;
+   case WIRE_CAP_MAX_FRAGMENT_INPUT_COMPONENTS: return 60;
+   case WIRE_CAP_MAX_COLOR_ATTACHMENTS: return 4;
+   case WIRE_CAP_MAX_GEOMETRY_INPUT_COMPONENTS: return 64;
+   case WIRE_CAP_MAX_GEOMETRY_OUTPUT_COMPONENTS: return 128;
    case WIRE_CAP_MAX_XFB_BUFFERS: return 4;
    case WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE: return 256; /* ES 3.0: 64 interleaved components */
    case WIRE_CAP_SAMPLED_FORMATS: case WIRE_CAP_RENDERABLE_FORMATS: case WIRE_CAP_FILTERABLE_FORMATS: return ~0ull;

@@ -885,6 +885,27 @@ program_cases(void)
       i[3] = 7;
       expect_program_refused(b, size, "sampler binding");
    }
+   /* Each interface Location moved past the device's limits (found by fuzz_records_magma:
+    * lavapipe wrote past its stack for a fragment Location of 0x210000, which the SPIR-V
+    * validator accepts). */
+   for (uint32_t st = 0; st < 2; st++) {
+      for (uint32_t k = 0;; k++) {
+         memcpy(b, good, size);
+         w = blob_spirv(b, st, &count);
+         i = NULL;
+         for (uint32_t j = 0, at = 5; w && at < count && (w[at] >> 16); at += w[at] >> 16)
+            if ((w[at] & 0xffff) == 71 /* OpDecorate */ && (w[at] >> 16) >= 4 && w[at + 2] == 30 /* Location */ &&
+                j++ == k)
+               i = &w[at];
+         if (!i)
+            break;
+         i[3] = 0x210000;
+         expect_program_refused(b, size, "interface Location");
+         CHECK(k < 8);
+         if (k >= 8)
+            break;
+      }
+   }
    /* A raw-pointer capability: shaders in the server process must not address memory. */
    memcpy(b, good, size);
    w = blob_spirv(b, SPV_STAGE_VERTEX, &count);
@@ -1202,6 +1223,34 @@ xfb_query_cases(void)
    rig_fini(&r);
 }
 
+/* srv_session_reset (the fuzz targets' loop): after a session that made objects and ended on
+ * a fatal error, the reset session is a fresh one: the backend holds nothing the first made,
+ * the state is RUNNING, records count from sequence 1 and the same handles (generation 1
+ * again) create, which a table that remembered generations would refuse. */
+static void
+reset_cases(void)
+{
+   struct rig r;
+   rig_init(&r);
+   struct fake_backend *fb = (struct fake_backend *)r.s->be;
+   setup_ctx(&r);
+   CHECK_EQ(fb->live_contexts, 1);
+   CHECK_EQ(fb->live_resources, 1);
+   uint8_t body[16] = {0};
+   CHECK(!put(&r, 0x7fff, body, sizeof(body)));
+   CHECK(strstr(fatal(&r), "Record.op") != NULL);
+   wire_segment_init(&r.seg, r.mem, r.size, 256 * 1024, 256 * 1024);
+   CHECK(srv_session_reset(r.s));
+   CHECK_EQ(fb->live_contexts, 0);
+   CHECK_EQ(fb->live_resources, 0);
+   CHECK_EQ(r.seg.ctrl->server_state, WIRE_SERVER_RUNNING);
+   r.seq = 0;
+   setup_ctx(&r);
+   CHECK_EQ(fb->live_contexts, 1);
+   CHECK_EQ(fb->live_resources, 1);
+   rig_fini(&r);
+}
+
 int
 main(void)
 {
@@ -1217,6 +1266,7 @@ main(void)
    event_cases();
    program_cases();
    geometry_cases();
+   reset_cases();
    fuzz(3000);
    return check_done("test_hostile");
 }
