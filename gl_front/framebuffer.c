@@ -347,6 +347,13 @@ glf_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GL
    attach_texture(ctx, fb, idx, n, tex, level, (GLuint)layer, false);
 }
 
+/* EXT_texture_array's spelling (listed on core contexts) */
+void GLAPIENTRY
+glf_FramebufferTextureLayerEXT(GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer)
+{
+   glf_FramebufferTextureLayer(target, attachment, texture, level, layer);
+}
+
 /* OpenGL 3.3 core, section 4.4.2.3: glFramebufferTexture attaches a level of a texture; of a
  * 3D, cube map, 1D / 2D array or 2D multisample array texture every layer (face, slice) of it,
  * a layered attachment that gl_Layer writes select (section 4.4.7). "An INVALID_OPERATION
@@ -842,6 +849,19 @@ glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb)
    uint32_t w, h;
    const struct glf_format *f;
    return att_image(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0], &w, &h, &f) ? f : NULL;
+}
+
+const struct glf_format *
+glf_framebuffer_draw_format(struct glf_context *ctx, struct glf_framebuffer *fb, unsigned i)
+{
+   (void)ctx;
+   if (i >= GLF_MAX_DRAW_BUFFERS || fb->draw_buffers[i] == GL_NONE)
+      return NULL;
+   if (fb->is_default)
+      return fb->has_drawable && i == 0 ? drawable_format(&fb->drawable, true) : NULL;
+   uint32_t w, h;
+   const struct glf_format *f;
+   return att_image(&fb->att[fb->draw_buffers[i] - GL_COLOR_ATTACHMENT0], &w, &h, &f) ? f : NULL;
 }
 
 const struct glf_format *
