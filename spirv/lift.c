@@ -323,6 +323,16 @@ point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
    return writes ? PSZ_KEEP_SHADER : PSZ_ALWAYS;
 }
 
+/* The declaration of transform-feedback copy i (spirv/xfb.c). */
+static void
+copy_decl(struct spv_str *out, const struct spv_xfb_copy *c, uint32_t i)
+{
+   spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u", c->flat ? "flat " : "", c->glsl_type, i);
+   if (c->array_len)
+      spv_str_printf(out, "[%u]", c->array_len);
+   spv_str_puts(out, ";\n");
+}
+
 /* The wrapper main: the shader's own (renamed), the point-size store, then the
  * transform-feedback copies (spirv/xfb.c), which see the final values. */
 static void
@@ -335,8 +345,7 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    if (merge)
       spv_str_puts(out, merge->inputs);
    for (uint32_t i = 0; i < ncopies; i++)
-      spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", copies[i].flat ? "flat " : "",
-                     copies[i].glsl_type, i);
+      copy_decl(out, &copies[i], i);
    if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
       spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
                      SPV_SPEC_POINT_SIZE);
@@ -375,8 +384,7 @@ append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_
 {
    spv_str_puts(out, "\n");
    for (uint32_t i = 0; i < ncopies; i++)
-      spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", copies[i].flat ? "flat " : "",
-                     copies[i].glsl_type, i);
+      copy_decl(out, &copies[i], i);
    if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
       spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
                      SPV_SPEC_POINT_SIZE);

@@ -98,6 +98,7 @@ struct spv_xfb_copy {
    const char *glsl_type;
    const char *expr;
    bool flat;
+   uint32_t array_len; /* 0, or a whole array member ("v.a" of int a[3]) copied */
 };
 /** Aliased vertex attributes (link.c): every user input of the vertex shader becomes a plain
  *  global (its `in` / `attribute` and layout qualifiers dropped); `inputs` declares the
@@ -280,6 +281,7 @@ struct spv_xfb_entry {
    int64_t index;    /* array element, or -1 */
    bool copy;        /* captured through SPV_RENAME_PREFIX "xfb<copy_index>" */
    uint32_t copy_index;
+   uint32_t copy_len; /* a copied whole array (a struct member's): its length, else 0 */
    uint32_t gl_type, size, components, buffer, offset;
 };
 
