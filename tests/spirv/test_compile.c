@@ -56,6 +56,18 @@ main(void)
    expect(F, SPV_API_GL, "#version 140\n#define gl_Foo 1\nout vec4 o; void main(){ float fog_Fog = 1.0; o = vec4(fog_Fog); }\n",
           true);
 
+   /* __VERSION__, __LINE__ and __FILE__ are defined macros (glslang's `defined` says no) */
+   expect(F, SPV_API_GL, "// c\n#version 150\n#if !defined __VERSION__\n#error no\n#endif\n"
+                         "#if !defined( __LINE__ ) || !defined(__FILE__) || __VERSION__ != 150\n#error no\n#endif\n"
+                         "#if defined __VERSION_ || defined __VERSION__x\n#error no\n#endif\n"
+                         "out vec4 o; void main(){ o = vec4(__LINE__ == 9 ? 1.0 : 0.0); }\n", true);
+   expect(F, SPV_API_GLES, "#version 300 es\n#if defined(__VERSION__) && defined __LINE__\n#else\n#error no\n#endif\n"
+                           "precision mediump float; out vec4 o; void main(){ o = vec4(1.0); }\n", true);
+   expect(F, SPV_API_GLES, "#version 300 es\n#ifdef __VERSION__\n#error __VERSION__ is defined\n#endif\n#ifndef __LINE__\n#else\n#error x\n#endif\n"
+                           "precision mediump float; out vec4 o; void main(){ o = vec4(1.0); }\n", false);
+
+   expect(F, SPV_API_GL, "#version 330\n#ifndef __FILE__\n#error no\n#endif\nout vec4 o; void main(){ o = vec4(1.0); }\n", true);
+
    /* the log names the line */
    struct spv_shader *sh = spv_compile(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(undefined_thing); }\n");
    CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
