@@ -708,6 +708,11 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
          free(hoisted);
          hoisted = predef;
       }
+      char *folded = es ? NULL : spv_fold_constants(hoisted ? hoisted : sh->source);
+      if (folded) {
+         free(hoisted);
+         hoisted = folded;
+      }
       fill_input(&in, &res, sh, hoisted ? hoisted : sh->source);
       glslang_shader_t *gs = glslang_shader_create(&in);
       if (!gs) {

@@ -119,6 +119,9 @@ char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy
 /** Removes SPV_RENAME_PREFIX from every component of a reflected name, in place, and maps
  *  the lifted gl_FragColor / gl_FragData back. */
 void spv_unrename(char *name);
+/** constfold.c: desktop GLSL with the built-in calls glslang does not fold replaced by their
+ *  values (and == / != of constructors by true / false); NULL when nothing changed. */
+char *spv_fold_constants(const char *src);
 
 /* ---- SPIR-V module walker and patcher (spirv_patch.c) ------------------------------------ */
 enum {
