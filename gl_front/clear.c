@@ -77,13 +77,22 @@ glf_Clear(GLbitfield mask)
    struct wire_clear c;
    memset(&c, 0, sizeof(c));
    const struct glf_state *st = &ctx->st;
+   /* GL core lists EXT_texture_integer: signed and unsigned integer colour buffers take
+    * glClearColorIiEXT's / IuiEXT's value, each in a Clear record of its own (ES, and GL
+    * without the extension, leave glClear of an integer buffer undefined: the float value's
+    * bits go, as for every buffer). */
+   struct wire_clear ci, cu;
+   memset(&ci, 0, sizeof(ci));
+   memset(&cu, 0, sizeof(cu));
    if (mask & GL_COLOR_BUFFER_BIT) {
       for (unsigned i = 0; i < fb.nr_cbufs; i++) {
          uint8_t cmask = color_write_mask(st, i);
          if (!fb.cbufs[i].res.gen || !cmask)
             continue;
-         c.buffers |= WIRE_CLEAR_COLOR0 << i;
-         c.colormask[i] = cmask;
+         const struct glf_format *f = GLF_CORE(ctx) ? glf_framebuffer_draw_format(ctx, ctx->draw_fb, i) : NULL;
+         struct wire_clear *to = !f ? &c : f->ctype == GL_INT ? &ci : f->ctype == GL_UNSIGNED_INT ? &cu : &c;
+         to->buffers |= WIRE_CLEAR_COLOR0 << i;
+         to->colormask[i] = cmask;
       }
    }
    clear_depth_stencil(ctx, &c, mask & GL_DEPTH_BUFFER_BIT, mask & GL_STENCIL_BUFFER_BIT);
@@ -91,6 +100,10 @@ glf_Clear(GLbitfield mask)
    c.depth = st->clear_depth;
    c.stencil = (uint32_t)st->clear_stencil & 0xffu;
    emit_clear(ctx, &c);
+   memcpy(ci.color, st->clear_color_int, sizeof(ci.color));
+   emit_clear(ctx, &ci);
+   memcpy(cu.color, st->clear_color_uint, sizeof(cu.color));
+   emit_clear(ctx, &cu);
 }
 
 /* glClearBuffer{iv,uiv,fv}(COLOR, drawbuffer, value): the four values' bits go as they are

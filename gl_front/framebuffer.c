@@ -347,6 +347,13 @@ glf_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GL
    attach_texture(ctx, fb, idx, n, tex, level, (GLuint)layer, false);
 }
 
+/* EXT_texture_array's spelling (listed on core contexts) */
+void GLAPIENTRY
+glf_FramebufferTextureLayerEXT(GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer)
+{
+   glf_FramebufferTextureLayer(target, attachment, texture, level, layer);
+}
+
 /* OpenGL 3.3 core, section 4.4.2.3: glFramebufferTexture attaches a level of a texture; of a
  * 3D, cube map, 1D / 2D array or 2D multisample array texture every layer (face, slice) of it,
  * a layered attachment that gl_Layer writes select (section 4.4.7). "An INVALID_OPERATION
@@ -847,6 +854,19 @@ glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb)
 }
 
 const struct glf_format *
+glf_framebuffer_draw_format(struct glf_context *ctx, struct glf_framebuffer *fb, unsigned i)
+{
+   (void)ctx;
+   if (i >= GLF_MAX_DRAW_BUFFERS || fb->draw_buffers[i] == GL_NONE)
+      return NULL;
+   if (fb->is_default)
+      return fb->has_drawable && i == 0 ? drawable_format(&fb->drawable, true) : NULL;
+   uint32_t w, h;
+   const struct glf_format *f;
+   return att_image(&fb->att[fb->draw_buffers[i] - GL_COLOR_ATTACHMENT0], &w, &h, &f) ? f : NULL;
+}
+
+const struct glf_format *
 glf_framebuffer_zs_read(struct glf_context *ctx, struct glf_framebuffer *fb, bool depth, bool stencil,
                         struct wire_surface_ref *ref, uint32_t *w, uint32_t *h)
 {
@@ -891,6 +911,27 @@ glf_DrawBuffers(GLsizei n, const GLenum *bufs)
       glf_error(ctx, GL_INVALID_VALUE, "glDrawBuffers(n=%d)", n);
       return;
    }
+   /* OpenGL 3.3 core, section 4.2.1: the default framebuffer's buffers are named FRONT_LEFT,
+    * FRONT_RIGHT, BACK_LEFT, BACK_RIGHT; "FRONT, BACK, LEFT, RIGHT, and FRONT_AND_BACK are not
+    * valid in the bufs array passed to DrawBuffers, and will result in the error
+    * INVALID_ENUM"; a constant that names no buffer the window system allocated is
+    * INVALID_OPERATION. An EGL surface has one colour buffer, BACK_LEFT. */
+   if (GLF_CORE(ctx) && fb->is_default) {
+      for (GLsizei i = 0; i < n; i++) {
+         GLenum b = bufs[i];
+         if (b == GL_NONE || (b == GL_BACK_LEFT && i == 0))
+            continue;
+         bool named = b == GL_FRONT_LEFT || b == GL_FRONT_RIGHT || b == GL_BACK_LEFT || b == GL_BACK_RIGHT;
+         if (b == GL_BACK_LEFT)
+            sgl_log_once(SGL_LOG_WARN, "glDrawBuffers: BACK_LEFT only as the first entry (fragment output 0)");
+         glf_error(ctx, named ? GL_INVALID_OPERATION : GL_INVALID_ENUM, "glDrawBuffers(bufs[%d]=0x%x)", i, b);
+         return;
+      }
+      for (GLsizei i = 0; i < GLF_MAX_DRAW_BUFFERS; i++)
+         fb->draw_buffers[i] = i < n ? bufs[i] : GL_NONE;
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_BLEND);
+      return;
+   }
    for (GLsizei i = 0; i < n; i++) {
       GLenum b = bufs[i];
       bool ok = fb->is_default ? (n == 1 && (b == GL_BACK || b == GL_NONE))
@@ -910,10 +951,49 @@ glf_DrawBuffers(GLsizei n, const GLenum *bufs)
       glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_BLEND);
 }
 
+/* OpenGL 3.3 core, section 4.2.1 (table 4.4): for the default framebuffer any of NONE,
+ * FRONT_LEFT, FRONT_RIGHT, BACK_LEFT, BACK_RIGHT, FRONT, BACK, LEFT, RIGHT, FRONT_AND_BACK;
+ * INVALID_OPERATION if it names none of the allocated buffers (BACK_LEFT here: those naming it
+ * draw into it). For a framebuffer object NONE or COLOR_ATTACHMENTi, as glDrawBuffers with
+ * the other outputs NONE. */
 void GLAPIENTRY
 glf_DrawBuffer(GLenum buf)
 {
-   glf_DrawBuffers(1, &buf);
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   struct glf_framebuffer *fb = ctx->draw_fb;
+   if (!fb->is_default) {
+      GLenum bufs[GLF_MAX_DRAW_BUFFERS] = {buf};
+      bool color = buf >= GL_COLOR_ATTACHMENT0 && buf <= GL_COLOR_ATTACHMENT0 + 31;
+      if (buf != GL_NONE && !color && buf != GL_BACK && buf != GL_FRONT && buf != GL_LEFT && buf != GL_RIGHT &&
+          buf != GL_FRONT_AND_BACK && !(buf >= GL_FRONT_LEFT && buf <= GL_BACK_RIGHT)) {
+         glf_error(ctx, GL_INVALID_ENUM, "glDrawBuffer(buf=0x%x)", buf);
+         return;
+      }
+      if (buf != GL_NONE && (!color || buf >= GL_COLOR_ATTACHMENT0 + (GLenum)ctx->limits.max_color_attachments)) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glDrawBuffer(buf=0x%x: not a colour attachment)", buf);
+         return;
+      }
+      for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS; i++)
+         fb->draw_buffers[i] = bufs[i];
+      glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_BLEND);
+      return;
+   }
+   switch (buf) {
+   case GL_NONE: case GL_BACK_LEFT: case GL_BACK: case GL_LEFT: case GL_FRONT_AND_BACK:
+      break;
+   case GL_FRONT_LEFT: case GL_FRONT_RIGHT: case GL_BACK_RIGHT: case GL_FRONT: case GL_RIGHT:
+      glf_error(ctx, GL_INVALID_OPERATION, "glDrawBuffer(buf=0x%x: the surface has no such buffer)", buf);
+      return;
+   default:
+      glf_error(ctx, GL_INVALID_ENUM, "glDrawBuffer(buf=0x%x)", buf);
+      return;
+   }
+   fb->draw_buffers[0] = buf;
+   for (unsigned i = 1; i < GLF_MAX_DRAW_BUFFERS; i++)
+      fb->draw_buffers[i] = GL_NONE;
+   glf_dirty(ctx, GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_BLEND);
 }
 
 void GLAPIENTRY

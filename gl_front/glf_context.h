@@ -561,6 +561,10 @@ struct glf_state {
    GLint viewport[4];
    GLint scissor[4];
    float clear_color[4];
+   /* GL core, EXT_texture_integer: glClear's value for signed / unsigned integer colour
+    * buffers (glClearColorIiEXT / IuiEXT; zero until set) */
+   GLint clear_color_int[4];
+   GLuint clear_color_uint[4];
    float clear_depth;
    GLint clear_stencil;
    GLenum hint_mipmap, hint_derivative;
@@ -851,6 +855,8 @@ uint32_t glf_framebuffer_samples(struct glf_context *ctx, struct glf_framebuffer
 /** A multisampled drawable: resolves its colour image into drawable->resolve (a Blit). */
 void glf_drawable_resolve(struct glf_context *ctx, const struct glf_drawable *d);
 const struct glf_format *glf_framebuffer_read_format(struct glf_context *ctx, struct glf_framebuffer *fb);
+/** The effective format of draw buffer i (glDrawBuffers' i-th entry), NULL if none. */
+const struct glf_format *glf_framebuffer_draw_format(struct glf_context *ctx, struct glf_framebuffer *fb, unsigned i);
 /** GL core's depth / stencil read-back (glReadPixels): the read framebuffer's depth buffer
  *  (depth), stencil buffer (stencil) or both as one image; its effective format, or NULL
  *  where there is no such buffer (or, for both, no single depth-stencil image). */

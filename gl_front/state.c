@@ -637,6 +637,29 @@ glf_ClearDepthf(GLfloat d)
       ctx->st.clear_depth = clampf(d, 0, 1);
 }
 
+/* EXT_texture_integer (listed on GL core contexts): "ClearColorIiEXT sets the clear value for
+ * signed integer color buffers, ClearColorIuiEXT for unsigned integer color buffers"; glClear
+ * uses them for the draw buffers of those formats (clear.c). No clamping. */
+void GLAPIENTRY
+glf_ClearColorIiEXT(GLint red, GLint green, GLint blue, GLint alpha)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   GLint v[4] = {red, green, blue, alpha};
+   memcpy(ctx->st.clear_color_int, v, sizeof(v));
+}
+
+void GLAPIENTRY
+glf_ClearColorIuiEXT(GLuint red, GLuint green, GLuint blue, GLuint alpha)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   if (!ctx)
+      return;
+   GLuint v[4] = {red, green, blue, alpha};
+   memcpy(ctx->st.clear_color_uint, v, sizeof(v));
+}
+
 void GLAPIENTRY
 glf_ClearDepth(GLdouble depth)
 {

@@ -1540,6 +1540,12 @@ get_tex_parameter_int(GLenum target, GLenum pname, GLint *params, const char *ca
 void GLAPIENTRY glf_GetTexParameterIiv(GLenum t, GLenum p, GLint *v) { get_tex_parameter_int(t, p, v, "glGetTexParameterIiv"); }
 void GLAPIENTRY glf_GetTexParameterIuiv(GLenum t, GLenum p, GLuint *v) { get_tex_parameter_int(t, p, (GLint *)v, "glGetTexParameterIuiv"); }
 
+/* EXT_texture_integer's spellings (listed on GL core contexts) */
+void GLAPIENTRY glf_TexParameterIivEXT(GLenum t, GLenum p, const GLint *v) { glf_TexParameterIiv(t, p, v); }
+void GLAPIENTRY glf_TexParameterIuivEXT(GLenum t, GLenum p, const GLuint *v) { glf_TexParameterIuiv(t, p, v); }
+void GLAPIENTRY glf_GetTexParameterIivEXT(GLenum t, GLenum p, GLint *v) { glf_GetTexParameterIiv(t, p, v); }
+void GLAPIENTRY glf_GetTexParameterIuivEXT(GLenum t, GLenum p, GLuint *v) { glf_GetTexParameterIuiv(t, p, v); }
+
 /* ---- glGetTexLevelParameter (OpenGL 3.3) ------------------------------------------------------- */
 static bool format_level_param(struct glf_context *ctx, const struct glf_format *f, GLenum pname, GLint *out);
 static bool special_level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out);

@@ -70,7 +70,7 @@ srv_session_create(const struct wire_segment *seg, struct srv_backend *be, bool 
 }
 
 /* Test-only (tests/fuzz): what a session keeps across srv_session_reset is its segment, backend,
- * knobs and the capacity of its buffers; everything else starts as calloc left it in
+ * knobs, hooks, caps and the capacity of its buffers; everything else starts as calloc left it in
  * srv_session_create, so a field added later is reset without being named here. */
 bool
 srv_session_reset(struct srv_session *s)
@@ -101,6 +101,13 @@ srv_session_reset(struct srv_session *s)
    s->record = keep.record;
    s->log_flood = keep.log_flood;
    s->die_at_op = keep.die_at_op;
+   s->idle = keep.idle;
+   s->idle_user = keep.idle_user;
+   s->frame_sink = keep.frame_sink;
+   s->frame_user = keep.frame_user;
+   s->frame = keep.frame;
+   s->frame_cap = keep.frame_cap;
+   s->caps = keep.caps; /* the limits; what counts against them (live, object_bytes) restarts */
    s->event_head = wire_load64(&s->seg.ctrl->event_head);
    if (s->ops->set_cancel)
       s->ops->set_cancel(s->be, &s->seg.ctrl->client_closing);

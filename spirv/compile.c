@@ -541,6 +541,97 @@ polyfill(const char *src, const char *directive, bool es, int version)
    return insert_after_version(src, directive, text);
 }
 
+/* The GLSL specs (1.40 - 3.30 and ES 1.00 / 3.00, section 3.3) predefine __LINE__, __FILE__
+ * and __VERSION__; glslang expands them but its `defined` operator says they are not defined
+ * (`#if !defined __VERSION__` takes the #error branch; #ifdef likewise). In #if / #elif
+ * lines `defined NAME` and `defined ( NAME )` of those three become 1, `#ifdef NAME` becomes
+ * `#if 1` and `#ifndef NAME` `#if 0` (no line moves; the specs forbid #undef-ing them). Returns the rewritten source, or NULL when nothing changed. */
+static char *
+predefined_macros(const char *src)
+{
+   static const char *const names[] = {"__LINE__", "__FILE__", "__VERSION__"};
+   if (!strstr(src, "__"))
+      return NULL;
+   struct spv_str out = {0};
+   bool changed = false, line_start = true, directive_if = false;
+   const char *p = src;
+   while (*p) {
+      if (*p == '\n') {
+         line_start = true;
+         directive_if = false;
+         spv_str_putn(&out, p++, 1);
+         continue;
+      }
+      if (line_start && *p == '#') {
+         const char *q = p + 1;
+         while (*q == ' ' || *q == '\t')
+            q++;
+         directive_if = (!strncmp(q, "if", 2) && !(isalnum((unsigned char)q[2]) || q[2] == '_')) ||
+                        (!strncmp(q, "elif", 4) && !(isalnum((unsigned char)q[4]) || q[4] == '_'));
+         /* #ifdef / #ifndef of one of them: #if 1 / #if 0 */
+         bool ndef = !strncmp(q, "ifndef", 6);
+         if (ndef || !strncmp(q, "ifdef", 5)) {
+            const char *r = q + (ndef ? 6 : 5);
+            if (*r == ' ' || *r == '\t') {
+               while (*r == ' ' || *r == '\t')
+                  r++;
+               for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+                  size_t n = strlen(names[i]);
+                  if (!strncmp(r, names[i], n) && !(isalnum((unsigned char)r[n]) || r[n] == '_')) {
+                     spv_str_puts(&out, ndef ? "#if 0" : "#if 1");
+                     p = r + n;
+                     changed = true;
+                     break;
+                  }
+               }
+            }
+         }
+      }
+      if (*p != ' ' && *p != '\t')
+         line_start = false;
+      if (directive_if && !strncmp(p, "defined", 7) && (p == src || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+          !(isalnum((unsigned char)p[7]) || p[7] == '_')) {
+         const char *q = p + 7;
+         while (*q == ' ' || *q == '\t')
+            q++;
+         bool paren = *q == '(';
+         if (paren) {
+            q++;
+            while (*q == ' ' || *q == '\t')
+               q++;
+         }
+         const char *end = NULL;
+         for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !end; i++) {
+            size_t n = strlen(names[i]);
+            if (strncmp(q, names[i], n) || isalnum((unsigned char)q[n]) || q[n] == '_')
+               continue;
+            const char *e = q + n;
+            if (paren) {
+               while (*e == ' ' || *e == '\t')
+                  e++;
+               if (*e != ')')
+                  break;
+               e++;
+            }
+            end = e;
+         }
+         if (end) {
+            spv_str_puts(&out, "1");
+            p = end;
+            changed = true;
+            continue;
+         }
+      }
+      spv_str_putn(&out, p++, 1);
+   }
+   char *r = spv_str_take(&out);
+   if (!changed) {
+      free(r);
+      return NULL;
+   }
+   return r;
+}
+
 static void
 fill_input(glslang_input_t *in, glslang_resource_t *res, const struct spv_shader *sh, const char *code)
 {
@@ -612,6 +703,16 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
    } else {
       glslang_input_t in;
       glslang_resource_t res;
+      char *predef = predefined_macros(hoisted ? hoisted : sh->source);
+      if (predef) {
+         free(hoisted);
+         hoisted = predef;
+      }
+      char *folded = es ? NULL : spv_fold_constants(hoisted ? hoisted : sh->source);
+      if (folded) {
+         free(hoisted);
+         hoisted = folded;
+      }
       fill_input(&in, &res, sh, hoisted ? hoisted : sh->source);
       glslang_shader_t *gs = glslang_shader_create(&in);
       if (!gs) {

@@ -391,6 +391,16 @@ append_clip_disable(struct spv_str *out, uint32_t nclip)
       spv_str_printf(out, "   if ((" SPV_CLIP_ENABLE_CONST " & %d) == 0)\n      gl_ClipDistance[%u] = 1.0;\n", 1 << i, i);
 }
 
+/* The declaration of transform-feedback copy i (spirv/xfb.c). */
+static void
+copy_decl(struct spv_str *out, const struct spv_xfb_copy *c, uint32_t i)
+{
+   spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u", c->flat ? "flat " : "", c->glsl_type, i);
+   if (c->array_len)
+      spv_str_printf(out, "[%u]", c->array_len);
+   spv_str_puts(out, ";\n");
+}
+
 /* The wrapper main: the shader's own (renamed), the point-size store, the clip-distance
  * enables, then the transform-feedback copies (spirv/xfb.c), which see the final values. */
 static void
@@ -403,8 +413,7 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    if (merge)
       spv_str_puts(out, merge->inputs);
    for (uint32_t i = 0; i < ncopies; i++)
-      spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", copies[i].flat ? "flat " : "",
-                     copies[i].glsl_type, i);
+      copy_decl(out, &copies[i], i);
    if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
       spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
                      SPV_SPEC_POINT_SIZE);
@@ -447,8 +456,7 @@ append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_
 {
    spv_str_puts(out, "\n");
    for (uint32_t i = 0; i < ncopies; i++)
-      spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", copies[i].flat ? "flat " : "",
-                     copies[i].glsl_type, i);
+      copy_decl(out, &copies[i], i);
    if (psz == PSZ_KEEP_SHADER || psz == PSZ_ALWAYS)
       spv_str_printf(out, "layout(constant_id = %d) const float " SPV_POINT_SIZE_CONST " = 0.0;\n",
                      SPV_SPEC_POINT_SIZE);

@@ -99,6 +99,7 @@ struct spv_xfb_copy {
    const char *glsl_type;
    const char *expr;
    bool flat;
+   uint32_t array_len; /* 0, or a whole array member ("v.a" of int a[3]) copied */
 };
 /** Aliased vertex attributes (link.c): every user input of the vertex shader becomes a plain
  *  global (its `in` / `attribute` and layout qualifiers dropped); `inputs` declares the
@@ -120,6 +121,9 @@ char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy
 /** Removes SPV_RENAME_PREFIX from every component of a reflected name, in place, and maps
  *  the lifted gl_FragColor / gl_FragData back. */
 void spv_unrename(char *name);
+/** constfold.c: desktop GLSL with the built-in calls glslang does not fold replaced by their
+ *  values (and == / != of constructors by true / false); NULL when nothing changed. */
+char *spv_fold_constants(const char *src);
 
 /* ---- SPIR-V module walker and patcher (spirv_patch.c) ------------------------------------ */
 /* Opcodes, decorations, storage classes and built-ins are SPIRV-Headers' (spirv/unified1/spirv.h,
@@ -232,6 +236,7 @@ struct spv_xfb_entry {
    int64_t index;    /* array element, or -1 */
    bool copy;        /* captured through SPV_RENAME_PREFIX "xfb<copy_index>" */
    uint32_t copy_index;
+   uint32_t copy_len; /* a copied whole array (a struct member's): its length, else 0 */
    uint32_t gl_type, size, components, buffer, offset;
 };
 

@@ -104,6 +104,31 @@ split_name(const char *s, char *base, size_t base_size, int64_t *index)
    return true;
 }
 
+/* "x" or "x[N]" with x anything (a member path too): x and N (-1 without). */
+static bool
+strip_index(const char *s, char *base, size_t base_size, int64_t *index)
+{
+   size_t n = strlen(s);
+   *index = -1;
+   if (n && s[n - 1] == ']') {
+      const char *br = strrchr(s, '[');
+      if (!br || br[1] < '0' || br[1] > '9')
+         return false;
+      int64_t v = 0;
+      for (const char *p = br + 1; *p != ']'; p++) {
+         if (*p < '0' || *p > '9' || (v = v * 10 + (*p - '0')) > (1 << 20))
+            return false;
+      }
+      *index = v;
+      n = (size_t)(br - s);
+   }
+   if (!n || n >= base_size)
+      return false;
+   memcpy(base, s, n);
+   base[n] = '\0';
+   return true;
+}
+
 /* The user output of the vertex stage whose GL name is `name` (0 if none). */
 static uint32_t
 find_output(const struct spv_module *m, const char *name)
@@ -136,6 +161,172 @@ find_named(const struct spv_module *m, const char *spirv_name)
          return v;
    }
    return 0;
+}
+
+/* Struct members and interface block members (OpenGL 4.x / ES 3.1 wording, which the Khronos
+ * board applies to ES 3.0 and GL 3.x too: "v.a", "v[1].b[2]", "Blk.m"): the name names one
+ * member of a user output, through any number of struct and array levels, down to a
+ * capturable type (a basic type or an array of one: the whole array). A structure itself,
+ * or an array of structures without an index, cannot be captured. */
+#define MAX_PATH_STEPS 16
+struct path_step {
+   char id[128];
+   int64_t index; /* -1: none */
+};
+
+/* "a[1].b.c[2]" -> steps; false if malformed. */
+static bool
+parse_path(const char *p, struct path_step *steps, uint32_t *count)
+{
+   *count = 0;
+   for (;;) {
+      if (*count == MAX_PATH_STEPS)
+         return false;
+      struct path_step *st = &steps[(*count)++];
+      size_t n = 0;
+      while (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') ||
+             (n && p[n] >= '0' && p[n] <= '9'))
+         n++;
+      if (!n || n >= sizeof(st->id))
+         return false;
+      memcpy(st->id, p, n);
+      st->id[n] = '\0';
+      p += n;
+      st->index = -1;
+      if (*p == '[') {
+         p++;
+         if (*p < '0' || *p > '9')
+            return false;
+         int64_t v = 0;
+         while (*p >= '0' && *p <= '9') {
+            v = v * 10 + (*p - '0');
+            if (v > (1 << 20))
+               return false;
+            p++;
+         }
+         if (*p++ != ']')
+            return false;
+         st->index = v;
+      }
+      if (!*p)
+         return true;
+      if (*p++ != '.')
+         return false;
+   }
+}
+
+/* The user output block (not gl_PerVertex) whose block name is `name` (0 if none). */
+static uint32_t
+find_output_block(const struct spv_module *m, const char *name)
+{
+   for (uint32_t i = 0; i < m->var_count; i++) {
+      uint32_t v = m->vars[i];
+      if (spv_var_storage(m, v) != SpvStorageClassOutput || m->ids[v].builtin != SPV_NO_VALUE)
+         continue;
+      uint32_t t = spv_var_type(m, v);
+      if (spv_op(m, t) != SpvOpTypeStruct || !m->ids[t].block || !m->ids[t].name)
+         continue;
+      const struct spv_member_info *mi = spv_member(m, t, 0);
+      if (mi && mi->builtin != SPV_NO_VALUE)
+         continue;
+      char *gl = strdup(m->ids[t].name);
+      if (!gl)
+         return 0;
+      spv_unrename(gl);
+      bool hit = strcmp(gl, name) == 0;
+      free(gl);
+      if (hit)
+         return v;
+   }
+   return 0;
+}
+
+/* Member `name` of struct type t: its index, or -1. */
+static int
+find_member(const struct spv_module *m, uint32_t t, const char *name)
+{
+   uint32_t count = spv_struct_member_count(m, t);
+   for (uint32_t k = 0; k < count; k++) {
+      const struct spv_member_info *mi = spv_member(m, t, k);
+      if (!mi || !mi->name)
+         continue;
+      char *gl = strdup(mi->name);
+      if (!gl)
+         return -1;
+      spv_unrename(gl);
+      bool hit = strcmp(gl, name) == 0;
+      free(gl);
+      if (hit)
+         return (int)k;
+   }
+   return -1;
+}
+
+/* On success *expr is the GLSL expression in the lifted source (malloc'd), *type the leaf
+ * type (array stripped) and *len its array length (0: not an array; only when the last step
+ * has no index). */
+static bool
+resolve_member_path(const struct spv_module *vs, const char *name, char **expr, uint32_t *type, uint32_t *len)
+{
+   struct path_step steps[MAX_PATH_STEPS];
+   uint32_t n, i = 0, t;
+   *len = 0;
+   if (!parse_path(name, steps, &n) || n < 2)
+      return false;
+   struct spv_str out = {0};
+   uint32_t var = find_output(vs, steps[0].id);
+   if (var) {
+      t = spv_var_type(vs, var);
+      spv_str_puts(&out, vs->ids[var].name);
+   } else {
+      /* "Blk.m": the block's instance, or its members as globals when it has no instance
+       * name; the block itself is no array here (a block array's members are "Blk[1].m"
+       * in GL 4.x, not offered). */
+      var = find_output_block(vs, steps[0].id);
+      if (!var || steps[0].index >= 0)
+         return false;
+      t = spv_var_type(vs, var);
+      int k = find_member(vs, t, steps[1].id);
+      if (k < 0)
+         return false;
+      if (vs->ids[var].name && vs->ids[var].name[0])
+         spv_str_printf(&out, "%s.", vs->ids[var].name);
+      spv_str_puts(&out, spv_member(vs, t, (uint32_t)k)->name);
+      t = spv_word(vs, t, 2 + (uint32_t)k);
+      i = 1;
+   }
+   for (;;) {
+      if (steps[i].index >= 0) {
+         uint32_t alen;
+         if (spv_op(vs, t) != SpvOpTypeArray || !spv_const_u32(vs, spv_word(vs, t, 3), &alen) ||
+             steps[i].index >= alen)
+            goto fail;
+         spv_str_printf(&out, "[%u]", (unsigned)steps[i].index);
+         t = spv_word(vs, t, 2);
+      }
+      if (++i == n)
+         break;
+      if (spv_op(vs, t) != SpvOpTypeStruct)
+         goto fail;
+      int k = find_member(vs, t, steps[i].id);
+      if (k < 0)
+         goto fail;
+      spv_str_printf(&out, ".%s", spv_member(vs, t, (uint32_t)k)->name);
+      t = spv_word(vs, t, 2 + (uint32_t)k);
+   }
+   if (spv_op(vs, t) == SpvOpTypeArray) {
+      if (!spv_const_u32(vs, spv_word(vs, t, 3), len) || !*len)
+         goto fail;
+      t = spv_word(vs, t, 2);
+   }
+   if (spv_op(vs, t) == SpvOpTypeStruct || spv_op(vs, t) == SpvOpTypeArray)
+      goto fail;
+   *type = t;
+   *expr = spv_str_take(&out);
+   return *expr != NULL;
+fail:
+   free(spv_str_take(&out));
+   return false;
 }
 
 /* From the OpenGL ES 3.0 spec, section 2.11.3 (LinkProgram): "... the program object will
@@ -179,13 +370,30 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
       plan->count = i + 1;
       char base[256];
       int64_t index;
-      if (!split_name(name, base, sizeof(base), &index)) {
+      bool path = strchr(name, '.') != NULL; /* a struct or block member */
+      if (path && !strip_index(name, base, sizeof(base), &index))
+         index = -1;
+      if (!path && !split_name(name, base, sizeof(base), &index)) {
          spv_str_printf(log, "error: transform feedback varying '%s' is not a vertex shader output\n", name);
          return false;
       }
       e->index = index;
       uint32_t len = 0; /* 0: not an array */
-      if (!strcmp(base, "gl_Position") || !strcmp(base, "gl_PointSize")) {
+      if (path) {
+         uint32_t leaf;
+         if (!resolve_member_path(vs, name, &e->expr, &leaf, &len)) {
+            spv_str_printf(log, "error: transform feedback varying '%s' is not a vertex shader output\n", name);
+            return false;
+         }
+         e->gl_type = spv_gl_type(vs, leaf, NULL);
+         if (!e->gl_type || type_index(e->gl_type) < 0) {
+            spv_str_printf(log, "error: transform feedback varying '%s' has a type that cannot be captured\n",
+                           name);
+            return false;
+         }
+         index = -1; /* an index of the last step is in the expression */
+         e->copy = true;
+      } else if (!strcmp(base, "gl_Position") || !strcmp(base, "gl_PointSize")) {
          if (index >= 0) {
             spv_str_printf(log, "error: transform feedback varying '%s': %s is not an array\n", name, base);
             return false;
@@ -226,9 +434,10 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
       /* Two entries naming the same variable (or overlapping parts of one array). */
       for (uint32_t j = 0; j < i; j++) {
          const struct spv_xfb_entry *f = &plan->e[j];
-         char fb[256];
-         int64_t fi;
-         if (split_name(f->name, fb, sizeof(fb), &fi) && !strcmp(fb, base) && (fi < 0 || index < 0 || fi == index)) {
+         char fb[256], mb[256];
+         int64_t fi, mi;
+         if (strip_index(f->name, fb, sizeof(fb), &fi) && strip_index(name, mb, sizeof(mb), &mi) &&
+             !strcmp(fb, mb) && (fi < 0 || mi < 0 || fi == mi)) {
             spv_str_printf(log, "error: transform feedback varying '%s' is specified more than once\n", name);
             return false;
          }
@@ -238,7 +447,10 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
                              "MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (%u)\n", name, e->components, max_sep);
          return false;
       }
-      if (e->copy) {
+      if (e->copy && path) {
+         e->copy_index = copies++;
+         e->copy_len = len;
+      } else if (e->copy) {
          e->copy_index = copies++;
          char expr[300];
          if (index >= 0)
@@ -290,6 +502,7 @@ spv_xfb_copies(const struct spv_xfb_plan *plan, struct spv_xfb_copy **out)
       k->glsl_type = types[type_index(e->gl_type)].glsl;
       k->expr = e->expr;
       k->flat = is_integer(e->gl_type);
+      k->array_len = e->copy_len;
    }
    *out = c;
    return true;

@@ -341,12 +341,16 @@ core_context(void)
    expect_error(GL_INVALID_ENUM, "glGetString(EXTENSIONS) in core", 0);
    GLint n = -1;
    glf_GetIntegerv(GL_NUM_EXTENSIONS, &n);
-   CHECK(n == 8, "NUM_EXTENSIONS"); /* 5 ARB subsumed by 3.3, ARB_get_program_binary, KHR_debug, KHR_robustness */
+   /* 10 ARB and 3 EXT subsumed by 3.3 (ARB_texture_float where the device samples float
+    * formats; ARB_texture_multisample / _buffer_object are not listed on this context),
+    * ARB_get_program_binary, KHR_debug, KHR_robustness */
+   CHECK(n == 16, "NUM_EXTENSIONS %d", n);
    /* every index in [0, NUM_EXTENSIONS) names one; past it, INVALID_VALUE */
    bool fbo_listed = false;
    for (GLint i = 0; i < n; i++) {
       const char *e = (const char *)glf_GetStringi(GL_EXTENSIONS, (GLuint)i);
-      CHECK(e && (!strncmp(e, "GL_ARB_", 7) || !strncmp(e, "GL_KHR_", 7)), "GetStringi(%d)", i);
+      CHECK(e && (!strncmp(e, "GL_ARB_", 7) || !strncmp(e, "GL_KHR_", 7) || !strncmp(e, "GL_EXT_", 7)),
+            "GetStringi(%d)", i);
       fbo_listed |= e && !strcmp(e, "GL_ARB_framebuffer_object");
    }
    CHECK(fbo_listed, "GL_ARB_framebuffer_object listed");
@@ -356,6 +360,33 @@ core_context(void)
    expect_error(GL_INVALID_ENUM, "glGetIntegerv(RED_BITS) in core", 0);
    glf_Enable(GL_PROGRAM_POINT_SIZE);
    CHECK(glf_GetError() == GL_NO_ERROR, "PROGRAM_POINT_SIZE in core");
+   /* GL 3.3 section 4.2.1, the default framebuffer: DrawBuffers takes NONE and the named
+    * buffers (BACK_LEFT is the surface's), not FRONT / BACK / LEFT / RIGHT / FRONT_AND_BACK;
+    * DrawBuffer takes those too, INVALID_OPERATION where none of the named buffers exists */
+   static const GLenum db_enum[] = {GL_FRONT, GL_BACK, GL_LEFT, GL_RIGHT, GL_FRONT_AND_BACK, GL_COLOR_ATTACHMENT0};
+   for (unsigned i = 0; i < sizeof(db_enum) / sizeof(db_enum[0]); i++) {
+      glf_DrawBuffers(1, &db_enum[i]);
+      expect_error(GL_INVALID_ENUM, "glDrawBuffers(default framebuffer)", db_enum[i]);
+   }
+   static const GLenum db_op[] = {GL_FRONT_LEFT, GL_FRONT_RIGHT, GL_BACK_RIGHT};
+   for (unsigned i = 0; i < sizeof(db_op) / sizeof(db_op[0]); i++) {
+      glf_DrawBuffers(1, &db_op[i]);
+      expect_error(GL_INVALID_OPERATION, "glDrawBuffers(default framebuffer)", db_op[i]);
+      glf_DrawBuffer(db_op[i]);
+      expect_error(GL_INVALID_OPERATION, "glDrawBuffer(default framebuffer)", db_op[i]);
+   }
+   const GLenum back_left = GL_BACK_LEFT, none = GL_NONE;
+   glf_DrawBuffers(1, &none);
+   glf_GetIntegerv(GL_DRAW_BUFFER0, &n);
+   CHECK(glf_GetError() == GL_NO_ERROR && n == GL_NONE, "DrawBuffers(NONE)");
+   glf_DrawBuffers(1, &back_left);
+   glf_GetIntegerv(GL_DRAW_BUFFER, &n);
+   CHECK(glf_GetError() == GL_NO_ERROR && n == GL_BACK_LEFT, "DrawBuffers(BACK_LEFT)");
+   glf_DrawBuffer(GL_BACK);
+   glf_GetIntegerv(GL_DRAW_BUFFER, &n);
+   CHECK(glf_GetError() == GL_NO_ERROR && n == GL_BACK, "DrawBuffer(BACK)");
+   glf_DrawBuffer(GL_COLOR_ATTACHMENT0 + 40);
+   expect_error(GL_INVALID_ENUM, "glDrawBuffer(default framebuffer)", GL_COLOR_ATTACHMENT0 + 40);
    GLint vp[4];
    glf_GetIntegerv(GL_VIEWPORT, vp);
    CHECK(vp[2] == 16 && vp[3] == 16, "viewport from the drawable");

@@ -56,6 +56,43 @@ main(void)
    expect(F, SPV_API_GL, "#version 140\n#define gl_Foo 1\nout vec4 o; void main(){ float fog_Fog = 1.0; o = vec4(fog_Fog); }\n",
           true);
 
+   /* __VERSION__, __LINE__ and __FILE__ are defined macros (glslang's `defined` says no) */
+   expect(F, SPV_API_GL, "// c\n#version 150\n#if !defined __VERSION__\n#error no\n#endif\n"
+                         "#if !defined( __LINE__ ) || !defined(__FILE__) || __VERSION__ != 150\n#error no\n#endif\n"
+                         "#if defined __VERSION_ || defined __VERSION__x\n#error no\n#endif\n"
+                         "out vec4 o; void main(){ o = vec4(__LINE__ == 9 ? 1.0 : 0.0); }\n", true);
+   expect(F, SPV_API_GLES, "#version 300 es\n#if defined(__VERSION__) && defined __LINE__\n#else\n#error no\n#endif\n"
+                           "precision mediump float; out vec4 o; void main(){ o = vec4(1.0); }\n", true);
+   expect(F, SPV_API_GLES, "#version 300 es\n#ifdef __VERSION__\n#error __VERSION__ is defined\n#endif\n#ifndef __LINE__\n#else\n#error x\n#endif\n"
+                           "precision mediump float; out vec4 o; void main(){ o = vec4(1.0); }\n", false);
+
+   expect(F, SPV_API_GL, "#version 330\n#ifndef __FILE__\n#error no\n#endif\nout vec4 o; void main(){ o = vec4(1.0); }\n", true);
+
+   /* built-in calls glslang does not fold, in constant expressions (spirv/constfold.c): an
+    * array size of -1 is an error, so the wrong value fails as well as no value */
+   static const char *const folds[] = {
+      "acosh(2.0) > 1.3169 && acosh(2.0) < 1.317", "asinh(-1.0) < -0.8813 && asinh(-1.0) > -0.8814",
+      "atanh(0.5) > 0.5493 && atanh(0.5) < 0.5494", "abs(cosh(1.0) - 1.5430806) < 1e-5",
+      "distance(sinh(vec2(1.0, -1.0)), vec2(1.1752012, -1.1752012)) < 1e-5", "tanh(0.0) == 0.0",
+      "abs(determinant(mat3(2.0, 0.0, 0.0, 0.0, 3.0, 0.0, 1.0, 0.0, 4.0)) - 24.0) < 1e-5",
+      "abs(inverse(mat2(4.0, 7.0, 2.0, 6.0))[1][0] + 0.2) < 1e-6",
+      "transpose(mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0))[2] == vec2(3.0, 6.0)",
+      "matrixCompMult(mat2(2.0), mat2(3.0, 1.0, 1.0, 3.0))[0][0] == 6.0",
+      "(vec2(-0.1, -1.2) == vec2(-0.1, -1.2)) == true", "(ivec3(1, 2, 3) != ivec3(1, 2, 4)) == true",
+      "(bvec2(true, false) == bvec2(true, true)) == false", "(mat2(1.0) != mat2(1.0)) == false",
+   };
+   for (size_t i = 0; i < sizeof(folds) / sizeof(folds[0]); i++) {
+      char src[512];
+      snprintf(src, sizeof(src), "#version 150\nvoid main() {\n  float a[(%s) ? 1 : -1];\n  gl_Position = vec4(a.length());\n}\n",
+               folds[i]);
+      expect(V, SPV_API_GL, src, true);
+      snprintf(src, sizeof(src), "#version 150\nvoid main() {\n  float a[(%s) ? -1 : 1];\n  gl_Position = vec4(a.length());\n}\n",
+               folds[i]);
+      expect(V, SPV_API_GL, src, false);
+   }
+   /* not foldable: left to glslang's verdict */
+   expect(V, SPV_API_GL, "#version 150\nvoid main() { float a[int(transpose(vec2(1.0)).x)]; gl_Position = vec4(0.0); }\n", false);
+
    /* the log names the line */
    struct spv_shader *sh = spv_compile(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(undefined_thing); }\n");
    CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);

@@ -152,10 +152,77 @@ test_separate(void)
    }
 }
 
+/* Struct and interface-block members ("v.a", "v[1].b[2]", "Blk.s.x"): each is captured
+ * through a copy with the member's type; a whole array member has its length as size; a
+ * structure, an array of structures without an index and a missing member are link errors. */
+static const char vs_struct[] =
+   "#version 150\n"
+   "struct S { float a; ivec2 d[3]; };\n"
+   "struct U { S e; vec3 f; };\n"
+   "in vec4 p;\n"
+   "flat out S v;\n"
+   "flat out S w[2];\n"
+   "out Blk { flat U u; } blk;\n"
+   "out Bare { vec2 g; };\n"
+   "void main() { v.a = p.x; v.d = ivec2[3](ivec2(1), ivec2(2), ivec2(3)); w[0] = v; w[1] = v;\n"
+   "              blk.u.e = v; blk.u.f = p.xyz; g = p.zw; gl_Position = p; }\n";
+static const char fs_struct[] =
+   "#version 150\n"
+   "out vec4 o;\n"
+   "void main() { o = vec4(1.0); }\n";
+
+static void
+test_struct_members(void)
+{
+   static const char *const names[] = {"v.a", "v.d", "w[1].d[2]", "Blk.u.e.a", "Blk.u.f", "Bare.g"};
+   char *log = NULL;
+   struct spv_link_options o = {.xfb_varyings = names, .xfb_varying_count = 6};
+   struct spv_program_info *info = link_program(SPV_API_GL, vs_struct, fs_struct, &o, &log, NULL, NULL);
+   if (!info)
+      fprintf(stderr, "%s\n", log);
+   CHECK(info != NULL);
+   free(log);
+   if (info) {
+      check_modules_valid(info);
+      static const uint32_t types[] = {GL_FLOAT, GL_INT_VEC2, GL_INT_VEC2, GL_FLOAT, GL_FLOAT_VEC3, GL_FLOAT_VEC2};
+      static const uint32_t sizes[] = {1, 3, 1, 1, 1, 1};
+      static const uint32_t offsets[] = {0, 4, 28, 36, 40, 52};
+      CHECK_EQ(info->xfb_varying_count, 6);
+      for (uint32_t i = 0; i < 6 && i < info->xfb_varying_count; i++) {
+         CHECK(!strcmp(info->xfb_varyings[i].name, names[i]));
+         CHECK_EQ(info->xfb_varyings[i].gl_type, types[i]);
+         CHECK_EQ(info->xfb_varyings[i].size, sizes[i]);
+         CHECK_EQ(info->xfb_varyings[i].offset, offsets[i]);
+      }
+      CHECK_EQ(info->xfb_strides[0], 60);
+      spv_program_info_free(info);
+   }
+   static const struct { const char *names[2]; uint32_t n; const char *why; } errs[] = {
+      {{"v"}, 1, "cannot be captured"},
+      {{"w.a"}, 1, "not a vertex shader output"},
+      {{"w[0]"}, 1, "cannot be captured"},
+      {{"v.nope"}, 1, "not a vertex shader output"},
+      {{"v.d[3]"}, 1, "not a vertex shader output"},
+      {{"Blk.u"}, 1, "not a vertex shader output"},
+      {{"v.d", "v.d[1]"}, 2, "more than once"},
+   };
+   for (size_t k = 0; k < sizeof(errs) / sizeof(errs[0]); k++) {
+      struct spv_link_options eo = {.xfb_varyings = errs[k].names, .xfb_varying_count = errs[k].n};
+      struct spv_program_info *x = link_program(SPV_API_GL, vs_struct, fs_struct, &eo, &log, NULL, NULL);
+      if (x || !log || !strstr(log, errs[k].why))
+         fprintf(stderr, "struct case %zu: want '%s', log '%s'\n", k, errs[k].why, log ? log : "");
+      CHECK(x == NULL);
+      CHECK(log && strstr(log, errs[k].why));
+      spv_program_info_free(x);
+      free(log);
+   }
+}
+
 int
 main(void)
 {
    test_interleaved();
    test_separate();
+   test_struct_members();
    return check_done("test_spirv_xfb");
 }
