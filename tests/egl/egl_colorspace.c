@@ -13,16 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
+#include "egl_check.h"
 
 static int
 srgb_encode(double l)

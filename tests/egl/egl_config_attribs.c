@@ -8,16 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
+#include "egl_check.h"
 
 int
 main(void)

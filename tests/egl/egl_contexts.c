@@ -16,16 +16,7 @@
 #define GL_CONTEXT_PROFILE_MASK 0x9126
 #define GL_CONTEXT_CORE_PROFILE_BIT 0x00000001
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
+#include "egl_check.h"
 
 static EGLDisplay dpy;
 static EGLConfig cfg;
