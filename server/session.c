@@ -509,7 +509,17 @@ record_applied(struct srv_session *s, uint32_t size, uint64_t seq)
    wire_store64_sc(&c->cmd_tail, s->tail);
    if (seq)
       wire_store64_sc(&c->applied_seq, seq);
-   wire_ring_bell(&c->applied_bell, &c->client_waiting);
+   /* A waiting client is woken when the record it waits for is applied (client_wait_seq; 0:
+    * at every record, as the tcp send thread wants), not after every record before it. The
+    * client stores client_wait_seq before its seq_cst store of client_waiting, so a server
+    * that sees it waiting sees what it waits for. */
+   if (__atomic_load_n(&c->client_waiting, __ATOMIC_SEQ_CST)) {
+      uint64_t want = wire_load64(&c->client_wait_seq);
+      if (!want || (seq && seq >= want)) {
+         __atomic_add_fetch(&c->applied_bell, 1, __ATOMIC_SEQ_CST);
+         wire_futex_wake(&c->applied_bell);
+      }
+   }
 }
 
 /* What the backend could not do while applying the record: GL_OUT_OF_MEMORY on the issuing

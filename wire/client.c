@@ -337,6 +337,10 @@ wait_applied_locked(struct wire_client *c, uint64_t seq, enum wire_wait_class wh
    if (c->issuer)
       c->issuer->stats.waits[why]++;
    uint64_t deadline = now_ms() + (uint64_t)c->wait_timeout_ms;
+   /* The server wakes this wait when `seq` is applied, not after every record before it: a
+    * wake and a wait system call per record cost more than the record on a fast GPU
+    * (docs/PERFORMANCE.md, the H200 profile). Posted events it must see ring regardless. */
+   wire_store64(&ctrl->client_wait_seq, seq);
    for (;;) {
       drain_locked(c);
       uint32_t bell = wire_load32(&ctrl->applied_bell);
@@ -352,6 +356,7 @@ wait_applied_locked(struct wire_client *c, uint64_t seq, enum wire_wait_class wh
       wire_futex_wait(&ctrl->applied_bell, bell, WAIT_SLICE_MS);
    }
    wire_store32(&ctrl->client_waiting, 0);
+   wire_store64(&ctrl->client_wait_seq, 0);
    drain_locked(c);
    return !c->lost && wire_load64(&ctrl->applied_seq) >= seq;
 }

@@ -56,11 +56,15 @@ struct wire_ctrl {
    uint32_t event_bell;     /* futex: bumped when the client consumed events */
    uint32_t client_closing; /* the client asks the server to end the session */
    uint64_t fence_wanted;   /* the client waits for this fence id (0: none): poll promptly */
+   uint64_t client_wait_seq; /* while client_waiting: the record it waits for (revision 11); the
+                              * server rings applied_bell when that record is applied, not at
+                              * every record before it (0: at every record) */
 
    /* written by the server */
    _Alignas(64) uint64_t cmd_tail;
    uint64_t applied_seq;
-   uint32_t applied_bell;   /* futex: bumped when applied_seq moves and the client waits */
+   uint32_t applied_bell;   /* futex: bumped when applied_seq reaches client_wait_seq while the
+                             * client waits, and whenever events it must drain arrive */
    uint32_t client_waiting;
    uint64_t reply_seq;      /* seq of the record whose reply is in the reply slot */
    uint32_t reply_bytes;
