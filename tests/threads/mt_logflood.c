@@ -102,7 +102,9 @@ main(int argc, char **argv)
       MT_CHECK(forfeited || (tr && !strncmp(tr, "tcp:", 4)), "no 'the session is forfeited' line from the server");
       printf("mt_logflood: the session was forfeited after a %d ms %s; glFinish reported GL_CONTEXT_LOST\n",
              stall_ms, stop_ms ? "stop" : "stall");
-      /* the lost channel is still closed (its threads joined), as an application would */
+      /* the lost channel is still closed (its threads joined), as an application would: with
+       * nothing current, eglTerminate frees the display's resources at once (EGL 1.5 §3.2) */
+      mt_release(&disp, ctx, surf);
       MT_CHECK(eglTerminate(disp.dpy), "eglTerminate after the forfeit");
       return 0;
    }
