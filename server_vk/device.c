@@ -1,6 +1,7 @@
 /* Magma: instance, physical-device choice, device and queue, feature checks, the ops table. */
 #include "mg_private.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +194,15 @@ create_instance(struct mg_backend *be)
       sgl_err("magma: vkCreateInstance failed: %d", (int)r);
       return false;
    }
+#if defined(__SANITIZE_THREAD__)
+   /* ThreadSanitizer builds only: tools/tsan.supp names lavapipe in a called_from_lib
+    * suppression, and TSan ends the process when such a library is unloaded, which the Vulkan
+    * loader does when a session's instance is destroyed before the process exits (a session
+    * ended by a fatal error, in process). Pinning it keeps the library mapped; nothing else
+    * changes. */
+   if (!dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE))
+      sgl_dbg("magma: lavapipe is not loaded (another driver): nothing to pin for TSan");
+#endif
    if (validate)
       mg_validate_create_messenger(be);
    return true;
