@@ -11,16 +11,7 @@
 #include "glf_gl.h"
 #include "wire/format.h"
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
+#include "../egl/egl_check.h" /* CHECK and its failure count */
 
 static struct glf_context *
 make(enum glf_api api)

@@ -9,16 +9,7 @@
 #include "gl_front/glf_public.h"
 #include "glf_gl.h"
 
-static int fails;
-#define CHECK(cond, ...)                                                                     \
-   do {                                                                                     \
-      if (!(cond)) {                                                                        \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-         printf(__VA_ARGS__);                                                               \
-         printf("\n");                                                                      \
-         fails++;                                                                           \
-      }                                                                                     \
-   } while (0)
+#include "../egl/egl_check.h" /* CHECK and its failure count */
 
 static void
 expect(GLenum want, const char *what, unsigned row)
