@@ -277,7 +277,9 @@ static void
 texture_free(struct glf_context *ctx, struct glf_texture *tex)
 {
    glf_buffer_ref(ctx, &tex->buffer, NULL); /* a buffer texture's */
-   if (tex->created)
+   if (tex->image)
+      glf_image_storage_unref(tex->image); /* an EGLImage's: the last reference destroys it */
+   else if (tex->created)
       glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, tex->res);
    free(tex->label);
    free(tex);

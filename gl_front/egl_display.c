@@ -20,6 +20,7 @@
    "EGL_KHR_get_all_proc_addresses "                                                         \
    "EGL_KHR_gl_colorspace "                                                                  \
    "EGL_KHR_gl_renderbuffer_image "                                                          \
+   "EGL_KHR_gl_texture_2D_image "                                                            \
    "EGL_KHR_image_base "                                                                     \
    "EGL_KHR_no_config_context "                                                              \
    "EGL_KHR_surfaceless_context "                                                            \

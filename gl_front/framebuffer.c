@@ -706,9 +706,10 @@ surface_of(struct glf_context *ctx, const struct glf_attachment *a, bool color, 
       return;
    if (a->type == GL_RENDERBUFFER && a->rb->created) {
       ref->res = a->rb->res;
+      ref->level = a->rb->res_level; /* a target of a texture level's EGLImage */
    } else if (a->type == GL_TEXTURE && a->tex->created) {
       ref->res = a->tex->res;
-      ref->level = (uint32_t)a->level;
+      ref->level = (uint32_t)a->level + a->tex->res_base;
       ref->layer = a->layer;
    }
 }

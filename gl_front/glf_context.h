@@ -328,6 +328,14 @@ struct glf_texture {
    GLenum buffer_ifmt;
    const struct glf_format *buffer_fmt;
    char *label; /* KHR_debug */
+   /* EGLImage siblings (egl_image.c): `image` holds the storage res belongs to (NULL: res is
+    * the texture's own); image_levels the GL levels (of face 0) that are siblings: those an
+    * image was made from, or level 0 of a target (glEGLImageTargetTexture2DOES). A target's
+    * GL level l is level l + res_base of the resource (res_base: the image's level), and its
+    * res_* fields describe what the texture owns of it (level 0: res_last_level 0). */
+   struct glf_image_storage *image;
+   uint32_t image_levels;
+   uint32_t res_base;
 };
 
 /* A sampler object (sampler.c): shared by the share group, with the same lifetime rules as
@@ -339,20 +347,28 @@ struct glf_sampler {
    char *label; /* KHR_debug */
 };
 
-/* The storage of an EGLImage (gl_front/egl_image.c): a server resource shared by the image and
- * its siblings (the source renderbuffer, target renderbuffers), destroyed with the last
- * reference. A sibling that is respecified or deleted drops its reference: the others keep
- * the storage (EGL_KHR_image_base: siblings are orphaned, never affected). */
+/* The storage of EGLImages (gl_front/egl_image.c): one server resource shared by the images
+ * made from it and their siblings (the source renderbuffer or texture, target renderbuffers and
+ * textures), destroyed with the last reference. A sibling that is respecified or deleted drops
+ * its reference: the others keep the storage (EGL_KHR_image_base: siblings are orphaned, never
+ * affected). A texture's storage holds all its levels; an image names one level of it. */
 struct glf_image_storage {
    int refs; /* atomic */
    struct wire_client *wire;
    wire_handle res;
+   bool renderbuffer; /* a WIRE_TARGET_RENDERBUFFER resource (else a TEX_2D one) */
+};
+/** Drops a reference; the last one destroys the resource (a record of no context). */
+void glf_image_storage_unref(struct glf_image_storage *s);
+
+/* What an EGLImage is: a level of a storage, with its size and format. */
+struct glf_image_desc {
+   struct glf_image_storage *storage;
+   uint32_t level; /* the resource level holding the image */
    uint32_t w, h, wfmt;
    GLenum ifmt;
    const struct glf_format *fmt;
 };
-/** Drops a reference; the last one destroys the resource (a record of no context). */
-void glf_image_storage_unref(struct glf_image_storage *s);
 
 struct glf_renderbuffer {
    GLuint name;
@@ -361,6 +377,7 @@ struct glf_renderbuffer {
    bool created;
    wire_handle res;
    struct glf_image_storage *image; /* an EGLImage sibling: res is the image's (NULL: its own) */
+   uint32_t res_level;              /* the resource level it names (a target of a texture level's image) */
    uint32_t w, h, samples; /* samples: RENDERBUFFER_SAMPLES, the count allocated (0: single) */
    GLenum ifmt;
    uint32_t wfmt;
@@ -819,6 +836,9 @@ void glf_texture_view(const struct glf_context *ctx, const struct glf_texture *t
 uint32_t glf_texture_levels(uint32_t w, uint32_t h);
 void glf_texture_set_target(struct glf_texture *tex, GLenum target);
 uint32_t glf_texture_res_height(const struct glf_texture *tex, uint32_t level);
+/** An EGLImage sibling texture leaves the image's storage (texture.c): with `copy`, into storage
+ *  of its own holding its levels but `skip` (-1: none); without, with no storage. */
+void glf_texture_orphan(struct glf_context *ctx, struct glf_texture *tex, GLint skip, bool copy);
 
 /* sampler.c */
 void glf_sampler_params_init(struct glf_sampler_params *sp);

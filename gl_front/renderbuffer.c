@@ -215,6 +215,7 @@ rb_storage(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, co
        * siblings keep (EGL_KHR_image_base, GL_OES_EGL_image), and gets storage of its own. */
       glf_image_storage_unref(rb->image);
       rb->image = NULL;
+      rb->res_level = 0;
       rb->created = false;
    }
    rb->ifmt = ifmt;

@@ -375,6 +375,13 @@ ensure_storage(struct glf_context *ctx, struct glf_texture *tex, GLint level, ui
        glf_texture_res_height(tex, level) == h && tex->res_fmt == wfmt &&
        (!is_3d(target) || wire_minify(tex->res_d, level) == d) && (!is_array(target) || tex->res_layers == d))
       return;
+   if (tex->image) {
+      /* The storage is an EGLImage's: a remint in place would change it under the other
+       * siblings. The texture leaves it first (with a copy of its levels), then grows its own. */
+      glf_texture_orphan(ctx, tex, -1, true);
+      ensure_storage(ctx, tex, level, w, h, d, wfmt);
+      return;
+   }
    uint32_t max = is_3d(target) ? WIRE_MAX_3D_TEXTURE_SIZE : WIRE_MAX_TEXTURE_SIZE;
    /* 1D images are one row; a 1D array's rows are its layers (res_layers), the resource one
     * row high */
@@ -404,6 +411,72 @@ uint32_t
 glf_texture_res_height(const struct glf_texture *tex, uint32_t level)
 {
    return is_1d_array(tex->target) ? tex->res_layers : wire_minify(tex->res_h, level);
+}
+
+/* ---- EGLImage siblings (egl_image.c) -------------------------------------------------------- */
+/* A copy of one level GPU->GPU, exact (NEAREST, equal rectangles, sRGB read and written as
+ * its UNORM twin): the orphaned sibling keeps what it held. */
+static void
+copy_level(struct glf_context *ctx, wire_handle src, uint32_t src_level, wire_handle dst, uint32_t dst_level,
+           const struct glf_tex_image *img)
+{
+   struct wire_blit *p = GLF_BEGIN(ctx, Blit);
+   if (!p)
+      return;
+   memset(p, 0, sizeof(*p));
+   p->src = (struct wire_surface_ref){src, src_level, 0};
+   p->dst = (struct wire_surface_ref){dst, dst_level, 0};
+   p->src_x1 = p->dst_x1 = (int32_t)img->w;
+   p->src_y1 = p->dst_y1 = (int32_t)img->h;
+   p->mask = img->fmt->bits[4] || img->fmt->bits[5]
+                ? (img->fmt->bits[4] ? WIRE_BLIT_DEPTH : 0) | (img->fmt->bits[5] ? WIRE_BLIT_STENCIL : 0)
+                : WIRE_BLIT_COLOR;
+   p->flags = WIRE_BLIT_F_LINEAR_SRGB;
+   wire_end(ctx->wire);
+}
+
+/* The texture leaves the EGLImage storage it shares (EGL_KHR_image_base: "Respecification
+ * and/or deletion of any EGLImage sibling [...] should not affect the contents of the EGLImage
+ * or other siblings"): with `copy`, it gets a resource of its own (a full mip chain of what it
+ * described) holding a copy of every level it defines but `skip` (-1: none); without, it has no
+ * storage until the next ensure_storage. The image and the other siblings keep theirs. */
+void
+glf_texture_orphan(struct glf_context *ctx, struct glf_texture *tex, GLint skip, bool copy)
+{
+   struct glf_image_storage *s = tex->image;
+   if (!s)
+      return;
+   const wire_handle old = tex->res;
+   const uint32_t old_base = tex->res_base, old_last = tex->res_last_level;
+   tex->image = NULL;
+   tex->image_levels = 0;
+   tex->res_base = 0;
+   tex->created = false;
+   if (copy) {
+      tex->res = wire_handle_mint(ctx->wire, WIRE_KIND_RESOURCE);
+      tex->created = true;
+      tex->res_last_level = chain_levels(tex->target, tex->res_w, tex->res_h, tex->res_d) - 1;
+      emit_storage(ctx, tex, WIRE_OP_ResourceCreate, 0);
+      /* Only 2D textures are siblings (EGL_GL_TEXTURE_2D, glEGLImageTargetTexture2DOES). */
+      for (uint32_t l = 0; l <= old_last && l < GLF_MAX_LEVELS; l++) {
+         const struct glf_tex_image *img = &tex->img[0][l];
+         if ((GLint)l != skip && img->defined && img->fmt && img->wfmt == tex->res_fmt &&
+             img->w == wire_minify(tex->res_w, l) && img->h == wire_minify(tex->res_h, l))
+            copy_level(ctx, old, l + old_base, tex->res, l, img);
+      }
+   }
+   glf_image_storage_unref(s); /* after the copies: its last reference destroys the old resource */
+   glf_dirty(ctx, GLF_DIRTY_TEXTURES | GLF_DIRTY_FRAMEBUFFER | GLF_DIRTY_DSA);
+   glf_shared_touch(ctx);
+}
+
+/* Before level `level` of `face` is respecified (TexImage*, CopyTexImage*, CompressedTexImage*):
+ * a sibling level leaves the image, the texture's other levels copied to its own storage. */
+static void
+leave_image_for(struct glf_context *ctx, struct glf_texture *tex, uint32_t face, GLint level)
+{
+   if (tex->image && face == 0 && level >= 0 && level < 32 && (tex->image_levels >> level) & 1u)
+      glf_texture_orphan(ctx, tex, level, true);
 }
 
 /* ---- uploads --------------------------------------------------------------------------------- */
@@ -545,7 +618,7 @@ upload_image(struct glf_context *ctx, struct glf_texture *tex, GLint level, cons
          if (!p)
             return;
          p->res = tex->res;
-         p->level = (uint32_t)level;
+         p->level = (uint32_t)level + tex->res_base;
          /* cube: the face; array: the layer; 3D: slice z */
          p->layer = is_3d(tex->target) ? 0 : u->z + (is_array(tex->target) ? k : 0);
          p->z = is_3d(tex->target) ? u->z + k : 0;
@@ -694,6 +767,7 @@ tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h
                                    caller, &ok);
    if (!ok)
       return;
+   leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
    *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, (GLenum)ifmt, fmt->wfmt, fmt,
                                  w > 0 && h > 0 && d > 0};
@@ -865,7 +939,7 @@ upload_compressed(struct glf_context *ctx, struct glf_texture *tex, GLint level,
          if (!p)
             return;
          p->res = tex->res;
-         p->level = (uint32_t)level;
+         p->level = (uint32_t)level + tex->res_base;
          p->layer = z + k; /* cube: the face (d is 1); array: the layer */
          p->x = x;
          p->y = y + br * 4;
@@ -941,6 +1015,7 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
    const uint8_t *src = compressed_source(ctx, data, image_size, caller, &ok);
    if (!ok)
       return;
+   leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
    *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, ifmt, fmt->wfmt, fmt, w > 0 && h > 0 && d > 0};
    if (img->defined) {
@@ -1115,6 +1190,7 @@ tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLs
       return;
    }
    uint32_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+   glf_texture_orphan(ctx, tex, -1, false); /* every level respecified: an EGLImage sibling leaves it */
    memset(tex->img, 0, sizeof(tex->img));
    for (uint32_t f = 0; f < faces; f++)
       for (GLsizei l = 0; l < levels; l++)
@@ -1312,11 +1388,12 @@ glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, c
       uint8_t s = swizzle_of(tex->swizzle[i]);
       v->swizzle[i] = s <= WIRE_SWZ_A ? map[s] : s;
    }
-   v->first_level = (uint32_t)base;
+   /* an EGLImage target's level 0 is level res_base of the image's storage */
+   v->first_level = (uint32_t)base + tex->res_base;
    /* The levels the mip chain gives even without a mipmapped filter: sampling then reads the
     * base level only (the server's sampler clamps the LOD to it), but textureSize(lod) and
     * texelFetch(lod) name the other levels (GLSL ES 3.00 section 8.8). */
-   v->last_level = tex->samples ? 0 : last_mip_level(tex);
+   v->last_level = tex->samples ? 0 : last_mip_level(tex) + tex->res_base;
 }
 
 void
@@ -1679,6 +1756,12 @@ glf_GenerateMipmap(GLenum target)
       }
    }
    uint32_t last = last_mip_level(tex);
+   /* GenerateMipmap respecifies levels base+1 .. last: an EGLImage sibling among them, or
+    * shared storage without room for them (a target's), leaves the image first. */
+   uint32_t gen_mask = last >= 31 ? ~0u : (2u << last) - 1u;
+   gen_mask &= ~((2u << base) - 1u);
+   if (tex->image && (last > tex->res_last_level || (tex->image_levels & gen_mask)))
+      glf_texture_orphan(ctx, tex, -1, true);
    ensure_storage(ctx, tex, base, b->w, b->h, b->d, b->wfmt);
    for (uint32_t k = 0; k < faces; k++)
       for (uint32_t l = (uint32_t)base + 1; l <= last && l <= tex->res_last_level; l++)
@@ -1689,8 +1772,8 @@ glf_GenerateMipmap(GLenum target)
    struct wire_generate_mipmap *p = GLF_BEGIN(ctx, GenerateMipmap);
    if (p) {
       p->res = tex->res;
-      p->base_level = (uint32_t)base;
-      p->last_level = last < tex->res_last_level ? last : tex->res_last_level;
+      p->base_level = (uint32_t)base + tex->res_base;
+      p->last_level = (last < tex->res_last_level ? last : tex->res_last_level) + tex->res_base;
       wire_end(ctx->wire);
    }
    glf_shared_touch(ctx);
@@ -1775,7 +1858,7 @@ copy_from_read_buffer(struct glf_context *ctx, struct glf_texture *tex, GLint le
       if (!p)
          break;
       p->res = tex->res;
-      p->level = (uint32_t)level;
+      p->level = (uint32_t)level + tex->res_base;
       p->layer = layer;
       p->z = z;
       p->x = (uint32_t)(dx + (x0 - x));
@@ -1885,6 +1968,7 @@ copy_tex_image(GLenum target, int dims, GLint level, GLenum internalformat, GLin
       glf_error(ctx, GL_INVALID_OPERATION, "%s(no texture or immutable)", caller);
       return;
    }
+   leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
    *img = (struct glf_tex_image){(uint32_t)width, (uint32_t)height, 1, df->ifmt, df->wfmt, df, width > 0 && height > 0};
    if (img->defined) {

@@ -194,7 +194,7 @@ glf_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pi
    if (pbo && glf_pack_is_copy(img->wfmt, &pf) && !sgl_knobs()->pbo_readback_sync && pbo->created) {
       /* The server writes the texels into the buffer; nothing to wait for (DESIGN 2.4). */
       for (uint32_t k = 0; k < surfaces; k++) {
-         struct wire_surface_ref src = {tex->res, (uint32_t)level, tex->target == GL_TEXTURE_CUBE_MAP ? face : k};
+         struct wire_surface_ref src = {tex->res, (uint32_t)level + tex->res_base, tex->target == GL_TEXTURE_CUBE_MAP ? face : k};
          glf_read_to_buffer(ctx, &src, pbo, 0, 0, w, rows,
                             off + l.offset + (rows_are_layers ? (size_t)k * l.row_stride : (size_t)k * l.image_stride),
                             l.row_stride, wire_format_texel_size(img->wfmt));
@@ -211,7 +211,7 @@ glf_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pi
    if (!base)
       return;
    for (uint32_t k = 0; k < surfaces; k++) {
-      struct wire_surface_ref src = {tex->res, (uint32_t)level, tex->target == GL_TEXTURE_CUBE_MAP ? face : k};
+      struct wire_surface_ref src = {tex->res, (uint32_t)level + tex->res_base, tex->target == GL_TEXTURE_CUBE_MAP ? face : k};
       uint8_t *dst = base + l.offset + (rows_are_layers ? (size_t)k * l.row_stride : (size_t)k * l.image_stride);
       if (!read_rows(ctx, &src, img->wfmt, w, rows, &pf, l.row_stride, dst))
          return;

@@ -272,7 +272,10 @@ valid_view(struct srv_session *s, const struct wire_sampler_view *v)
              ((s->ops->get_param(s->be, WIRE_CAP_TEXEL_BUFFER_FORMATS) >> v->format) & 1u) &&
              v->first_level == 0 && v->last_level == 0 && !memcmp(v->swizzle, identity, 4);
    }
-   return srv_is_texture_target(t->target) && v->target == t->target && v->format == 0 &&
+   /* A single-sampled renderbuffer is read as a 2D texture (revision 12: an EGLImage of a
+    * renderbuffer targeted by glEGLImageTargetTexture2DOES). */
+   const bool rb_as_2d = t->target == WIRE_TARGET_RENDERBUFFER && t->samples <= 1 && v->target == WIRE_TARGET_TEX_2D;
+   return (rb_as_2d || (srv_is_texture_target(t->target) && v->target == t->target)) && v->format == 0 &&
           v->first_level <= v->last_level && v->first_level <= t->last_level;
 }
 

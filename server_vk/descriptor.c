@@ -206,7 +206,11 @@ sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, 
    VkImageViewType type = sampler_view_type(smp->gl_type, &target, &dummy, &numeric);
    const struct srv_sampler_view *sv = unit < WIRE_MAX_SAMPLER_UNITS ? &ctx->views[unit] : NULL;
    struct mg_resource *r = sv ? mg_resource(sv->res) : NULL;
-   if (r && (r->is_buffer || r->templ.target != target || sv->first_level >= r->levels ||
+   /* a single-sampled renderbuffer is read as a 2D texture (the core checked the view) */
+   const uint32_t rtarget = r && r->templ.target == WIRE_TARGET_RENDERBUFFER && r->templ.samples <= 1
+                               ? WIRE_TARGET_TEX_2D
+                               : r ? r->templ.target : 0;
+   if (r && (r->is_buffer || rtarget != target || sv->first_level >= r->levels ||
              (numeric == 3 ? !(r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) : format_numeric(r->templ.format) != numeric)))
       r = NULL;
    *filter = !r || be->formats[r->templ.format].filter ||

@@ -45,7 +45,9 @@
 /* 11: op 51 WindowFramesBack (window frames sent back to the client), op 52 SetClipState
  *    (GL core's CLIP_DISTANCEi enables), op 53 BufferWriteback with WIRE_EVENT_WRITEBACK
  *    chunks; tcp frames FRAME (7) and CTRL (8, server log lines both ways). */
-#define WIRE_PROTOCOL_REVISION 11u
+/* 12: SetSamplerViews may read a single-sampled RENDERBUFFER resource as TEX_2D (EGLImages of
+ *    renderbuffers sampled through glEGLImageTargetTexture2DOES). */
+#define WIRE_PROTOCOL_REVISION 12u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
