@@ -432,6 +432,26 @@ msaa_cases(void)
    struct wire_resource_create rs = {{1, 1}, WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8G8B8A8_UNORM, 16, 16, 1, 1, 0, 4,
                                      WIRE_RESPECIFY_PRESERVE, 0};
    msaa_expect("ResourceRespecify.templ", WIRE_OP_ResourceRespecify, &rs, sizeof(rs));
+   /* sampler views of renderbuffers (revision 12: a single-sampled one reads as TEX_2D, an
+    * EGLImage's target texture): the 4x one, the 1x one as a cube map or with a level */
+   struct wire_sampler_views rbv = {0, 1, {{{1, 1}, WIRE_TARGET_TEX_2D, {0, 1, 2, 3}, 0, {0, 0}, 0, 0}}};
+   msaa_expect("SetSamplerViews.view", WIRE_OP_SetSamplerViews, &rbv, sizeof(rbv));
+   rbv.v[0].res = (wire_handle){2, 1};
+   rbv.v[0].target = WIRE_TARGET_TEX_CUBE;
+   msaa_expect("SetSamplerViews.view", WIRE_OP_SetSamplerViews, &rbv, sizeof(rbv));
+   rbv.v[0].target = WIRE_TARGET_RENDERBUFFER;
+   msaa_expect("SetSamplerViews.view", WIRE_OP_SetSamplerViews, &rbv, sizeof(rbv));
+   rbv.v[0].target = WIRE_TARGET_TEX_2D;
+   rbv.v[0].first_level = rbv.v[0].last_level = 1;
+   msaa_expect("SetSamplerViews.view", WIRE_OP_SetSamplerViews, &rbv, sizeof(rbv));
+   {
+      struct rig r;
+      msaa_rig(&r);
+      rbv.v[0].first_level = rbv.v[0].last_level = 0;
+      CHECK(put(&r, WIRE_OP_SetSamplerViews, &rbv, sizeof(rbv)));
+      CHECK_EQ(r.seg.ctrl->server_state != WIRE_SERVER_FATAL, 1);
+      rig_fini(&r);
+   }
    /* a framebuffer of 4x colour and single-sampled depth */
    struct wire_framebuffer fb = {16, 16, 1, 0, {{{1, 1}, 0, 0}}, {{3, 1}, 0, 0}};
    msaa_expect("SetFramebuffer.surface", WIRE_OP_SetFramebuffer, &fb, sizeof(fb));
