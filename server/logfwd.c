@@ -16,6 +16,9 @@
  * At the end (srv_logfwd_stop) the queue drains (past 2 s without the WARN-and-below lines,
  * giving up on a sender that wrote nothing for 2 s, 15 s in all), one counters line goes out,
  * then the socket's sending side is shut so a stuck sender returns.
+ * The same policy serves every transport: spawn writes to its SEQPACKET socket, tcp hands
+ * frames to its session (srv_logfwd_start_with), inproc hands the lines of its apply thread to
+ * the client's log box in the same process (srv_logfwd_start_thread, server/local.c).
  */
 #include "server/logfwd.h"
 
@@ -29,6 +32,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "util/clock.h"
 #include "util/knobs.h"
 #include "util/log.h"
 #include "wire/control.h"
@@ -55,7 +59,9 @@ struct srv_logfwd {
    int fd;
    srv_logfwd_write_fn write; /* NULL: spawn's SEQPACKET socket (send_or_forfeit) */
    void *write_user;
+   srv_logfwd_unblock_fn unblock; /* makes a write stuck at the end return */
    bool tee_errors; /* ERROR and FATAL also to stderr */
+   bool thread_only; /* the lines of the thread that started it (inproc), not the process's */
    pthread_mutex_t lock;
    pthread_cond_t more, sent;
    struct fwd_line *head, *tail;
@@ -172,9 +178,7 @@ sink(enum sgl_log_level level, const char *line, void *user)
    if (level == SGL_LOG_FATAL && !f->dead && !f->fatal_timed_out) {
       /* FATAL waits (at most 2 s) until it is written */
       uint64_t mine = f->queued;
-      struct timespec dl;
-      clock_gettime(CLOCK_REALTIME, &dl);
-      dl.tv_sec += FWD_FATAL_WAIT_MS / 1000;
+      struct timespec dl = sgl_realtime_in_ms(FWD_FATAL_WAIT_MS);
       while (f->written < mine && !f->dead)
          if (pthread_cond_timedwait(&f->sent, &f->lock, &dl) == ETIMEDOUT)
             break;
@@ -306,14 +310,15 @@ sender(void *user)
    return NULL;
 }
 
-struct srv_logfwd *
-srv_logfwd_start(int fd)
+/* A socket's sender stuck in send returns once the socket is shut for writing. */
+static void
+shut_socket(struct srv_logfwd *f)
 {
-   return srv_logfwd_start_with(fd, NULL, NULL, false);
+   shutdown(f->fd, SHUT_WR);
 }
 
-struct srv_logfwd *
-srv_logfwd_start_with(int fd, srv_logfwd_write_fn write, void *user, bool tee_errors)
+static struct srv_logfwd *
+start(int fd, srv_logfwd_write_fn write, srv_logfwd_unblock_fn unblock, void *user, bool tee_errors, bool thread_only)
 {
    struct srv_logfwd *f = calloc(1, sizeof(*f));
    if (!f)
@@ -321,7 +326,9 @@ srv_logfwd_start_with(int fd, srv_logfwd_write_fn write, void *user, bool tee_er
    f->fd = fd;
    f->write = write;
    f->write_user = user;
+   f->unblock = unblock;
    f->tee_errors = tee_errors;
+   f->thread_only = thread_only;
    f->forfeit_ms = sgl_knobs()->wait_timeout_ms;
    pthread_mutex_init(&f->lock, NULL);
    pthread_cond_init(&f->more, NULL);
@@ -329,11 +336,35 @@ srv_logfwd_start_with(int fd, srv_logfwd_write_fn write, void *user, bool tee_er
    f->tokens = FWD_ERROR_BURST;
    clock_gettime(CLOCK_MONOTONIC, &f->last_refill);
    if (pthread_create(&f->thread, NULL, sender, f)) {
+      pthread_cond_destroy(&f->more);
+      pthread_cond_destroy(&f->sent);
+      pthread_mutex_destroy(&f->lock);
       free(f);
       return NULL;
    }
-   sgl_log_set_sink(sink, f);
+   if (thread_only)
+      sgl_log_set_thread_sink(sink, f);
+   else
+      sgl_log_set_sink(sink, f);
    return f;
+}
+
+struct srv_logfwd *
+srv_logfwd_start(int fd)
+{
+   return start(fd, NULL, NULL, NULL, false, false);
+}
+
+struct srv_logfwd *
+srv_logfwd_start_with(int fd, srv_logfwd_write_fn write, void *user, bool tee_errors)
+{
+   return start(fd, write, NULL, user, tee_errors, false);
+}
+
+struct srv_logfwd *
+srv_logfwd_start_thread(srv_logfwd_write_fn write, srv_logfwd_unblock_fn unblock, void *user)
+{
+   return start(-1, write, unblock, user, false, true);
 }
 
 bool
@@ -370,11 +401,7 @@ drain(struct srv_logfwd *f, uint64_t target, uint64_t until)
          return DRAIN_STUCK;
       if (until && now > until)
          return DRAIN_LATE;
-      struct timespec dl;
-      clock_gettime(CLOCK_REALTIME, &dl);
-      dl.tv_nsec += 50 * 1000000L;
-      if (dl.tv_nsec >= 1000000000L)
-         dl.tv_sec++, dl.tv_nsec -= 1000000000L;
+      struct timespec dl = sgl_realtime_in_ms(50);
       pthread_cond_timedwait(&f->sent, &f->lock, &dl);
    }
    return DRAIN_DONE;
@@ -385,7 +412,10 @@ srv_logfwd_stop(struct srv_logfwd *f)
 {
    if (!f)
       return;
-   sgl_log_set_sink(NULL, NULL);
+   if (f->thread_only)
+      sgl_log_set_thread_sink(NULL, NULL);
+   else
+      sgl_log_set_sink(NULL, NULL);
    pthread_mutex_lock(&f->lock);
    if (f->dropped_gap) { /* the last gap is noted too */
       char note[96];
@@ -460,8 +490,12 @@ srv_logfwd_stop(struct srv_logfwd *f)
    f->quit = true;
    pthread_cond_signal(&f->more);
    pthread_mutex_unlock(&f->lock);
-   if (stuck)
-      shutdown(f->fd, SHUT_WR); /* a sender stuck in send returns */
+   if (stuck) { /* a sender stuck in its write returns */
+      if (f->unblock)
+         f->unblock(f->write_user);
+      else
+         shut_socket(f);
+   }
    pthread_join(f->thread, NULL);
    while (f->head) {
       struct fwd_line *l = f->head;

@@ -23,6 +23,7 @@
 #include "listen.h"
 #include "logfwd.h"
 #include "server_private.h"
+#include "util/clock.h"
 #include "util/log.h"
 #include "wire/control.h"
 #include "wire/tcp_frame.h"
@@ -372,12 +373,7 @@ log_write(void *user, const void *msg, size_t n, int forfeit_ms, bool *forfeit)
       return false;
    memcpy(buf, &f, sizeof(f));
    memcpy(buf + sizeof(f), msg, n);
-   struct timespec dl;
-   clock_gettime(CLOCK_REALTIME, &dl);
-   dl.tv_sec += forfeit_ms / 1000;
-   dl.tv_nsec += (long)(forfeit_ms % 1000) * 1000000L;
-   if (dl.tv_nsec >= 1000000000L)
-      dl.tv_sec++, dl.tv_nsec -= 1000000000L;
+   struct timespec dl = sgl_realtime_in_ms(forfeit_ms);
    /* the send thread holding the lock that long is blocked on the same client */
    int r = pthread_mutex_timedlock(&b->send_lock, &dl);
    if (r) {

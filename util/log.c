@@ -10,6 +10,24 @@ static sgl_log_sink_fn log_sink;
 static void *log_sink_user;
 static const char *log_tag;
 static pthread_mutex_t log_mtx = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local sgl_log_sink_fn thread_sink;
+static _Thread_local void *thread_sink_user;
+static _Thread_local const char *thread_tag;
+
+void
+sgl_log_set_thread_sink(sgl_log_sink_fn fn, void *user)
+{
+   thread_sink = fn;
+   thread_sink_user = user;
+}
+
+const char *
+sgl_log_set_thread_tag(const char *tag)
+{
+   const char *old = thread_tag;
+   thread_tag = tag;
+   return old;
+}
 
 void
 sgl_log_set_sink(sgl_log_sink_fn fn, void *user)
@@ -53,14 +71,19 @@ sgl_logv(enum sgl_log_level level, const char *fmt, va_list ap)
    size_t n = strlen(line);
    while (n && line[n - 1] == '\n')
       line[--n] = 0;
+   if (thread_sink) {
+      thread_sink(level, line, thread_sink_user);
+      return;
+   }
    sgl_log_sink_fn sink = __atomic_load_n(&log_sink, __ATOMIC_ACQUIRE);
    if (sink) {
       sink(level, line, __atomic_load_n(&log_sink_user, __ATOMIC_ACQUIRE));
       return;
    }
+   const char *tag = thread_tag ? thread_tag : log_tag;
    pthread_mutex_lock(&log_mtx);
-   if (log_tag)
-      fprintf(stderr, "splitgl[%s]: %s: %s\n", log_tag, sgl_log_level_name(level), line);
+   if (tag)
+      fprintf(stderr, "splitgl[%s]: %s: %s\n", tag, sgl_log_level_name(level), line);
    else
       fprintf(stderr, "splitgl: %s: %s\n", sgl_log_level_name(level), line);
    pthread_mutex_unlock(&log_mtx);

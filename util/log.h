@@ -16,6 +16,13 @@ enum sgl_log_level {
  *  The server side may install a sink that forwards lines to the client. */
 typedef void (*sgl_log_sink_fn)(enum sgl_log_level level, const char *line, void *user);
 void sgl_log_set_sink(sgl_log_sink_fn fn, void *user);
+/** The calling thread's own sink, taken before the process's (NULL: none). An in-process
+ *  server's apply thread routes its lines through its session's forwarder with it. */
+void sgl_log_set_thread_sink(sgl_log_sink_fn fn, void *user);
+/** The calling thread's own tag, printed instead of the process's (NULL: none); returns the
+ *  previous one. A monolith server applying on the application's thread tags its lines
+ *  "server" with it. */
+const char *sgl_log_set_thread_tag(const char *tag);
 /** Tag printed after the prefix ("client", "server"), may be NULL. */
 void sgl_log_set_tag(const char *tag);
 

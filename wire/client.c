@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "control.h"
 #include "local_server.h"
 #include "util/knobs.h"
 #include "util/log.h"
@@ -181,6 +182,26 @@ wire_client_set_lost_kind(struct wire_client *c, const char *why, bool device_lo
       c->cb.lost(c->cb.user, why, device_lost);
 }
 
+/* ---- control messages (the server's log lines) --------------------------------------------- */
+
+bool
+wire_client_take_ctl(struct wire_client *c, const struct wire_ctrl_msg *m, const char *text)
+{
+   if (m->type == WIRE_CTRL_LOG) {
+      /* a level this side does not know is taken as ERROR, never lowered */
+      enum sgl_log_level lvl = m->level <= SGL_LOG_DEBUG ? (enum sgl_log_level)m->level : SGL_LOG_ERROR;
+      sgl_log_peer(lvl, "server", text);
+      return true;
+   }
+   if (m->type == WIRE_CTRL_FLUSH_ACK) {
+      __atomic_store_n(&c->ctl_flush_acked, m->seq, __ATOMIC_RELEASE);
+      __atomic_add_fetch(&c->seg.ctrl->applied_bell, 1, __ATOMIC_SEQ_CST);
+      wire_futex_wake(&c->seg.ctrl->applied_bell);
+      return true;
+   }
+   return false;
+}
+
 /* ---- events ------------------------------------------------------------------------------ */
 
 static void
@@ -242,6 +263,8 @@ take_chunk(struct wire_client *c, const struct wire_event *ev, const uint8_t *da
 static void
 drain_locked(struct wire_client *c)
 {
+   if (c->ops->drain_log)
+      c->ops->drain_log(c);
    struct wire_ctrl *ctrl = c->seg.ctrl;
    uint64_t head = wire_load64(&ctrl->event_head);
    uint64_t tail = ctrl->event_tail;

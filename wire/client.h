@@ -80,9 +80,9 @@ void wire_client_close(struct wire_client *c);
 /** The server's GetInfo reply (renderer, capability table), asked once per channel and kept:
  *  false if the channel is lost before it came. */
 bool wire_client_info(struct wire_client *c, struct wire_server_info *out);
-/** spawn and tcp: asks the server for a log flush and prints its lines until the
- *  acknowledgement (at most timeout_ms); true when acknowledged (other transports: nothing to
- *  flush). */
+/** spawn, tcp and inproc: asks the server for a log flush and prints its lines until the
+ *  acknowledgement (at most timeout_ms); true when acknowledged (monolith: nothing to flush,
+ *  its lines are written as they are logged). */
 bool wire_spawn_log_flush(struct wire_client *c, int timeout_ms);
 /** At process exit: ends a local server's thread (inproc) before the driver's static
  *  destructors run; the channel is then lost. Frees nothing. */

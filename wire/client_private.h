@@ -22,6 +22,9 @@ struct wire_transport_ops {
     *  returns, the local session and its device are destroyed) and keeps the mapping another
     *  thread may still write. May be NULL (nothing runs in this process). */
    void (*quiesce)(struct wire_client *c);
+   /** At every drain point (lock held): writes the server's log lines waiting in this process
+    *  (inproc's log box). May be NULL (spawn reads its socket in `alive`). */
+   void (*drain_log)(struct wire_client *c);
 };
 
 extern const struct wire_transport_ops wire_transport_monolith;
@@ -38,6 +41,13 @@ extern const struct wire_transport_ops wire_transport_tcp;
 struct wire_tcp_client;
 /** tcp: a log flush (the server answers after every line queued before it). */
 bool wire_tcp_log_flush(struct wire_client *c, int timeout_ms);
+/** inproc: the same through the log box (transport_local.c). */
+bool wire_inproc_log_flush(struct wire_client *c, int timeout_ms);
+/** A control message of the server (spawn's socket, tcp's CTRL frames, inproc's log box),
+ *  text NUL-terminated: a LOG line is written with its level and origin, a FLUSH_ACK noted
+ *  (and a flush waiting on applied_bell woken). False for a type the client cannot take. */
+struct wire_ctrl_msg;
+bool wire_client_take_ctl(struct wire_client *c, const struct wire_ctrl_msg *m, const char *text);
 
 struct wire_stage_entry {
    uint64_t seq; /* the record naming the bytes */
@@ -110,6 +120,7 @@ struct wire_client {
    uint32_t ctl_flush_seq, ctl_flush_acked; /* spawn: log flushes asked / answered */
    uint64_t ctl_received; /* spawn: control messages read; tcp: frames read (atomic) */
    struct wire_tcp_client *tcp; /* tcp: the connection (transport_tcp.c) */
+   struct wire_log_box *log_box; /* inproc: the apply thread's log lines (transport_local.c) */
 
    /* frames sent back (WindowFramesBack): the front end's sink, under frame_lock (a leaf) */
    pthread_mutex_t frame_lock;

@@ -187,14 +187,8 @@ drain_ctl(struct wire_client *c, int wait_ms)
       if (m.magic != WIRE_CTRL_MAGIC || m.len > (size_t)n - sizeof(m))
          continue;
       c->ctl_received++;
-      if (m.type == WIRE_CTRL_LOG) {
-         buf[sizeof(m) + m.len] = 0;
-         /* a level this side does not know is taken as ERROR, never lowered */
-         enum sgl_log_level lvl = m.level <= SGL_LOG_DEBUG ? (enum sgl_log_level)m.level : SGL_LOG_ERROR;
-         sgl_log_peer(lvl, "server", (const char *)buf + sizeof(m));
-      } else if (m.type == WIRE_CTRL_FLUSH_ACK) {
-         c->ctl_flush_acked = m.seq;
-      }
+      buf[sizeof(m) + m.len] = 0;
+      wire_client_take_ctl(c, &m, (const char *)buf + sizeof(m));
    }
 }
 
@@ -203,6 +197,8 @@ wire_spawn_log_flush(struct wire_client *c, int timeout_ms)
 {
    if (c->kind == WIRE_TRANSPORT_TCP)
       return wire_tcp_log_flush(c, timeout_ms);
+   if (c->kind == WIRE_TRANSPORT_INPROC)
+      return wire_inproc_log_flush(c, timeout_ms);
    if (c->kind != WIRE_TRANSPORT_SPAWN || c->sock < 0)
       return true;
    struct wire_ctrl_msg m = {WIRE_CTRL_MAGIC, WIRE_CTRL_FLUSH, 0, 0, ++c->ctl_flush_seq};

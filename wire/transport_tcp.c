@@ -335,19 +335,8 @@ receive_frame(struct wire_client *c, const char **why)
       memcpy(&m, buf, sizeof(m));
       if (m.magic != WIRE_CTRL_MAGIC || m.len != f.len - sizeof(m))
          return false;
-      if (m.type == WIRE_CTRL_LOG) {
-         buf[f.len] = 0;
-         /* a level this side does not know is taken as ERROR, never lowered */
-         enum sgl_log_level lvl = m.level <= SGL_LOG_DEBUG ? (enum sgl_log_level)m.level : SGL_LOG_ERROR;
-         sgl_log_peer(lvl, "server", (const char *)buf + sizeof(m));
-      } else if (m.type == WIRE_CTRL_FLUSH_ACK) {
-         __atomic_store_n(&c->ctl_flush_acked, m.seq, __ATOMIC_RELEASE);
-         __atomic_add_fetch(&ctrl->applied_bell, 1, __ATOMIC_SEQ_CST);
-         wire_futex_wake(&ctrl->applied_bell);
-      } else {
-         return false;
-      }
-      return true;
+      buf[f.len] = 0;
+      return wire_client_take_ctl(c, &m, (const char *)buf + sizeof(m));
    }
    default:
       return false;

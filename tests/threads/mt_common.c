@@ -3,10 +3,10 @@
 #include <string.h>
 #include <time.h>
 
-void
-mt_init(struct mt_display *d)
+static void
+init_display(struct mt_display *d, EGLDisplay dpy)
 {
-   d->dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+   d->dpy = dpy;
    MT_CHECK(d->dpy != EGL_NO_DISPLAY, "eglGetDisplay: 0x%x", eglGetError());
    MT_CHECK(eglInitialize(d->dpy, NULL, NULL), "eglInitialize: 0x%x", eglGetError());
    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT,
@@ -15,6 +15,23 @@ mt_init(struct mt_display *d)
    EGLint n = 0;
    MT_CHECK(eglChooseConfig(d->dpy, attribs, &d->cfg, 1, &n) && n == 1, "eglChooseConfig");
    MT_CHECK(eglBindAPI(EGL_OPENGL_ES_API), "eglBindAPI");
+}
+
+void
+mt_init(struct mt_display *d)
+{
+   init_display(d, eglGetDisplay(EGL_DEFAULT_DISPLAY));
+}
+
+void
+mt_init_device(struct mt_display *d)
+{
+   PFNEGLQUERYDEVICESEXTPROC query_devices = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+   MT_CHECK(query_devices, "no eglQueryDevicesEXT");
+   EGLDeviceEXT dev;
+   EGLint n = 0;
+   MT_CHECK(query_devices(1, &dev, &n) && n == 1, "eglQueryDevicesEXT: 0x%x", eglGetError());
+   init_display(d, eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, dev, NULL));
 }
 
 EGLContext

@@ -31,6 +31,9 @@ struct mt_display {
 };
 
 void mt_init(struct mt_display *d);
+/** The display of the first EGL device (EGL_EXT_platform_device): a display, and so a splitgl
+ *  channel and server session, of its own beside the default one. */
+void mt_init_device(struct mt_display *d);
 /** An ES 3.0 context; share may be EGL_NO_CONTEXT. lose_on_reset asks for
  *  EGL_LOSE_CONTEXT_ON_RESET (EGL_EXT_create_context_robustness). */
 EGLContext mt_context(struct mt_display *d, EGLContext share, bool lose_on_reset);

@@ -1,10 +1,15 @@
 /* Each transport end to end with the real server and Magma: clear a render target and read
  * it back. With "kill", the spawn server is killed mid-stream: the client must report the
  * channel lost within its wait slice, never hang, and keep accepting calls safely.
- * Usage: test_transport monolith|inproc|spawn|kill */
+ * With "logflush-inproc" / "logflush-spawn" (run with SPLITGL_TEST_LOG_FLOOD=n): records are
+ * applied while the client drains nothing; a log flush must then be acknowledged by the server
+ * and bring every line logged before it, the last record's ERROR line included (DESIGN 2.7).
+ * Usage: test_transport monolith|inproc|spawn|kill|logflush-inproc|logflush-spawn */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "server/session.h"
@@ -21,9 +26,10 @@ main(int argc, char **argv)
 {
    const char *mode = argc > 1 ? argv[1] : "inproc";
    bool kill_server = !strcmp(mode, "kill");
-   int kind = !strcmp(mode, "monolith") ? WIRE_TRANSPORT_MONOLITH
-              : !strcmp(mode, "inproc") ? WIRE_TRANSPORT_INPROC
-                                        : WIRE_TRANSPORT_SPAWN;
+   bool log_flush = !strncmp(mode, "logflush-", 9);
+   int kind = !strcmp(mode, "monolith")                                   ? WIRE_TRANSPORT_MONOLITH
+              : !strcmp(mode, "inproc") || !strcmp(mode, "logflush-inproc") ? WIRE_TRANSPORT_INPROC
+                                                                            : WIRE_TRANSPORT_SPAWN;
    wire_register_local_server(&srv_local_server);
    struct wire_client_callbacks cb = {NULL, on_lost, NULL};
    char err[256];
@@ -58,6 +64,40 @@ main(int argc, char **argv)
       rp->w = rp->h = 1;
       uint8_t px[4];
       CHECK_EQ(wire_end_reply(c, px, sizeof(px)), -1); /* never stale bytes as pixels */
+   } else if (log_flush) {
+      for (int i = 0; i < 50; i++) { /* run-ahead records, nothing drained */
+         EMIT(c, Flush, f);
+         (void)f;
+         wire_end(c);
+      }
+      uint64_t last = c->next_seq;
+      for (int i = 0; i < 2000 && wire_load64(&c->seg.ctrl->applied_seq) < last; i++)
+         usleep(5000);
+      CHECK(wire_load64(&c->seg.ctrl->applied_seq) >= last);
+      char path[] = "/tmp/test_transport_logXXXXXX";
+      int fd = mkstemp(path), saved = dup(2);
+      CHECK(fd >= 0);
+      fflush(stderr);
+      dup2(fd, 2);
+      bool acked = wire_spawn_log_flush(c, 10000);
+      fflush(stderr);
+      dup2(saved, 2);
+      close(saved);
+      CHECK(acked);
+      CHECK_EQ(c->ctl_flush_acked, c->ctl_flush_seq);
+      char want[96], line[2048];
+      snprintf(want, sizeof(want), "splitgl[server]: ERROR: test flood: record %llu error", (unsigned long long)last);
+      bool found = false;
+      FILE *f = fdopen(fd, "r");
+      rewind(f);
+      while (fgets(line, sizeof(line), f))
+         found |= strstr(line, want) != NULL;
+      fclose(f);
+      unlink(path);
+      if (!found)
+         fprintf(stderr, "the flush came back without \"%s\"\n", want);
+      CHECK(found);
+      CHECK_EQ(lost_calls, 0);
    } else {
       CHECK_EQ(lost_calls, 0);
    }
