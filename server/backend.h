@@ -235,5 +235,8 @@ struct srv_backend {
 /** Magma: Vulkan. Returns NULL (with a logged reason) if no usable device. */
 /** Magma on the device `sel` names (NULL or index 0: SPLITGL_VK_DEVICE, else the first). */
 struct srv_backend *mg_backend_create(const struct wire_device_select *sel);
+/** Espryt: host OpenGL ES through the host vendor's EGL (server_gles/egl.c says which vendor).
+ *  NULL with the reason in why when no real vendor gives an ES 3.0 context. */
+struct srv_backend *es_backend_create(const struct wire_device_select *sel, char *why, size_t why_size);
 
 #endif

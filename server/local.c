@@ -33,8 +33,15 @@ static struct srv_backend *
 backend_create(const struct wire_device_select *sel, char *err, size_t err_size)
 {
    const char *name = sgl_knobs()->server;
+   if (!strcmp(name, "espryt")) {
+      char why[256];
+      struct srv_backend *be = es_backend_create(sel, why, sizeof(why));
+      if (!be)
+         snprintf(err, err_size, "Espryt: %s", why);
+      return be;
+   }
    if (strcmp(name, "magma")) {
-      snprintf(err, err_size, "SPLITGL_SERVER=%s: only magma is built", name);
+      snprintf(err, err_size, "SPLITGL_SERVER=%s: magma or espryt", name);
       return NULL;
    }
    struct srv_backend *be = mg_backend_create(sel);

@@ -1,0 +1,283 @@
+/* Espryt: the srv_backend_ops table, the backend's life, contexts, status and counters, and
+ * the entries not built yet. An entry Espryt cannot honour never pretends: es_fail /
+ * es_unimplemented log an ERROR line and make take_status report DEVICE_LOST with the reason,
+ * so the core ends the session with a named DeviceLost error after the record. */
+#include "es_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/log.h"
+
+void
+es_fail(struct es_backend *be, const char *fmt, ...)
+{
+   if (be->status == SRV_STATUS_DEVICE_LOST)
+      return; /* the first reason wins */
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(be->status_what, sizeof(be->status_what), fmt, ap);
+   va_end(ap);
+   be->status = SRV_STATUS_DEVICE_LOST;
+   sgl_err("espryt: %s", be->status_what);
+}
+
+void
+es_unimplemented(struct es_backend *be, const char *what)
+{
+   es_fail(be, "not implemented yet: %s", what);
+}
+
+bool
+es_check(struct es_backend *be, const char *site)
+{
+   GLenum e = be->gl.GetError();
+   if (e == GL_NO_ERROR)
+      return true;
+   if (e == GL_OUT_OF_MEMORY) {
+      if (be->status == SRV_STATUS_OK)
+         be->status = SRV_STATUS_OUT_OF_MEMORY;
+      sgl_warn("espryt: %s: the host is out of memory", site);
+   } else {
+      es_fail(be, "%s: host GL error 0x%x", site, e);
+   }
+   while (be->gl.GetError() != GL_NO_ERROR)
+      ;
+   return false;
+}
+
+static void
+destroy(struct srv_backend *sbe)
+{
+   struct es_backend *be = es_backend(sbe);
+   /* The session may end on another thread than the one that applied (inproc: the client's,
+    * after the apply thread left with a context current): the syncs are then left to the
+    * display's termination, without a make-current that would fail. */
+   if (be->dpy && be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, be->root)) {
+      be->current = be->root;
+      for (uint32_t i = 0; i < be->fence_count; i++)
+         be->gl.DeleteSync(be->fences[i].sync);
+   }
+   free(be->fences);
+   es_egl_close(be);
+   free(be);
+}
+
+static enum srv_status
+take_status(struct srv_backend *sbe, char *what, size_t what_size)
+{
+   struct es_backend *be = es_backend(sbe);
+   enum srv_status s = be->status;
+   if (what && what_size)
+      snprintf(what, what_size, "%s", s == SRV_STATUS_DEVICE_LOST ? be->status_what : "");
+   if (s == SRV_STATUS_OUT_OF_MEMORY)
+      be->status = SRV_STATUS_OK;
+   return s;
+}
+
+static void
+set_cancel(struct srv_backend *sbe, const uint32_t *cancel)
+{
+   es_backend(sbe)->cancel = cancel; /* no unbounded host waits yet: fences are polled */
+}
+
+static void
+get_info(struct srv_backend *sbe, struct wire_server_info *info)
+{
+   struct es_backend *be = es_backend(sbe);
+   snprintf(info->renderer, sizeof(info->renderer), "splitgl Espryt (%.100s)", be->renderer);
+   snprintf(info->device, sizeof(info->device), "%s", be->renderer);
+}
+
+static void
+get_stats(struct srv_backend *sbe, struct wire_server_stats *st)
+{
+   struct es_backend *be = es_backend(sbe);
+   st->pipelines_created += be->programs_linked;
+   st->skipped += be->skipped;
+}
+
+static struct srv_ctx *
+context_create(struct srv_backend *sbe, const struct wire_context_create *c)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_ctx *ctx = calloc(1, sizeof(*ctx));
+   if (!ctx)
+      return NULL;
+   ctx->be = be;
+   ctx->api = c->api;
+   ctx->egl = es_egl_context_create(be, be->root);
+   if (ctx->egl == EGL_NO_CONTEXT) {
+      es_fail(be, "the host cannot create a context sharing the root's (EGL error 0x%x)",
+              (unsigned)be->egl.eglGetError());
+      free(ctx);
+      return NULL;
+   }
+   if (c->api != 0)
+      es_unimplemented(be, "OpenGL core contexts on an ES host (Espryt serves ES contexts)");
+   if (!es_make_current(be, ctx)) {
+      be->egl.eglDestroyContext(be->dpy, ctx->egl);
+      free(ctx);
+      return NULL;
+   }
+   const struct es_gl *gl = &be->gl;
+   gl->GenVertexArrays(1, &ctx->vao);
+   gl->GenFramebuffers(1, &ctx->fb);
+   gl->GenFramebuffers(1, &ctx->read_fb);
+   gl->GenBuffers(1, &ctx->const_ubo);
+   /* ES leaves dithering on; the front end resolves GL_DITHER itself (none reaches the wire) */
+   es_host_enable(ctx, ES_EN_DITHER, GL_DITHER, false);
+   ctx->fb_dirty = true;
+   ctx->sample.sample_mask = ~0u;
+   es_check(be, "ContextCreate");
+   return (struct srv_ctx *)ctx;
+}
+
+static void
+context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (es_make_current(be, ctx)) {
+      be->gl.DeleteVertexArrays(1, &ctx->vao);
+      be->gl.DeleteFramebuffers(1, &ctx->fb);
+      be->gl.DeleteFramebuffers(1, &ctx->read_fb);
+      be->gl.DeleteBuffers(1, &ctx->const_ubo);
+   }
+   be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, be->root);
+   be->current = be->root;
+   be->cur_ctx = NULL;
+   be->egl.eglDestroyContext(be->dpy, ctx->egl);
+   free(ctx->const_data);
+   free(ctx);
+}
+
+/* ---- not built yet: each one ends the session with its name --------------------------- */
+static uint32_t
+blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst, const struct wire_blit *b)
+{
+   es_unimplemented(((struct es_ctx *)sctx)->be, "Blit");
+   return GL_NO_ERROR;
+}
+
+static struct srv_so_target *
+so_target_create(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, uint32_t size)
+{
+   es_unimplemented(es_backend(sbe), "stream-output targets (transform feedback)");
+   return NULL;
+}
+
+static void
+so_target_destroy(struct srv_backend *sbe, struct srv_so_target *t)
+{
+}
+
+static void
+set_so_targets(struct srv_ctx *sctx, uint32_t count, struct srv_so_target *const *targets, uint32_t append_mask)
+{
+   if (count)
+      es_unimplemented(((struct es_ctx *)sctx)->be, "transform feedback");
+}
+
+static struct srv_query *
+query_create(struct srv_backend *sbe, uint32_t type)
+{
+   es_unimplemented(es_backend(sbe), "query objects");
+   return NULL;
+}
+
+static void
+query_destroy(struct srv_backend *sbe, struct srv_query *q)
+{
+}
+
+static void
+query_verb(struct srv_ctx *sctx, struct srv_query *q)
+{
+   es_unimplemented(((struct es_ctx *)sctx)->be, "query objects");
+}
+
+static bool
+query_result(struct srv_backend *sbe, struct srv_query *q, bool wait, uint64_t *value)
+{
+   es_unimplemented(es_backend(sbe), "query objects");
+   *value = 0;
+   return true;
+}
+
+static uint64_t
+get_timestamp(struct srv_backend *sbe)
+{
+   es_unimplemented(es_backend(sbe), "GL_TIMESTAMP");
+   return 0;
+}
+
+static const struct srv_backend_ops *
+es_ops(void)
+{
+   static struct srv_backend_ops ops;
+   static bool filled;
+   if (!filled) {
+      ops.destroy = destroy;
+      ops.take_status = take_status;
+      ops.set_cancel = set_cancel;
+      ops.get_info = get_info;
+      ops.get_param = es_get_param;
+      ops.get_stats = get_stats;
+      ops.context_create = context_create;
+      ops.context_destroy = context_destroy;
+      ops.resource_create = es_resource_create;
+      ops.resource_respecify = es_resource_respecify;
+      ops.resource_destroy = es_resource_destroy;
+      ops.buffer_subdata = es_buffer_subdata;
+      ops.texture_subdata = es_texture_subdata;
+      ops.program_create = es_program_create;
+      es_state_ops(&ops);
+      es_draw_ops(&ops);
+      ops.blit = blit;
+      ops.so_target_create = so_target_create;
+      ops.so_target_destroy = so_target_destroy;
+      ops.set_so_targets = set_so_targets;
+      ops.query_create = query_create;
+      ops.query_destroy = query_destroy;
+      ops.query_begin = query_verb;
+      ops.query_end = query_verb;
+      ops.query_counter = query_verb;
+      ops.query_result = query_result;
+      ops.get_timestamp = get_timestamp;
+      filled = true;
+   }
+   return &ops;
+}
+
+struct srv_backend *
+es_backend_create(const struct wire_device_select *sel, char *why, size_t why_size)
+{
+   if (sel && sel->index) {
+      snprintf(why, why_size, "Espryt lists no devices: a selected EGL device cannot be honoured");
+      return NULL;
+   }
+   struct es_backend *be = calloc(1, sizeof(*be));
+   if (!be) {
+      snprintf(why, why_size, "out of memory");
+      return NULL;
+   }
+   be->base.ops = es_ops();
+   if (!es_egl_open(be, why, why_size)) {
+      free(be);
+      return NULL;
+   }
+   es_features_init(be);
+   es_caps_init(be);
+   const char *r = (const char *)be->gl.GetString(GL_RENDERER);
+   const char *v = (const char *)be->gl.GetString(GL_VERSION);
+   snprintf(be->renderer, sizeof(be->renderer), "%s, %s", r ? r : "?", v ? v : "?");
+   sgl_info("espryt: host %s (ES %d.%d)", be->renderer, be->version / 10, be->version % 10);
+   /* The backend is made on the thread that opens the channel; the session applies on
+    * another (inproc's apply thread, spawn's main loop): a host context may be current on one
+    * thread only, so this one lets go. */
+   be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   be->current = EGL_NO_CONTEXT;
+   return &be->base;
+}

@@ -1,0 +1,206 @@
+/* Espryt: the feature table (es_features.h) and the capability table (server/backend.h
+ * get_param), both from the host context's own answers: glGetString / glGetStringi for the
+ * version and extensions, glGetIntegerv / glGetFloatv for limits, glGetInternalformativ
+ * (ES 3.0: renderbuffer sample counts, INVALID_ENUM for a format the host cannot render) for
+ * what each format renders with. Capabilities Espryt does not honour yet (transform feedback,
+ * queries, geometry, buffer and multisample textures, clip distances) stay 0, so the front
+ * end refuses them at the call instead of the server dropping them. */
+#include "es_private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/log.h"
+#include "wire/format.h"
+
+static bool
+has_ext(struct es_backend *be, const char *name)
+{
+   GLint n = 0;
+   be->gl.GetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)be->gl.GetStringi(GL_EXTENSIONS, (GLuint)i);
+      if (e && !strcmp(e, name))
+         return true;
+   }
+   return false;
+}
+
+void
+es_features_init(struct es_backend *be)
+{
+   GLint major = 3, minor = 0;
+   be->gl.GetIntegerv(GL_MAJOR_VERSION, &major);
+   be->gl.GetIntegerv(GL_MINOR_VERSION, &minor);
+   be->version = major * 10 + minor;
+#define FEAT(name, ver, ...)                                                                    \
+   {                                                                                            \
+      static const char *const exts[] = {__VA_ARGS__ __VA_OPT__(, ) NULL};                      \
+      bool on = (ver) && be->version >= (ver);                                                  \
+      for (unsigned i = 0; !on && exts[i]; i++)                                                 \
+         on = has_ext(be, exts[i]);                                                             \
+      be->feat[ES_FEAT_##name] = on;                                                            \
+   }
+#include "es_features.h"
+#undef FEAT
+   while (be->gl.GetError() != GL_NO_ERROR)
+      ;
+}
+
+/* glGetIntegerv of a limit the host's version defines (0 below it: the front end then keeps
+ * GL's minimum). */
+static GLint
+geti(struct es_backend *be, GLenum pname, int min_version)
+{
+   GLint v = 0;
+   if (be->version < min_version)
+      return 0;
+   be->gl.GetIntegerv(pname, &v);
+   return v < 0 ? 0 : v;
+}
+
+static uint64_t
+umin(uint64_t a, uint64_t b)
+{
+   return a < b ? a : b;
+}
+
+/* Sample counts the host renders `ifmt` with, as a mask of 2^n (bit 0: one sample); 0 when the
+ * host cannot render the format at all (glGetInternalformativ raises INVALID_ENUM: ES 3.0
+ * section 6.1.15). */
+static uint32_t
+render_samples(struct es_backend *be, GLenum ifmt)
+{
+   while (be->gl.GetError() != GL_NO_ERROR)
+      ;
+   GLint n = 0;
+   be->gl.GetInternalformativ(GL_RENDERBUFFER, ifmt, GL_NUM_SAMPLE_COUNTS, 1, &n);
+   if (be->gl.GetError() != GL_NO_ERROR)
+      return 0;
+   GLint counts[16] = {0};
+   if (n > 16)
+      n = 16;
+   if (n > 0)
+      be->gl.GetInternalformativ(GL_RENDERBUFFER, ifmt, GL_SAMPLES, n, counts);
+   uint32_t mask = 1;
+   for (GLint i = 0; i < n; i++)
+      if (counts[i] > 1 && counts[i] <= 64 && !(counts[i] & (counts[i] - 1)))
+         mask |= (uint32_t)counts[i];
+   return mask;
+}
+
+static void
+format_caps(struct es_backend *be, uint64_t *c)
+{
+   static const uint32_t ms_cap[4] = {WIRE_CAP_MS_FORMATS_2, WIRE_CAP_MS_FORMATS_4, WIRE_CAP_MS_FORMATS_8,
+                                      WIRE_CAP_MS_FORMATS_16};
+   for (uint32_t f = 1; f < WIRE_FMT_COUNT && f < 64; f++) {
+      const struct es_format *ef = es_format(be, f);
+      if (!ef)
+         continue;
+      uint64_t bit = 1ull << f;
+      bool zs = wire_format_has_depth(f) || wire_format_has_stencil(f);
+      /* ES 3.0 section 3.8.3: every sized format of table 3.13 (and the depth formats) is a
+       * texture format */
+      c[WIRE_CAP_SAMPLED_FORMATS] |= bit;
+      /* table 3.13 "texture-filterable": not integer, not depth, 32-bit floats only with
+       * OES_texture_float_linear */
+      bool f32 = ef->type == GL_FLOAT;
+      if (!wire_format_is_integer(f) && !zs && (!f32 || es_has(be, ES_FEAT_FLOAT_LINEAR)))
+         c[WIRE_CAP_FILTERABLE_FORMATS] |= bit;
+      uint32_t samples = render_samples(be, ef->ifmt);
+      if (!samples)
+         continue;
+      c[WIRE_CAP_RENDERABLE_FORMATS] |= bit;
+      for (unsigned i = 0; i < 4; i++)
+         if (samples & (2u << i))
+            c[ms_cap[i]] |= bit;
+   }
+   for (uint32_t vf = 0; vf < WIRE_VF_COUNT; vf++) {
+      GLint size;
+      GLenum type;
+      GLboolean norm;
+      bool integer;
+      if (es_vformat(vf, &size, &type, &norm, &integer)) /* every type of ES 3.0 section 2.9 */
+         c[vf < 64 ? WIRE_CAP_VERTEX_FORMATS_0 : WIRE_CAP_VERTEX_FORMATS_1] |= 1ull << (vf % 64);
+   }
+}
+
+void
+es_caps_init(struct es_backend *be)
+{
+   uint64_t *c = be->caps;
+   memset(be->caps, 0, sizeof(be->caps));
+   GLint dims[2] = {0, 0};
+   GLfloat range[2] = {1, 1};
+   c[WIRE_CAP_MAX_TEXTURE_SIZE] = geti(be, GL_MAX_TEXTURE_SIZE, 30);
+   c[WIRE_CAP_MAX_CUBE_MAP_TEXTURE_SIZE] = geti(be, GL_MAX_CUBE_MAP_TEXTURE_SIZE, 30);
+   c[WIRE_CAP_MAX_3D_TEXTURE_SIZE] = geti(be, GL_MAX_3D_TEXTURE_SIZE, 30);
+   c[WIRE_CAP_MAX_ARRAY_TEXTURE_LAYERS] = geti(be, GL_MAX_ARRAY_TEXTURE_LAYERS, 30);
+   c[WIRE_CAP_MAX_RENDERBUFFER_SIZE] = geti(be, GL_MAX_RENDERBUFFER_SIZE, 30);
+   be->gl.GetIntegerv(GL_MAX_VIEWPORT_DIMS, dims);
+   c[WIRE_CAP_MAX_VIEWPORT_WIDTH] = (uint32_t)dims[0];
+   c[WIRE_CAP_MAX_VIEWPORT_HEIGHT] = (uint32_t)dims[1];
+   c[WIRE_CAP_MAX_VERTEX_ATTRIBS] = geti(be, GL_MAX_VERTEX_ATTRIBS, 30);
+   c[WIRE_CAP_MAX_VERTEX_ATTRIB_STRIDE] = geti(be, GL_MAX_VERTEX_ATTRIB_STRIDE, 31);
+   c[WIRE_CAP_MAX_VERTEX_OUTPUT_COMPONENTS] = geti(be, GL_MAX_VERTEX_OUTPUT_COMPONENTS, 30);
+   c[WIRE_CAP_MAX_FRAGMENT_INPUT_COMPONENTS] = geti(be, GL_MAX_FRAGMENT_INPUT_COMPONENTS, 30);
+   c[WIRE_CAP_MAX_UNIFORM_BUFFER_RANGE] = geti(be, GL_MAX_UNIFORM_BLOCK_SIZE, 30);
+   c[WIRE_CAP_UNIFORM_BUFFER_OFFSET_ALIGNMENT] = geti(be, GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, 30);
+   c[WIRE_CAP_MAX_PER_STAGE_SAMPLERS] =
+      umin(geti(be, GL_MAX_TEXTURE_IMAGE_UNITS, 30), geti(be, GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 30));
+   be->max_units = (uint32_t)geti(be, GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 30);
+   c[WIRE_CAP_MAX_COMBINED_SAMPLERS] = be->max_units;
+   /* The default uniform block takes one block of each stage and one binding point (the
+    * host's last, be->default_ubo_binding). */
+   uint64_t vs_blocks = geti(be, GL_MAX_VERTEX_UNIFORM_BLOCKS, 30), fs_blocks = geti(be, GL_MAX_FRAGMENT_UNIFORM_BLOCKS, 30);
+   uint64_t all_blocks = geti(be, GL_MAX_COMBINED_UNIFORM_BLOCKS, 30);
+   uint64_t bindings = geti(be, GL_MAX_UNIFORM_BUFFER_BINDINGS, 30);
+   c[WIRE_CAP_MAX_PER_STAGE_UNIFORM_BUFFERS] = umin(vs_blocks, fs_blocks) ? umin(vs_blocks, fs_blocks) - 1 : 0;
+   c[WIRE_CAP_MAX_COMBINED_UNIFORM_BUFFERS] = umin(all_blocks ? all_blocks - 2 : 0, bindings ? bindings - 1 : 0);
+   be->default_ubo_binding = bindings ? (GLuint)bindings - 1 : 0;
+   c[WIRE_CAP_MAX_COLOR_ATTACHMENTS] = umin(geti(be, GL_MAX_COLOR_ATTACHMENTS, 30), geti(be, GL_MAX_DRAW_BUFFERS, 30));
+   c[WIRE_CAP_COLOR_SAMPLE_COUNTS] = render_samples(be, GL_RGBA8) & 0x1f;
+   c[WIRE_CAP_DEPTH_SAMPLE_COUNTS] = render_samples(be, GL_DEPTH24_STENCIL8) & 0x1f;
+   c[WIRE_CAP_STENCIL_SAMPLE_COUNTS] = c[WIRE_CAP_DEPTH_SAMPLE_COUNTS];
+   c[WIRE_CAP_MIN_TEXEL_OFFSET] = wire_cap_from_int((int32_t)({
+      GLint v = 0;
+      be->gl.GetIntegerv(GL_MIN_PROGRAM_TEXEL_OFFSET, &v);
+      v;
+   }));
+   c[WIRE_CAP_MAX_TEXEL_OFFSET] = wire_cap_from_int(geti(be, GL_MAX_PROGRAM_TEXEL_OFFSET, 30));
+   GLfloat bias = 0;
+   be->gl.GetFloatv(GL_MAX_TEXTURE_LOD_BIAS, &bias);
+   c[WIRE_CAP_MAX_LOD_BIAS] = wire_cap_from_float(bias);
+   be->gl.GetFloatv(GL_ALIASED_POINT_SIZE_RANGE, range);
+   c[WIRE_CAP_POINT_SIZE_MIN] = wire_cap_from_float(range[0]);
+   c[WIRE_CAP_POINT_SIZE_MAX] = wire_cap_from_float(range[1]);
+   be->gl.GetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range);
+   c[WIRE_CAP_LINE_WIDTH_MIN] = wire_cap_from_float(range[0]);
+   c[WIRE_CAP_LINE_WIDTH_MAX] = wire_cap_from_float(range[1]);
+   c[WIRE_CAP_SUBPIXEL_BITS] = geti(be, GL_SUBPIXEL_BITS, 30);
+   {
+      GLint64 max_index = 0;
+      be->gl.GetInteger64v(GL_MAX_ELEMENT_INDEX, &max_index);
+      c[WIRE_CAP_MAX_DRAW_INDEX] = max_index > 0 ? (uint64_t)max_index : 0;
+   }
+   GLfloat aniso = 1.0f;
+   if (es_has(be, ES_FEAT_ANISOTROPY))
+      be->gl.GetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, &aniso);
+   c[WIRE_CAP_MAX_ANISOTROPY] = wire_cap_from_float(aniso);
+   /* ES 3.0 itself: 8-bit indices, instance divisors, fixed-index restart on every topology
+    * (section 2.9.3). */
+   c[WIRE_CAP_FEATURES] = WIRE_FEATURE_INDEX_UINT8 | WIRE_FEATURE_INSTANCE_DIVISOR | WIRE_FEATURE_LIST_RESTART |
+                          (range[1] > 1.0f ? WIRE_FEATURE_WIDE_LINES : 0) |
+                          (es_has(be, ES_FEAT_INDEXED_BLEND) ? WIRE_FEATURE_INDEPENDENT_BLEND : 0);
+   format_caps(be, c);
+   while (be->gl.GetError() != GL_NO_ERROR)
+      ;
+}
+
+uint64_t
+es_get_param(struct srv_backend *sbe, enum wire_cap param)
+{
+   struct es_backend *be = es_backend(sbe);
+   return (unsigned)param < WIRE_CAP_COUNT ? be->caps[param] : 0;
+}

@@ -1,0 +1,310 @@
+/* Espryt: framebuffers and verbs (clear, draw, read-back, present, flush, finish, fences).
+ * Each context renders into its own framebuffer object (`ctx->fb`), re-attached from the
+ * core's framebuffer state when it changed; read-backs go through a second one
+ * (`ctx->read_fb`). GL's and the wire's conventions agree (row 0 at the bottom, window
+ * coordinates from the lower left), so nothing is flipped. */
+#include "es_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire/format.h"
+
+static const GLenum gl_prim[WIRE_PRIM_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_PRIM_GL_MAP(M)
+#undef M
+};
+
+bool
+es_attach(struct es_ctx *ctx, GLenum fbtarget, GLenum att, const struct srv_surface *s)
+{
+   const struct es_gl *gl = &ctx->be->gl;
+   struct es_resource *r = s ? (struct es_resource *)s->res : NULL;
+   if (!r || !r->name) {
+      gl->FramebufferRenderbuffer(fbtarget, att, GL_RENDERBUFFER, 0);
+      return true;
+   }
+   switch (r->target) {
+   case GL_RENDERBUFFER:
+      gl->FramebufferRenderbuffer(fbtarget, att, GL_RENDERBUFFER, r->name);
+      return true;
+   case GL_TEXTURE_2D:
+      gl->FramebufferTexture2D(fbtarget, att, GL_TEXTURE_2D, r->name, (GLint)s->level);
+      return true;
+   case GL_TEXTURE_CUBE_MAP:
+      gl->FramebufferTexture2D(fbtarget, att, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer, r->name, (GLint)s->level);
+      return true;
+   case GL_TEXTURE_3D:
+   case GL_TEXTURE_2D_ARRAY:
+      gl->FramebufferTextureLayer(fbtarget, att, r->name, (GLint)s->level, (GLint)s->layer);
+      return true;
+   default:
+      return false;
+   }
+}
+
+static GLenum
+zs_attachment(const struct srv_surface *s)
+{
+   struct es_resource *r = (struct es_resource *)s->res;
+   uint32_t f = r ? r->templ.format : 0;
+   if (wire_format_has_depth(f) && wire_format_has_stencil(f))
+      return GL_DEPTH_STENCIL_ATTACHMENT;
+   return wire_format_has_stencil(f) ? GL_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT;
+}
+
+void
+es_bind_framebuffer(struct es_ctx *ctx)
+{
+   const struct es_gl *gl = &ctx->be->gl;
+   if (ctx->host.draw_fb != ctx->fb)
+      gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->fb);
+   ctx->host.draw_fb = ctx->fb;
+   if (!ctx->fb_dirty)
+      return;
+   const struct srv_framebuffer *fb = &ctx->fb_state;
+   /* a layered framebuffer and sRGB without encoding are GL core's: not offered by the
+    * capability table, refused here if they arrive */
+   if (fb->layers > 1)
+      es_unimplemented(ctx->be, "layered framebuffers");
+   GLenum bufs[WIRE_MAX_COLOR_BUFS];
+   for (uint32_t i = 0; i < WIRE_MAX_COLOR_BUFS; i++) {
+      const struct srv_surface *s = i < fb->nr_cbufs ? &fb->cbufs[i] : NULL;
+      if (s && s->linear)
+         es_unimplemented(ctx->be, "sRGB attachments written without encoding (GL core)");
+      if (!es_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, s))
+         es_unimplemented(ctx->be, "a framebuffer attachment of this target");
+      bufs[i] = s && s->res ? GL_COLOR_ATTACHMENT0 + i : GL_NONE;
+   }
+   gl->FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+   if (fb->zsbuf.res && !es_attach(ctx, GL_DRAW_FRAMEBUFFER, zs_attachment(&fb->zsbuf), &fb->zsbuf))
+      es_unimplemented(ctx->be, "a depth / stencil attachment of this target");
+   gl->DrawBuffers(fb->nr_cbufs ? (GLsizei)fb->nr_cbufs : 1, bufs);
+   ctx->fb_dirty = false;
+   GLenum status = gl->CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+   if (status != GL_FRAMEBUFFER_COMPLETE && (fb->nr_cbufs || fb->zsbuf.res))
+      es_fail(ctx->be, "the host finds the framebuffer incomplete (0x%x)", status);
+}
+
+static void
+clear(struct srv_ctx *sctx, const struct wire_clear *c)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   if (!es_make_current(be, ctx) || !es_emit_draw_state(ctx, true))
+      return;
+   es_host_enable(ctx, ES_EN_DISCARD, GL_RASTERIZER_DISCARD, false);
+   es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, c->scissor_enable);
+   if (c->scissor_enable)
+      gl->Scissor(c->scissor.x, c->scissor.y, c->scissor.width, c->scissor.height);
+   for (uint32_t i = 0; i < ctx->fb_state.nr_cbufs; i++) {
+      const struct srv_surface *s = &ctx->fb_state.cbufs[i];
+      if (!(c->buffers & (WIRE_CLEAR_COLOR0 << i)) || !s->res)
+         continue;
+      uint8_t m = c->colormask[i];
+      gl->ColorMask(m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
+      uint32_t f = ((struct es_resource *)s->res)->templ.format;
+      if (wire_format_is_integer(f) && (wire_format_info(f)->flags & WIRE_FMTF_SIGNED))
+         gl->ClearBufferiv(GL_COLOR, (GLint)i, (const GLint *)c->color);
+      else if (wire_format_is_integer(f))
+         gl->ClearBufferuiv(GL_COLOR, (GLint)i, (const GLuint *)c->color);
+      else
+         gl->ClearBufferfv(GL_COLOR, (GLint)i, c->color);
+   }
+   bool depth = (c->buffers & WIRE_CLEAR_DEPTH) != 0, stencil = (c->buffers & WIRE_CLEAR_STENCIL) != 0;
+   float d = c->depth < 0 ? 0 : c->depth > 1 ? 1 : c->depth;
+   if (depth)
+      gl->DepthMask(GL_TRUE);
+   if (stencil)
+      gl->StencilMaskSeparate(GL_FRONT_AND_BACK, c->stencil_write_mask);
+   if (depth && stencil)
+      gl->ClearBufferfi(GL_DEPTH_STENCIL, 0, d, (GLint)c->stencil);
+   else if (depth)
+      gl->ClearBufferfv(GL_DEPTH, 0, &d);
+   else if (stencil)
+      gl->ClearBufferiv(GL_STENCIL, 0, (const GLint *)&c->stencil);
+   es_check(be, "Clear");
+}
+
+static void
+draw(struct srv_ctx *sctx, const struct srv_draw *d)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   if (!es_make_current(be, ctx))
+      return;
+   if (!ctx->prog || !ctx->prog->prog) {
+      be->skipped++; /* a draw without a program: nothing to run (counted, as Magma) */
+      return;
+   }
+   if (d->info.mode >= WIRE_PRIM_LINES_ADJACENCY) {
+      es_unimplemented(be, "adjacency primitives");
+      return;
+   }
+   es_host_bind_program(ctx, ctx->prog->prog);
+   if (!es_emit_draw_state(ctx, false))
+      return;
+   GLenum mode = gl_prim[d->info.mode];
+   GLsizei instances = (GLsizei)d->info.instance_count;
+   if (!d->info.index_size) {
+      gl->DrawArraysInstanced(mode, (GLint)d->info.start, (GLsizei)d->info.count, instances);
+      es_check(be, "Draw");
+      return;
+   }
+   struct es_resource *ib = (struct es_resource *)d->index_res;
+   gl->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib ? ib->name : 0);
+   GLenum type = d->info.index_size == 1 ? GL_UNSIGNED_BYTE
+               : d->info.index_size == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
+   es_host_enable(ctx, ES_EN_RESTART, GL_PRIMITIVE_RESTART_FIXED_INDEX,
+                  (d->info.flags & WIRE_DRAW_PRIMITIVE_RESTART) != 0);
+   const void *offset = (const void *)(uintptr_t)d->info.index_offset;
+   if (d->info.base_vertex && !es_has(be, ES_FEAT_BASE_VERTEX)) {
+      es_unimplemented(be, "base vertex without ES 3.2");
+      return;
+   }
+   if (d->info.base_vertex)
+      gl->DrawElementsInstancedBaseVertex(mode, (GLsizei)d->info.count, type, offset, instances,
+                                          d->info.base_vertex);
+   else
+      gl->DrawElementsInstanced(mode, (GLsizei)d->info.count, type, offset, instances);
+   es_check(be, "Draw");
+}
+
+static bool
+read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, int32_t y, uint32_t w, uint32_t h,
+            void *dst)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   struct es_resource *r = (struct es_resource *)src->res;
+   if (!es_make_current(be, ctx) || be->status == SRV_STATUS_DEVICE_LOST)
+      return false;
+   if (!r || r->is_buffer || !r->name)
+      return true;
+   uint32_t f = r->templ.format;
+   const struct es_format *ef = es_format(be, f);
+   if (!ef || wire_format_has_depth(f) || wire_format_has_stencil(f)) {
+      es_unimplemented(be, "ReadPixels of depth / stencil surfaces (ES reads colour only)");
+      return false;
+   }
+   int64_t sw = wire_minify(r->templ.width, src->level), sh = wire_minify(r->templ.height, src->level);
+   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   int64_t x1 = (int64_t)x + w < sw ? (int64_t)x + w : sw, y1 = (int64_t)y + h < sh ? (int64_t)y + h : sh;
+   if (x1 <= x0 || y1 <= y0)
+      return true;
+   gl->BindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fb);
+   ctx->host.read_fb = ctx->read_fb;
+   es_attach(ctx, GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, src);
+   gl->ReadBuffer(GL_COLOR_ATTACHMENT0);
+   gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+   gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+   gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)w);
+   uint32_t ts = wire_format_texel_size(f);
+   uint8_t *out = (uint8_t *)dst + ((size_t)(y0 - y) * w + (size_t)(x0 - x)) * ts;
+   while (gl->GetError() != GL_NO_ERROR)
+      ;
+   gl->ReadPixels((GLint)x0, (GLint)y0, (GLsizei)(x1 - x0), (GLsizei)(y1 - y0), ef->format, ef->type, out);
+   GLenum err = gl->GetError();
+   gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+   if (err != GL_NO_ERROR) {
+      es_fail(be, "ReadPixels: the host refuses format 0x%x / type 0x%x (error 0x%x): conversion not built yet",
+              ef->format, ef->type, err);
+      return false;
+   }
+   return true;
+}
+
+static void
+present(struct srv_ctx *sctx, struct srv_resource *res)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (es_make_current(ctx->be, ctx))
+      ctx->be->gl.Flush(); /* pbuffers: the frame's work is submitted; no window presentation */
+}
+
+static void
+flush(struct srv_ctx *sctx)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (es_make_current(ctx->be, ctx))
+      ctx->be->gl.Flush();
+}
+
+static uint64_t fence_completed(struct srv_backend *sbe);
+
+static void
+finish(struct srv_ctx *sctx)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (es_make_current(ctx->be, ctx))
+      ctx->be->gl.Finish();
+   fence_completed(&ctx->be->base);
+}
+
+static uint64_t
+fence_submit(struct srv_backend *sbe)
+{
+   struct es_backend *be = es_backend(sbe);
+   if (!es_make_current(be, NULL))
+      return 0;
+   if (be->fence_count == be->fence_cap) {
+      uint32_t cap = be->fence_cap ? be->fence_cap * 2 : 16;
+      struct es_fence *f = realloc(be->fences, cap * sizeof(*f));
+      if (!f) {
+         be->gl.Finish(); /* no room to track it: complete now */
+         return 0;
+      }
+      be->fences = f;
+      be->fence_cap = cap;
+   }
+   GLsync s = be->gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+   be->gl.Flush();
+   if (!s) {
+      es_check(be, "FenceSync");
+      return 0;
+   }
+   uint64_t serial = ++be->fence_next;
+   be->fences[be->fence_count++] = (struct es_fence){serial, s};
+   return serial;
+}
+
+static uint64_t
+fence_completed(struct srv_backend *sbe)
+{
+   struct es_backend *be = es_backend(sbe);
+   if (be->status == SRV_STATUS_DEVICE_LOST)
+      return UINT64_MAX;
+   if (!be->fence_count || !es_make_current(be, NULL))
+      return be->fence_done;
+   uint32_t done = 0;
+   while (done < be->fence_count) {
+      GLenum r = be->gl.ClientWaitSync(be->fences[done].sync, 0, 0);
+      if (r != GL_ALREADY_SIGNALED && r != GL_CONDITION_SATISFIED)
+         break;
+      be->fence_done = be->fences[done].serial;
+      be->gl.DeleteSync(be->fences[done].sync);
+      done++;
+   }
+   memmove(be->fences, be->fences + done, (be->fence_count - done) * sizeof(*be->fences));
+   be->fence_count -= done;
+   return be->fence_done;
+}
+
+void
+es_draw_ops(struct srv_backend_ops *ops)
+{
+   ops->clear = clear;
+   ops->draw = draw;
+   ops->read_pixels = read_pixels;
+   ops->present = present;
+   ops->flush = flush;
+   ops->finish = finish;
+   ops->fence_submit = fence_submit;
+   ops->fence_completed = fence_completed;
+   ops->buffer_read = es_buffer_read;
+   ops->generate_mipmap = es_generate_mipmap;
+}

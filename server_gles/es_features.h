@@ -1,0 +1,14 @@
+/* Espryt: what the host driver offers beyond OpenGL ES 3.0, declared once.
+ *   FEAT(name, gles_version, extensions...)
+ * A feature is present when the host context's version (major * 10 + minor) is at least
+ * gles_version (0: never by version alone) or the host lists any of the extensions. Every
+ * use beyond ES 3.0 asks es_has(be, ES_FEAT_x); nothing else compares versions. The features
+ * feed the capability table (caps.c). */
+FEAT(GLSL_ES_310, 31)                                                   /* translate SPIR-V to GLSL ES 3.10 (layout(binding), varying locations) */
+FEAT(SAMPLE_MASK, 31)                                                   /* glSampleMaski */
+FEAT(INDEXED_BLEND, 32)           /* glEnablei / BlendFuncSeparatei / ColorMaski (unsuffixed names: ES 3.2 only) */
+FEAT(BASE_VERTEX, 32)                                                   /* glDrawElementsInstancedBaseVertex (unsuffixed: ES 3.2) */
+FEAT(BORDER_CLAMP, 32, "GL_EXT_texture_border_clamp", "GL_OES_texture_border_clamp") /* CLAMP_TO_BORDER, TEXTURE_BORDER_COLOR (same enums) */
+FEAT(ANISOTROPY, 0, "GL_EXT_texture_filter_anisotropic")
+FEAT(FLOAT_LINEAR, 0, "GL_OES_texture_float_linear")                    /* 32-bit float textures filter with LINEAR */
+FEAT(NORM16, 0, "GL_EXT_texture_norm16")                                /* R16 / RG16 / RGB16 / RGBA16 (_SNORM) textures */

@@ -1,0 +1,249 @@
+/* Espryt: the host OpenGL ES renderer behind server/backend.h.
+ *
+ * Model. One `es_backend` per session: the host vendor's EGL (egl.c: the vendor library
+ * opened directly, never through libglvnd), one display (surfaceless), one root context that
+ * owns nothing but keeps the share group alive, and one host context per GL context, all in
+ * the root's share group, so resources, programs and samplers are shared and VAOs /
+ * framebuffers are per context (as in GL). Every backend call first makes the right host
+ * context current on the calling thread (es_make_current); calls that belong to no context
+ * use the one current last. Host GL is reached only through `be->gl` (es_gl_funcs.h).
+ *
+ * State: the core hands over constant state objects and bound state; Espryt keeps them on the
+ * context and flushes them to the host at a draw or clear (`emit_*`, state.c), comparing
+ * against what the host context last received (`es_hoststate`) so redundant host calls are
+ * filtered.
+ */
+#ifndef SGL_SERVER_GLES_PRIVATE_H
+#define SGL_SERVER_GLES_PRIVATE_H
+
+#ifndef EGL_NO_X11
+#define EGL_NO_X11
+#endif
+#define GL_GLES_PROTOTYPES 0 /* never a link-time GL symbol: everything through be->gl */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "server/backend.h"
+
+#define container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
+
+struct es_gl {
+#define ES_GL(ret, name, params) ret(GL_APIENTRY *name) params;
+#include "es_gl_funcs.h"
+#undef ES_GL
+};
+
+enum es_feat {
+#define FEAT(name, ver, ...) ES_FEAT_##name,
+#include "es_features.h"
+#undef FEAT
+   ES_FEAT_COUNT
+};
+
+/* The host EGL functions Espryt calls (from the vendor's getProcAddress). */
+#define ES_EGL_FUNCS(E)                                                                         \
+   E(PFNEGLINITIALIZEPROC, eglInitialize)                                                       \
+   E(PFNEGLTERMINATEPROC, eglTerminate)                                                         \
+   E(PFNEGLQUERYSTRINGPROC, eglQueryString)                                                     \
+   E(PFNEGLGETERRORPROC, eglGetError)                                                           \
+   E(PFNEGLBINDAPIPROC, eglBindAPI)                                                             \
+   E(PFNEGLCHOOSECONFIGPROC, eglChooseConfig)                                                   \
+   E(PFNEGLCREATECONTEXTPROC, eglCreateContext)                                                 \
+   E(PFNEGLDESTROYCONTEXTPROC, eglDestroyContext)                                               \
+   E(PFNEGLMAKECURRENTPROC, eglMakeCurrent)                                                     \
+   E(PFNEGLGETCURRENTCONTEXTPROC, eglGetCurrentContext)                                         \
+   E(PFNEGLRELEASETHREADPROC, eglReleaseThread)                                                 \
+   E(PFNEGLGETPROCADDRESSPROC, eglGetProcAddress)
+
+struct es_egl {
+#define E(type, name) type name;
+   ES_EGL_FUNCS(E)
+#undef E
+};
+
+/* What the host context was last given (filters redundant host calls). */
+struct es_hoststate {
+   GLuint program, vao, draw_fb, read_fb;
+   GLuint array_buffer, uniform_buffer;
+   uint32_t enables;        /* ES_EN_* known enabled */
+   uint32_t enables_known;  /* ES_EN_* whose state is known */
+   GLuint active_unit;
+};
+#define ES_EN_BLEND (1u << 0)
+#define ES_EN_DEPTH (1u << 1)
+#define ES_EN_STENCIL (1u << 2)
+#define ES_EN_CULL (1u << 3)
+#define ES_EN_SCISSOR (1u << 4)
+#define ES_EN_DISCARD (1u << 5)
+#define ES_EN_OFFSET_FILL (1u << 6)
+#define ES_EN_RESTART (1u << 7)
+#define ES_EN_DITHER (1u << 8)
+#define ES_EN_A2C (1u << 9)
+#define ES_EN_SAMPLE_MASK (1u << 10)
+
+struct es_resource {
+   struct wire_resource_create templ;
+   GLenum target;   /* GL_BUFFER (0 marker), GL_TEXTURE_2D, ..., GL_RENDERBUFFER */
+   GLuint name;
+   bool is_buffer;
+   uint32_t levels;
+   /* sampler-view state last set on the texture */
+   uint8_t swizzle[4];
+   uint32_t base_level, max_level;
+   bool view_known;
+};
+
+struct es_program {
+   GLuint prog;
+   struct spv_program_info *info; /* our own copy (block names, sampler bindings) */
+   GLint default_block;           /* block index of the default uniform block, -1: none */
+   GLint *sampler_loc;            /* per info->samplers[i]: location of its first element */
+   GLuint *block_index;           /* per info->blocks[i]: the host's block index */
+};
+
+struct es_blend { struct wire_blend_state s; };
+struct es_dsa { struct wire_dsa_state s; };
+struct es_rast { struct wire_rast_state s; };
+struct es_velems { struct wire_velems_state s; };
+struct es_sampler { struct wire_sampler_state s; GLuint name; };
+
+struct es_ctx {
+   struct es_backend *be;
+   EGLContext egl;
+   uint32_t api;
+   GLuint vao, fb, read_fb, const_ubo;
+   struct es_hoststate host;
+   /* bound state (the core's) */
+   struct es_blend *blend;
+   struct es_dsa *dsa;
+   struct es_rast *rast;
+   struct es_velems *velems;
+   struct es_program *prog;
+   struct srv_framebuffer fb_state;
+   bool fb_dirty;
+   struct srv_vertex_buffer vbs[WIRE_MAX_VERTEX_BUFFERS];
+   struct srv_sampler_view views[WIRE_MAX_SAMPLER_UNITS];
+   struct es_sampler *samplers[WIRE_MAX_SAMPLER_UNITS];
+   struct srv_uniform_buffer ubs[WIRE_MAX_UNIFORM_BLOCKS];
+   uint8_t *const_data;
+   uint32_t const_size;
+   bool const_dirty;
+   struct wire_viewport vp;
+   struct wire_scissor sc;
+   struct wire_context_values values;
+   struct wire_sample_state sample;
+};
+
+struct es_fence {
+   uint64_t serial;
+   GLsync sync;
+};
+
+struct es_backend {
+   struct srv_backend base;
+   void *lib;                 /* the vendor library (dlopen) */
+   struct es_egl egl;
+   struct es_gl gl;
+   EGLDisplay dpy;
+   EGLConfig config;
+   EGLContext root;
+   EGLContext current;        /* the context this backend made current last */
+   struct es_ctx *cur_ctx;    /* its es_ctx (NULL: the root) */
+   int version;               /* host ES version, major * 10 + minor */
+   bool feat[ES_FEAT_COUNT];
+   char vendor_path[256];
+   char renderer[128];
+   uint64_t caps[WIRE_CAP_COUNT];
+   GLuint default_ubo_binding; /* the host binding point Espryt keeps for default blocks */
+   uint32_t max_units;
+   /* status */
+   enum srv_status status;
+   char status_what[160];
+   const uint32_t *cancel;
+   /* fences */
+   uint64_t fence_next, fence_done;
+   struct es_fence *fences;
+   uint32_t fence_count, fence_cap;
+   /* counters */
+   uint64_t programs_linked, skipped;
+};
+
+static inline struct es_backend *
+es_backend(struct srv_backend *b)
+{
+   return container_of(b, struct es_backend, base);
+}
+
+static inline bool
+es_has(const struct es_backend *be, enum es_feat f)
+{
+   return be->feat[f];
+}
+
+/* egl.c */
+bool es_egl_open(struct es_backend *be, char *why, size_t why_size);
+void es_egl_close(struct es_backend *be);
+EGLContext es_egl_context_create(struct es_backend *be, EGLContext share);
+/* Makes ctx's host context (NULL: the current one, else the root) current on this thread. */
+bool es_make_current(struct es_backend *be, struct es_ctx *ctx);
+
+/* caps.c */
+void es_caps_init(struct es_backend *be);
+uint64_t es_get_param(struct srv_backend *sbe, enum wire_cap param);
+void es_features_init(struct es_backend *be);
+
+/* format.c */
+struct es_format {
+   GLenum ifmt, format, type;
+   int8_t feat; /* an es_feat it needs, -1: ES 3.0 core */
+   uint8_t conv; /* ES_CONV_* */
+};
+#define ES_CONV_NONE 0
+#define ES_CONV_X8D24 1 /* wire: depth in bits 23-0 of a u32; host UNSIGNED_INT: 32-bit depth */
+const struct es_format *es_format(const struct es_backend *be, uint32_t wire_fmt); /* NULL: not stored */
+bool es_vformat(uint32_t vf, GLint *size, GLenum *type, GLboolean *norm, bool *integer);
+
+/* resource.c */
+struct srv_resource *es_resource_create(struct srv_backend *sbe, const struct wire_resource_create *t);
+bool es_resource_respecify(struct srv_backend *sbe, struct srv_resource *res, const struct wire_resource_create *t);
+void es_resource_destroy(struct srv_backend *sbe, struct srv_resource *res);
+void es_buffer_subdata(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, const void *data,
+                       uint32_t size);
+void es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *box,
+                        const void *data);
+bool es_buffer_read(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, uint32_t size, void *dst);
+void es_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base, uint32_t last);
+GLenum es_tex_target(uint32_t wire_target);
+
+/* program.c */
+struct srv_program *es_program_create(struct srv_backend *sbe, const struct spv_program_info *info);
+void es_program_destroy(struct es_backend *be, struct es_program *p);
+void es_set_program_bindings(struct srv_ctx *sctx, struct srv_program *prog, uint32_t sampler_count,
+                             const uint32_t *sampler_units, uint32_t block_count, const uint32_t *block_bindings);
+
+/* state.c */
+void es_state_ops(struct srv_backend_ops *ops);
+bool es_emit_draw_state(struct es_ctx *ctx, bool for_clear);
+void es_bind_framebuffer(struct es_ctx *ctx);
+void es_host_enable(struct es_ctx *ctx, uint32_t bit, GLenum cap, bool on);
+void es_host_bind_program(struct es_ctx *ctx, GLuint prog);
+
+/* draw.c */
+void es_draw_ops(struct srv_backend_ops *ops);
+bool es_attach(struct es_ctx *ctx, GLenum fbtarget, GLenum att, const struct srv_surface *s);
+
+/* backend.c: a host call or feature that failed. The session ends with DeviceLost and the
+ * reason (take_status); the first reason wins. */
+void es_fail(struct es_backend *be, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An entry point Espryt does not implement yet: logged and the session ends (named). */
+void es_unimplemented(struct es_backend *be, const char *what);
+/* glGetError after host work: anything but NO_ERROR / OUT_OF_MEMORY is Espryt's bug. */
+bool es_check(struct es_backend *be, const char *site);
+
+#endif

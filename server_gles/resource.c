@@ -1,0 +1,213 @@
+/* Espryt: buffers, textures and renderbuffers as host objects of the session's share group.
+ * Textures get immutable storage (glTexStorage*) of every level the template names; uploads
+ * are the wire layout read through the format's GL format / type with UNPACK_ALIGNMENT 1. */
+#include "es_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire/format.h"
+
+GLenum
+es_tex_target(uint32_t t)
+{
+   switch (t) {
+   case WIRE_TARGET_TEX_2D: return GL_TEXTURE_2D;
+   case WIRE_TARGET_TEX_CUBE: return GL_TEXTURE_CUBE_MAP;
+   case WIRE_TARGET_TEX_3D: return GL_TEXTURE_3D;
+   case WIRE_TARGET_TEX_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
+   case WIRE_TARGET_RENDERBUFFER: return GL_RENDERBUFFER;
+   default: return 0; /* multisample textures, 1D, buffer textures: not on Espryt yet */
+   }
+}
+
+static bool
+alloc_storage(struct es_backend *be, struct es_resource *r, const struct wire_resource_create *t)
+{
+   const struct es_gl *gl = &be->gl;
+   r->templ = *t;
+   if (t->target == WIRE_TARGET_BUFFER) {
+      r->is_buffer = true;
+      gl->GenBuffers(1, &r->name);
+      gl->BindBuffer(GL_COPY_WRITE_BUFFER, r->name);
+      gl->BufferData(GL_COPY_WRITE_BUFFER, t->width, NULL, GL_DYNAMIC_DRAW);
+      return es_check(be, "ResourceCreate(buffer)");
+   }
+   const struct es_format *f = es_format(be, t->format);
+   r->target = es_tex_target(t->target);
+   if (!f || !r->target) {
+      es_fail(be, "ResourceCreate: target %u / format %u is not stored by Espryt yet", t->target, t->format);
+      return false;
+   }
+   r->levels = t->last_level + 1;
+   if (r->target == GL_RENDERBUFFER) {
+      gl->GenRenderbuffers(1, &r->name);
+      gl->BindRenderbuffer(GL_RENDERBUFFER, r->name);
+      gl->RenderbufferStorageMultisample(GL_RENDERBUFFER, t->samples > 1 ? (GLsizei)t->samples : 0, f->ifmt,
+                                         (GLsizei)t->width, (GLsizei)t->height);
+      return es_check(be, "ResourceCreate(renderbuffer)");
+   }
+   gl->GenTextures(1, &r->name);
+   gl->BindTexture(r->target, r->name);
+   if (r->target == GL_TEXTURE_3D)
+      gl->TexStorage3D(r->target, (GLsizei)r->levels, f->ifmt, (GLsizei)t->width, (GLsizei)t->height,
+                       (GLsizei)t->depth);
+   else if (r->target == GL_TEXTURE_2D_ARRAY)
+      gl->TexStorage3D(r->target, (GLsizei)r->levels, f->ifmt, (GLsizei)t->width, (GLsizei)t->height,
+                       (GLsizei)t->layers);
+   else
+      gl->TexStorage2D(r->target, (GLsizei)r->levels, f->ifmt, (GLsizei)t->width, (GLsizei)t->height);
+   r->view_known = false;
+   return es_check(be, "ResourceCreate(texture)");
+}
+
+static void
+free_storage(struct es_backend *be, struct es_resource *r)
+{
+   if (!r->name)
+      return;
+   if (r->is_buffer)
+      be->gl.DeleteBuffers(1, &r->name);
+   else if (r->target == GL_RENDERBUFFER)
+      be->gl.DeleteRenderbuffers(1, &r->name);
+   else
+      be->gl.DeleteTextures(1, &r->name);
+   r->name = 0;
+}
+
+struct srv_resource *
+es_resource_create(struct srv_backend *sbe, const struct wire_resource_create *t)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_resource *r = calloc(1, sizeof(*r));
+   if (!r || !es_make_current(be, NULL)) {
+      free(r);
+      return NULL;
+   }
+   alloc_storage(be, r, t); /* a failure is the session's (es_fail), the object stays valid */
+   return (struct srv_resource *)r;
+}
+
+bool
+es_resource_respecify(struct srv_backend *sbe, struct srv_resource *res, const struct wire_resource_create *t)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_resource *r = (struct es_resource *)res;
+   if (!es_make_current(be, NULL))
+      return false;
+   if (t->flags & WIRE_RESPECIFY_PRESERVE) {
+      /* DESIGN 2.6's Espryt remint (read back what the host holds, merge, re-upload) is the
+       * next milestone */
+      es_unimplemented(be, "ResourceRespecify with PRESERVE (remint)");
+      return true;
+   }
+   free_storage(be, r);
+   alloc_storage(be, r, t);
+   return true;
+}
+
+void
+es_resource_destroy(struct srv_backend *sbe, struct srv_resource *res)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_resource *r = (struct es_resource *)res;
+   if (es_make_current(be, NULL))
+      free_storage(be, r);
+   free(r);
+}
+
+void
+es_buffer_subdata(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, const void *data, uint32_t size)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_resource *r = (struct es_resource *)res;
+   if (!es_make_current(be, NULL) || !r->name)
+      return;
+   be->gl.BindBuffer(GL_COPY_WRITE_BUFFER, r->name);
+   be->gl.BufferSubData(GL_COPY_WRITE_BUFFER, offset, size, data);
+   es_check(be, "BufferSubData");
+}
+
+void
+es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *b,
+                   const void *data)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_resource *r = (struct es_resource *)res;
+   if (!es_make_current(be, NULL) || !r->name)
+      return;
+   const struct es_format *f = es_format(be, r->templ.format);
+   if (!f || r->target == GL_RENDERBUFFER) {
+      es_fail(be, "TextureSubData into a resource Espryt cannot upload to (format %u)", r->templ.format);
+      return;
+   }
+   const struct es_gl *gl = &be->gl;
+   void *conv = NULL;
+   if (f->conv == ES_CONV_X8D24) {
+      uint64_t n = (uint64_t)b->w * b->h * b->d;
+      uint32_t *out = conv = malloc(n * 4);
+      if (!out) {
+         be->status = be->status ? be->status : SRV_STATUS_OUT_OF_MEMORY;
+         return;
+      }
+      const uint8_t *in = data;
+      for (uint64_t i = 0; i < n; i++) {
+         uint32_t d;
+         memcpy(&d, in + i * 4, 4);
+         d &= 0xffffffu;
+         out[i] = d << 8 | d >> 16; /* 24-bit fraction to 32-bit, bits replicated */
+      }
+      data = out;
+   }
+   gl->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+   gl->BindTexture(r->target, r->name);
+   if (r->target == GL_TEXTURE_3D || r->target == GL_TEXTURE_2D_ARRAY) {
+      GLint z = r->target == GL_TEXTURE_3D ? (GLint)b->z : (GLint)b->layer;
+      gl->TexSubImage3D(r->target, (GLint)b->level, (GLint)b->x, (GLint)b->y, z, (GLsizei)b->w, (GLsizei)b->h,
+                        (GLsizei)b->d, f->format, f->type, data);
+   } else {
+      GLenum face = r->target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + b->layer : GL_TEXTURE_2D;
+      gl->TexSubImage2D(face, (GLint)b->level, (GLint)b->x, (GLint)b->y, (GLsizei)b->w, (GLsizei)b->h, f->format,
+                        f->type, data);
+   }
+   free(conv);
+   es_check(be, "TextureSubData");
+}
+
+bool
+es_buffer_read(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, uint32_t size, void *dst)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_resource *r = (struct es_resource *)res;
+   memset(dst, 0, size);
+   if (!es_make_current(be, NULL) || !r->name || be->status == SRV_STATUS_DEVICE_LOST)
+      return false;
+   if (!size)
+      return true;
+   be->gl.BindBuffer(GL_COPY_READ_BUFFER, r->name);
+   const void *p = be->gl.MapBufferRange(GL_COPY_READ_BUFFER, offset, size, GL_MAP_READ_BIT);
+   if (!p) {
+      es_check(be, "BufferRead");
+      return false;
+   }
+   memcpy(dst, p, size);
+   be->gl.UnmapBuffer(GL_COPY_READ_BUFFER);
+   return es_check(be, "BufferRead");
+}
+
+void
+es_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base, uint32_t last)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   struct es_backend *be = ctx->be;
+   struct es_resource *r = (struct es_resource *)res;
+   if (!es_make_current(be, ctx) || !r->name)
+      return;
+   be->gl.BindTexture(r->target, r->name);
+   be->gl.TexParameteri(r->target, GL_TEXTURE_BASE_LEVEL, (GLint)base);
+   be->gl.TexParameteri(r->target, GL_TEXTURE_MAX_LEVEL, (GLint)last);
+   be->gl.GenerateMipmap(r->target);
+   r->view_known = false; /* the next sampler view sets its own level range */
+   es_check(be, "GenerateMipmap");
+}

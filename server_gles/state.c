@@ -1,0 +1,511 @@
+/* Espryt: constant state objects and the bound state of a context. The core's CSOs are kept
+ * as their wire structs (samplers also as host sampler objects); set_* calls only record;
+ * es_emit_draw_state flushes everything to the host context before a draw (or the part a
+ * clear needs), comparing with what the host context last received (`ctx->host`) where a
+ * host call is a bind or an enable, so redundant host calls are filtered. */
+#include "es_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire/format.h"
+
+/* wire enums -> GL (wire/enums.schema's GL column) */
+static const GLenum gl_blend_factor[WIRE_BF_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_BF_GL_MAP(M)
+#undef M
+};
+static const GLenum gl_blend_op[WIRE_BO_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_BO_GL_MAP(M)
+#undef M
+};
+static const GLenum gl_func[WIRE_FUNC_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_FUNC_GL_MAP(M)
+#undef M
+};
+static const GLenum gl_sop[WIRE_SOP_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_SOP_GL_MAP(M)
+#undef M
+};
+static const GLenum gl_cull[WIRE_CULL_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_CULL_GL_MAP(M)
+#undef M
+};
+static const GLenum gl_filter[WIRE_FILTER_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_FILTER_GL_MAP(M)
+#undef M
+};
+static const GLenum gl_wrap[WIRE_WRAP_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_WRAP_GL_MAP(M)
+#undef M
+};
+static const GLenum gl_swizzle[WIRE_SWZ_COUNT] = {
+#define M(w, g) [w] = g,
+   WIRE_SWZ_GL_MAP(M)
+#undef M
+};
+
+/* ---- filtered host calls ------------------------------------------------------------------ */
+void
+es_host_enable(struct es_ctx *ctx, uint32_t bit, GLenum cap, bool on)
+{
+   struct es_hoststate *h = &ctx->host;
+   if ((h->enables_known & bit) && !!(h->enables & bit) == on)
+      return;
+   (on ? ctx->be->gl.Enable : ctx->be->gl.Disable)(cap);
+   h->enables_known |= bit;
+   h->enables = on ? h->enables | bit : h->enables & ~bit;
+}
+
+void
+es_host_bind_program(struct es_ctx *ctx, GLuint prog)
+{
+   if (ctx->host.program != prog)
+      ctx->be->gl.UseProgram(prog);
+   ctx->host.program = prog;
+}
+
+/* ---- CSOs -------------------------------------------------------------------------------- */
+#define SIMPLE_CSO(kind, wire_t)                                                                \
+   static void *create_##kind(struct srv_backend *sbe, const struct wire_t *s)                  \
+   {                                                                                            \
+      struct es_##kind *c = calloc(1, sizeof(*c));                                              \
+      if (c)                                                                                    \
+         c->s = *s;                                                                             \
+      return c;                                                                                 \
+   }
+SIMPLE_CSO(blend, wire_blend_state)
+SIMPLE_CSO(dsa, wire_dsa_state)
+SIMPLE_CSO(rast, wire_rast_state)
+SIMPLE_CSO(velems, wire_velems_state)
+
+static GLenum
+min_filter(const struct wire_sampler_state *s)
+{
+   bool lin = s->min_filter == WIRE_FILTER_LINEAR;
+   switch (s->mip_filter) {
+   case WIRE_MIP_NEAREST: return lin ? GL_LINEAR_MIPMAP_NEAREST : GL_NEAREST_MIPMAP_NEAREST;
+   case WIRE_MIP_LINEAR: return lin ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
+   default: return lin ? GL_LINEAR : GL_NEAREST;
+   }
+}
+
+static void *
+create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s)
+{
+   struct es_backend *be = es_backend(sbe);
+   struct es_sampler *c = calloc(1, sizeof(*c));
+   if (!c || !es_make_current(be, NULL)) {
+      free(c);
+      return NULL;
+   }
+   c->s = *s;
+   const struct es_gl *gl = &be->gl;
+   gl->GenSamplers(1, &c->name);
+   gl->SamplerParameteri(c->name, GL_TEXTURE_MIN_FILTER, (GLint)min_filter(s));
+   gl->SamplerParameteri(c->name, GL_TEXTURE_MAG_FILTER, (GLint)gl_filter[s->mag_filter]);
+   const uint8_t wraps[3] = {s->wrap_s, s->wrap_t, s->wrap_r};
+   static const GLenum wrap_pname[3] = {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R};
+   bool border = false;
+   for (unsigned i = 0; i < 3; i++) {
+      border |= wraps[i] == WIRE_WRAP_CLAMP_TO_BORDER;
+      gl->SamplerParameteri(c->name, wrap_pname[i], (GLint)gl_wrap[wraps[i]]);
+   }
+   if (border && !es_has(be, ES_FEAT_BORDER_CLAMP))
+      es_fail(be, "SamplerCreate: CLAMP_TO_BORDER without the host's border clamp");
+   if (border)
+      gl->SamplerParameterfv(c->name, GL_TEXTURE_BORDER_COLOR, s->border_color);
+   gl->SamplerParameterf(c->name, GL_TEXTURE_MIN_LOD, s->min_lod);
+   gl->SamplerParameterf(c->name, GL_TEXTURE_MAX_LOD, s->max_lod);
+   if (s->lod_bias != 0.0f)
+      es_fail(be, "SamplerCreate: LOD bias (GL core) on an ES host"); /* ES has no TEXTURE_LOD_BIAS */
+   if (s->compare_enable) {
+      gl->SamplerParameteri(c->name, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+      gl->SamplerParameteri(c->name, GL_TEXTURE_COMPARE_FUNC, (GLint)gl_func[s->compare_func]);
+   }
+   if (s->max_anisotropy > 1.0f && es_has(be, ES_FEAT_ANISOTROPY))
+      gl->SamplerParameterf(c->name, GL_TEXTURE_MAX_ANISOTROPY_EXT, s->max_anisotropy);
+   es_check(be, "SamplerCreate");
+   return c;
+}
+
+static void
+delete_cso(struct srv_backend *sbe, uint32_t kind, void *cso)
+{
+   struct es_backend *be = es_backend(sbe);
+   if (kind == WIRE_KIND_PROGRAM) {
+      es_program_destroy(be, cso);
+      return;
+   }
+   if (kind == WIRE_KIND_SAMPLER && es_make_current(be, NULL))
+      be->gl.DeleteSamplers(1, &((struct es_sampler *)cso)->name);
+   free(cso);
+}
+
+/* ---- bound state ----------------------------------------------------------------------- */
+static void
+bind_cso(struct srv_ctx *sctx, uint32_t slot, void *cso)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   switch (slot) {
+   case WIRE_CSO_BLEND: ctx->blend = cso; break;
+   case WIRE_CSO_DSA: ctx->dsa = cso; break;
+   case WIRE_CSO_RAST: ctx->rast = cso; break;
+   case WIRE_CSO_VELEMS: ctx->velems = cso; break;
+   case WIRE_CSO_PROGRAM: ctx->prog = cso; break;
+   default: break;
+   }
+}
+
+static void
+set_framebuffer(struct srv_ctx *sctx, const struct srv_framebuffer *fb)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   ctx->fb_state = *fb;
+   ctx->fb_dirty = true;
+}
+
+static void
+set_vertex_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_vertex_buffer *vbs)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   memcpy(&ctx->vbs[start], vbs, count * sizeof(*vbs));
+}
+
+static void
+set_sampler_views(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_sampler_view *v)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   memcpy(&ctx->views[start], v, count * sizeof(*v));
+}
+
+static void
+bind_sampler_states(struct srv_ctx *sctx, uint32_t start, uint32_t count, void *const *samplers)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   for (uint32_t i = 0; i < count; i++)
+      ctx->samplers[start + i] = samplers[i];
+}
+
+static void
+set_constant_buffer(struct srv_ctx *sctx, uint32_t index, const void *data, uint32_t size)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (size > ctx->const_size) {
+      uint8_t *p = realloc(ctx->const_data, size);
+      if (!p) {
+         ctx->be->status = ctx->be->status ? ctx->be->status : SRV_STATUS_OUT_OF_MEMORY;
+         return;
+      }
+      ctx->const_data = p;
+   }
+   memcpy(ctx->const_data, data, size);
+   ctx->const_size = size;
+   ctx->const_dirty = true;
+}
+
+static void
+set_uniform_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count, const struct srv_uniform_buffer *ubs)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   memcpy(&ctx->ubs[start], ubs, count * sizeof(*ubs));
+}
+
+static void
+set_viewport(struct srv_ctx *sctx, const struct wire_viewport *vp)
+{
+   ((struct es_ctx *)sctx)->vp = *vp;
+}
+
+static void
+set_scissor(struct srv_ctx *sctx, const struct wire_scissor *sc)
+{
+   ((struct es_ctx *)sctx)->sc = *sc;
+}
+
+static void
+set_context_values(struct srv_ctx *sctx, const struct wire_context_values *v)
+{
+   ((struct es_ctx *)sctx)->values = *v;
+}
+
+static void
+set_sample_state(struct srv_ctx *sctx, const struct wire_sample_state *st)
+{
+   ((struct es_ctx *)sctx)->sample = *st;
+}
+
+static void
+set_point_state(struct srv_ctx *sctx, const struct wire_point_state *st)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (st->coord_origin != WIRE_POINT_ORIGIN_UPPER_LEFT) /* ES has only UPPER_LEFT (GL core's knob) */
+      es_unimplemented(ctx->be, "SetPointState LOWER_LEFT (GL core) on an ES host");
+}
+
+static void
+set_clip_state(struct srv_ctx *sctx, const struct wire_clip_state *st)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (st->enable) /* the capability says 0 clip distances: the front end sends none */
+      es_unimplemented(ctx->be, "SetClipState (clip distances)");
+}
+
+void
+es_state_ops(struct srv_backend_ops *ops)
+{
+   ops->create_blend = create_blend;
+   ops->create_dsa = create_dsa;
+   ops->create_rast = create_rast;
+   ops->create_sampler = create_sampler;
+   ops->create_velems = create_velems;
+   ops->delete_cso = delete_cso;
+   ops->bind_cso = bind_cso;
+   ops->set_framebuffer = set_framebuffer;
+   ops->set_vertex_buffers = set_vertex_buffers;
+   ops->set_sampler_views = set_sampler_views;
+   ops->bind_sampler_states = bind_sampler_states;
+   ops->set_constant_buffer = set_constant_buffer;
+   ops->set_uniform_buffers = set_uniform_buffers;
+   ops->set_program_bindings = es_set_program_bindings;
+   ops->set_viewport = set_viewport;
+   ops->set_scissor = set_scissor;
+   ops->set_context_values = set_context_values;
+   ops->set_sample_state = set_sample_state;
+   ops->set_point_state = set_point_state;
+   ops->set_clip_state = set_clip_state;
+}
+
+/* ---- emit ------------------------------------------------------------------------------- */
+static void
+emit_blend(struct es_ctx *ctx)
+{
+   const struct es_gl *gl = &ctx->be->gl;
+   const struct wire_blend_state *b = &ctx->blend->s;
+   uint32_t n = ctx->fb_state.nr_cbufs ? ctx->fb_state.nr_cbufs : 1;
+   if (b->logic_op_enable)
+      es_unimplemented(ctx->be, "logic op (GL core) on an ES host");
+   if (b->independent && es_has(ctx->be, ES_FEAT_INDEXED_BLEND)) {
+      for (uint32_t i = 0; i < n; i++) {
+         const struct wire_rt_blend *rt = &b->rt[i];
+         (rt->blend_enable ? gl->Enablei : gl->Disablei)(GL_BLEND, i);
+         gl->BlendFuncSeparatei(i, gl_blend_factor[rt->rgb_src], gl_blend_factor[rt->rgb_dst],
+                                gl_blend_factor[rt->alpha_src], gl_blend_factor[rt->alpha_dst]);
+         gl->BlendEquationSeparatei(i, gl_blend_op[rt->rgb_func], gl_blend_op[rt->alpha_func]);
+         gl->ColorMaski(i, rt->colormask & 1, (rt->colormask >> 1) & 1, (rt->colormask >> 2) & 1,
+                        (rt->colormask >> 3) & 1);
+      }
+      ctx->host.enables_known &= ~ES_EN_BLEND;
+      return;
+   }
+   if (b->independent)
+      es_unimplemented(ctx->be, "independent blend without the host's indexed blend");
+   const struct wire_rt_blend *rt = &b->rt[0];
+   es_host_enable(ctx, ES_EN_BLEND, GL_BLEND, rt->blend_enable);
+   gl->BlendFuncSeparate(gl_blend_factor[rt->rgb_src], gl_blend_factor[rt->rgb_dst], gl_blend_factor[rt->alpha_src],
+                         gl_blend_factor[rt->alpha_dst]);
+   gl->BlendEquationSeparate(gl_blend_op[rt->rgb_func], gl_blend_op[rt->alpha_func]);
+   gl->ColorMask(rt->colormask & 1, (rt->colormask >> 1) & 1, (rt->colormask >> 2) & 1, (rt->colormask >> 3) & 1);
+   const float *c = ctx->values.blend_color;
+   gl->BlendColor(c[0], c[1], c[2], c[3]);
+}
+
+static void
+emit_dsa(struct es_ctx *ctx)
+{
+   const struct es_gl *gl = &ctx->be->gl;
+   const struct wire_dsa_state *d = &ctx->dsa->s;
+   es_host_enable(ctx, ES_EN_DEPTH, GL_DEPTH_TEST, d->depth_enable);
+   gl->DepthMask(d->depth_write);
+   gl->DepthFunc(gl_func[d->depth_func]);
+   es_host_enable(ctx, ES_EN_STENCIL, GL_STENCIL_TEST, d->stencil_enable);
+   const struct wire_stencil_face *f[2] = {&d->front, &d->back};
+   static const GLenum face[2] = {GL_FRONT, GL_BACK};
+   const uint32_t ref[2] = {ctx->values.stencil_ref_front, ctx->values.stencil_ref_back};
+   for (unsigned i = 0; i < 2; i++) {
+      gl->StencilFuncSeparate(face[i], gl_func[f[i]->func], (GLint)ref[i], f[i]->read_mask);
+      gl->StencilOpSeparate(face[i], gl_sop[f[i]->fail_op], gl_sop[f[i]->zfail_op], gl_sop[f[i]->zpass_op]);
+      gl->StencilMaskSeparate(face[i], f[i]->write_mask);
+   }
+}
+
+static void
+emit_rast(struct es_ctx *ctx)
+{
+   const struct es_gl *gl = &ctx->be->gl;
+   const struct wire_rast_state *r = &ctx->rast->s;
+   if (r->polygon_mode != WIRE_POLYGON_FILL || r->depth_clamp || r->provoking_first)
+      es_unimplemented(ctx->be, "polygon mode / depth clamp / first-vertex provoking (GL core) on an ES host");
+   es_host_enable(ctx, ES_EN_CULL, GL_CULL_FACE, r->cull_mode != WIRE_CULL_NONE);
+   if (r->cull_mode != WIRE_CULL_NONE)
+      gl->CullFace(gl_cull[r->cull_mode]);
+   gl->FrontFace(r->front_ccw ? GL_CCW : GL_CW);
+   es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, r->scissor_enable);
+   es_host_enable(ctx, ES_EN_DISCARD, GL_RASTERIZER_DISCARD, r->rasterizer_discard);
+   es_host_enable(ctx, ES_EN_OFFSET_FILL, GL_POLYGON_OFFSET_FILL, (r->offset_modes & WIRE_OFFSET_FILL) != 0);
+   gl->PolygonOffset(r->offset_factor, r->offset_units);
+   gl->LineWidth(r->line_width > 0 ? r->line_width : 1.0f);
+}
+
+static void
+emit_viewport(struct es_ctx *ctx)
+{
+   const struct es_gl *gl = &ctx->be->gl;
+   const struct wire_viewport *v = &ctx->vp;
+   /* GL's viewport is integer; the front end sends GL's own values */
+   gl->Viewport((GLint)v->x, (GLint)v->y, (GLsizei)v->width, (GLsizei)v->height);
+   gl->DepthRangef(v->near_val, v->far_val);
+   gl->Scissor(ctx->sc.x, ctx->sc.y, ctx->sc.width, ctx->sc.height);
+}
+
+static void
+emit_sample(struct es_ctx *ctx)
+{
+   es_host_enable(ctx, ES_EN_A2C, GL_SAMPLE_ALPHA_TO_COVERAGE, ctx->sample.alpha_to_coverage);
+   if (ctx->sample.alpha_to_one)
+      es_unimplemented(ctx->be, "alpha to one (GL core) on an ES host");
+   bool masked = ctx->fb_state.samples > 1 &&
+                 (ctx->sample.sample_mask & ((1u << ctx->fb_state.samples) - 1)) != (1u << ctx->fb_state.samples) - 1;
+   if (masked && !es_has(ctx->be, ES_FEAT_SAMPLE_MASK))
+      es_unimplemented(ctx->be, "sample mask without ES 3.1");
+   if (es_has(ctx->be, ES_FEAT_SAMPLE_MASK)) {
+      es_host_enable(ctx, ES_EN_SAMPLE_MASK, GL_SAMPLE_MASK, masked);
+      if (masked)
+         ctx->be->gl.SampleMaski(0, ctx->sample.sample_mask);
+   }
+}
+
+static void
+emit_textures(struct es_ctx *ctx)
+{
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   for (uint32_t u = 0; u < WIRE_MAX_SAMPLER_UNITS && u < be->max_units; u++) {
+      const struct srv_sampler_view *v = &ctx->views[u];
+      struct es_resource *r = (struct es_resource *)v->res;
+      gl->ActiveTexture(GL_TEXTURE0 + u);
+      if (r && (r->is_buffer || r->target == GL_RENDERBUFFER)) {
+         es_unimplemented(be, "sampler views of buffers / renderbuffers");
+         r = NULL;
+      }
+      static const GLenum targets[] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY};
+      for (unsigned t = 0; t < 4; t++)
+         if (!r || targets[t] != r->target)
+            gl->BindTexture(targets[t], 0);
+      struct es_sampler *s = ctx->samplers[u];
+      gl->BindSampler(u, s ? s->name : 0);
+      if (!r)
+         continue;
+      gl->BindTexture(r->target, r->name);
+      /* the view's swizzle and level range are texture state on the host: set where they
+       * change */
+      if (!r->view_known || memcmp(r->swizzle, v->swizzle, 4) || r->base_level != v->first_level ||
+          r->max_level != v->last_level) {
+         static const GLenum sw[4] = {GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B,
+                                      GL_TEXTURE_SWIZZLE_A};
+         for (unsigned c = 0; c < 4; c++)
+            gl->TexParameteri(r->target, sw[c], (GLint)gl_swizzle[v->swizzle[c]]);
+         gl->TexParameteri(r->target, GL_TEXTURE_BASE_LEVEL, (GLint)v->first_level);
+         gl->TexParameteri(r->target, GL_TEXTURE_MAX_LEVEL, (GLint)v->last_level);
+         memcpy(r->swizzle, v->swizzle, 4);
+         r->base_level = v->first_level;
+         r->max_level = v->last_level;
+         r->view_known = true;
+      }
+   }
+}
+
+static void
+emit_uniforms(struct es_ctx *ctx)
+{
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   if (ctx->const_dirty && ctx->const_size) {
+      gl->BindBuffer(GL_UNIFORM_BUFFER, ctx->const_ubo);
+      gl->BufferData(GL_UNIFORM_BUFFER, ctx->const_size, ctx->const_data, GL_STREAM_DRAW);
+      ctx->const_dirty = false;
+   }
+   if (ctx->const_size)
+      gl->BindBufferRange(GL_UNIFORM_BUFFER, be->default_ubo_binding, ctx->const_ubo, 0, ctx->const_size);
+   for (uint32_t i = 0; i < WIRE_MAX_UNIFORM_BLOCKS && i < be->default_ubo_binding; i++) {
+      const struct srv_uniform_buffer *ub = &ctx->ubs[i];
+      struct es_resource *r = (struct es_resource *)ub->res;
+      if (!r || !r->name || ub->offset >= r->templ.width) {
+         gl->BindBufferBase(GL_UNIFORM_BUFFER, i, 0);
+         continue;
+      }
+      uint32_t size = ub->size ? ub->size : r->templ.width - ub->offset;
+      if (size > r->templ.width - ub->offset)
+         size = r->templ.width - ub->offset;
+      gl->BindBufferRange(GL_UNIFORM_BUFFER, i, r->name, ub->offset, size);
+   }
+}
+
+static void
+emit_vertices(struct es_ctx *ctx)
+{
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   const struct wire_velems_state *ve = ctx->velems ? &ctx->velems->s : NULL;
+   uint32_t used = 0;
+   for (uint32_t i = 0; ve && i < ve->count; i++) {
+      const struct wire_vertex_element *e = &ve->e[i];
+      const struct srv_vertex_buffer *vb = &ctx->vbs[e->vb_index];
+      struct es_resource *r = (struct es_resource *)vb->res;
+      GLint size;
+      GLenum type;
+      GLboolean norm;
+      bool integer;
+      if (!r || !r->name || !es_vformat(e->format, &size, &type, &norm, &integer))
+         continue; /* an unbound buffer: the attribute reads its current value below */
+      gl->BindBuffer(GL_ARRAY_BUFFER, r->name);
+      const void *ptr = (const void *)(uintptr_t)((uint64_t)vb->offset + e->src_offset);
+      if (integer)
+         gl->VertexAttribIPointer(e->location, size, type, (GLsizei)vb->stride, ptr);
+      else
+         gl->VertexAttribPointer(e->location, size, type, norm, (GLsizei)vb->stride, ptr);
+      gl->VertexAttribDivisor(e->location, e->divisor);
+      gl->EnableVertexAttribArray(e->location);
+      used |= 1u << e->location;
+   }
+   for (uint32_t l = 0; l < WIRE_MAX_VERTEX_ATTRIBS; l++) {
+      if (used & (1u << l))
+         continue;
+      gl->DisableVertexAttribArray(l);
+      if (ve && (ve->constant_mask & (1u << l)))
+         gl->VertexAttrib4fv(l, ve->constant_values[l]);
+   }
+}
+
+/* Everything a draw reads; for a clear only the framebuffer (clears take their own masks and
+ * scissor). False: nothing may be drawn (the session is failing). */
+bool
+es_emit_draw_state(struct es_ctx *ctx, bool for_clear)
+{
+   es_bind_framebuffer(ctx);
+   if (for_clear)
+      return ctx->be->status != SRV_STATUS_DEVICE_LOST;
+   if (!ctx->blend || !ctx->dsa || !ctx->rast) {
+      es_fail(ctx->be, "Draw without blend / depth-stencil / rasterizer state bound");
+      return false;
+   }
+   if (ctx->host.vao != ctx->vao)
+      ctx->be->gl.BindVertexArray(ctx->vao);
+   ctx->host.vao = ctx->vao;
+   emit_blend(ctx);
+   emit_dsa(ctx);
+   emit_rast(ctx);
+   emit_viewport(ctx);
+   emit_sample(ctx);
+   emit_textures(ctx);
+   emit_uniforms(ctx);
+   emit_vertices(ctx);
+   return es_check(ctx->be, "Draw state") && ctx->be->status != SRV_STATUS_DEVICE_LOST;
+}
