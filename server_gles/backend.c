@@ -125,6 +125,7 @@ context_create(struct srv_backend *sbe, const struct wire_context_create *c)
    gl->GenVertexArrays(1, &ctx->vao);
    gl->GenFramebuffers(1, &ctx->fb);
    gl->GenFramebuffers(1, &ctx->read_fb);
+   gl->GenFramebuffers(1, &ctx->blit_fb);
    gl->GenBuffers(1, &ctx->const_ubo);
    /* ES leaves dithering on; the front end resolves GL_DITHER itself (none reaches the wire) */
    es_host_enable(ctx, ES_EN_DITHER, GL_DITHER, false);
@@ -143,6 +144,7 @@ context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
       be->gl.DeleteVertexArrays(1, &ctx->vao);
       be->gl.DeleteFramebuffers(1, &ctx->fb);
       be->gl.DeleteFramebuffers(1, &ctx->read_fb);
+      be->gl.DeleteFramebuffers(1, &ctx->blit_fb);
       be->gl.DeleteBuffers(1, &ctx->const_ubo);
    }
    be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, be->root);
@@ -154,13 +156,6 @@ context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
 }
 
 /* ---- not built yet: each one ends the session with its name --------------------------- */
-static uint32_t
-blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst, const struct wire_blit *b)
-{
-   es_unimplemented(((struct es_ctx *)sctx)->be, "Blit");
-   return GL_NO_ERROR;
-}
-
 static struct srv_so_target *
 so_target_create(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, uint32_t size)
 {
@@ -235,7 +230,7 @@ es_ops(void)
       ops.program_create = es_program_create;
       es_state_ops(&ops);
       es_draw_ops(&ops);
-      ops.blit = blit;
+      ops.blit = es_blit;
       ops.so_target_create = so_target_create;
       ops.so_target_destroy = so_target_destroy;
       ops.set_so_targets = set_so_targets;

@@ -44,8 +44,8 @@ es_attach(struct es_ctx *ctx, GLenum fbtarget, GLenum att, const struct srv_surf
    }
 }
 
-static GLenum
-zs_attachment(const struct srv_surface *s)
+GLenum
+es_zs_attachment(const struct srv_surface *s)
 {
    struct es_resource *r = (struct es_resource *)s->res;
    uint32_t f = r ? r->templ.format : 0;
@@ -78,7 +78,7 @@ es_bind_framebuffer(struct es_ctx *ctx)
       bufs[i] = s && s->res ? GL_COLOR_ATTACHMENT0 + i : GL_NONE;
    }
    gl->FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
-   if (fb->zsbuf.res && !es_attach(ctx, GL_DRAW_FRAMEBUFFER, zs_attachment(&fb->zsbuf), &fb->zsbuf))
+   if (fb->zsbuf.res && !es_attach(ctx, GL_DRAW_FRAMEBUFFER, es_zs_attachment(&fb->zsbuf), &fb->zsbuf))
       es_unimplemented(ctx->be, "a depth / stencil attachment of this target");
    gl->DrawBuffers(fb->nr_cbufs ? (GLsizei)fb->nr_cbufs : 1, bufs);
    ctx->fb_dirty = false;
@@ -173,51 +173,6 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
    es_check(be, "Draw");
 }
 
-static bool
-read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, int32_t y, uint32_t w, uint32_t h,
-            void *dst)
-{
-   struct es_ctx *ctx = (struct es_ctx *)sctx;
-   struct es_backend *be = ctx->be;
-   const struct es_gl *gl = &be->gl;
-   struct es_resource *r = (struct es_resource *)src->res;
-   if (!es_make_current(be, ctx) || be->status == SRV_STATUS_DEVICE_LOST)
-      return false;
-   if (!r || r->is_buffer || !r->name)
-      return true;
-   uint32_t f = r->templ.format;
-   const struct es_format *ef = es_format(be, f);
-   if (!ef || wire_format_has_depth(f) || wire_format_has_stencil(f)) {
-      es_unimplemented(be, "ReadPixels of depth / stencil surfaces (ES reads colour only)");
-      return false;
-   }
-   int64_t sw = wire_minify(r->templ.width, src->level), sh = wire_minify(r->templ.height, src->level);
-   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
-   int64_t x1 = (int64_t)x + w < sw ? (int64_t)x + w : sw, y1 = (int64_t)y + h < sh ? (int64_t)y + h : sh;
-   if (x1 <= x0 || y1 <= y0)
-      return true;
-   gl->BindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fb);
-   ctx->host.read_fb = ctx->read_fb;
-   es_attach(ctx, GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, src);
-   gl->ReadBuffer(GL_COLOR_ATTACHMENT0);
-   gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-   gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
-   gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)w);
-   uint32_t ts = wire_format_texel_size(f);
-   uint8_t *out = (uint8_t *)dst + ((size_t)(y0 - y) * w + (size_t)(x0 - x)) * ts;
-   while (gl->GetError() != GL_NO_ERROR)
-      ;
-   gl->ReadPixels((GLint)x0, (GLint)y0, (GLsizei)(x1 - x0), (GLsizei)(y1 - y0), ef->format, ef->type, out);
-   GLenum err = gl->GetError();
-   gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
-   if (err != GL_NO_ERROR) {
-      es_fail(be, "ReadPixels: the host refuses format 0x%x / type 0x%x (error 0x%x): conversion not built yet",
-              ef->format, ef->type, err);
-      return false;
-   }
-   return true;
-}
-
 static void
 present(struct srv_ctx *sctx, struct srv_resource *res)
 {
@@ -299,7 +254,7 @@ es_draw_ops(struct srv_backend_ops *ops)
 {
    ops->clear = clear;
    ops->draw = draw;
-   ops->read_pixels = read_pixels;
+   ops->read_pixels = es_read_pixels;
    ops->present = present;
    ops->flush = flush;
    ops->finish = finish;

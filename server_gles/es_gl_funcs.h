@@ -58,6 +58,8 @@ ES_GL(void, FramebufferRenderbuffer, (GLenum target, GLenum att, GLenum rbtarget
 ES_GL(GLenum, CheckFramebufferStatus, (GLenum target))
 ES_GL(void, DrawBuffers, (GLsizei n, const GLenum *bufs))
 ES_GL(void, ReadBuffer, (GLenum src))
+ES_GL(void, BlitFramebuffer, (GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1, GLint dy1,
+                              GLbitfield mask, GLenum filter))
 ES_GL(void, ReadPixels, (GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, void *pixels))
 ES_GL(void, ClearBufferfv, (GLenum buffer, GLint drawbuffer, const GLfloat *value))
 ES_GL(void, ClearBufferiv, (GLenum buffer, GLint drawbuffer, const GLint *value))

@@ -117,7 +117,7 @@ struct es_ctx {
    struct es_backend *be;
    EGLContext egl;
    uint32_t api;
-   GLuint vao, fb, read_fb, const_ubo;
+   GLuint vao, fb, read_fb, blit_fb, const_ubo;
    struct es_hoststate host;
    /* bound state (the core's) */
    struct es_blend *blend;
@@ -237,6 +237,16 @@ void es_host_bind_program(struct es_ctx *ctx, GLuint prog);
 /* draw.c */
 void es_draw_ops(struct srv_backend_ops *ops);
 bool es_attach(struct es_ctx *ctx, GLenum fbtarget, GLenum att, const struct srv_surface *s);
+GLenum es_zs_attachment(const struct srv_surface *s);
+
+/* readback.c */
+bool es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, int32_t y, uint32_t w, uint32_t h,
+                    void *dst);
+/* Binds ctx->read_fb as the read framebuffer with `s` alone at `att` (COLOR_ATTACHMENT0 or a
+ * depth / stencil point). */
+bool es_bind_read_surface(struct es_ctx *ctx, GLenum att, const struct srv_surface *s);
+uint32_t es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst,
+                 const struct wire_blit *b);
 
 /* backend.c: a host call or feature that failed. The session ends with DeviceLost and the
  * reason (take_status); the first reason wins. */

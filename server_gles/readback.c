@@ -1,0 +1,263 @@
+/* Espryt: glReadPixels and glBlitFramebuffer on the host. A read-back replies in the
+ * surface's wire layout (wire_types.h ReadPixels). ES 3.0 section 4.3.2 only promises the
+ * class pair of a colour buffer (RGBA / UNSIGNED_BYTE for normalized fixed point, RGBA /
+ * FLOAT for float, RGBA_INTEGER / INT or UNSIGNED_INT for integer) and the implementation's
+ * own pair, so Espryt asks for the format's own GL format / type first (which is the wire
+ * layout) and, where the host refuses it, reads the class pair and packs the wire layout
+ * itself. Depth and stencil cannot be read on ES (GL core's read-back of them is not offered
+ * by an ES host). */
+#include "es_private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire/format.h"
+
+bool
+es_bind_read_surface(struct es_ctx *ctx, GLenum att, const struct srv_surface *s)
+{
+   const struct es_gl *gl = &ctx->be->gl;
+   gl->BindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fb);
+   ctx->host.read_fb = ctx->read_fb;
+   gl->FramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0);
+   gl->FramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+   if (!es_attach(ctx, GL_READ_FRAMEBUFFER, att, s))
+      return false;
+   gl->ReadBuffer(att == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
+   return true;
+}
+
+/* IEEE half from a float that came from a half (exact), with round-to-nearest otherwise. */
+static uint16_t
+half_from_float(float f)
+{
+   uint32_t x;
+   memcpy(&x, &f, 4);
+   uint32_t sign = (x >> 16) & 0x8000u, exp = (x >> 23) & 0xffu, man = x & 0x7fffffu;
+   if (exp == 0xff)
+      return (uint16_t)(sign | 0x7c00u | (man ? 0x200u : 0));
+   int e = (int)exp - 127 + 15;
+   if (e >= 31)
+      return (uint16_t)(sign | 0x7c00u);
+   if (e <= 0) {
+      if (e < -10)
+         return (uint16_t)sign;
+      man |= 0x800000u;
+      uint32_t shift = (uint32_t)(14 - e);
+      uint32_t h = man >> shift, rem = man & ((1u << shift) - 1), half = 1u << (shift - 1);
+      if (rem > half || (rem == half && (h & 1)))
+         h++;
+      return (uint16_t)(sign | h);
+   }
+   uint32_t h = ((uint32_t)e << 10) | (man >> 13), rem = man & 0x1fffu;
+   if (rem > 0x1000u || (rem == 0x1000u && (h & 1)))
+      h++;
+   return (uint16_t)(sign | h);
+}
+
+/* An unsigned small float (11 bits: 6 mantissa, 10 bits: 5) from a non-negative float. */
+static uint32_t
+small_float(float f, unsigned man_bits)
+{
+   if (!(f > 0.0f))
+      return 0;
+   uint16_t h = half_from_float(f); /* same exponent range as half: drop mantissa bits */
+   uint32_t shift = 10 - man_bits;
+   uint32_t v = h & 0x7fffu, rem = v & ((1u << shift) - 1), out = v >> shift;
+   if (rem > (1u << (shift - 1)) || (rem == (1u << (shift - 1)) && (out & 1)))
+      out++;
+   return out;
+}
+
+static uint32_t
+unorm(float v, unsigned bits)
+{
+   float m = (float)((1u << bits) - 1);
+   v = v < 0 ? 0 : v > 1 ? 1 : v;
+   return (uint32_t)lrintf(v * m);
+}
+
+/* One texel of the class read (RGBA: ub, f or i / ui) into the wire layout. */
+static bool
+pack_texel(uint32_t fmt, const void *in, uint8_t *out)
+{
+   const struct wire_format_info *fi = wire_format_info(fmt);
+   const uint8_t *ub = in;
+   const float *f = in;
+   const uint32_t *u = in;
+   const int32_t *i = in;
+   switch (fi->ctype) {
+   case WIRE_CT_UNORM8:
+      memcpy(out, ub, fi->comps);
+      return true;
+   case WIRE_CT_FLOAT32:
+      memcpy(out, f, 4u * fi->comps);
+      return true;
+   case WIRE_CT_FLOAT16:
+      for (unsigned c = 0; c < fi->comps; c++) {
+         uint16_t h = half_from_float(f[c]);
+         memcpy(out + 2 * c, &h, 2);
+      }
+      return true;
+   case WIRE_CT_UINT8: case WIRE_CT_SINT8:
+      for (unsigned c = 0; c < fi->comps; c++)
+         out[c] = (uint8_t)u[c];
+      return true;
+   case WIRE_CT_UINT16: case WIRE_CT_SINT16:
+      for (unsigned c = 0; c < fi->comps; c++) {
+         uint16_t v = (uint16_t)u[c];
+         memcpy(out + 2 * c, &v, 2);
+      }
+      return true;
+   case WIRE_CT_UINT32: case WIRE_CT_SINT32:
+      memcpy(out, i, 4u * fi->comps);
+      return true;
+   case WIRE_CT_PACKED: {
+      uint32_t v;
+      float n[4] = {ub[0] / 255.0f, ub[1] / 255.0f, ub[2] / 255.0f, ub[3] / 255.0f};
+      switch (fi->packing) {
+      case WIRE_PACK_565: v = unorm(n[0], 5) << 11 | unorm(n[1], 6) << 5 | unorm(n[2], 5); break;
+      case WIRE_PACK_4444: v = unorm(n[0], 4) << 12 | unorm(n[1], 4) << 8 | unorm(n[2], 4) << 4 | unorm(n[3], 4); break;
+      case WIRE_PACK_5551: v = unorm(n[0], 5) << 11 | unorm(n[1], 5) << 6 | unorm(n[2], 5) << 1 | unorm(n[3], 1); break;
+      case WIRE_PACK_11_11_10F:
+         v = small_float(f[0], 6) | small_float(f[1], 6) << 11 | small_float(f[2], 5) << 22;
+         memcpy(out, &v, 4);
+         return true;
+      default: return false;
+      }
+      uint16_t s = (uint16_t)v;
+      memcpy(out, &s, 2);
+      return true;
+   }
+   default:
+      return false;
+   }
+}
+
+/* The class pair of ES 3.0 section 4.3.2 for a colour format. */
+static void
+class_pair(uint32_t fmt, GLenum *format, GLenum *type, uint32_t *texel)
+{
+   const struct wire_format_info *fi = wire_format_info(fmt);
+   if (wire_format_is_integer(fmt)) {
+      *format = GL_RGBA_INTEGER;
+      *type = (fi->flags & WIRE_FMTF_SIGNED) ? GL_INT : GL_UNSIGNED_INT;
+      *texel = 16;
+   } else if (fi->ctype == WIRE_CT_FLOAT16 || fi->ctype == WIRE_CT_FLOAT32 || fi->packing == WIRE_PACK_11_11_10F) {
+      *format = GL_RGBA;
+      *type = GL_FLOAT;
+      *texel = 16;
+   } else {
+      *format = GL_RGBA;
+      *type = GL_UNSIGNED_BYTE;
+      *texel = 4;
+   }
+}
+
+bool
+es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, int32_t y, uint32_t w, uint32_t h,
+               void *dst)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   struct es_resource *r = (struct es_resource *)src->res;
+   if (!es_make_current(be, ctx) || be->status == SRV_STATUS_DEVICE_LOST)
+      return false;
+   if (!r || r->is_buffer || !r->name)
+      return true;
+   uint32_t f = r->templ.format;
+   const struct es_format *ef = es_format(be, f);
+   if (!ef || wire_format_has_depth(f) || wire_format_has_stencil(f)) {
+      es_unimplemented(be, "ReadPixels of depth / stencil surfaces (ES reads colour only)");
+      return false;
+   }
+   int64_t sw = wire_minify(r->templ.width, src->level), sh = wire_minify(r->templ.height, src->level);
+   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   int64_t x1 = (int64_t)x + w < sw ? (int64_t)x + w : sw, y1 = (int64_t)y + h < sh ? (int64_t)y + h : sh;
+   if (x1 <= x0 || y1 <= y0)
+      return true;
+   uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   if (!es_bind_read_surface(ctx, GL_COLOR_ATTACHMENT0, src)) {
+      es_unimplemented(be, "ReadPixels of this target");
+      return false;
+   }
+   gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+   gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+   uint32_t ts = wire_format_texel_size(f);
+   uint8_t *out = (uint8_t *)dst + ((size_t)(y0 - y) * w + (size_t)(x0 - x)) * ts;
+   while (gl->GetError() != GL_NO_ERROR)
+      ;
+   /* the wire layout itself, where the host reads it */
+   gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)w);
+   gl->ReadPixels((GLint)x0, (GLint)y0, (GLsizei)cw, (GLsizei)ch, ef->format, ef->type, out);
+   gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+   if (gl->GetError() == GL_NO_ERROR)
+      return true;
+   /* else the class pair, packed here */
+   GLenum cf, ct;
+   uint32_t cts;
+   class_pair(f, &cf, &ct, &cts);
+   uint8_t *tmp = malloc((size_t)cw * ch * cts);
+   if (!tmp) {
+      be->status = be->status ? be->status : SRV_STATUS_OUT_OF_MEMORY;
+      return false;
+   }
+   gl->ReadPixels((GLint)x0, (GLint)y0, (GLsizei)cw, (GLsizei)ch, cf, ct, tmp);
+   GLenum err = gl->GetError();
+   bool ok = err == GL_NO_ERROR;
+   for (uint32_t row = 0; ok && row < ch; row++)
+      for (uint32_t col = 0; ok && col < cw; col++)
+         ok = pack_texel(f, tmp + ((size_t)row * cw + col) * cts, out + ((size_t)row * w + col) * ts);
+   free(tmp);
+   if (!ok)
+      es_fail(be, "ReadPixels: no read-back of wire format %u on this host (error 0x%x)", f, err);
+   return ok;
+}
+
+uint32_t
+es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst, const struct wire_blit *b)
+{
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   if (!es_make_current(be, ctx))
+      return GL_NO_ERROR;
+   if (b->flags & WIRE_BLIT_F_LINEAR_SRGB) {
+      es_unimplemented(be, "blits without sRGB conversion (GL core)");
+      return GL_NO_ERROR;
+   }
+   bool color = (b->mask & WIRE_BLIT_COLOR) != 0;
+   GLenum att = color ? GL_COLOR_ATTACHMENT0 : es_zs_attachment(src);
+   GLbitfield mask = (color ? GL_COLOR_BUFFER_BIT : 0) | ((b->mask & WIRE_BLIT_DEPTH) ? GL_DEPTH_BUFFER_BIT : 0) |
+                     ((b->mask & WIRE_BLIT_STENCIL) ? GL_STENCIL_BUFFER_BIT : 0);
+   if (!es_bind_read_surface(ctx, att, src)) {
+      es_unimplemented(be, "Blit from this target");
+      return GL_NO_ERROR;
+   }
+   gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fb);
+   ctx->host.draw_fb = ctx->blit_fb; /* the next draw binds ctx->fb again */
+   gl->FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0);
+   gl->FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+   es_attach(ctx, GL_DRAW_FRAMEBUFFER, color ? GL_COLOR_ATTACHMENT0 : es_zs_attachment(dst), dst);
+   const GLenum buf = color ? GL_COLOR_ATTACHMENT0 : GL_NONE;
+   gl->DrawBuffers(1, &buf);
+   /* the blit obeys the scissor test alone of the fragment operations (ES 3.0 section 4.3.3) */
+   es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, b->scissor_enable);
+   if (b->scissor_enable)
+      gl->Scissor(b->scissor.x, b->scissor.y, b->scissor.width, b->scissor.height);
+   es_host_enable(ctx, ES_EN_DISCARD, GL_RASTERIZER_DISCARD, false);
+   while (gl->GetError() != GL_NO_ERROR)
+      ;
+   gl->BlitFramebuffer(b->src_x0, b->src_y0, b->src_x1, b->src_y1, b->dst_x0, b->dst_y0, b->dst_x1, b->dst_y1, mask,
+                       b->linear ? GL_LINEAR : GL_NEAREST);
+   GLenum err = gl->GetError();
+   if (err == GL_INVALID_OPERATION)
+      return GL_INVALID_OPERATION; /* formats the host cannot blit between: the app's error */
+   if (err != GL_NO_ERROR && err != GL_OUT_OF_MEMORY)
+      es_fail(be, "Blit: host GL error 0x%x", err);
+   else if (err == GL_OUT_OF_MEMORY && be->status == SRV_STATUS_OK)
+      be->status = SRV_STATUS_OUT_OF_MEMORY;
+   return GL_NO_ERROR;
+}
