@@ -96,6 +96,7 @@ get_stats(struct srv_backend *sbe, struct wire_server_stats *st)
    struct es_backend *be = es_backend(sbe);
    st->pipelines_created += be->programs_linked;
    st->skipped += be->skipped;
+   st->remint_bytes += be->remint_bytes;
 }
 
 static struct srv_ctx *
@@ -140,7 +141,10 @@ context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
 {
    struct es_backend *be = es_backend(sbe);
    struct es_ctx *ctx = (struct es_ctx *)sctx;
-   if (es_make_current(be, ctx)) {
+   /* quietly: at the session's end this may run on a thread other than the applying one,
+    * where the context cannot be made current (its objects then go with the context) */
+   if (be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx->egl)) {
+      be->current = ctx->egl;
       be->gl.DeleteVertexArrays(1, &ctx->vao);
       be->gl.DeleteFramebuffers(1, &ctx->fb);
       be->gl.DeleteFramebuffers(1, &ctx->read_fb);

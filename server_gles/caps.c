@@ -94,11 +94,20 @@ format_caps(struct es_backend *be, uint64_t *c)
 {
    static const uint32_t ms_cap[4] = {WIRE_CAP_MS_FORMATS_2, WIRE_CAP_MS_FORMATS_4, WIRE_CAP_MS_FORMATS_8,
                                       WIRE_CAP_MS_FORMATS_16};
-   for (uint32_t f = 1; f < WIRE_FMT_COUNT && f < 64; f++) {
+   for (uint32_t f = 1; f < WIRE_FMT_COUNT; f++) {
       const struct es_format *ef = es_format(be, f);
       if (!ef)
          continue;
-      uint64_t bit = 1ull << f;
+      uint64_t bit = 1ull << (f % 64);
+      if (f >= 64) {
+         /* the second mask words: the ETC2 / EAC blocks, sampled and filtered as sent (ES 3.0
+          * section 3.8.3 makes them core; never rendered) */
+         c[WIRE_CAP_SAMPLED_FORMATS_1] |= bit;
+         c[WIRE_CAP_FILTERABLE_FORMATS_1] |= bit;
+         if (wire_format_is_compressed(f))
+            c[WIRE_CAP_NATIVE_COMPRESSED_1] |= bit;
+         continue;
+      }
       bool zs = wire_format_has_depth(f) || wire_format_has_stencil(f);
       /* ES 3.0 section 3.8.3: every sized format of table 3.13 (and the depth formats) is a
        * texture format */

@@ -12,3 +12,4 @@ FEAT(BORDER_CLAMP, 32, "GL_EXT_texture_border_clamp", "GL_OES_texture_border_cla
 FEAT(ANISOTROPY, 0, "GL_EXT_texture_filter_anisotropic")
 FEAT(FLOAT_LINEAR, 0, "GL_OES_texture_float_linear")                    /* 32-bit float textures filter with LINEAR */
 FEAT(NORM16, 0, "GL_EXT_texture_norm16")                                /* R16 / RG16 / RGB16 / RGBA16 (_SNORM) textures */
+FEAT(COPY_IMAGE, 32)                                                    /* glCopyImageSubData: remint (resource.c) */

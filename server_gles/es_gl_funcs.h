@@ -44,6 +44,12 @@ ES_GL(void, TexSubImage3D, (GLenum target, GLint level, GLint x, GLint y, GLint 
                             GLenum format, GLenum type, const void *pixels))
 ES_GL(void, TexParameteri, (GLenum target, GLenum pname, GLint param))
 ES_GL(void, GenerateMipmap, (GLenum target))
+ES_GL(void, CompressedTexSubImage2D, (GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
+                                      GLenum format, GLsizei size, const void *data))
+ES_GL(void, CompressedTexSubImage3D, (GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+                                      GLsizei d, GLenum format, GLsizei size, const void *data))
+ES_GL(void, CopyImageSubData, (GLuint src, GLenum srct, GLint srcl, GLint sx, GLint sy, GLint sz, GLuint dst,
+                               GLenum dstt, GLint dstl, GLint dx, GLint dy, GLint dz, GLsizei w, GLsizei h, GLsizei d))
 ES_GL(void, GenRenderbuffers, (GLsizei n, GLuint *rbs))
 ES_GL(void, DeleteRenderbuffers, (GLsizei n, const GLuint *rbs))
 ES_GL(void, BindRenderbuffer, (GLenum target, GLuint rb))

@@ -171,7 +171,7 @@ struct es_backend {
    struct es_fence *fences;
    uint32_t fence_count, fence_cap;
    /* counters */
-   uint64_t programs_linked, skipped;
+   uint64_t programs_linked, skipped, remint_bytes;
 };
 
 static inline struct es_backend *

@@ -75,6 +75,39 @@ free_storage(struct es_backend *be, struct es_resource *r)
    r->name = 0;
 }
 
+/* Remint (DESIGN 2.6), GPU -> GPU on the host: every level present in both with the same
+ * extent, the layers both have, when the format stayed (glCopyImageSubData, ES 3.2 section
+ * 8.3); a buffer keeps the bytes both sizes hold. */
+static void
+preserve_contents(struct es_backend *be, const struct es_resource *o, struct es_resource *n)
+{
+   const struct es_gl *gl = &be->gl;
+   const struct wire_resource_create *a = &o->templ, *b = &n->templ;
+   if (o->is_buffer) {
+      uint32_t size = a->width < b->width ? a->width : b->width;
+      gl->BindBuffer(GL_COPY_READ_BUFFER, o->name);
+      gl->BindBuffer(GL_COPY_WRITE_BUFFER, n->name);
+      gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, size);
+      be->remint_bytes += size;
+      es_check(be, "ResourceRespecify(buffer)");
+      return;
+   }
+   if (a->format != b->format || o->target != n->target)
+      return;
+   bool is3d = o->target == GL_TEXTURE_3D;
+   uint32_t layers = is3d ? 1 : (a->layers < b->layers ? a->layers : b->layers);
+   for (uint32_t l = 0; l <= a->last_level && l <= b->last_level; l++) {
+      uint32_t w = wire_minify(a->width, l), h = wire_minify(a->height, l);
+      uint32_t d = is3d ? wire_minify(a->depth, l) : layers;
+      if (w != wire_minify(b->width, l) || h != wire_minify(b->height, l) || (is3d && d != wire_minify(b->depth, l)))
+         continue;
+      gl->CopyImageSubData(o->name, o->target, (GLint)l, 0, 0, 0, n->name, n->target, (GLint)l, 0, 0, 0, (GLsizei)w,
+                           (GLsizei)h, (GLsizei)(d ? d : 1));
+      be->remint_bytes += wire_format_image_size(a->format, w, h, is3d ? d : 1) * (is3d ? 1 : layers);
+   }
+   es_check(be, "ResourceRespecify(preserve)");
+}
+
 struct srv_resource *
 es_resource_create(struct srv_backend *sbe, const struct wire_resource_create *t)
 {
@@ -95,14 +128,26 @@ es_resource_respecify(struct srv_backend *sbe, struct srv_resource *res, const s
    struct es_resource *r = (struct es_resource *)res;
    if (!es_make_current(be, NULL))
       return false;
-   if (t->flags & WIRE_RESPECIFY_PRESERVE) {
-      /* DESIGN 2.6's Espryt remint (read back what the host holds, merge, re-upload) is the
-       * next milestone */
-      es_unimplemented(be, "ResourceRespecify with PRESERVE (remint)");
+   if (!(t->flags & WIRE_RESPECIFY_PRESERVE)) {
+      free_storage(be, r);
+      alloc_storage(be, r, t);
       return true;
    }
-   free_storage(be, r);
-   alloc_storage(be, r, t);
+   if (!es_has(be, ES_FEAT_COPY_IMAGE)) {
+      /* DESIGN 2.6's own Espryt remint (read back what the host holds, merge pending uploads,
+       * fall back to staged bytes) is a later milestone */
+      es_unimplemented(be, "ResourceRespecify with PRESERVE on a host without glCopyImageSubData");
+      return true;
+   }
+   struct es_resource old = *r;
+   r->name = 0;
+   if (!alloc_storage(be, r, t)) {
+      *r = old; /* the old storage stays (the session is failing anyway) */
+      return false;
+   }
+   preserve_contents(be, &old, r);
+   free_storage(be, &old);
+   r->view_known = false;
    return true;
 }
 
@@ -162,6 +207,20 @@ es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const stru
    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
    gl->BindTexture(r->target, r->name);
+   if (wire_format_is_compressed(r->templ.format)) {
+      /* whole blocks, rows of blocks bottom first, as GL's compressed images */
+      GLsizei size = (GLsizei)wire_format_image_size(r->templ.format, b->w, b->h, b->d);
+      if (r->target == GL_TEXTURE_2D_ARRAY)
+         gl->CompressedTexSubImage3D(r->target, (GLint)b->level, (GLint)b->x, (GLint)b->y, (GLint)b->layer,
+                                     (GLsizei)b->w, (GLsizei)b->h, (GLsizei)b->d, f->ifmt, size, data);
+      else
+         gl->CompressedTexSubImage2D(r->target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + b->layer
+                                                                      : GL_TEXTURE_2D,
+                                     (GLint)b->level, (GLint)b->x, (GLint)b->y, (GLsizei)b->w, (GLsizei)b->h, f->ifmt,
+                                     size, data);
+      es_check(be, "TextureSubData(compressed)");
+      return;
+   }
    if (r->target == GL_TEXTURE_3D || r->target == GL_TEXTURE_2D_ARRAY) {
       GLint z = r->target == GL_TEXTURE_3D ? (GLint)b->z : (GLint)b->layer;
       gl->TexSubImage3D(r->target, (GLint)b->level, (GLint)b->x, (GLint)b->y, z, (GLsizei)b->w, (GLsizei)b->h,
