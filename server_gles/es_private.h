@@ -91,6 +91,7 @@ struct es_resource {
    struct wire_resource_create templ;
    GLenum target;   /* GL_BUFFER (0 marker), GL_TEXTURE_2D, ..., GL_RENDERBUFFER */
    GLuint name;
+   GLuint shadow;   /* a renderbuffer sampled as TEX_2D: its texture copy (state.c) */
    bool is_buffer;
    uint32_t levels;
    /* sampler-view state last set on the texture */

@@ -64,6 +64,9 @@ alloc_storage(struct es_backend *be, struct es_resource *r, const struct wire_re
 static void
 free_storage(struct es_backend *be, struct es_resource *r)
 {
+   if (r->shadow)
+      be->gl.DeleteTextures(1, &r->shadow);
+   r->shadow = 0;
    if (!r->name)
       return;
    if (r->is_buffer)
@@ -141,6 +144,7 @@ es_resource_respecify(struct srv_backend *sbe, struct srv_resource *res, const s
    }
    struct es_resource old = *r;
    r->name = 0;
+   r->shadow = 0; /* old's, freed with it */
    if (!alloc_storage(be, r, t)) {
       *r = old; /* the old storage stays (the session is failing anyway) */
       return false;

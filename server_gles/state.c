@@ -382,6 +382,28 @@ emit_sample(struct es_ctx *ctx)
    }
 }
 
+/* Revision 12: a single-sampled renderbuffer (an EGLImage's) read as TEX_2D. GL samples no
+ * renderbuffer, so each draw that reads one copies it into a one-level texture of the same
+ * format first (glCopyImageSubData, ES 3.2): the draw sees the renderbuffer as it is then. */
+static GLuint
+renderbuffer_shadow(struct es_backend *be, struct es_resource *r)
+{
+   const struct es_gl *gl = &be->gl;
+   const struct es_format *f = es_format(be, r->templ.format);
+   if (!es_has(be, ES_FEAT_COPY_IMAGE) || !f || r->templ.samples > 1) {
+      es_unimplemented(be, "sampling a renderbuffer without glCopyImageSubData");
+      return 0;
+   }
+   if (!r->shadow) {
+      gl->GenTextures(1, &r->shadow);
+      gl->BindTexture(GL_TEXTURE_2D, r->shadow);
+      gl->TexStorage2D(GL_TEXTURE_2D, 1, f->ifmt, (GLsizei)r->templ.width, (GLsizei)r->templ.height);
+   }
+   gl->CopyImageSubData(r->name, GL_RENDERBUFFER, 0, 0, 0, 0, r->shadow, GL_TEXTURE_2D, 0, 0, 0, 0,
+                        (GLsizei)r->templ.width, (GLsizei)r->templ.height, 1);
+   return r->shadow;
+}
+
 static void
 emit_textures(struct es_ctx *ctx)
 {
@@ -391,19 +413,26 @@ emit_textures(struct es_ctx *ctx)
       const struct srv_sampler_view *v = &ctx->views[u];
       struct es_resource *r = (struct es_resource *)v->res;
       gl->ActiveTexture(GL_TEXTURE0 + u);
-      if (r && (r->is_buffer || r->target == GL_RENDERBUFFER)) {
-         es_unimplemented(be, "sampler views of buffers / renderbuffers");
+      GLuint tex = r ? r->name : 0;
+      GLenum target = r ? r->target : 0;
+      if (r && r->target == GL_RENDERBUFFER) {
+         tex = renderbuffer_shadow(be, r);
+         target = GL_TEXTURE_2D;
+      } else if (r && r->is_buffer) {
+         es_unimplemented(be, "buffer textures (sampler views of buffers)");
          r = NULL;
       }
       static const GLenum targets[] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY};
       for (unsigned t = 0; t < 4; t++)
-         if (!r || targets[t] != r->target)
+         if (!r || targets[t] != target)
             gl->BindTexture(targets[t], 0);
       struct es_sampler *s = ctx->samplers[u];
       gl->BindSampler(u, s ? s->name : 0);
-      if (!r)
+      if (!r || !tex)
          continue;
-      gl->BindTexture(r->target, r->name);
+      gl->BindTexture(target, tex);
+      if (target != r->target)
+         continue; /* the shadow of a renderbuffer keeps the identity view */
       /* the view's swizzle and level range are texture state on the host: set where they
        * change */
       if (!r->view_known || memcmp(r->swizzle, v->swizzle, 4) || r->base_level != v->first_level ||
