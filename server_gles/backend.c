@@ -60,6 +60,9 @@ destroy(struct srv_backend *sbe)
          be->gl.DeleteSync(be->fences[i].sync);
    }
    free(be->fences);
+   if (be->programs_linked || be->binary_hits)
+      sgl_info("espryt: programs compiled %llu, from cached host binaries %llu", (unsigned long long)be->programs_linked,
+               (unsigned long long)be->binary_hits);
    es_egl_close(be);
    free(be);
 }

@@ -172,7 +172,7 @@ struct es_backend {
    struct es_fence *fences;
    uint32_t fence_count, fence_cap;
    /* counters */
-   uint64_t programs_linked, skipped, remint_bytes;
+   uint64_t programs_linked, binary_hits, skipped, remint_bytes;
 };
 
 static inline struct es_backend *

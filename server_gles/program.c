@@ -19,6 +19,7 @@
  * upper-left origin; the lift's flip is for Vulkan). */
 #include "es_private.h"
 
+#include <pthread.h>
 #include <spirv_cross_c.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,103 @@
 
 #include "spirv/spv_layout.h"
 #include "util/log.h"
+#include "util/sha256.h"
+
+/* ---- host program binaries, cached per blob ---------------------------------------------
+ * Key: SHA-256 of the host's renderer and version strings, the GLSL ES version Espryt
+ * targets, and every stage's SPIR-V (the blob's code; the reflection does not change the
+ * host program). Process-wide, since every session of a process talks to the same host
+ * driver; capped at ES_BINARY_CACHE_BYTES (oldest entries go first). A binary the host
+ * refuses later (glProgramBinary leaves LINK_STATUS false: a driver update) is dropped and
+ * the program is compiled again (ES 3.0 section 2.12.4 allows the refusal). */
+#define ES_BINARY_CACHE_BYTES (64u << 20)
+struct binary_entry {
+   uint8_t key[32];
+   GLenum format;
+   GLsizei size;
+   struct binary_entry *next;
+   uint8_t data[];
+};
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct binary_entry *cache_head; /* newest first */
+static size_t cache_bytes;
+
+static void
+program_key(struct es_backend *be, const struct spv_program_info *info, uint8_t key[32])
+{
+   struct sgl_sha256 h;
+   sgl_sha256_init(&h);
+   sgl_sha256_update(&h, be->renderer, strlen(be->renderer) + 1);
+   uint32_t version = es_has(be, ES_FEAT_GLSL_ES_310) ? 310 : 300;
+   sgl_sha256_update(&h, &version, sizeof(version));
+   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++) {
+      uint32_t words = (info->stage_mask & (1u << s)) ? info->spirv_words[s] : 0;
+      sgl_sha256_update(&h, &words, sizeof(words));
+      if (words)
+         sgl_sha256_update(&h, info->spirv[s], (size_t)words * 4);
+   }
+   sgl_sha256_final(&h, key);
+}
+
+/* Links p->prog from a cached binary; false on a miss or a refusal. */
+static bool
+cache_load(struct es_backend *be, GLuint prog, const uint8_t key[32])
+{
+   bool ok = false;
+   pthread_mutex_lock(&cache_lock);
+   struct binary_entry **pp = &cache_head;
+   for (; *pp && memcmp((*pp)->key, key, 32); pp = &(*pp)->next)
+      ;
+   struct binary_entry *e = *pp;
+   if (e) {
+      be->gl.ProgramBinary(prog, e->format, e->data, e->size);
+      GLint linked = 0;
+      be->gl.GetProgramiv(prog, GL_LINK_STATUS, &linked);
+      ok = linked != 0;
+      while (be->gl.GetError() != GL_NO_ERROR)
+         ;
+      if (!ok) { /* refused: forget it */
+         *pp = e->next;
+         cache_bytes -= sizeof(*e) + (size_t)e->size;
+         free(e);
+      }
+   }
+   pthread_mutex_unlock(&cache_lock);
+   return ok;
+}
+
+static void
+cache_store(struct es_backend *be, GLuint prog, const uint8_t key[32])
+{
+   GLint len = 0;
+   be->gl.GetProgramiv(prog, GL_PROGRAM_BINARY_LENGTH, &len);
+   if (len <= 0 || (size_t)len > ES_BINARY_CACHE_BYTES / 4)
+      return;
+   struct binary_entry *e = malloc(sizeof(*e) + (size_t)len);
+   if (!e)
+      return;
+   GLsizei got = 0;
+   be->gl.GetProgramBinary(prog, len, &got, &e->format, e->data);
+   if (be->gl.GetError() != GL_NO_ERROR || got <= 0) {
+      free(e);
+      return;
+   }
+   memcpy(e->key, key, 32);
+   e->size = got;
+   pthread_mutex_lock(&cache_lock);
+   e->next = cache_head;
+   cache_head = e;
+   cache_bytes += sizeof(*e) + (size_t)got;
+   while (cache_bytes > ES_BINARY_CACHE_BYTES) { /* drop the oldest */
+      struct binary_entry **pp = &cache_head;
+      while ((*pp)->next)
+         pp = &(*pp)->next;
+      cache_bytes -= sizeof(**pp) + (size_t)(*pp)->size;
+      free(*pp);
+      *pp = NULL;
+   }
+   pthread_mutex_unlock(&cache_lock);
+}
 
 struct xlate {
    struct es_backend *be;
@@ -188,6 +286,15 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
       free(p);
       return NULL;
    }
+   uint8_t key[32];
+   program_key(be, info, key);
+   p->prog = be->gl.CreateProgram();
+   if (cache_load(be, p->prog, key)) {
+      lookup_names(be, p);
+      be->binary_hits++;
+      es_check(be, "ProgramCreate(binary)");
+      return (struct srv_program *)p;
+   }
    static const GLenum stages[] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
    GLuint sh[2] = {0, 0};
    bool ok = true;
@@ -209,7 +316,7 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
       free(src);
    }
    if (ok) {
-      p->prog = be->gl.CreateProgram();
+      be->gl.ProgramParameteri(p->prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
       for (unsigned s = 0; s < 2; s++)
          if (sh[s])
             be->gl.AttachShader(p->prog, sh[s]);
@@ -221,6 +328,7 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
          ok = false;
       } else {
          lookup_names(be, p);
+         cache_store(be, p->prog, key);
       }
    }
    for (unsigned s = 0; s < 2; s++)
@@ -233,7 +341,7 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
          be->gl.DeleteProgram(p->prog);
       p->prog = 0;
    }
-   be->programs_linked++;
+   be->programs_linked++; /* compiled and linked on the host (a cached binary is not counted) */
    return (struct srv_program *)p;
 }
 
