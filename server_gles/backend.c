@@ -162,59 +162,6 @@ context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
    free(ctx);
 }
 
-/* ---- not built yet: each one ends the session with its name --------------------------- */
-static struct srv_so_target *
-so_target_create(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, uint32_t size)
-{
-   es_unimplemented(es_backend(sbe), "stream-output targets (transform feedback)");
-   return NULL;
-}
-
-static void
-so_target_destroy(struct srv_backend *sbe, struct srv_so_target *t)
-{
-}
-
-static void
-set_so_targets(struct srv_ctx *sctx, uint32_t count, struct srv_so_target *const *targets, uint32_t append_mask)
-{
-   if (count)
-      es_unimplemented(((struct es_ctx *)sctx)->be, "transform feedback");
-}
-
-static struct srv_query *
-query_create(struct srv_backend *sbe, uint32_t type)
-{
-   es_unimplemented(es_backend(sbe), "query objects");
-   return NULL;
-}
-
-static void
-query_destroy(struct srv_backend *sbe, struct srv_query *q)
-{
-}
-
-static void
-query_verb(struct srv_ctx *sctx, struct srv_query *q)
-{
-   es_unimplemented(((struct es_ctx *)sctx)->be, "query objects");
-}
-
-static bool
-query_result(struct srv_backend *sbe, struct srv_query *q, bool wait, uint64_t *value)
-{
-   es_unimplemented(es_backend(sbe), "query objects");
-   *value = 0;
-   return true;
-}
-
-static uint64_t
-get_timestamp(struct srv_backend *sbe)
-{
-   es_unimplemented(es_backend(sbe), "GL_TIMESTAMP");
-   return 0;
-}
-
 static const struct srv_backend_ops *
 es_ops(void)
 {
@@ -238,16 +185,7 @@ es_ops(void)
       es_state_ops(&ops);
       es_draw_ops(&ops);
       ops.blit = es_blit;
-      ops.so_target_create = so_target_create;
-      ops.so_target_destroy = so_target_destroy;
-      ops.set_so_targets = set_so_targets;
-      ops.query_create = query_create;
-      ops.query_destroy = query_destroy;
-      ops.query_begin = query_verb;
-      ops.query_end = query_verb;
-      ops.query_counter = query_verb;
-      ops.query_result = query_result;
-      ops.get_timestamp = get_timestamp;
+      es_xfb_ops(&ops);
       filled = true;
    }
    return &ops;

@@ -202,6 +202,11 @@ es_caps_init(struct es_backend *be)
    c[WIRE_CAP_FEATURES] = WIRE_FEATURE_INDEX_UINT8 | WIRE_FEATURE_INSTANCE_DIVISOR | WIRE_FEATURE_LIST_RESTART |
                           (range[1] > 1.0f ? WIRE_FEATURE_WIDE_LINES : 0) |
                           (es_has(be, ES_FEAT_INDEXED_BLEND) ? WIRE_FEATURE_INDEPENDENT_BLEND : 0);
+   /* ES 3.0 section 2.15: transform feedback and its primitives-written query */
+   c[WIRE_CAP_MAX_XFB_BUFFERS] = geti(be, GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, 30);
+   c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = 4u * geti(be, GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 30);
+   if (c[WIRE_CAP_MAX_XFB_BUFFERS])
+      c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_TRANSFORM_FEEDBACK | WIRE_FEATURE_XFB_QUERIES;
    format_caps(be, c);
    while (be->gl.GetError() != GL_NO_ERROR)
       ;

@@ -149,8 +149,13 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
       return;
    GLenum mode = gl_prim[d->info.mode];
    GLsizei instances = (GLsizei)d->info.instance_count;
+   bool capture = false;
+   if (!es_xfb_begin(ctx, d, &capture))
+      return;
    if (!d->info.index_size) {
       gl->DrawArraysInstanced(mode, (GLint)d->info.start, (GLsizei)d->info.count, instances);
+      if (capture)
+         es_xfb_end(ctx, d);
       es_check(be, "Draw");
       return;
    }
@@ -163,6 +168,8 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
    const void *offset = (const void *)(uintptr_t)d->info.index_offset;
    if (d->info.base_vertex && !es_has(be, ES_FEAT_BASE_VERTEX)) {
       es_unimplemented(be, "base vertex without ES 3.2");
+      if (capture)
+         es_xfb_end(ctx, d);
       return;
    }
    if (d->info.base_vertex)
@@ -170,6 +177,8 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
                                           d->info.base_vertex);
    else
       gl->DrawElementsInstanced(mode, (GLsizei)d->info.count, type, offset, instances);
+   if (capture)
+      es_xfb_end(ctx, d);
    es_check(be, "Draw");
 }
 

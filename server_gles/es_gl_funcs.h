@@ -136,6 +136,15 @@ ES_GL(void, DrawArraysInstanced, (GLenum mode, GLint first, GLsizei count, GLsiz
 ES_GL(void, DrawElementsInstanced, (GLenum mode, GLsizei count, GLenum type, const void *indices, GLsizei instances))
 ES_GL(void, DrawElementsInstancedBaseVertex, (GLenum mode, GLsizei count, GLenum type, const void *indices,
                                               GLsizei instances, GLint basevertex))
+/* transform feedback, queries */
+ES_GL(void, TransformFeedbackVaryings, (GLuint program, GLsizei count, const GLchar *const *varyings, GLenum mode))
+ES_GL(void, BeginTransformFeedback, (GLenum mode))
+ES_GL(void, EndTransformFeedback, (void))
+ES_GL(void, GenQueries, (GLsizei n, GLuint *ids))
+ES_GL(void, DeleteQueries, (GLsizei n, const GLuint *ids))
+ES_GL(void, BeginQuery, (GLenum target, GLuint id))
+ES_GL(void, EndQuery, (GLenum target))
+ES_GL(void, GetQueryObjectuiv, (GLuint id, GLenum pname, GLuint *params))
 /* sync */
 ES_GL(GLsync, FenceSync, (GLenum condition, GLbitfield flags))
 ES_GL(GLenum, ClientWaitSync, (GLsync sync, GLbitfield flags, GLuint64 timeout))

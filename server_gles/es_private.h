@@ -108,6 +108,19 @@ struct es_program {
    GLuint *block_index;           /* per info->blocks[i]: the host's block index */
 };
 
+struct es_so_target {
+   struct es_resource *res;
+   uint32_t offset, size;
+   uint64_t captured; /* bytes written since the target last started (append continues) */
+};
+
+struct es_query {
+   uint32_t type;      /* wire_query_type */
+   GLenum target;      /* the host's query target */
+   GLuint name;        /* made in the context that first begins it (GL's queries are per context) */
+   struct es_ctx *ctx;
+};
+
 struct es_blend { struct wire_blend_state s; };
 struct es_dsa { struct wire_dsa_state s; };
 struct es_rast { struct wire_rast_state s; };
@@ -132,6 +145,8 @@ struct es_ctx {
    struct srv_sampler_view views[WIRE_MAX_SAMPLER_UNITS];
    struct es_sampler *samplers[WIRE_MAX_SAMPLER_UNITS];
    struct srv_uniform_buffer ubs[WIRE_MAX_UNIFORM_BLOCKS];
+   struct es_so_target *so[WIRE_MAX_SO_TARGETS];
+   uint32_t so_count;
    uint8_t *const_data;
    uint32_t const_size;
    bool const_dirty;
@@ -234,6 +249,13 @@ bool es_emit_draw_state(struct es_ctx *ctx, bool for_clear);
 void es_bind_framebuffer(struct es_ctx *ctx);
 void es_host_enable(struct es_ctx *ctx, uint32_t bit, GLenum cap, bool on);
 void es_host_bind_program(struct es_ctx *ctx, GLuint prog);
+
+/* xfb.c */
+void es_xfb_ops(struct srv_backend_ops *ops);
+/* Wraps one draw in a capture scope when the context has targets and the program captures;
+ * returns false when the draw must not run (the session is failing). */
+bool es_xfb_begin(struct es_ctx *ctx, const struct srv_draw *d, bool *active);
+void es_xfb_end(struct es_ctx *ctx, const struct srv_draw *d);
 
 /* draw.c */
 void es_draw_ops(struct srv_backend_ops *ops);

@@ -163,6 +163,32 @@ rename_resources(spvc_compiler comp, spvc_resources res, spvc_resource_type type
    }
 }
 
+/* GLSL ES has no xfb_buffer / xfb_offset layouts (GL 4.4's enhanced layouts): the captured
+ * outputs lose their Xfb decorations and the host captures them by name instead
+ * (glTransformFeedbackVaryings from the blob's varyings, program create). */
+static void
+strip_xfb(spvc_compiler comp, spvc_resources res)
+{
+   static const SpvDecoration decs[] = {SpvDecorationOffset, SpvDecorationXfbBuffer, SpvDecorationXfbStride};
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count);
+   for (size_t i = 0; i < count; i++)
+      for (unsigned k = 0; k < 3; k++)
+         spvc_compiler_unset_decoration(comp, list[i].id, decs[k]);
+   const spvc_reflected_builtin_resource *blist = NULL;
+   spvc_resources_get_builtin_resource_list_for_type(res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &blist, &count);
+   for (size_t i = 0; i < count; i++) {
+      for (unsigned k = 0; k < 3; k++)
+         spvc_compiler_unset_decoration(comp, blist[i].resource.id, decs[k]);
+      spvc_type t = spvc_compiler_get_type_handle(comp, blist[i].resource.base_type_id);
+      unsigned members = t ? spvc_type_get_num_member_types(t) : 0;
+      for (unsigned m = 0; m < members; m++)
+         for (unsigned k = 0; k < 3; k++)
+            spvc_compiler_unset_member_decoration(comp, blist[i].resource.base_type_id, m, decs[k]);
+   }
+}
+
 /* GLSL ES source of one stage (malloc'd), or NULL with x->err. */
 static char *
 translate(struct xlate *x, const uint32_t *words, size_t count)
@@ -196,6 +222,7 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
       goto done;
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER);
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE);
+   strip_xfb(comp, res);
    if (spvc_compiler_compile(comp, &src) != SPVC_SUCCESS || !src)
       goto done;
    /* the specialization constants' values, defined ahead of SPIRV-Cross's #ifndef defaults */
@@ -266,10 +293,6 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
       es_unimplemented(be, "program stages beyond vertex + fragment");
       return NULL;
    }
-   if (info->xfb_varying_count) {
-      es_unimplemented(be, "transform feedback varyings");
-      return NULL;
-   }
    struct es_program *p = calloc(1, sizeof(*p));
    char err[512] = "";
    /* our own copy of the reflection (names, bindings) */
@@ -317,6 +340,15 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    }
    if (ok) {
       be->gl.ProgramParameteri(p->prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+      if (info->xfb_varying_count) {
+         /* the blob's captured varyings by GL name; SPIRV-Cross keeps the outputs' names */
+         const GLchar *names[64];
+         uint32_t n = info->xfb_varying_count < 64 ? info->xfb_varying_count : 64;
+         for (uint32_t i = 0; i < n; i++)
+            names[i] = info->xfb_varyings[i].name;
+         be->gl.TransformFeedbackVaryings(p->prog, (GLsizei)n, names,
+                                          info->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
+      }
       for (unsigned s = 0; s < 2; s++)
          if (sh[s])
             be->gl.AttachShader(p->prog, sh[s]);
