@@ -117,7 +117,7 @@ format_caps(struct es_backend *be, uint64_t *c)
       bool f32 = ef->type == GL_FLOAT;
       if (!wire_format_is_integer(f) && !zs && (!f32 || es_has(be, ES_FEAT_FLOAT_LINEAR)))
          c[WIRE_CAP_FILTERABLE_FORMATS] |= bit;
-      uint32_t samples = render_samples(be, ef->ifmt);
+      uint32_t samples = wire_format_is_compressed(f) ? 0 : render_samples(be, ef->ifmt);
       if (!samples)
          continue;
       c[WIRE_CAP_RENDERABLE_FORMATS] |= bit;

@@ -220,7 +220,8 @@ vendor_open(char *why, size_t why_size)
       return true;
    }
    why[0] = 0;
-   if (!for_each_candidate(try_vendor, why, why_size)) {
+   /* once opened the library stays (a later session of the process reuses it) */
+   if (!vendor.lib && !for_each_candidate(try_vendor, why, why_size)) {
       if (!why[0])
          snprintf(why, why_size, "no EGL vendor but splitgl's (see the vendor JSON folders)");
       return false;
