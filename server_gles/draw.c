@@ -95,6 +95,7 @@ clear(struct srv_ctx *sctx, const struct wire_clear *c)
    const struct es_gl *gl = &be->gl;
    if (!es_make_current(be, ctx) || !es_emit_draw_state(ctx, true))
       return;
+   es_host_forget(ctx); /* masks and scissor below are the clear's */
    es_host_enable(ctx, ES_EN_DISCARD, GL_RASTERIZER_DISCARD, false);
    es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, c->scissor_enable);
    if (c->scissor_enable)

@@ -67,13 +67,19 @@ struct es_egl {
 #undef E
 };
 
-/* What the host context was last given (filters redundant host calls). */
+/* What the host context was last given (filters redundant host calls). The ids are the CSOs'
+ * (0: unknown); a clear or blit that changes masks or the scissor behind their back resets
+ * them (es_host_forget). */
 struct es_hoststate {
    GLuint program, vao, draw_fb, read_fb;
-   GLuint array_buffer, uniform_buffer;
    uint32_t enables;        /* ES_EN_* known enabled */
    uint32_t enables_known;  /* ES_EN_* whose state is known */
-   GLuint active_unit;
+   uint64_t blend, dsa, rast, velems; /* CSO ids last emitted */
+   bool values_known, viewport_known, vertex_known;
+   GLuint unit_tex[WIRE_MAX_SAMPLER_UNITS], unit_sampler[WIRE_MAX_SAMPLER_UNITS];
+   GLenum unit_target[WIRE_MAX_SAMPLER_UNITS];
+   uint64_t tex_epoch;      /* be->tex_epoch when unit_* were last right */
+   struct { GLuint name; uint32_t offset, size; } ub[WIRE_MAX_UNIFORM_BLOCKS + 1];
 };
 #define ES_EN_BLEND (1u << 0)
 #define ES_EN_DEPTH (1u << 1)
@@ -121,10 +127,12 @@ struct es_query {
    struct es_ctx *ctx;
 };
 
-struct es_blend { struct wire_blend_state s; };
-struct es_dsa { struct wire_dsa_state s; };
-struct es_rast { struct wire_rast_state s; };
-struct es_velems { struct wire_velems_state s; };
+/* `id`: unique per backend, never reused, so "the host context last got this CSO" survives a
+ * CSO freed and another allocated at its address. */
+struct es_blend { struct wire_blend_state s; uint64_t id; };
+struct es_dsa { struct wire_dsa_state s; uint64_t id; };
+struct es_rast { struct wire_rast_state s; uint64_t id; };
+struct es_velems { struct wire_velems_state s; uint64_t id; };
 struct es_sampler { struct wire_sampler_state s; GLuint name; };
 
 struct es_ctx {
@@ -188,6 +196,10 @@ struct es_backend {
    uint32_t fence_count, fence_cap;
    /* counters */
    uint64_t programs_linked, binary_hits, skipped, remint_bytes;
+   uint64_t next_cso_id;
+   /* bumped whenever Espryt binds a texture outside emit_textures (uploads, mipmaps, storage):
+    * every context's unit tracking is then stale */
+   uint64_t tex_epoch;
 };
 
 static inline struct es_backend *
@@ -249,6 +261,8 @@ bool es_emit_draw_state(struct es_ctx *ctx, bool for_clear);
 void es_bind_framebuffer(struct es_ctx *ctx);
 void es_host_enable(struct es_ctx *ctx, uint32_t bit, GLenum cap, bool on);
 void es_host_bind_program(struct es_ctx *ctx, GLuint prog);
+/* A clear or blit changed masks / scissor / draw framebuffer directly: re-emit them. */
+void es_host_forget(struct es_ctx *ctx);
 
 /* xfb.c */
 void es_xfb_ops(struct srv_backend_ops *ops);

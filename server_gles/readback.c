@@ -238,6 +238,7 @@ es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_su
    }
    gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fb);
    ctx->host.draw_fb = ctx->blit_fb; /* the next draw binds ctx->fb again */
+   es_host_forget(ctx);                 /* and its scissor */
    gl->FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0);
    gl->FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
    es_attach(ctx, GL_DRAW_FRAMEBUFFER, color ? GL_COLOR_ATTACHMENT0 : es_zs_attachment(dst), dst);

@@ -48,6 +48,7 @@ alloc_storage(struct es_backend *be, struct es_resource *r, const struct wire_re
       return es_check(be, "ResourceCreate(renderbuffer)");
    }
    gl->GenTextures(1, &r->name);
+   be->tex_epoch++;
    gl->BindTexture(r->target, r->name);
    if (r->target == GL_TEXTURE_3D)
       gl->TexStorage3D(r->target, (GLsizei)r->levels, f->ifmt, (GLsizei)t->width, (GLsizei)t->height,
@@ -210,6 +211,7 @@ es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const stru
    }
    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+   be->tex_epoch++;
    gl->BindTexture(r->target, r->name);
    if (wire_format_is_compressed(r->templ.format)) {
       /* whole blocks, rows of blocks bottom first, as GL's compressed images */
@@ -267,6 +269,7 @@ es_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base
    struct es_resource *r = (struct es_resource *)res;
    if (!es_make_current(be, ctx) || !r->name)
       return;
+   be->tex_epoch++;
    be->gl.BindTexture(r->target, r->name);
    be->gl.TexParameteri(r->target, GL_TEXTURE_BASE_LEVEL, (GLint)base);
    be->gl.TexParameteri(r->target, GL_TEXTURE_MAX_LEVEL, (GLint)last);

@@ -65,6 +65,13 @@ es_host_enable(struct es_ctx *ctx, uint32_t bit, GLenum cap, bool on)
 }
 
 void
+es_host_forget(struct es_ctx *ctx)
+{
+   ctx->host.blend = ctx->host.dsa = ctx->host.rast = 0;
+   ctx->host.viewport_known = false;
+}
+
+void
 es_host_bind_program(struct es_ctx *ctx, GLuint prog)
 {
    if (ctx->host.program != prog)
@@ -77,8 +84,10 @@ es_host_bind_program(struct es_ctx *ctx, GLuint prog)
    static void *create_##kind(struct srv_backend *sbe, const struct wire_t *s)                  \
    {                                                                                            \
       struct es_##kind *c = calloc(1, sizeof(*c));                                              \
-      if (c)                                                                                    \
+      if (c) {                                                                                  \
          c->s = *s;                                                                             \
+         c->id = ++es_backend(sbe)->next_cso_id;                                                \
+      }                                                                                         \
       return c;                                                                                 \
    }
 SIMPLE_CSO(blend, wire_blend_state)
@@ -177,6 +186,7 @@ set_vertex_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count, const s
 {
    struct es_ctx *ctx = (struct es_ctx *)sctx;
    memcpy(&ctx->vbs[start], vbs, count * sizeof(*vbs));
+   ctx->host.vertex_known = false;
 }
 
 static void
@@ -221,19 +231,29 @@ set_uniform_buffers(struct srv_ctx *sctx, uint32_t start, uint32_t count, const 
 static void
 set_viewport(struct srv_ctx *sctx, const struct wire_viewport *vp)
 {
-   ((struct es_ctx *)sctx)->vp = *vp;
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (memcmp(&ctx->vp, vp, sizeof(*vp)))
+      ctx->host.viewport_known = false;
+   ctx->vp = *vp;
 }
 
 static void
 set_scissor(struct srv_ctx *sctx, const struct wire_scissor *sc)
 {
-   ((struct es_ctx *)sctx)->sc = *sc;
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (memcmp(&ctx->sc, sc, sizeof(*sc)))
+      ctx->host.viewport_known = false;
+   ctx->sc = *sc;
 }
 
+/* blend colour and stencil references go out with the blend / depth-stencil state */
 static void
 set_context_values(struct srv_ctx *sctx, const struct wire_context_values *v)
 {
-   ((struct es_ctx *)sctx)->values = *v;
+   struct es_ctx *ctx = (struct es_ctx *)sctx;
+   if (memcmp(&ctx->values, v, sizeof(*v)))
+      ctx->host.blend = ctx->host.dsa = 0;
+   ctx->values = *v;
 }
 
 static void
@@ -409,45 +429,68 @@ emit_textures(struct es_ctx *ctx)
 {
    struct es_backend *be = ctx->be;
    const struct es_gl *gl = &be->gl;
+   struct es_hoststate *h = &ctx->host;
+   if (h->tex_epoch != be->tex_epoch) { /* some texture was bound behind the tracking's back */
+      for (uint32_t u = 0; u < WIRE_MAX_SAMPLER_UNITS; u++) {
+         h->unit_tex[u] = ~0u;
+         h->unit_target[u] = 0;
+         h->unit_sampler[u] = ~0u;
+      }
+      /* unbind every target of every unit once, so a stale binding cannot linger */
+      static const GLenum targets[] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY};
+      for (uint32_t u = 0; u < WIRE_MAX_SAMPLER_UNITS && u < be->max_units; u++) {
+         gl->ActiveTexture(GL_TEXTURE0 + u);
+         for (unsigned t = 0; t < 4; t++)
+            gl->BindTexture(targets[t], 0);
+      }
+      h->tex_epoch = be->tex_epoch;
+   }
    for (uint32_t u = 0; u < WIRE_MAX_SAMPLER_UNITS && u < be->max_units; u++) {
       const struct srv_sampler_view *v = &ctx->views[u];
       struct es_resource *r = (struct es_resource *)v->res;
-      gl->ActiveTexture(GL_TEXTURE0 + u);
       GLuint tex = r ? r->name : 0;
       GLenum target = r ? r->target : 0;
       if (r && r->target == GL_RENDERBUFFER) {
+         gl->ActiveTexture(GL_TEXTURE0 + u); /* the shadow's creation binds on this unit */
          tex = renderbuffer_shadow(be, r);
          target = GL_TEXTURE_2D;
+         h->unit_tex[u] = ~0u;
       } else if (r && r->is_buffer) {
          es_unimplemented(be, "buffer textures (sampler views of buffers)");
-         r = NULL;
+         tex = 0;
+         target = 0;
       }
-      static const GLenum targets[] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY};
-      for (unsigned t = 0; t < 4; t++)
-         if (!r || targets[t] != target)
-            gl->BindTexture(targets[t], 0);
       struct es_sampler *s = ctx->samplers[u];
-      gl->BindSampler(u, s ? s->name : 0);
-      if (!r || !tex)
+      GLuint sampler = s ? s->name : 0;
+      bool view_stale = r && tex && target == r->target &&
+                        (!r->view_known || memcmp(r->swizzle, v->swizzle, 4) || r->base_level != v->first_level ||
+                         r->max_level != v->last_level);
+      if (h->unit_tex[u] == tex && h->unit_target[u] == target && h->unit_sampler[u] == sampler && !view_stale)
          continue;
-      gl->BindTexture(target, tex);
-      if (target != r->target)
-         continue; /* the shadow of a renderbuffer keeps the identity view */
+      gl->ActiveTexture(GL_TEXTURE0 + u);
+      if (h->unit_target[u] && (h->unit_target[u] != target || !tex))
+         gl->BindTexture(h->unit_target[u], 0); /* one target bound per unit */
+      if (tex)
+         gl->BindTexture(target, tex);
+      if (h->unit_sampler[u] != sampler)
+         gl->BindSampler(u, sampler);
+      h->unit_tex[u] = tex;
+      h->unit_target[u] = tex ? target : 0;
+      h->unit_sampler[u] = sampler;
+      if (!view_stale)
+         continue;
       /* the view's swizzle and level range are texture state on the host: set where they
        * change */
-      if (!r->view_known || memcmp(r->swizzle, v->swizzle, 4) || r->base_level != v->first_level ||
-          r->max_level != v->last_level) {
-         static const GLenum sw[4] = {GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B,
-                                      GL_TEXTURE_SWIZZLE_A};
-         for (unsigned c = 0; c < 4; c++)
-            gl->TexParameteri(r->target, sw[c], (GLint)gl_swizzle[v->swizzle[c]]);
-         gl->TexParameteri(r->target, GL_TEXTURE_BASE_LEVEL, (GLint)v->first_level);
-         gl->TexParameteri(r->target, GL_TEXTURE_MAX_LEVEL, (GLint)v->last_level);
-         memcpy(r->swizzle, v->swizzle, 4);
-         r->base_level = v->first_level;
-         r->max_level = v->last_level;
-         r->view_known = true;
-      }
+      static const GLenum sw[4] = {GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B,
+                                   GL_TEXTURE_SWIZZLE_A};
+      for (unsigned c = 0; c < 4; c++)
+         gl->TexParameteri(r->target, sw[c], (GLint)gl_swizzle[v->swizzle[c]]);
+      gl->TexParameteri(r->target, GL_TEXTURE_BASE_LEVEL, (GLint)v->first_level);
+      gl->TexParameteri(r->target, GL_TEXTURE_MAX_LEVEL, (GLint)v->last_level);
+      memcpy(r->swizzle, v->swizzle, 4);
+      r->base_level = v->first_level;
+      r->max_level = v->last_level;
+      r->view_known = true;
    }
 }
 
@@ -461,19 +504,33 @@ emit_uniforms(struct es_ctx *ctx)
       gl->BufferData(GL_UNIFORM_BUFFER, ctx->const_size, ctx->const_data, GL_STREAM_DRAW);
       ctx->const_dirty = false;
    }
-   if (ctx->const_size)
+   struct es_hoststate *h = &ctx->host;
+   if (ctx->const_size && (h->ub[WIRE_MAX_UNIFORM_BLOCKS].name != ctx->const_ubo ||
+                           h->ub[WIRE_MAX_UNIFORM_BLOCKS].size != ctx->const_size)) {
       gl->BindBufferRange(GL_UNIFORM_BUFFER, be->default_ubo_binding, ctx->const_ubo, 0, ctx->const_size);
+      h->ub[WIRE_MAX_UNIFORM_BLOCKS].name = ctx->const_ubo;
+      h->ub[WIRE_MAX_UNIFORM_BLOCKS].size = ctx->const_size;
+   }
    for (uint32_t i = 0; i < WIRE_MAX_UNIFORM_BLOCKS && i < be->default_ubo_binding; i++) {
       const struct srv_uniform_buffer *ub = &ctx->ubs[i];
       struct es_resource *r = (struct es_resource *)ub->res;
-      if (!r || !r->name || ub->offset >= r->templ.width) {
-         gl->BindBufferBase(GL_UNIFORM_BUFFER, i, 0);
-         continue;
+      GLuint name = 0;
+      uint32_t size = 0;
+      if (r && r->name && ub->offset < r->templ.width) {
+         name = r->name;
+         size = ub->size ? ub->size : r->templ.width - ub->offset;
+         if (size > r->templ.width - ub->offset)
+            size = r->templ.width - ub->offset;
       }
-      uint32_t size = ub->size ? ub->size : r->templ.width - ub->offset;
-      if (size > r->templ.width - ub->offset)
-         size = r->templ.width - ub->offset;
-      gl->BindBufferRange(GL_UNIFORM_BUFFER, i, r->name, ub->offset, size);
+      if (h->ub[i].name == name && h->ub[i].offset == ub->offset && h->ub[i].size == size)
+         continue;
+      if (name)
+         gl->BindBufferRange(GL_UNIFORM_BUFFER, i, name, ub->offset, size);
+      else
+         gl->BindBufferBase(GL_UNIFORM_BUFFER, i, 0);
+      h->ub[i].name = name;
+      h->ub[i].offset = ub->offset;
+      h->ub[i].size = size;
    }
 }
 
@@ -528,13 +585,26 @@ es_emit_draw_state(struct es_ctx *ctx, bool for_clear)
    if (ctx->host.vao != ctx->vao)
       ctx->be->gl.BindVertexArray(ctx->vao);
    ctx->host.vao = ctx->vao;
-   emit_blend(ctx);
-   emit_dsa(ctx);
-   emit_rast(ctx);
-   emit_viewport(ctx);
+   /* each group is sent only when its CSO or values changed since this host context got it */
+   if (ctx->host.blend != ctx->blend->id)
+      emit_blend(ctx);
+   ctx->host.blend = ctx->blend->id;
+   if (ctx->host.dsa != ctx->dsa->id)
+      emit_dsa(ctx);
+   ctx->host.dsa = ctx->dsa->id;
+   if (ctx->host.rast != ctx->rast->id)
+      emit_rast(ctx);
+   ctx->host.rast = ctx->rast->id;
+   if (!ctx->host.viewport_known)
+      emit_viewport(ctx);
+   ctx->host.viewport_known = true;
    emit_sample(ctx);
    emit_textures(ctx);
    emit_uniforms(ctx);
-   emit_vertices(ctx);
+   uint64_t ve = ctx->velems ? ctx->velems->id : 0;
+   if (!ctx->host.vertex_known || ctx->host.velems != ve)
+      emit_vertices(ctx);
+   ctx->host.velems = ve;
+   ctx->host.vertex_known = true;
    return es_check(ctx->be, "Draw state") && ctx->be->status != SRV_STATUS_DEVICE_LOST;
 }
