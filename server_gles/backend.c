@@ -214,6 +214,9 @@ es_backend_create(const struct wire_device_select *sel, char *why, size_t why_si
    const char *v = (const char *)be->gl.GetString(GL_VERSION);
    snprintf(be->renderer, sizeof(be->renderer), "%s, %s", r ? r : "?", v ? v : "?");
    sgl_info("espryt: host %s (ES %d.%d)", be->renderer, be->version / 10, be->version % 10);
+   if (!be->robust)
+      sgl_warn("espryt: the host gives no robust buffer access: a vertex or index fetch past its buffer is "
+               "undefined on it (Magma reads zeros)");
    /* The backend is made on the thread that opens the channel; the session applies on
     * another (inproc's apply thread, spawn's main loop): a host context may be current on one
     * thread only, so this one lets go. */

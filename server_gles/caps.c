@@ -201,7 +201,8 @@ es_caps_init(struct es_backend *be)
     * (section 2.9.3). */
    c[WIRE_CAP_FEATURES] = WIRE_FEATURE_INDEX_UINT8 | WIRE_FEATURE_INSTANCE_DIVISOR | WIRE_FEATURE_LIST_RESTART |
                           (range[1] > 1.0f ? WIRE_FEATURE_WIDE_LINES : 0) |
-                          (es_has(be, ES_FEAT_INDEXED_BLEND) ? WIRE_FEATURE_INDEPENDENT_BLEND : 0);
+                          (es_has(be, ES_FEAT_INDEXED_BLEND) ? WIRE_FEATURE_INDEPENDENT_BLEND : 0) |
+                          (be->robust ? WIRE_FEATURE_ROBUST_BUFFER_ACCESS : 0);
    /* ES 3.0 section 2.15: transform feedback and its primitives-written query */
    c[WIRE_CAP_MAX_XFB_BUFFERS] = geti(be, GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, 30);
    c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = 4u * geti(be, GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 30);

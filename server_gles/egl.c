@@ -266,13 +266,25 @@ vendor_close(void)
 EGLContext
 es_egl_context_create(struct es_backend *be, EGLContext share)
 {
-   /* ES 3.2 where the host has it, else 3.1, else 3.0 (the minimum) */
+   /* ES 3.2 where the host has it, else 3.1, else 3.0 (the minimum). Robust buffer access
+    * (EGL 1.5's EGL_CONTEXT_OPENGL_ROBUST_ACCESS) where the host gives it: the wire lets a
+    * vertex or index fetch run past its buffer (it reads zeros on Magma, robustBufferAccess),
+    * which an ES context without robustness leaves undefined, crashes included. The root
+    * decides; its share group must agree (EGL 1.5 section 3.7.1.5). */
    static const EGLint minors[] = {2, 1, 0};
-   for (unsigned i = 0; i < 3; i++) {
-      const EGLint attrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, minors[i], EGL_NONE};
-      EGLContext c = be->egl.eglCreateContext(be->dpy, be->config, share, attrs);
-      if (c != EGL_NO_CONTEXT)
-         return c;
+   for (int robust = share == EGL_NO_CONTEXT ? 1 : be->robust; robust >= 0; robust--) {
+      for (unsigned i = 0; i < 3; i++) {
+         const EGLint attrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, minors[i],
+                                 EGL_CONTEXT_OPENGL_ROBUST_ACCESS, robust ? EGL_TRUE : EGL_FALSE, EGL_NONE};
+         EGLContext c = be->egl.eglCreateContext(be->dpy, be->config, share, attrs);
+         if (c != EGL_NO_CONTEXT) {
+            if (share == EGL_NO_CONTEXT)
+               be->robust = robust != 0;
+            return c;
+         }
+      }
+      if (share != EGL_NO_CONTEXT)
+         break;
    }
    return EGL_NO_CONTEXT;
 }

@@ -180,6 +180,7 @@ struct es_backend {
    EGLContext current;        /* the context this backend made current last */
    struct es_ctx *cur_ctx;    /* its es_ctx (NULL: the root) */
    int version;               /* host ES version, major * 10 + minor */
+   bool robust;               /* the host contexts have robust buffer access */
    bool feat[ES_FEAT_COUNT];
    char vendor_path[256];
    char renderer[128];
