@@ -381,7 +381,12 @@ es_make_current(struct es_backend *be, struct es_ctx *ctx)
    if (be->current && be->egl.eglGetCurrentContext() == be->current)
       be->gl.Flush(); /* work of one context is ordered before the next one's (share group) */
    if (!be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, want)) {
-      es_fail(be, "eglMakeCurrent failed (EGL error 0x%x)", (unsigned)be->egl.eglGetError());
+      EGLint err = be->egl.eglGetError();
+      if (err == EGL_BAD_ACCESS)
+         es_fail(be, "the session's records came from another thread while its host context is current on "
+                     "the first (monolith with several threads: not supported yet)");
+      else
+         es_fail(be, "eglMakeCurrent failed (EGL error 0x%x)", (unsigned)err);
       return false;
    }
    be->current = want;
