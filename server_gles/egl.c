@@ -9,14 +9,14 @@
  * splitgl's, from the files of __EGL_VENDOR_LIBRARY_FILENAMES, then __EGL_VENDOR_LIBRARY_DIRS (default
  * /etc/glvnd/egl_vendor.d:/usr/share/glvnd/egl_vendor.d), in libglvnd's order. A vendor whose
  * EGL_VENDOR string names splitgl is refused too. The library is opened once per process
- * (a process-wide reference count); if something else in the process had already loaded it
- * (the application's libglvnd), Espryt refuses it rather than re-run its __egl_Main, which
- * would redirect that vendor's dispatch stubs.
+ * and stays; if the application's libglvnd has it among its own vendors (it ran its
+ * __egl_Main), Espryt refuses it rather than re-run __egl_Main, which would redirect that
+ * vendor's dispatch stubs.
  *
  * The display is the vendor's surfaceless platform (EGL_MESA_platform_surfaceless), else its
  * EGL_EXT_platform_device display of the first device; no surfaces: every host context is
  * made current with EGL_NO_SURFACE (EGL_KHR_surfaceless_context) and renders into framebuffer
- * objects. One process-wide display, initialized once and terminated at its last user.
+ * objects. One process-wide display, initialized once and kept for the process (vendor_close).
  */
 #define _GNU_SOURCE
 #include "es_private.h"
@@ -166,12 +166,64 @@ for_each_candidate(bool (*try)(const char *lib, char *why, size_t why_size), cha
    return ok;
 }
 
+/* Whether the process's libglvnd (libEGL.so.1) has `handle` among its vendors: libglvnd loads
+ * every vendor of __EGL_VENDOR_LIBRARY_FILENAMES when set, else of the vendor folders, and
+ * has called their __egl_Main. */
+static bool
+glvnd_owns(void *handle)
+{
+   void *glvnd = dlopen("libEGL.so.1", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+   if (!glvnd)
+      return false;
+   dlclose(glvnd);
+   bool owns = false;
+   char lib[512];
+   const char *files = getenv("__EGL_VENDOR_LIBRARY_FILENAMES");
+   if (files && *files) {
+      char *list = strdup(files);
+      for (char *save = NULL, *t = list ? strtok_r(list, ":", &save) : NULL; t && !owns; t = strtok_r(NULL, ":", &save)) {
+         void *h = json_library(t, lib, sizeof(lib)) ? dlopen(lib, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) : NULL;
+         owns = h == handle;
+         if (h)
+            dlclose(h);
+      }
+      free(list);
+      return owns;
+   }
+   const char *dirs = getenv("__EGL_VENDOR_LIBRARY_DIRS");
+   char *list = strdup(dirs && *dirs ? dirs : "/etc/glvnd/egl_vendor.d:/usr/share/glvnd/egl_vendor.d");
+   for (char *save = NULL, *d = list ? strtok_r(list, ":", &save) : NULL; d && !owns; d = strtok_r(NULL, ":", &save)) {
+      DIR *dir = opendir(d);
+      struct dirent *ent;
+      while (dir && !owns && (ent = readdir(dir))) {
+         char json[512];
+         snprintf(json, sizeof(json), "%s/%s", d, ent->d_name);
+         void *h = json_library(json, lib, sizeof(lib)) ? dlopen(lib, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) : NULL;
+         owns = h == handle;
+         if (h)
+            dlclose(h);
+      }
+      if (dir)
+         closedir(dir);
+   }
+   free(list);
+   return owns;
+}
+
 static bool
 try_vendor(const char *lib, char *why, size_t why_size)
 {
-   if (dlopen(lib, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD)) {
-      snprintf(why, why_size, "%s is already loaded in this process (by libglvnd?): Espryt will not share it", lib);
-      return false;
+   /* Loaded already (by the sanitizer builds' keep-alive, say) is fine; loaded as one of
+    * libglvnd's vendors is not: libglvnd ran its __egl_Main, and running it again would
+    * redirect that vendor's dispatch stubs to Espryt's exports. */
+   void *loaded = dlopen(lib, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+   if (loaded) {
+      bool taken = glvnd_owns(loaded);
+      dlclose(loaded);
+      if (taken) {
+         snprintf(why, why_size, "%s is one of this process's libglvnd vendors: Espryt will not share it", lib);
+         return false;
+      }
    }
    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
    if (!h) {
@@ -236,6 +288,10 @@ vendor_open(char *why, size_t why_size)
    }
    ES_EGL_FUNCS(E)
 #undef E
+   if (vendor.dpy) { /* a session before this one initialized it */
+      vendor.users = 1;
+      return true;
+   }
    vendor.dpy = open_display(why, why_size);
    if (vendor.dpy == EGL_NO_DISPLAY)
       return false;
@@ -243,6 +299,7 @@ vendor_open(char *why, size_t why_size)
    if (v && strstr(v, "splitgl")) {
       snprintf(why, why_size, "%s is splitgl itself (EGL_VENDOR \"%s\")", vendor.path, v);
       vendor.egl.eglTerminate(vendor.dpy);
+      vendor.dpy = NULL;
       return false;
    }
    vendor.users = 1;
@@ -251,15 +308,16 @@ vendor_open(char *why, size_t why_size)
    return true;
 }
 
-/* The library stays loaded once opened (a vendor's TLS and atexit handlers outlive us); the
- * display is terminated at its last user. */
+/* The library stays loaded once opened (a vendor's TLS and atexit handlers outlive us), and
+ * so does its initialized display: terminating it would unload the vendor's driver (Mesa's
+ * DRI module) while its allocations live on, and a later session of the process would load
+ * it again. Each session destroys its own contexts; the display goes with the process. */
 static void
 vendor_close(void)
 {
-   if (vendor.users && !--vendor.users) {
-      vendor.egl.eglTerminate(vendor.dpy);
-      vendor.egl.eglReleaseThread();
-   }
+   if (vendor.users)
+      vendor.users--;
+   vendor.egl.eglReleaseThread();
 }
 
 /* ---- per backend --------------------------------------------------------------------- */

@@ -207,8 +207,14 @@ test_robust_draw(void)
          px[145], px[146], px[147]);
    char what[160] = "";
    CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_OK, "status: %s", what);
-   ops->bind_cso(ctx, WIRE_CSO_PROGRAM, NULL);
+   static const uint32_t slots[] = {WIRE_CSO_BLEND, WIRE_CSO_DSA, WIRE_CSO_RAST, WIRE_CSO_VELEMS, WIRE_CSO_PROGRAM};
+   for (unsigned i = 0; i < 5; i++)
+      ops->bind_cso(ctx, slots[i], NULL);
    ops->delete_cso(be, WIRE_KIND_PROGRAM, prog);
+   ops->delete_cso(be, WIRE_KIND_BLEND, b);
+   ops->delete_cso(be, WIRE_KIND_DSA, d);
+   ops->delete_cso(be, WIRE_KIND_RAST, r);
+   ops->delete_cso(be, WIRE_KIND_VELEMS, v);
    ops->resource_destroy(be, vb);
    ops->resource_destroy(be, ib);
    ops->context_destroy(be, ctx);
