@@ -146,7 +146,10 @@ context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
    struct es_ctx *ctx = (struct es_ctx *)sctx;
    /* quietly: at the session's end this may run on a thread other than the applying one,
     * where the context cannot be made current (its objects then go with the context) */
-   if (be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx->egl)) {
+   bool current = be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx->egl);
+   if (!current)
+      sgl_info("espryt: context teardown off its thread: its host objects go with the context");
+   if (current) {
       be->current = ctx->egl;
       be->gl.DeleteVertexArrays(1, &ctx->vao);
       be->gl.DeleteFramebuffers(1, &ctx->fb);

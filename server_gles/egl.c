@@ -426,6 +426,30 @@ es_egl_close(struct es_backend *be)
    be->dpy = NULL;
 }
 
+/* A thread that made a host context current lets go of it when it ends (a thread-specific
+ * destructor runs on the ending thread): inproc's apply thread ends with its context current,
+ * and the session is then torn down on the client's thread, which could neither make that
+ * context current nor have it freed while it stays bound to a dead thread. */
+static pthread_key_t release_key;
+static pthread_once_t release_once = PTHREAD_ONCE_INIT;
+
+static void
+release_on_exit(void *unused)
+{
+   pthread_mutex_lock(&vendor_lock);
+   if (vendor.dpy) {
+      vendor.egl.eglMakeCurrent(vendor.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      vendor.egl.eglReleaseThread();
+   }
+   pthread_mutex_unlock(&vendor_lock);
+}
+
+static void
+release_key_init(void)
+{
+   pthread_key_create(&release_key, release_on_exit);
+}
+
 /* A session's calls come from one thread at a time (the apply thread; on monolith the
  * application's thread that holds the channel). The host context stays current between
  * calls; it is switched only when another context's record arrives, or when the thread
@@ -447,6 +471,8 @@ es_make_current(struct es_backend *be, struct es_ctx *ctx)
          es_fail(be, "eglMakeCurrent failed (EGL error 0x%x)", (unsigned)err);
       return false;
    }
+   pthread_once(&release_once, release_key_init);
+   pthread_setspecific(release_key, (void *)1);
    be->current = want;
    be->cur_ctx = want == be->root ? NULL : ctx ? ctx : be->cur_ctx;
    return true;
