@@ -115,6 +115,10 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xf
       }
       memcpy(words[s], all + prev, counts[s] * sizeof(uint32_t));
       prev = total;
+      if (sh[s]->ccd && !spv_add_distance_capabilities(&words[s], &counts[s])) {
+         ok = false;
+         break;
+      }
    }
    if (prog)
       glslang_program_delete(prog);
