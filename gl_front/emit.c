@@ -503,13 +503,15 @@ glf_emit_point_state(struct glf_context *ctx)
    ctx->sent_point_origin = origin;
 }
 
-/* GL core's CLIP_DISTANCEi enables (enable.c); ES has no clip distances, so ES contexts never
- * send it (the server starts with all disabled). */
+/* The CLIP_DISTANCEi enables (enable.c) of GL core and of ES contexts with
+ * EXT_clip_cull_distance; other ES contexts never send it (the server starts with all
+ * disabled). */
 void
 glf_emit_clip_state(struct glf_context *ctx)
 {
    uint32_t mask = 0;
-   for (unsigned i = 0; GLF_CORE(ctx) && i < WIRE_MAX_CLIP_DISTANCES; i++)
+   const bool has = GLF_CORE(ctx) || glf_has_clip_cull_distance(ctx);
+   for (unsigned i = 0; has && i < WIRE_MAX_CLIP_DISTANCES; i++)
       mask |= ctx->st.clip_distance[i] ? 1u << i : 0u;
    if (mask == ctx->sent_clip_enable)
       return;

@@ -136,6 +136,27 @@ g_max_anisotropy(struct glf_context *c, struct get_value *v)
    v->is_float = true;
    v->f[0] = c->limits.max_anisotropy;
 }
+/* EXT_clip_cull_distance's limits on ES: "Accepted by the <pname> parameters of GetBooleanv,
+ * GetIntegerv, GetInteger64v, and GetFloatv: MAX_CLIP_DISTANCES_EXT, MAX_CULL_DISTANCES_EXT,
+ * MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT"; INVALID_ENUM where it is not offered. GL 3.3 core
+ * has MAX_CLIP_DISTANCES only (ARB_cull_distance is not offered). */
+static void
+clip_cull_limit(struct glf_context *c, struct get_value *v, GLenum pname, GLint value)
+{
+   if (!glf_has_clip_cull_distance(c)) {
+      glf_error(c, GL_INVALID_ENUM, "glGet(pname=0x%x: EXT_clip_cull_distance is not offered)", pname);
+      v->n = 0;
+      return;
+   }
+   set_int(v, value);
+}
+static void g_max_clip(struct glf_context *c, struct get_value *v) { clip_cull_limit(c, v, GL_MAX_CLIP_DISTANCES, c->limits.max_clip_distances); }
+static void g_max_cull(struct glf_context *c, struct get_value *v) { clip_cull_limit(c, v, GL_MAX_CULL_DISTANCES_EXT, c->limits.max_cull_distances); }
+static void
+g_max_combined_clip_cull(struct glf_context *c, struct get_value *v)
+{
+   clip_cull_limit(c, v, GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT, c->limits.max_combined_clip_and_cull_distances);
+}
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
 static void g_draw_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->draw_buffers[0]); }
@@ -321,6 +342,9 @@ static const struct get_entry get_table[] = {
    FN(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, API_CORE, g_max_dual_source),
    LIM(GL_SUBPIXEL_BITS, API_ALL, 1, subpixel_bits),
    LIM(GL_MAX_CLIP_DISTANCES, API_CORE, 1, max_clip_distances),
+   FN(GL_MAX_CLIP_DISTANCES, API_ES, g_max_clip),
+   FN(GL_MAX_CULL_DISTANCES_EXT, API_ES, g_max_cull),
+   FN(GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT, API_ES, g_max_combined_clip_cull),
    FN(GL_NUM_EXTENSIONS, API_3, g_num_extensions),
    FN(GL_NUM_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_num_compressed_formats),
    FN(GL_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_compressed_formats),

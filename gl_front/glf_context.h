@@ -46,6 +46,10 @@ struct glf_limits {
    GLint max_combined_uniform_blocks, max_uniform_buffer_bindings, uniform_buffer_offset_alignment;
    GLint min_program_texel_offset, max_program_texel_offset;
    GLint subpixel_bits, max_clip_distances;
+   /* EXT_clip_cull_distance (ES): the device's cull and combined limits (0 without
+    * shaderCullDistance); clip_cull_distance: the extension is offered (glf_has_clip_cull_distance) */
+   GLint max_cull_distances, max_combined_clip_and_cull_distances;
+   bool clip_cull_distance;
    GLint max_xfb_interleaved_components, max_xfb_separate_attribs, max_xfb_separate_components;
    GLint timestamp_bits; /* QUERY_COUNTER_BITS of TIME_ELAPSED / TIMESTAMP */
    /* Geometry shaders (GL 3.2+ core; reported at GL 3.3's minimums when the device has none,
@@ -155,6 +159,9 @@ int glf_format_sample_counts(const struct glf_context *ctx, const struct glf_for
 bool glf_has_texture_float(const struct glf_context *ctx);
 /** EXT_texture_filter_anisotropic: the device filters anisotropically (caps.c). */
 bool glf_has_anisotropy(const struct glf_context *ctx);
+/** EXT_clip_cull_distance: an ES 3.0 context on a device with shaderClipDistance and
+ *  shaderCullDistance at the extension's minimums (caps.c). */
+bool glf_has_clip_cull_distance(const struct glf_context *ctx);
 bool glf_has_float_linear(const struct glf_context *ctx);
 bool glf_has_color_buffer_float(const struct glf_context *ctx);
 /** "GL_RGBA4 (0x8056)" for the log (texture-related enums; others print as hex). */
@@ -559,8 +566,8 @@ struct glf_state {
    GLenum polygon_mode, provoking_vertex, logic_op;
    GLenum clamp_read_color; /* glClampColor(CLAMP_READ_COLOR): TRUE, FALSE or FIXED_ONLY */
    GLbitfield sample_mask_value;
-   /* GL core's GL_CLIP_DISTANCEi enables: tracked for queries; Magma clips with every
-    * gl_ClipDistance the shader writes (an enable is not applied yet). */
+   /* The CLIP_DISTANCEi enables (GL core; ES with EXT_clip_cull_distance), sent as
+    * SetClipState (emit.c) */
    bool clip_distance[8];
    GLenum blend_src_rgb, blend_dst_rgb, blend_src_a, blend_dst_a, blend_eq_rgb, blend_eq_a;
    float blend_color[4];

@@ -395,6 +395,17 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
          c->program = NULL;
       }
    }
+   /* Clip and cull distances only where the device enabled shaderClipDistance /
+    * shaderCullDistance (a module declaring the capability without the feature is invalid
+    * for Vulkan). */
+   if (c->program && ((c->program->uses_clip_distance && !s->ops->get_param(s->be, WIRE_CAP_MAX_CLIP_DISTANCES)) ||
+                      (c->program->uses_cull_distance &&
+                       !(s->ops->get_param(s->be, WIRE_CAP_FEATURES) & WIRE_FEATURE_CULL_DISTANCE)))) {
+      snprintf(err, sizeof(err), "%s distances without the device feature",
+               c->program->uses_cull_distance ? "cull" : "clip");
+      spv_program_info_free(c->program);
+      c->program = NULL;
+   }
    /* Transform feedback within what the client may ask for: the device's limits, raised to
     * GL's minimums (4 buffers, 64 components a buffer) as the front end raises them; a
     * program beyond the device's own is declined at its draws (counted), not here. */

@@ -508,8 +508,13 @@ create_device(struct mg_backend *be)
    /* GL 3.2+ core's geometry shaders; a user geometry shader may write gl_PointSize
     * (GeometryPointSize), which needs shaderTessellationAndGeometryPointSize. */
    en.features.geometryShader = be->geometry = f2.features.geometryShader;
-   /* gl_ClipDistance (GL core): WIRE_CAP_MAX_CLIP_DISTANCES is 0 without it (caps.c) */
+   /* gl_ClipDistance (GL core, ES's EXT_clip_cull_distance): WIRE_CAP_MAX_CLIP_DISTANCES is 0
+    * without it; gl_CullDistance (EXT_clip_cull_distance): WIRE_FEATURE_CULL_DISTANCE and
+    * WIRE_CAP_MAX_CULL_DISTANCES (caps.c). The core refuses programs that declare either
+    * capability where the feature is missing (server/decode_objects.c). */
    en.features.shaderClipDistance = f2.features.shaderClipDistance;
+   en.features.shaderCullDistance = be->cull_distance =
+      f2.features.shaderCullDistance && !(mg_hidden_features() & MG_HIDE_CULL_DISTANCE);
    en.features.shaderTessellationAndGeometryPointSize =
       f2.features.geometryShader && f2.features.shaderTessellationAndGeometryPointSize;
    /* GL's SAMPLES_PASSED counts samples exactly; ANY_SAMPLES_PASSED needs no precision. */

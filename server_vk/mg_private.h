@@ -493,6 +493,7 @@ struct mg_backend {
    struct mg_format formats[WIRE_FMT_COUNT]; /* by wire_format (format.c) */
    bool polygon_mode, depth_clamp, logic_op; /* features enabled for GL core state (device.c) */
    bool geometry; /* geometryShader enabled: programs may have a geometry stage */
+   bool cull_distance; /* shaderCullDistance enabled: programs may declare CullDistance */
    bool custom_border; /* VK_EXT_custom_border_color (customBorderColorWithoutFormat) enabled */
    bool alpha_to_one;  /* the alphaToOne feature is enabled (GL core SAMPLE_ALPHA_TO_ONE) */
    VkSampleCountFlags integer_sample_counts; /* framebufferIntegerColorSampleCounts (caps.c) */
@@ -552,6 +553,7 @@ struct mg_backend {
 #define MG_HIDE_LIST_RESTART (1u << 3)
 #define MG_HIDE_ETC2 (1u << 4) /* textureCompressionETC2: ETC2 / EAC decoded at upload */
 #define MG_HIDE_WSI (1u << 5)  /* VK_KHR_swapchain: window surfaces refused (not in "all") */
+#define MG_HIDE_CULL_DISTANCE (1u << 6) /* shaderCullDistance: ES loses EXT_clip_cull_distance (not in "all") */
 uint32_t mg_hidden_features(void); /* SPLITGL_MAGMA_HIDE (caps.c) */
 
 /* A draw or record Magma declines to execute: counted (SPLITGL_STATS "skipped=") and named once

@@ -180,6 +180,18 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
    /* Pass 1: definitions, decorations, capabilities, the entry point. */
    for (uint32_t i = 5; ok && i < count; i += w[i] >> 16) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      /* Clip and cull distances need device features (the core checks them against the
+       * capability table): noted from the capability, or from a variable decorated BuiltIn
+       * with one (the validator accepts that decoration without the capability). A member of
+       * a gl_PerVertex block may carry the decoration unused (glslang declares every member of
+       * gl_in): that alone is not a use. */
+      if (op == SpvOpCapability && wc >= 2) {
+         info->uses_clip_distance |= w[i + 1] == SpvCapabilityClipDistance;
+         info->uses_cull_distance |= w[i + 1] == SpvCapabilityCullDistance;
+      } else if (op == SpvOpDecorate && wc >= 4 && w[i + 2] == SpvDecorationBuiltIn) {
+         info->uses_clip_distance |= w[i + 3] == SpvBuiltInClipDistance;
+         info->uses_cull_distance |= w[i + 3] == SpvBuiltInCullDistance;
+      }
       if (op == SpvOpCapability && wc >= 2 && !capability_ok(w[i + 1]))
          ok = !!reject(err, err_size, "blob: stage %u declares capability %u", stage, w[i + 1]);
       else if (op == SpvOpEntryPoint && wc >= 4 && w[i + 1] == model &&

@@ -632,6 +632,194 @@ predefined_macros(const char *src)
    return r;
 }
 
+/* ---- EXT_clip_cull_distance (GLSL ES 3.00+) ------------------------------------------------
+ * glslang 12 declares gl_ClipDistance only for desktop GLSL (gl_CullDistance from 4.50 on) and
+ * does not know GL_EXT_clip_cull_distance. Where the context offers the extension, an ES 3.00+
+ * shader with the extension's #extension directive is rewritten before glslang, lines kept:
+ *  - after #version (a #line keeps the later numbers): the built-ins declared under names of
+ *    their own (SPV_CCD_CLIP, SPV_CCD_CULL, sgl_Max*), and each built-in name defined as
+ *    SPV_CCD_ENABLE(<own name>);
+ *  - "#extension GL_EXT_clip_cull_distance : require / enable / warn" becomes
+ *    "#define SPV_CCD_ENABLE(n) n", ": disable" becomes "#undef SPV_CCD_ENABLE".
+ * So a built-in resolves only where the directive is in force as the preprocessor sees it
+ * (conditionals included); elsewhere its name expands to a call of a function that does not
+ * exist and the compile fails, as it does without the extension (the log names
+ * SPV_CCD_ENABLE). The macro GL_EXT_clip_cull_distance (1) is glslang's preamble. A shader
+ * that redeclares an array to size it ("out float gl_ClipDistance[4];") declares it itself;
+ * more elements than gl_Max*Distances is an error ("The size can be at most
+ * gl_MaxClipDistances", GLSL ES 3.20 section 7.1, which the extension adds to 3.00). The
+ * lift (lift.c) turns the arrays into BuiltIn ClipDistance / CullDistance for pass 2. */
+
+/* The next identifier of raw source text from p (comments skipped), or NULL. */
+static const char *
+raw_ident(const char *p, size_t *n)
+{
+   while (*p) {
+      if (p[0] == '/' && p[1] == '/') {
+         while (*p && *p != '\n')
+            p++;
+      } else if (p[0] == '/' && p[1] == '*') {
+         const char *e = strstr(p + 2, "*/");
+         p = e ? e + 2 : p + strlen(p);
+      } else if (isalpha((unsigned char)*p) || *p == '_') {
+         const char *e = p;
+         while (isalnum((unsigned char)*e) || *e == '_')
+            e++;
+         *n = (size_t)(e - p);
+         return p;
+      } else if (isdigit((unsigned char)*p)) {
+         while (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
+            p++;
+      } else {
+         p++;
+      }
+   }
+   return NULL;
+}
+
+/* Whether the shader redeclares `name` ("float name[...]"); the literal size, if any, in *size. */
+static bool
+raw_redeclares(const char *src, const char *name, long *size)
+{
+   const size_t len = strlen(name);
+   size_t n = 0, pn = 0;
+   const char *prev = NULL;
+   *size = 0;
+   for (const char *t = raw_ident(src, &n); t; prev = t, pn = n, t = raw_ident(t + n, &n)) {
+      if (n != len || memcmp(t, name, len) || !prev || pn != 5 || memcmp(prev, "float", 5))
+         continue;
+      const char *q = t + n;
+      while (isspace((unsigned char)*q))
+         q++;
+      if (*q == '[') {
+         q++;
+         while (isspace((unsigned char)*q))
+            q++;
+         if (isdigit((unsigned char)*q))
+            *size = strtol(q, NULL, 0);
+      }
+      return true;
+   }
+   return false;
+}
+
+/* "#extension GL_EXT_clip_cull_distance : <behavior>" at line start p: the behavior's first
+ * character and length, or NULL. */
+static const char *
+ccd_directive(const char *p, size_t *blen)
+{
+   static const char ext[] = "GL_EXT_clip_cull_distance";
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (*p++ != '#')
+      return NULL;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (strncmp(p, "extension", 9) || (p[9] != ' ' && p[9] != '\t'))
+      return NULL;
+   p += 9;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (strncmp(p, ext, sizeof(ext) - 1) || isalnum((unsigned char)p[sizeof(ext) - 1]) || p[sizeof(ext) - 1] == '_')
+      return NULL;
+   p += sizeof(ext) - 1;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (*p++ != ':')
+      return NULL;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   const char *b = p;
+   while (isalpha((unsigned char)*p))
+      p++;
+   *blen = (size_t)(p - b);
+   while (*p == ' ' || *p == '\t' || *p == '\r')
+      p++;
+   return *p == '\n' || *p == '\0' || (p[0] == '/' && (p[1] == '/' || p[1] == '*')) ? b : NULL;
+}
+
+/* The rewritten source (src starts with its #version line), or NULL when the shader has no
+ * such directive; an error goes to `log` with *bad set. */
+static char *
+clip_cull_rewrite(struct spv_shader *sh, const char *src, struct spv_str *log, bool *bad)
+{
+   struct spv_str out = {0};
+   bool any = false, in_comment = false, line_start = true;
+   for (const char *p = src; *p;) {
+      size_t blen = 0;
+      const char *b = line_start && !in_comment ? ccd_directive(p, &blen) : NULL;
+      const char *rep = NULL;
+      if (b && (blen == 7 || blen == 6 || blen == 4) &&
+          (!strncmp(b, "require", blen) || !strncmp(b, "enable", blen) || !strncmp(b, "warn", blen)))
+         rep = "#define " SPV_CCD_ENABLE "(n) n";
+      else if (b && blen == 7 && !strncmp(b, "disable", 7))
+         rep = "#undef " SPV_CCD_ENABLE;
+      if (rep) {
+         spv_str_puts(&out, rep);
+         any = true;
+         while (*p && *p != '\n')
+            p++;
+         continue;
+      }
+      line_start = *p == '\n';
+      if (!in_comment && p[0] == '/' && p[1] == '*') {
+         in_comment = true;
+         spv_str_putn(&out, p, 2);
+         p += 2;
+         continue;
+      }
+      if (in_comment && p[0] == '*' && p[1] == '/') {
+         in_comment = false;
+         spv_str_putn(&out, p, 2);
+         p += 2;
+         continue;
+      }
+      if (!in_comment && p[0] == '/' && p[1] == '/') {
+         while (*p && *p != '\n')
+            spv_str_putn(&out, p++, 1);
+         continue;
+      }
+      spv_str_putn(&out, p++, 1);
+   }
+   char *body = spv_str_take(&out);
+   if (!any || !body) {
+      free(body);
+      return NULL;
+   }
+   const bool fs = sh->stage == SPV_STAGE_FRAGMENT;
+   const int mclip = sh->limits.max_clip_distances, mcull = sh->limits.max_cull_distances;
+   long clip_size = 0, cull_size = 0;
+   sh->ccd_own_clip = !raw_redeclares(body, "gl_ClipDistance", &clip_size);
+   sh->ccd_own_cull = !raw_redeclares(body, "gl_CullDistance", &cull_size);
+   if (clip_size > mclip || cull_size > mcull) {
+      spv_str_printf(log, "ERROR: 0:0: '%s' : redeclared with %ld elements, more than %s (%d)\n",
+                     clip_size > mclip ? "gl_ClipDistance" : "gl_CullDistance", clip_size > mclip ? clip_size : cull_size,
+                     clip_size > mclip ? "gl_MaxClipDistances" : "gl_MaxCullDistances", clip_size > mclip ? mclip : mcull);
+      *bad = true;
+      free(body);
+      return NULL;
+   }
+   char text[1024];
+   int n = snprintf(text, sizeof(text),
+                    "const mediump int sgl_MaxClipDistances = %d;\n"
+                    "const mediump int sgl_MaxCullDistances = %d;\n"
+                    "const mediump int sgl_MaxCombinedClipAndCullDistances = %d;\n"
+                    "#define gl_MaxClipDistances " SPV_CCD_ENABLE "(sgl_MaxClipDistances)\n"
+                    "#define gl_MaxCullDistances " SPV_CCD_ENABLE "(sgl_MaxCullDistances)\n"
+                    "#define gl_MaxCombinedClipAndCullDistances " SPV_CCD_ENABLE "(sgl_MaxCombinedClipAndCullDistances)\n"
+                    "#define gl_ClipDistance " SPV_CCD_ENABLE "(" SPV_CCD_CLIP ")\n"
+                    "#define gl_CullDistance " SPV_CCD_ENABLE "(" SPV_CCD_CULL ")\n",
+                    mclip, mcull, sh->limits.max_combined_clip_and_cull_distances);
+   if (sh->ccd_own_clip)
+      n += snprintf(text + n, sizeof(text) - (size_t)n, "%s highp float " SPV_CCD_CLIP "[%d];\n", fs ? "in" : "out", mclip);
+   if (sh->ccd_own_cull)
+      snprintf(text + n, sizeof(text) - (size_t)n, "%s highp float " SPV_CCD_CULL "[%d];\n", fs ? "in" : "out", mcull);
+   char *r = insert_after_version(body, body, text);
+   free(body);
+   sh->ccd = r != NULL;
+   return r;
+}
+
 static void
 fill_input(glslang_input_t *in, glslang_resource_t *res, const struct spv_shader *sh, const char *code)
 {
@@ -713,11 +901,23 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
          free(hoisted);
          hoisted = folded;
       }
+      /* EXT_clip_cull_distance (above): ES 3.00+ on a context that offers it */
+      const bool ccd_offered = es && version >= 300 && sh->limits.max_cull_distances > 0;
+      bool ccd_bad = false;
+      char *ccd = ccd_offered ? clip_cull_rewrite(sh, hoisted ? hoisted : sh->source, &log, &ccd_bad) : NULL;
+      if (ccd) {
+         free(hoisted);
+         hoisted = ccd;
+      }
       fill_input(&in, &res, sh, hoisted ? hoisted : sh->source);
-      glslang_shader_t *gs = glslang_shader_create(&in);
-      if (!gs) {
+      glslang_shader_t *gs = ccd_bad ? NULL : glslang_shader_create(&in);
+      if (ccd_bad) {
+         /* the log says why */
+      } else if (!gs) {
          spv_str_puts(&log, "ERROR: out of memory\n");
       } else {
+         if (ccd_offered)
+            glslang_shader_set_preamble(gs, "#define GL_EXT_clip_cull_distance 1\n");
          bool ok = glslang_shader_preprocess(gs, &in) && glslang_shader_parse(gs, &in);
          const char *l = glslang_shader_get_info_log(gs);
          if (l)

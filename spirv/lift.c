@@ -383,12 +383,69 @@ clip_distance_count(const struct spv_shader *sh, const struct tok_list *tl, bool
    return other_index || !literal ? max : literal;
 }
 
+/* ES with EXT_clip_cull_distance (compile.c clip_cull_rewrite): pass 1 declared the arrays as
+ * SPV_CCD_CLIP / SPV_CCD_CULL (or the shader redeclared them under those names). Pass 2
+ * declares each one used as a BuiltIn through GL_EXT_spirv_intrinsics' spirv_decorate (no
+ * Location is assigned to it; link.c adds the capability), with the count GLSL gives it: the
+ * redeclared size, else the largest literal index plus one, else gl_Max*Distances (a
+ * non-literal constant index). Pass 1's declaration statement is dropped. */
+struct ccd_array {
+   const char *name;
+   uint32_t decl_start, decl_end; /* its declaration statement's tokens [start, end]; end 0: none */
+   uint32_t count;                /* elements pass 2 declares (0: not used) */
+};
+
+static void
+ccd_scan(const struct tok_list *tl, struct ccd_array *a, bool own, uint32_t max)
+{
+   bool used = false, other_index = false;
+   uint32_t declared = 0, literal = 0, last_end = 0; /* last_end: after the last ; } or directive */
+   int depth = 0;
+   const struct tok *prev = NULL;
+   for (uint32_t i = 0; i < tl->n; i++) {
+      const struct tok *t = &tl->t[i];
+      if (t->kind == TK_WS)
+         continue;
+      if (t->kind == TK_DIRECTIVE || tok_is(t, ";") || tok_is(t, "}") || tok_is(t, "{")) {
+         depth += tok_is(t, "{") - tok_is(t, "}");
+         last_end = i + 1;
+      }
+      if (t->kind == TK_IDENT && tok_is(t, a->name)) {
+         uint32_t j = i + 1;
+         const struct tok *open = next_nonws(tl, &j);
+         uint32_t k = j + 1;
+         const struct tok *idx = open && tok_is(open, "[") ? next_nonws(tl, &k) : NULL;
+         uint32_t m = k + 1;
+         const struct tok *close = idx ? next_nonws(tl, &m) : NULL;
+         const bool lit = idx && idx->kind == TK_NUM && close && tok_is(close, "]");
+         const unsigned long v = lit ? strtoul(idx->s, NULL, 0) : 0;
+         if (prev && tok_is(prev, "float") && depth == 0 && !a->decl_end) {
+            a->decl_start = last_end;
+            for (a->decl_end = i; a->decl_end < tl->n && !tok_is(&tl->t[a->decl_end], ";"); a->decl_end++)
+               ;
+            if (!own && lit)
+               declared = v < max ? (uint32_t)v : max;
+            if (!own)
+               used = true;
+         } else {
+            used = true;
+            if (lit)
+               literal = v + 1 > literal ? (uint32_t)(v + 1 < max ? v + 1 : max) : literal;
+            else
+               other_index = true; /* a non-literal index, or the whole array */
+         }
+      }
+      prev = t;
+   }
+   a->count = !used ? 0 : declared ? declared : other_index || !literal ? max : literal;
+}
+
 /* The stores that leave a disabled clip distance inside (see clip_distance_count). */
 static void
-append_clip_disable(struct spv_str *out, uint32_t nclip)
+append_clip_disable(struct spv_str *out, uint32_t nclip, const char *name)
 {
    for (uint32_t i = 0; i < nclip; i++)
-      spv_str_printf(out, "   if ((" SPV_CLIP_ENABLE_CONST " & %d) == 0)\n      gl_ClipDistance[%u] = 1.0;\n", 1 << i, i);
+      spv_str_printf(out, "   if ((" SPV_CLIP_ENABLE_CONST " & %d) == 0)\n      %s[%u] = 1.0;\n", 1 << i, name, i);
 }
 
 /* The declaration of transform-feedback copy i (spirv/xfb.c). */
@@ -405,7 +462,7 @@ copy_decl(struct spv_str *out, const struct spv_xfb_copy *c, uint32_t i)
  * enables, then the transform-feedback copies (spirv/xfb.c), which see the final values. */
 static void
 append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
-                       const struct spv_attrib_merge *merge, uint32_t nclip)
+                       const struct spv_attrib_merge *merge, uint32_t nclip, const char *clip_name)
 {
    if (psz == PSZ_NONE && !ncopies && !merge && !nclip)
       return;
@@ -431,7 +488,7 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST
                         " : 1.0;\n");
-   append_clip_disable(out, nclip);
+   append_clip_disable(out, nclip, clip_name);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
    spv_str_puts(out, "}\n");
@@ -452,7 +509,7 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
 
 static void
 append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
-                   uint32_t nclip)
+                   uint32_t nclip, const char *clip_name)
 {
    spv_str_puts(out, "\n");
    for (uint32_t i = 0; i < ncopies; i++)
@@ -468,7 +525,7 @@ append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_
                         "      gl_PointSize = " SPV_POINT_SIZE_CONST ";\n");
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST " : 1.0;\n");
-   append_clip_disable(out, nclip);
+   append_clip_disable(out, nclip, clip_name);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
    spv_str_puts(out, "   EmitVertex();\n}\n");
@@ -532,6 +589,13 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       spv_str_printf(&out, "#version %d es\n", sh->version < 310 ? 310 : sh->version);
    else
       spv_str_printf(&out, "#version %d%s\n", sh->version, sh->version >= 150 ? " core" : "");
+   struct ccd_array ccd[2] = {{SPV_CCD_CLIP, 0, 0, 0}, {SPV_CCD_CULL, 0, 0, 0}};
+   if (sh->ccd) {
+      ccd_scan(&tl, &ccd[0], sh->ccd_own_clip, (uint32_t)sh->limits.max_clip_distances);
+      ccd_scan(&tl, &ccd[1], sh->ccd_own_cull, (uint32_t)sh->limits.max_cull_distances);
+      if (ccd[0].count || ccd[1].count)
+         spv_str_puts(&out, "#extension GL_EXT_spirv_intrinsics : require\n");
+   }
    bool draw_buffers = false;
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
@@ -617,6 +681,19 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
 
+   /* EXT_clip_cull_distance's arrays as BuiltIns (decoration 11 BuiltIn, 3 ClipDistance, 4
+    * CullDistance). The extension: "It is a compile-time or link-time error for the set of
+    * shaders forming a program to have the sum of the sizes of the gl_ClipDistance and
+    * gl_CullDistance arrays to be larger than gl_MaxCombinedClipAndCullDistances" (checked per
+    * stage here: a link error with that message). */
+   for (int k = 0; k < 2; k++)
+      if (ccd[k].count)
+         spv_str_printf(&out, "spirv_decorate(11, %d) %s highp float %s%s[%u];\n", 3 + k, fs ? "in" : "out",
+                        ccd[k].name, fs ? "_in" : "", ccd[k].count);
+   if (ccd[0].count + ccd[1].count > (uint32_t)sh->limits.max_combined_clip_and_cull_distances && sh->ccd)
+      spv_str_printf(&out, "#error %u clip and %u cull distances exceed gl_MaxCombinedClipAndCullDistances (%d)\n",
+                     ccd[0].count, ccd[1].count, sh->limits.max_combined_clip_and_cull_distances);
+
    const enum psz_wrap psz = point_size_wrap(sh, &tl);
    const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
    if (fs)
@@ -626,7 +703,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
     * (append_emit_vertex). */
    if (sh->stage != SPV_STAGE_VERTEX)
       merge = NULL;
-   const uint32_t nclip = clip_distance_count(sh, &tl, last_vertex_stage);
+   const char *clip_name = sh->ccd ? SPV_CCD_CLIP : "gl_ClipDistance";
+   const uint32_t nclip = sh->ccd ? (last_vertex_stage && !fs ? ccd[0].count : 0)
+                                  : clip_distance_count(sh, &tl, last_vertex_stage);
    const bool wrap = !gs && (psz != PSZ_NONE || ncopies || merge || nclip);
    const bool emit_wrap = gs && (ncopies || psz != PSZ_NONE || nclip);
    if (emit_wrap)
@@ -636,6 +715,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    int brace = 0, paren = 0; /* nesting outside layout(...) */
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
+      if ((ccd[0].decl_end && i >= ccd[0].decl_start && i <= ccd[0].decl_end) ||
+          (ccd[1].decl_end && i >= ccd[1].decl_start && i <= ccd[1].decl_end))
+         continue; /* pass 1's declaration of an EXT_clip_cull_distance array (declared above) */
       if (t->kind == TK_PUNCT && !layout_depth && !after_layout) {
          brace += tok_is(t, "{") - tok_is(t, "}");
          paren += tok_is(t, "(") - tok_is(t, ")");
@@ -728,6 +810,13 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
        * GL's LOWER_LEFT origin. GL_POINT_SPRITE_COORD_ORIGIN's default, UPPER_LEFT (the only
        * one in ES), flips it. gl_FragCoord needs no such fix: its y already is the GL window
        * y. */
+      /* A fragment shader's arrays under names of their own: glslang would match them with
+       * the vertex shader's as user varyings and refuse sizes that differ, which GLSL allows
+       * (each stage sizes its built-in arrays itself). */
+      if (!rep && fs && sh->ccd && tok_is(t, SPV_CCD_CLIP))
+         rep = SPV_CCD_CLIP "_in";
+      if (!rep && fs && sh->ccd && tok_is(t, SPV_CCD_CULL))
+         rep = SPV_CCD_CULL "_in";
       if (!rep && tok_is(t, "gl_DepthRange"))
          rep = SPV_RENAME_PREFIX "DepthRange";
       if (!rep && fs && tok_is(t, "gl_PointCoord"))
@@ -756,9 +845,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
    if (emit_wrap)
-      append_emit_vertex(&out, psz, copies, ncopies, nclip);
+      append_emit_vertex(&out, psz, copies, ncopies, nclip, clip_name);
    else
-      append_point_size_main(&out, psz, copies, ncopies, merge, nclip);
+      append_point_size_main(&out, psz, copies, ncopies, merge, nclip, clip_name);
    free(tl.t);
    free(flat);
    return spv_str_take(&out);

@@ -2,6 +2,7 @@
  * stage from one linked glslang program (so the merged default uniform block has one layout
  * in all stages), then rewrites locations and bindings to GL's rules and spv_layout.h's
  * convention, reflects, and writes the blob. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,10 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xf
       }
       memcpy(words[s], all + prev, counts[s] * sizeof(uint32_t));
       prev = total;
+      if (sh[s]->ccd && !spv_add_distance_capabilities(&words[s], &counts[s])) {
+         ok = false;
+         break;
+      }
    }
    if (prog)
       glslang_program_delete(prog);
@@ -672,6 +677,64 @@ index_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE
    return true;
 }
 
+/* Whether ESSL 1.00 source `pp` (preprocessed) declares `name` invariant: "invariant a, b;"
+ * naming it, or (vertex outputs) "#pragma STDGL invariant(all)". */
+static bool
+declares_invariant(const char *pp, const char *name, bool all_counts)
+{
+   const size_t n = strlen(name);
+   for (const char *p = pp; (p = strstr(p, "invariant")) != NULL; p += 9) {
+      const char *line = p, *eol = strchr(p, '\n');
+      while (line > pp && line[-1] != '\n')
+         line--;
+      while (*line == ' ' || *line == '\t')
+         line++;
+      if (*line == '#') { /* glslang's output joins the pragma's tokens: "#pragma STDGLinvariant(all)" */
+         const char *all = strstr(p, "(all)");
+         if (all_counts && !strncmp(line, "#pragma", 7) && all && (!eol || all < eol))
+            return true;
+         continue;
+      }
+      const bool word = (p == pp || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+                        !(isalnum((unsigned char)p[9]) || p[9] == '_');
+      if (!word)
+         continue;
+      for (const char *q = p + 9; *q && *q != ';'; q++)
+         if (!strncmp(q, name, n) && !(isalnum((unsigned char)q[n]) || q[n] == '_') &&
+             !(isalnum((unsigned char)q[-1]) || q[-1] == '_'))
+            return true;
+   }
+   return false;
+}
+
+/* GLSL ES 1.00 section 4.6.4: "gl_FragCoord can only be declared invariant if and only if
+ * gl_Position is declared invariant. Similarly gl_PointCoord can only be declared invariant if
+ * and only if gl_PointSize is declared invariant." A link error when the fragment shader's is
+ * invariant and the vertex shader's is not (as Mesa; the lift drops the fragment shader's
+ * redeclarations, which GLSL ES 3.00 no longer has); glslang accepts them all. */
+static bool
+check_es100_invariance(const struct spv_shader *const sh[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   const struct spv_shader *vs = sh[SPV_STAGE_VERTEX], *fs = sh[SPV_STAGE_FRAGMENT];
+   if (!vs || !fs || !fs->es || fs->version != 100 || !vs->preprocessed || !fs->preprocessed)
+      return true;
+   /* "It is an error to declare gl_FrontFacing as invariant." (the same section) */
+   if (declares_invariant(fs->preprocessed, "gl_FrontFacing", false)) {
+      spv_str_puts(log, "error: gl_FrontFacing cannot be declared invariant\n");
+      return false;
+   }
+   static const char *const pairs[2][2] = {{"gl_FragCoord", "gl_Position"}, {"gl_PointCoord", "gl_PointSize"}};
+   for (int i = 0; i < 2; i++) {
+      if (declares_invariant(fs->preprocessed, pairs[i][0], false) &&
+          !declares_invariant(vs->preprocessed, pairs[i][1], true)) {
+         spv_str_printf(log, "error: %s is declared invariant in the fragment shader but %s is not invariant in "
+                             "the vertex shader\n", pairs[i][0], pairs[i][1]);
+         return false;
+      }
+   }
+   return true;
+}
+
 /* GLSL ES 3.00 section 4.3.5 / GLSL ES 1.00 section 4.3.4: a uniform declared in both
  * stages "must have the same name, type and precision"; glslang does not compare precisions
  * across stages. The precisions are the declared ones or the defaults in force (lift.c). */
@@ -792,7 +855,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
       srcp[s] = &src[s];
       modp[s] = &mods[s];
    }
-   if (!check_uniform_precisions(sh, src, &log))
+   if (!check_uniform_precisions(sh, src, &log) || !check_es100_invariance(sh, &log))
       goto out;
    const bool has_gs = sh[SPV_STAGE_GEOMETRY] != NULL;
    /* Transform feedback captures the last vertex-processing stage's outputs (OpenGL 3.3

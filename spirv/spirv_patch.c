@@ -452,3 +452,46 @@ spec_constant_of(const uint32_t *words, uint32_t count, uint32_t spec_id, uint32
    }
    return false;
 }
+
+/* glslang declares no capability for a variable that GL_EXT_spirv_intrinsics' spirv_decorate
+ * made BuiltIn ClipDistance / CullDistance (lift.c, EXT_clip_cull_distance), which SPIR-V's
+ * BuiltIn table requires: the missing OpCapability goes in front of the module's first one. */
+bool
+spv_add_distance_capabilities(uint32_t **words, uint32_t *count)
+{
+   uint32_t *w = *words;
+   bool want[2] = {false, false}, have[2] = {false, false};
+   for (uint32_t i = 5; i < *count && (w[i] >> 16); i += w[i] >> 16) {
+      const uint32_t op = w[i] & 0xffff, wc = w[i] >> 16;
+      if (i + wc > *count)
+         break;
+      if (op == SpvOpCapability && wc >= 2) {
+         have[0] |= w[i + 1] == SpvCapabilityClipDistance;
+         have[1] |= w[i + 1] == SpvCapabilityCullDistance;
+      } else if (op == SpvOpDecorate && wc >= 4 && w[i + 2] == SpvDecorationBuiltIn) {
+         want[0] |= w[i + 3] == SpvBuiltInClipDistance;
+         want[1] |= w[i + 3] == SpvBuiltInCullDistance;
+      }
+   }
+   const uint32_t add = 2u * ((want[0] && !have[0]) + (want[1] && !have[1]));
+   if (!add || *count < 5)
+      return true;
+   uint32_t *n = malloc((*count + add) * sizeof(uint32_t));
+   if (!n)
+      return false;
+   memcpy(n, w, 5 * sizeof(uint32_t));
+   uint32_t o = 5;
+   if (want[0] && !have[0]) {
+      n[o++] = 2u << 16 | SpvOpCapability;
+      n[o++] = SpvCapabilityClipDistance;
+   }
+   if (want[1] && !have[1]) {
+      n[o++] = 2u << 16 | SpvOpCapability;
+      n[o++] = SpvCapabilityCullDistance;
+   }
+   memcpy(n + o, w + 5, (*count - 5) * sizeof(uint32_t));
+   free(w);
+   *words = n;
+   *count += add;
+   return true;
+}

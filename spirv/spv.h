@@ -42,6 +42,10 @@ struct spv_limits {
    int32_t max_draw_buffers;
    int32_t min_program_texel_offset, max_program_texel_offset; /* both 0: defaults */
    int32_t max_clip_distances;
+   /* EXT_clip_cull_distance (ES 3.0 contexts that offer it; 0 elsewhere): gl_CullDistance and
+    * the extension's #extension directive in GLSL ES 3.00+ (spirv/compile.c, lift.c), with
+    * max_clip_distances set too. */
+   int32_t max_cull_distances, max_combined_clip_and_cull_distances;
    /* Geometry stage (GL 3.2+ core; 0: glslang's defaults). */
    int32_t max_geometry_input_components, max_geometry_output_components;
    int32_t max_geometry_output_vertices, max_geometry_total_output_components;
@@ -221,6 +225,10 @@ struct spv_program_info {
     * SPV_SPEC_CLIP_ENABLE constant, the last vertex-processing stage of a desktop program that
     * writes gl_ClipDistance (derived by the parser, not serialised); SPV_STAGE_COUNT: none. */
    uint32_t clip_enable_stage;
+   /* Some stage declares the ClipDistance / CullDistance capability or decorates a variable
+    * BuiltIn ClipDistance / CullDistance (derived by the parser, not serialised): the
+    * server refuses such a program where its device lacks the feature. */
+   bool uses_clip_distance, uses_cull_distance;
 };
 
 /** The blob format version spv_blob_write writes and spv_blob_parse accepts. */

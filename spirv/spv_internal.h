@@ -32,7 +32,17 @@ struct spv_shader {
    char *preprocessed; /* glslang's preprocessor output (only when ok) */
    char *log;
    struct spv_limits limits; /* zero fields: glslang's defaults */
+   /* EXT_clip_cull_distance (compile.c clip_cull_rewrite): pass 1 declared the SPV_CCD_*
+    * names after #version; own_clip / own_cull: it declared the arrays itself (the shader did
+    * not redeclare gl_ClipDistance / gl_CullDistance). lift.c makes them BuiltIns. */
+   bool ccd, ccd_own_clip, ccd_own_cull;
 };
+
+/* The names gl_ClipDistance and gl_CullDistance take in both passes of a GLSL ES shader under
+ * EXT_clip_cull_distance (glslang knows neither for ES). */
+#define SPV_CCD_CLIP "sgl_ClipDistance"
+#define SPV_CCD_CULL "sgl_CullDistance"
+#define SPV_CCD_ENABLE "sgl_EXT_clip_cull_distance"
 
 void spv_glslang_init(void);
 /** glslang's stage of ours (a glslang_stage_t). */
@@ -181,6 +191,9 @@ bool spv_types_equal(const struct spv_module *a, uint32_t ta, const struct spv_m
 bool spv_set_location(struct spv_module *m, uint32_t id, uint32_t location);
 bool spv_set_binding(struct spv_module *m, uint32_t id, uint32_t set, uint32_t binding);
 /** The variable writes gl_PointSize (a PointSize builtin stored to). */
+/** Adds OpCapability ClipDistance / CullDistance where a variable is decorated BuiltIn with
+ *  one and the module lacks it (spirv_patch.c); false: out of memory. */
+bool spv_add_distance_capabilities(uint32_t **words, uint32_t *count);
 bool spv_writes_point_size(const struct spv_module *m);
 /** The module declares a 32-bit float OpSpecConstant decorated SpecId spec_id. Needs only
  *  well-formed instruction lengths (no index). */

@@ -47,7 +47,11 @@
  *    chunks; tcp frames FRAME (7) and CTRL (8, server log lines both ways). */
 /* 12: SetSamplerViews may read a single-sampled RENDERBUFFER resource as TEX_2D (EGLImages of
  *    renderbuffers sampled through glEGLImageTargetTexture2DOES). */
-#define WIRE_PROTOCOL_REVISION 12u
+/* 13: the cap CULL_DISTANCES (maxCullDistances, maxCombinedClipAndCullDistances) and
+ *    WIRE_FEATURE_CULL_DISTANCE; ProgramCreate refuses a stage declaring the ClipDistance /
+ *    CullDistance capability on a device without shaderClipDistance / shaderCullDistance;
+ *    SetClipState is sent by ES contexts too (EXT_clip_cull_distance). */
+#define WIRE_PROTOCOL_REVISION 13u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -371,7 +375,10 @@ struct wire_server_stats {
    CAP(MAX_TEXEL_BUFFER_ELEMENTS, U)     /* maxTexelBufferElements (0: no buffer textures) */ \
    CAP(TEXEL_BUFFER_FORMATS, M)          /* bit f (< 64): a buffer texture of wire_format f */ \
    CAP(POINT_SIZE_GRANULARITY, F)        /* pointSizeGranularity (GL's POINT_SIZE_GRANULARITY) */ \
-   CAP(LINE_WIDTH_GRANULARITY, F)        /* lineWidthGranularity (0 without wide lines) */
+   CAP(LINE_WIDTH_GRANULARITY, F)        /* lineWidthGranularity (0 without wide lines) */ \
+   CAP(CULL_DISTANCES, U)                /* bits 0-15 maxCullDistances, 16-31             \
+                                          * maxCombinedClipAndCullDistances (one slot: the   \
+                                          * table is nearly full); 0 without shaderCullDistance */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
@@ -403,6 +410,10 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two 
 #define WIRE_FEATURE_PROVOKING_VERTEX (1u << 15)   /* either convention, per pipeline */
 #define WIRE_FEATURE_GEOMETRY_SHADER (1u << 16)    /* geometryShader: programs may have a geometry
                                                     * stage (blob SPIR-V section 16+2) */
+#define WIRE_CULL_DISTANCES(cap) ((uint32_t)((cap) & 0xffffu))           /* WIRE_CAP_CULL_DISTANCES */
+#define WIRE_COMBINED_CLIP_CULL_DISTANCES(cap) ((uint32_t)(((cap) >> 16) & 0xffffu))
+#define WIRE_FEATURE_CULL_DISTANCE (1u << 17)      /* shaderCullDistance: programs may declare the
+                                                    * CullDistance capability (revision 13) */
 
 /* GetInfo reply. */
 struct wire_server_info {

@@ -959,6 +959,38 @@ test_uniform_precision(void)
    }
 }
 
+/* GLSL ES 1.00 section 4.6.4: gl_FragCoord / gl_PointCoord invariant only with gl_Position /
+ * gl_PointSize invariant (or "#pragma STDGL invariant(all)"); never gl_FrontFacing. */
+static void
+test_es100_invariance(void)
+{
+#define FS_FC "invariant gl_FragCoord;\nvoid main() { gl_FragColor = vec4(gl_FragCoord.x); }\n"
+#define FS_PC "invariant gl_PointCoord;\nvoid main() { gl_FragColor = vec4(gl_PointCoord.x); }\n"
+   static const struct {
+      const char *vs, *fs;
+      bool ok;
+   } cases[] = {
+      {"void main() { gl_Position = vec4(0.0); }\n", FS_FC, false},
+      {"invariant gl_Position;\nvoid main() { gl_Position = vec4(0.0); }\n", FS_FC, true},
+      {"#pragma STDGL invariant(all)\nvoid main() { gl_Position = vec4(0.0); }\n", FS_FC, true},
+      {"void main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }\n", FS_PC, false},
+      {"invariant gl_Position, gl_PointSize;\nvoid main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }\n", FS_PC, true},
+      {"invariant gl_Position;\nvoid main() { gl_Position = vec4(0.0); }\n",
+       "invariant gl_FrontFacing;\nvoid main() { gl_FragColor = vec4(0.0); }\n", false},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char *log = NULL;
+      struct spv_program_info *info = link_program(SPV_API_GLES, cases[i].vs, cases[i].fs, NULL, &log, NULL, NULL);
+      CHECK((info != NULL) == cases[i].ok);
+      if ((info != NULL) != cases[i].ok)
+         fprintf(stderr, "invariance case %zu: %s\n", i, log ? log : "");
+      if (!cases[i].ok)
+         CHECK(log && strstr(log, "invariant"));
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -977,5 +1009,6 @@ main(int argc, char **argv)
    test_link_errors();
    test_aliasing();
    test_uniform_precision();
+   test_es100_invariance();
    return check_done("spirv_link");
 }

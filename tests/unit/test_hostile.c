@@ -1017,6 +1017,46 @@ program_cases(void)
    free(good);
 }
 
+/* EXT_clip_cull_distance programs (revision 13): the fake device has shaderClipDistance (8)
+ * and no shaderCullDistance, so a program whose vertex stage declares the CullDistance
+ * capability is refused; one with clip distances only is accepted. */
+static void
+cull_distance_cases(void)
+{
+   static const char *fs = "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   static const char *vs[2] = {
+      "#version 300 es\n#extension GL_EXT_clip_cull_distance : enable\nin vec4 p;\n"
+      "void main() { gl_Position = p; gl_ClipDistance[0] = p.x; }\n",
+      "#version 300 es\n#extension GL_EXT_clip_cull_distance : enable\nin vec4 p;\n"
+      "void main() { gl_Position = p; gl_CullDistance[0] = p.x; }\n",
+   };
+   const struct spv_limits lim = {.max_clip_distances = 8, .max_cull_distances = 8, .max_combined_clip_and_cull_distances = 8};
+   for (int k = 0; k < 2; k++) {
+      struct spv_shader *sh[2] = {spv_compile_limits(SPV_STAGE_VERTEX, SPV_API_GLES, vs[k], &lim),
+                                  spv_compile_limits(SPV_STAGE_FRAGMENT, SPV_API_GLES, fs, &lim)};
+      void *blob = NULL;
+      size_t size = 0;
+      char *log = NULL;
+      bool ok = spv_link(sh, 2, NULL, &blob, &size, &log);
+      if (!ok)
+         fprintf(stderr, "clip / cull link: %s\n", log ? log : "");
+      CHECK(ok);
+      for (int s = 0; s < 2; s++)
+         spv_shader_free(sh[s]);
+      free(log);
+      if (!ok)
+         continue;
+      if (k == 0) {
+         struct rig r;
+         CHECK(send_program(blob, size, &r));
+         rig_fini(&r);
+      } else {
+         expect_program_refused(blob, size, "CullDistance without shaderCullDistance");
+      }
+      free(blob);
+   }
+}
+
 /* Programs with a geometry stage: accepted as linked; refused when the stage is where the
  * INFO section says there is none, of another execution model, or past the device's
  * OutputVertices (the fake device: 256). */
@@ -1286,6 +1326,7 @@ main(void)
    event_cases();
    program_cases();
    geometry_cases();
+   cull_distance_cases();
    reset_cases();
    fuzz(3000);
    return check_done("test_hostile");
