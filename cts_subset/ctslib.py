@@ -175,7 +175,8 @@ def probe_extensions(work_dir, splitgl_json):
     src = os.path.join(HERE, 'restrict', 'probe.c')
     probe = os.path.join(out, 'probe')
     if _stale(probe, src):
-        subprocess.check_call([os.environ.get('CC', 'cc'), '-O2', '-o', probe + '.tmp', src, '-lEGL'])
+        subprocess.check_call([os.environ.get('CC', 'cc'), '-O2', '-Wall', '-Wextra', '-Werror',
+                               '-o', probe + '.tmp', src, '-lEGL'])
         os.replace(probe + '.tmp', probe)
     if not os.path.exists(splitgl_json):
         raise SystemExit('restrict: no splitgl vendor JSON at %s (build splitgl first): the '
@@ -245,7 +246,7 @@ def build_restrict_shim(work_dir, splitgl_json=DEFAULT_SPLITGL_JSON, lists=None)
             stub = os.path.join(tmp, 'stub-' + name)
             subprocess.check_call([cc, '-shared', '-fPIC', '-o', stub, stub_c,
                                    '-Wl,-soname,' + real])
-            subprocess.check_call([cc, '-shared', '-fPIC', '-O2', '-Wall', '-Werror',
+            subprocess.check_call([cc, '-shared', '-fPIC', '-O2', '-Wall', '-Wextra', '-Werror',
                                    '-fvisibility=hidden', '-I', out,
                                    '-DREAL_LIBEGL="%s"' % REAL_LIBEGL,
                                    '-DREAL_LIBGL="%s"' % os.path.join(SYSTEM_LIBDIR, 'libGL.so.1')]
