@@ -181,6 +181,29 @@ static const char *const vulkan_words[] = {
    "usubpassInputMS", NULL,
 };
 
+/* Desktop GLSL 1.10 / 1.20 / 1.30 shaders are lifted to 1.40 (glslang generates no SPIR-V
+ * below it): user identifiers that a later version made a keyword or a built-in are renamed.
+ * Each list holds what the version after `before` added. */
+static const char *const gl110_new_words[] = {
+   "centroid", "invariant", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2",
+   "mat4x3", "mat4x4", "outerProduct", "transpose", NULL,
+};
+static const char *const gl120_new_words[] = {
+   "flat", "smooth", "noperspective", "case", "default", "switch", "uint", "uvec2", "uvec3", "uvec4",
+   "lowp", "mediump", "highp", "precision", "sampler1DArray", "sampler2DArray", "sampler1DArrayShadow",
+   "sampler2DArrayShadow", "samplerCubeShadow", "isampler1D", "isampler2D", "isampler3D", "isamplerCube",
+   "isampler1DArray", "isampler2DArray", "usampler1D", "usampler2D", "usampler3D", "usamplerCube",
+   "usampler1DArray", "usampler2DArray", "texture", "textureProj", "textureLod", "textureOffset",
+   "textureProjOffset", "textureLodOffset", "textureProjLod", "textureProjLodOffset", "texelFetch",
+   "texelFetchOffset", "textureSize", "textureGrad", "textureGradOffset", "textureProjGrad",
+   "textureProjGradOffset", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "trunc", "round",
+   "roundEven", "modf", "isnan", "isinf", NULL,
+};
+static const char *const gl130_new_words[] = {
+   "layout", "inverse", "samplerBuffer", "isamplerBuffer", "usamplerBuffer", "isampler2DRect",
+   "usampler2DRect", NULL,
+};
+
 /* GLSL ES 1.00 / GLSL 1.40 texture functions -> the 3.x overloads. */
 static const struct {
    const char *from, *to;
@@ -570,7 +593,7 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    if (sh->es)
       spv_str_printf(&out, "#version %d es\n", sh->version < 310 ? 310 : sh->version);
    else
-      spv_str_printf(&out, "#version %d%s\n", sh->version, sh->version >= 150 ? " core" : "");
+      spv_str_printf(&out, "#version %d%s\n", sh->version < 140 ? 140 : sh->version, sh->version >= 150 ? " core" : "");
    bool draw_buffers = false;
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
@@ -793,6 +816,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
             rename = in_list(t, es100_new_words) || in_list(t, es300_new_words);
          else if (es300)
             rename = in_list(t, es300_new_words);
+         else if (desktop && sh->version < 140)
+            rename = (sh->version < 120 && in_list(t, gl110_new_words)) ||
+                     (sh->version < 130 && in_list(t, gl120_new_words)) || in_list(t, gl130_new_words);
          rename = rename || in_list(t, vulkan_words);
       }
       if (rep) {
