@@ -375,7 +375,9 @@ install_executable(struct glf_context *ctx, struct glf_program *p, void *blob, s
    /* "When a program object is linked ... the uniform block bindings are reset to zero"
     * (the initial UNIFORM_BLOCK_BINDING, ES 3.0 section 2.12.6). */
    memset(p->block_bindings, 0, sizeof(p->block_bindings));
-   if (!emit_program(ctx, p, blob, size)) {
+   /* A program without a vertex stage (desktop GL: a fragment shader alone) links for its
+    * queries; its draws do nothing (draw.c), so the server never gets it. */
+   if ((info->stage_mask & (1u << SPV_STAGE_VERTEX)) && !emit_program(ctx, p, blob, size)) {
       glf_program_free_executable(ctx, p);
       set_log(p, strdup("splitgl: program blob too large for the staging segment\n"));
       return false;

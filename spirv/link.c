@@ -765,17 +765,30 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count, struct stage_un
    }
    for (int s = 0; s < SPV_STAGE_COUNT; s++)
       by_stage[s] = units[s].n ? units[s].u[0] : NULL;
+   const struct spv_shader *vs = by_stage[SPV_STAGE_VERTEX], *fs = by_stage[SPV_STAGE_FRAGMENT];
+   const struct spv_shader *gs = by_stage[SPV_STAGE_GEOMETRY];
+   const struct spv_shader *any = vs ? vs : fs ? fs : gs;
+   if (!any) {
+      spv_str_puts(log, "error: no shaders attached\n");
+      return false;
+   }
    /* OpenGL ES 3.0 spec, section 2.11.3: linking fails if "the program object does not
     * contain both a vertex shader and a fragment shader" or "any of the shader objects
     * attached to program are not compiled successfully". */
-   if (!by_stage[SPV_STAGE_VERTEX]) {
+   if (!vs && (any->es || gs)) {
+      /* OpenGL 3.3 core, section 2.11.3: linking also fails when "program contains objects
+       * to form a geometry shader, and ... no vertex shader" */
       spv_str_puts(log, "error: no vertex shader attached\n");
       return false;
    }
    /* OpenGL 3.3 core has no such rule: "If the current program has no fragment shader ...
     * the results of fragment shader execution are undefined" (section 3.9), and a program
-    * of a vertex (and geometry) shader alone links (transform feedback, rasterizer discard). */
-   if (!by_stage[SPV_STAGE_FRAGMENT] && by_stage[SPV_STAGE_VERTEX]->es) {
+    * of a vertex (and geometry) shader alone links (transform feedback, rasterizer discard).
+    * Nor does it need a vertex shader: a fragment shader alone links (its blocks and
+    * uniforms are queried), and vertex processing of its draws is undefined (section 2.11:
+    * "If the program object has no vertex shader ... the results of vertex shader
+    * execution are undefined"): the front end draws nothing with it. */
+   if (!fs && any->es) {
       spv_str_puts(log, "error: no fragment shader attached\n");
       return false;
    }
@@ -785,16 +798,16 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count, struct stage_un
          return false;
       }
    }
-   const struct spv_shader *vs = by_stage[SPV_STAGE_VERTEX], *fs = by_stage[SPV_STAGE_FRAGMENT];
-   const struct spv_shader *gs = by_stage[SPV_STAGE_GEOMETRY];
-   if ((fs && (vs->api != fs->api || vs->es != fs->es)) || (gs && (gs->api != vs->api || gs->es != vs->es))) {
-      spv_str_puts(log, "error: shaders of different APIs cannot be linked\n");
-      return false;
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (by_stage[s] && (by_stage[s]->api != any->api || by_stage[s]->es != any->es)) {
+         spv_str_puts(log, "error: shaders of different APIs cannot be linked\n");
+         return false;
+      }
    }
    /* GLSL ES 3.00 spec, section 3.4: "Shaders for OpenGL ES 3.0 ... a program must not
     * contain shaders of different versions" — 1.00 links only with 1.00, 3.00 with 3.00.
     * Desktop GLSL (4.60 spec, section 3.3) lets core shaders of different versions link. */
-   if (vs->es && vs->version != fs->version) { /* ES: fs is there (above) */
+   if (vs && vs->es && vs->version != fs->version) { /* ES: fs is there (above) */
       spv_str_printf(log, "error: version %d es vertex shader cannot be linked with a version %d "
                           "es fragment shader\n", vs->version, fs->version);
       return false;
@@ -860,8 +873,16 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    const int lvs = spv_last_vertex_stage(has_gs ? 1u << SPV_STAGE_GEOMETRY : 0);
    if (!generate(units, NULL, 0, lvs, NULL, words, counts, &log) || !index_modules(mods, words, counts, &log))
       goto out;
+   /* A fragment shader alone (desktop GL, check_shaders): no attributes, varyings or
+    * transform feedback to link. */
+   const bool has_vs = sh[SPV_STAGE_VERTEX] != NULL;
+   if (!has_vs && opts && opts->xfb_varying_count) {
+      spv_str_printf(&log, "error: transform feedback varying '%s' is not a vertex shader output (no vertex "
+                           "shader)\n", opts->xfb_varyings[0]);
+      goto out;
+   }
    /* Aliased attributes: merged per location, which takes a generation of its own. */
-   if (!plan_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], sh[SPV_STAGE_VERTEX], opts, &ap, &log))
+   if (has_vs && !plan_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], sh[SPV_STAGE_VERTEX], opts, &ap, &log))
       goto out;
    const struct spv_attrib_merge merge = {ap.inputs.s, ap.prologue.s};
    const struct spv_attrib_merge *mp = ap.count ? &merge : NULL;
@@ -873,7 +894,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    /* Transform feedback: checked against the generated vertex outputs; what cannot be
     * decorated in place is copied into outputs of its own, which takes a second generation
     * (spirv/xfb.c). */
-   if (!spv_xfb_resolve(&mods[lvs], opts, &xfb, &log))
+   if (has_vs && !spv_xfb_resolve(&mods[lvs], opts, &xfb, &log))
       goto out;
    if (xfb.copy_count) {
       struct spv_xfb_copy *copies = NULL;
@@ -884,22 +905,21 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
          goto out;
    }
    const int next = lvs == SPV_STAGE_VERTEX ? SPV_STAGE_FRAGMENT : lvs;
-   if (!link_varyings(&mods[SPV_STAGE_VERTEX], SPV_STAGE_VERTEX, modp[next], next, &src[SPV_STAGE_VERTEX],
-                      sh[SPV_STAGE_VERTEX]->es, &log) ||
+   if ((has_vs && !link_varyings(&mods[SPV_STAGE_VERTEX], SPV_STAGE_VERTEX, modp[next], next,
+                                 &src[SPV_STAGE_VERTEX], sh[SPV_STAGE_VERTEX]->es, &log)) ||
        (has_gs && !link_varyings(&mods[SPV_STAGE_GEOMETRY], SPV_STAGE_GEOMETRY, modp[SPV_STAGE_FRAGMENT],
                                  SPV_STAGE_FRAGMENT, &src[SPV_STAGE_GEOMETRY], false, &log)) ||
-       !(mp ? link_merged_attributes(&mods[SPV_STAGE_VERTEX], &ap, &r, &log)
-            : link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log)) ||
+       (has_vs && !(mp ? link_merged_attributes(&mods[SPV_STAGE_VERTEX], &ap, &r, &log)
+                       : link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log))) ||
        (sh[SPV_STAGE_FRAGMENT] && !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT],
                                                 &src[SPV_STAGE_FRAGMENT], opts, &r, &log)) ||
        !spv_reflect_uniforms(&r, modp, srcp, &log) || !spv_reflect_blocks(&r, modp, srcp, &log))
       goto out;
-   r.info.writes_point_size = spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
-   r.info.point_size_spec = spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
-                                                        SPV_SPEC_POINT_SIZE);
+   r.info.writes_point_size = has_vs && spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
+   r.info.point_size_spec = has_vs && spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
+                                                                  SPV_SPEC_POINT_SIZE);
    /* Last: the decorations re-create the capturing stage's words (mods[] no longer index them). */
-   if (!spv_xfb_apply(&xfb, &words[lvs], &counts[lvs], &log) ||
-       !spv_xfb_reflect(&xfb, &r))
+   if (has_vs && (!spv_xfb_apply(&xfb, &words[lvs], &counts[lvs], &log) || !spv_xfb_reflect(&xfb, &r)))
       goto out;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       if (!sh[s])

@@ -1038,6 +1038,28 @@ test_stage_units(void)
       spv_program_info_free(info);
       free(log);
    }
+   {  /* a fragment shader alone links in desktop GL (its blocks are queried) ... */
+      static const char fs_ubo[] = "#version 150\nlayout(std140) uniform B { vec4 a; mat3 m; } b;\nout vec4 o;\n"
+                                   "void main() { o = b.a + vec4(b.m[1], 0.0); }\n";
+      const char *src[] = {fs_ubo};
+      const enum spv_stage st[] = {F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 1, &log);
+      CHECK(info != NULL);
+      if (info) {
+         CHECK_EQ(info->stage_mask, 1u << SPV_STAGE_FRAGMENT);
+         CHECK(info->block_count == 1 && info->blocks[0].data_size == 64);
+      }
+      spv_program_info_free(info);
+      free(log);
+      /* ... a geometry shader without a vertex shader does not (OpenGL 3.3 section 2.11.3) */
+      const char *src2[] = {gs_layout, gs_main, gs_fn, fs_ubo};
+      const enum spv_stage st2[] = {G, G, G, F};
+      info = link_units(src2, st2, 4, &log);
+      CHECK(info == NULL && log && strstr(log, "no vertex shader"));
+      spv_program_info_free(info);
+      free(log);
+   }
    {  /* no main in the stage */
       const char *src[] = {vs_fn, vs_main, fs_fn};
       const enum spv_stage st[] = {V, V, F};
