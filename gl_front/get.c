@@ -58,7 +58,7 @@ name_of(const void *obj)
 static void set_int(struct get_value *v, GLint64 x) { v->n = 1; v->i[0] = x; }
 
 static void g_array_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->array_buffer)); }
-static void g_element_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->vao ? name_of(c->vao->element) : 0); }
+static void g_element_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->vao ? c->vao->element : c->core_zero_element)); }
 static void g_vao(struct glf_context *c, struct get_value *v) { set_int(v, c->vao ? name_of(c->vao) : 0); }
 static void g_program(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->program)); }
 static void g_tex2d(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_2D])); }
