@@ -389,6 +389,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    hdr.writes_point_size = rd32(in + 36);
    const uint32_t flags = rd32(in + 40);
    hdr.point_size_spec = (flags & SPV_BLOB_FLAG_POINT_SIZE_SPEC) != 0;
+   hdr.builtin_attribs = (flags >> SPV_BLOB_FLAG_BUILTIN_ATTRIBS_SHIFT) & 3u;
    hdr.block_count = rd32(in + 44);
    const uint32_t all_stages = (1u << SPV_STAGE_COUNT) - 1;
    /* Some stage; geometry only after a vertex stage. A desktop fragment shader alone links
@@ -400,7 +401,8 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       return reject(err, err_size, "blob: bad stage masks");
    /* The point-size constant lives in the vertex stage, whose store it feeds. */
    if ((flags & ~SPV_BLOB_FLAGS_KNOWN) ||
-       (hdr.point_size_spec && (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || !hdr.writes_point_size)))
+       (hdr.point_size_spec && (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || !hdr.writes_point_size)) ||
+       (hdr.builtin_attribs && !(hdr.stage_mask & (1u << SPV_STAGE_VERTEX))))
       return reject(err, err_size, "blob: bad flags %#x", flags);
    if (hdr.default_block_size > MAX_BLOCK_SIZE || hdr.default_block_size % 4)
       return reject(err, err_size, "blob: bad default block size %u", hdr.default_block_size);

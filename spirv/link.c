@@ -815,6 +815,25 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count, struct stage_un
    return true;
 }
 
+/* gl_VertexID / gl_InstanceID read by the vertex stage: glslang declares a built-in input
+ * only where the shader uses it (VertexIndex / InstanceIndex under the Vulkan rules). */
+static uint32_t
+builtin_attribs(const struct spv_module *m)
+{
+   uint32_t mask = 0;
+   for (uint32_t v = 0; v < m->var_count; v++) {
+      uint32_t var = m->vars[v];
+      if (spv_var_storage(m, var) != SpvStorageClassInput)
+         continue;
+      const uint32_t b = m->ids[var].builtin;
+      if (b == SpvBuiltInVertexIndex || b == SpvBuiltInVertexId)
+         mask |= SPV_BUILTIN_ATTRIB_VERTEX_ID;
+      else if (b == SpvBuiltInInstanceIndex || b == SpvBuiltInInstanceId)
+         mask |= SPV_BUILTIN_ATTRIB_INSTANCE_ID;
+   }
+   return mask;
+}
+
 /* The declarations of every unit of a stage, in attachment order (the main unit's first). */
 static bool
 scan_stage_decls(const struct stage_units *su, bool vertex, struct spv_source_info *info)
@@ -916,6 +935,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
        !spv_reflect_uniforms(&r, modp, srcp, &log) || !spv_reflect_blocks(&r, modp, srcp, &log))
       goto out;
    r.info.writes_point_size = has_vs && spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
+   r.info.builtin_attribs = has_vs ? builtin_attribs(&mods[SPV_STAGE_VERTEX]) : 0;
    r.info.point_size_spec = has_vs && spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
                                                                   SPV_SPEC_POINT_SIZE);
    /* Last: the decorations re-create the capturing stage's words (mods[] no longer index them). */

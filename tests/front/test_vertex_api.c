@@ -1,6 +1,7 @@
 /* GL 3.3 core vertex-array and program API rules on the recording fake wire: the
  * ELEMENT_ARRAY_BUFFER binding while no vertex array object is bound, and a program of a
- * fragment shader alone (links; its draws send nothing). */
+ * fragment shader alone (links; its draws send nothing); gl_VertexID / gl_InstanceID among
+ * the active attributes. */
 #include <stdio.h>
 #include <string.h>
 
@@ -128,6 +129,51 @@ fragment_only_program(void)
    drop(ctx);
 }
 
+/* OpenGL 3.3 section 2.11.3: "all active vertex shader input variables are enumerated,
+ * including the special built-in inputs gl_VertexID and gl_InstanceID" (GL_INT, location
+ * -1 from GetAttribLocation, as every gl_ name). */
+static void
+builtin_attributes(void)
+{
+   static const char *vs = "#version 150\nin vec4 pos;\n"
+                           "void main() { gl_Position = pos + vec4(float(gl_VertexID + gl_InstanceID)); }\n";
+   static const char *fs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   struct glf_context *ctx = make(GLF_API_GL_CORE);
+   GLuint p = glf_CreateProgram();
+   glf_AttachShader(p, shader(GL_VERTEX_SHADER, vs));
+   glf_AttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glf_LinkProgram(p);
+   GLint ok = 0, n = -1, maxlen = -1;
+   glf_GetProgramiv(p, GL_LINK_STATUS, &ok);
+   CHECK(ok, "link");
+   glf_GetProgramiv(p, GL_ACTIVE_ATTRIBUTES, &n);
+   CHECK(n == 3, "ACTIVE_ATTRIBUTES %d", n);
+   glf_GetProgramiv(p, GL_ACTIVE_ATTRIBUTE_MAX_LENGTH, &maxlen);
+   CHECK(maxlen == (GLint)sizeof("gl_InstanceID"), "ACTIVE_ATTRIBUTE_MAX_LENGTH %d", maxlen);
+   bool seen_vid = false, seen_iid = false, seen_pos = false;
+   for (GLint i = 0; i < n && i < 3; i++) {
+      char name[32] = "";
+      GLint size = 0;
+      GLenum type = 0;
+      glf_GetActiveAttrib(p, (GLuint)i, sizeof(name), NULL, &size, &type, name);
+      if (!strcmp(name, "gl_VertexID") || !strcmp(name, "gl_InstanceID")) {
+         CHECK(size == 1 && type == GL_INT, "%s size %d type 0x%x", name, size, type);
+         CHECK(glf_GetAttribLocation(p, name) == -1, "%s location", name);
+      }
+      seen_vid |= !strcmp(name, "gl_VertexID");
+      seen_iid |= !strcmp(name, "gl_InstanceID");
+      seen_pos |= !strcmp(name, "pos");
+   }
+   CHECK(seen_vid && seen_iid && seen_pos, "active attributes %d %d %d", seen_vid, seen_iid, seen_pos);
+   char name[8];
+   GLint size;
+   GLenum type;
+   glf_GetActiveAttrib(p, 3, sizeof(name), NULL, &size, &type, name);
+   CHECK(glf_GetError() == GL_INVALID_VALUE, "GetActiveAttrib past the count");
+   glf_DeleteProgram(p);
+   drop(ctx);
+}
+
 int
 main(void)
 {
@@ -135,6 +181,7 @@ main(void)
    fake_wire_info.cap_count = WIRE_CAP_COUNT;
    element_binding_without_vao();
    fragment_only_program();
+   builtin_attributes();
    if (fails)
       printf("%d failures\n", fails);
    else
