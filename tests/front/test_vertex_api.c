@@ -2,6 +2,7 @@
  * ELEMENT_ARRAY_BUFFER binding while no vertex array object is bound, and a program of a
  * fragment shader alone (links; its draws send nothing); gl_VertexID / gl_InstanceID among
  * the active attributes. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -174,6 +175,19 @@ builtin_attributes(void)
    drop(ctx);
 }
 
+/* OpenGL 3.3 section 5.2.1: glWaitSync's server wait never times out here (the channel's
+ * one ordered queue), so MAX_SERVER_WAIT_TIMEOUT is unbounded, clamped through GetIntegerv. */
+static void
+server_wait_timeout(void)
+{
+   struct glf_context *ctx = make(GLF_API_GL_CORE);
+   GLint64 t = -1;
+   glf_GetInteger64v(GL_MAX_SERVER_WAIT_TIMEOUT, &t);
+   CHECK(t == INT64_MAX, "MAX_SERVER_WAIT_TIMEOUT %lld", (long long)t);
+   CHECK(get_int(GL_MAX_SERVER_WAIT_TIMEOUT) == INT32_MAX, "GetIntegerv(MAX_SERVER_WAIT_TIMEOUT) not clamped");
+   drop(ctx);
+}
+
 int
 main(void)
 {
@@ -182,6 +196,7 @@ main(void)
    element_binding_without_vao();
    fragment_only_program();
    builtin_attributes();
+   server_wait_timeout();
    if (fails)
       printf("%d failures\n", fails);
    else
