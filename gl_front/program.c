@@ -671,6 +671,20 @@ glf_GetAttribLocation(GLuint program, const GLchar *name)
    for (uint32_t i = 0; i < info->attrib_count; i++)
       if (!strcmp(info->attribs[i].name, name))
          return info->attribs[i].location;
+   /* An element of an array attribute, "name[k]" (GLSL 1.50 section 4.3.4 allows vertex input
+    * arrays): its elements take consecutive locations, each as many as the element needs
+    * (a mat2 element two). */
+   const char *open = strrchr(name, '[');
+   const size_t base = open ? (size_t)(open - name) : 0;
+   char *end = NULL;
+   const unsigned long k = open && open[1] >= '0' && open[1] <= '9' ? strtoul(open + 1, &end, 10) : 0;
+   if (!end || strcmp(end, "]") || (open[1] == '0' && end != open + 2))
+      return -1;
+   for (uint32_t i = 0; i < info->attrib_count; i++) {
+      const struct spv_attrib *a = &info->attribs[i];
+      if (a->array_size > 1 && strlen(a->name) == base && !strncmp(a->name, name, base) && k < a->array_size)
+         return a->location + (GLint)(k * (a->slots / a->array_size));
+   }
    return -1;
 }
 

@@ -175,6 +175,35 @@ builtin_attributes(void)
    drop(ctx);
 }
 
+/* GLSL 1.50 vertex input arrays: "name[k]" locates element k, consecutive locations of
+ * as many slots as an element takes; malformed or out-of-range indices locate nothing. */
+static void
+array_attribute_elements(void)
+{
+   static const char *vs = "#version 150\nin float a[3];\nin mat2 d[2];\n"
+                           "void main() { gl_Position = vec4(a[0] + a[2], d[1][1], d[0][0].x); }\n";
+   static const char *fs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   struct glf_context *ctx = make(GLF_API_GL_CORE);
+   GLuint p = glf_CreateProgram();
+   glf_AttachShader(p, shader(GL_VERTEX_SHADER, vs));
+   glf_AttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glf_LinkProgram(p);
+   GLint ok = 0;
+   glf_GetProgramiv(p, GL_LINK_STATUS, &ok);
+   CHECK(ok, "link");
+   GLint la = glf_GetAttribLocation(p, "a"), ld = glf_GetAttribLocation(p, "d");
+   CHECK(la >= 0 && ld >= 0, "locations %d %d", la, ld);
+   CHECK(glf_GetAttribLocation(p, "a[0]") == la, "a[0]");
+   CHECK(glf_GetAttribLocation(p, "a[2]") == la + 2, "a[2]");
+   CHECK(glf_GetAttribLocation(p, "d[0]") == ld, "d[0]");
+   CHECK(glf_GetAttribLocation(p, "d[1]") == ld + 2, "d[1]: a mat2 element takes two locations");
+   static const char *bad[] = {"a[3]", "a[01]", "a[-1]", "a[]", "a[1", "a[1]x", "b[0]", "a [0]"};
+   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+      CHECK(glf_GetAttribLocation(p, bad[i]) == -1, "%s located", bad[i]);
+   glf_DeleteProgram(p);
+   drop(ctx);
+}
+
 /* OpenGL 3.3 section 5.2.1: glWaitSync's server wait never times out here (the channel's
  * one ordered queue), so MAX_SERVER_WAIT_TIMEOUT is unbounded, clamped through GetIntegerv. */
 static void
@@ -197,6 +226,7 @@ main(void)
    fragment_only_program();
    builtin_attributes();
    server_wait_timeout();
+   array_attribute_elements();
    if (fails)
       printf("%d failures\n", fails);
    else
