@@ -815,8 +815,10 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count, struct stage_un
    return true;
 }
 
-/* gl_VertexID / gl_InstanceID read by the vertex stage: glslang declares a built-in input
- * only where the shader uses it (VertexIndex / InstanceIndex under the Vulkan rules). */
+/* gl_VertexID / gl_InstanceID read by the vertex stage (VertexIndex / InstanceIndex under
+ * the Vulkan rules): the variable is loaded somewhere. glslang's relaxed rules declare
+ * InstanceIndex beside VertexIndex even where the shader reads only gl_VertexID, so a
+ * declaration alone does not make it active. */
 static uint32_t
 builtin_attribs(const struct spv_module *m)
 {
@@ -826,10 +828,18 @@ builtin_attribs(const struct spv_module *m)
       if (spv_var_storage(m, var) != SpvStorageClassInput)
          continue;
       const uint32_t b = m->ids[var].builtin;
-      if (b == SpvBuiltInVertexIndex || b == SpvBuiltInVertexId)
-         mask |= SPV_BUILTIN_ATTRIB_VERTEX_ID;
-      else if (b == SpvBuiltInInstanceIndex || b == SpvBuiltInInstanceId)
-         mask |= SPV_BUILTIN_ATTRIB_INSTANCE_ID;
+      const uint32_t bit = b == SpvBuiltInVertexIndex || b == SpvBuiltInVertexId         ? SPV_BUILTIN_ATTRIB_VERTEX_ID
+                           : b == SpvBuiltInInstanceIndex || b == SpvBuiltInInstanceId ? SPV_BUILTIN_ATTRIB_INSTANCE_ID
+                                                                                       : 0;
+      for (uint32_t i = 5; bit && !(mask & bit) && i < m->count;) {
+         const uint32_t wc = m->words[i] >> 16, op = m->words[i] & 0xffff;
+         if (wc == 0 || wc > m->count - i)
+            break;
+         if ((op == SpvOpLoad && wc >= 4 && m->words[i + 3] == var) ||
+             ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 4 && m->words[i + 3] == var))
+            mask |= bit;
+         i += wc;
+      }
    }
    return mask;
 }

@@ -172,6 +172,17 @@ builtin_attributes(void)
    glf_GetActiveAttrib(p, 3, sizeof(name), NULL, &size, &type, name);
    CHECK(glf_GetError() == GL_INVALID_VALUE, "GetActiveAttrib past the count");
    glf_DeleteProgram(p);
+   /* gl_VertexID alone: gl_InstanceID is not active */
+   static const char *vs_vid = "#version 150\nvoid main() { gl_Position = vec4(float(gl_VertexID)); }\n";
+   p = glf_CreateProgram();
+   glf_AttachShader(p, shader(GL_VERTEX_SHADER, vs_vid));
+   glf_AttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glf_LinkProgram(p);
+   glf_GetProgramiv(p, GL_ACTIVE_ATTRIBUTES, &n);
+   char only[32] = "";
+   glf_GetActiveAttrib(p, 0, sizeof(only), NULL, &size, &type, only);
+   CHECK(n == 1 && !strcmp(only, "gl_VertexID"), "ACTIVE_ATTRIBUTES %d (%s)", n, only);
+   glf_DeleteProgram(p);
    drop(ctx);
 }
 
