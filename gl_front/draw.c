@@ -82,6 +82,11 @@ validate_draw(struct glf_context *ctx, GLenum mode, GLsizei count, GLsizei insta
    /* Transform feedback's draw rules (mode, ES's indexed draws and buffer space). */
    if (!glf_xfb_validate_draw(ctx, *wmode, (uint64_t)count, (uint64_t)instances, indexed, caller))
       return false;
+   /* OpenGL 3.3 section 2.11: "If the program object has no vertex shader ... the results of
+    * vertex shader execution are undefined." Such a program (a fragment shader alone) is
+    * never sent to the server: its draws produce nothing. */
+   if (!(pi->stage_mask & (1u << SPV_STAGE_VERTEX)))
+      return false;
    /* OpenGL 3.3 core section 2.19: under conditional rendering whose query counted no
     * samples, draws are discarded (after their errors). */
    return count > 0 && instances > 0 && !ctx->cond_render_discard;

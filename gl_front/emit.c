@@ -106,7 +106,7 @@ static void
 glf_emit_program_bindings(struct glf_context *ctx)
 {
    struct glf_program *p = ctx->program;
-   if (!p || !p->info)
+   if (!p || !p->info || !p->handle.gen) /* no vertex stage: never sent */
       return;
    uint32_t n = p->info->sampler_slot_count;
    if (n > WIRE_MAX_PROGRAM_SAMPLERS)

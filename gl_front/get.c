@@ -58,7 +58,7 @@ name_of(const void *obj)
 static void set_int(struct get_value *v, GLint64 x) { v->n = 1; v->i[0] = x; }
 
 static void g_array_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->array_buffer)); }
-static void g_element_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->vao ? name_of(c->vao->element) : 0); }
+static void g_element_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->vao ? c->vao->element : c->core_zero_element)); }
 static void g_vao(struct glf_context *c, struct get_value *v) { set_int(v, c->vao ? name_of(c->vao) : 0); }
 static void g_program(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->program)); }
 static void g_tex2d(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_2D])); }
@@ -328,8 +328,12 @@ static const struct get_entry get_table[] = {
    LIM(GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, API_CORE, 1, max_geometry_texture_image_units),
    LIM(GL_MAX_GEOMETRY_UNIFORM_BLOCKS, API_CORE, 1, max_geometry_uniform_blocks),
    FN(GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS, API_CORE, g_combined_geometry_uniforms),
-   /* glWaitSync only accepts TIMEOUT_IGNORED: the server never waits (sync.c) */
-   CONST(GL_MAX_SERVER_WAIT_TIMEOUT, API_3, 0),
+   /* OpenGL 3.3 section 5.2.1: WaitSync blocks the server "until sync is signaled or until
+    * an implementation-dependent timeout period expires", MAX_SERVER_WAIT_TIMEOUT. Here the
+    * wait is the order of the one server queue every context of a channel feeds (sync.c):
+    * later commands run after the fence's work however long it takes, with no timeout, so
+    * the period is unbounded: the largest value (nanoseconds; INT_MAX through GetIntegerv). */
+   CONST(GL_MAX_SERVER_WAIT_TIMEOUT, API_3, INT64_MAX),
    LIMF(GL_ALIASED_POINT_SIZE_RANGE, API_ES, 2, point_size_range),
    LIMF(GL_POINT_SIZE_RANGE, API_CORE, 2, point_size_range),
    LIMF(GL_ALIASED_LINE_WIDTH_RANGE, API_ALL, 2, line_width_range),

@@ -636,6 +636,11 @@ struct glf_context {
    } proxy_ms[2];
    struct glf_vao *vao;
    struct glf_vao *default_vao; /* ES only; NULL in GL core */
+   /* GL core while no vertex array object is bound: the ELEMENT_ARRAY_BUFFER binding. The
+    * core profile has no default VAO (OpenGL 3.3 appendix E.2.2: attribute pointers and
+    * draws need one) but lists no error for BindBuffer(ELEMENT_ARRAY_BUFFER), whose buffer
+    * then takes BufferData and friends (as Mesa's hidden default VAO does). */
+   struct glf_buffer *core_zero_element;
    struct glf_hash vaos, framebuffers;
    struct glf_framebuffer *draw_fb, *read_fb;
    struct glf_framebuffer winsys_draw, winsys_read;

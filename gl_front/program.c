@@ -375,7 +375,9 @@ install_executable(struct glf_context *ctx, struct glf_program *p, void *blob, s
    /* "When a program object is linked ... the uniform block bindings are reset to zero"
     * (the initial UNIFORM_BLOCK_BINDING, ES 3.0 section 2.12.6). */
    memset(p->block_bindings, 0, sizeof(p->block_bindings));
-   if (!emit_program(ctx, p, blob, size)) {
+   /* A program without a vertex stage (desktop GL: a fragment shader alone) links for its
+    * queries; its draws do nothing (draw.c), so the server never gets it. */
+   if ((info->stage_mask & (1u << SPV_STAGE_VERTEX)) && !emit_program(ctx, p, blob, size)) {
       glf_program_free_executable(ctx, p);
       set_log(p, strdup("splitgl: program blob too large for the staging segment\n"));
       return false;
@@ -515,13 +517,42 @@ glf_ValidateProgram(GLuint program)
       set_log(p, strdup("error: program is not linked\n"));
 }
 
+/* The built-in inputs GetActiveAttrib lists after the program's own attributes (OpenGL 3.3
+ * section 2.11.3: "including the special built-in inputs gl_VertexID and gl_InstanceID"). */
+static const struct {
+   uint32_t bit;
+   const char *name;
+} builtin_attribs[] = {
+   {SPV_BUILTIN_ATTRIB_VERTEX_ID, "gl_VertexID"},
+   {SPV_BUILTIN_ATTRIB_INSTANCE_ID, "gl_InstanceID"},
+};
+
+static uint32_t
+active_attrib_count(const struct spv_program_info *info)
+{
+   return info ? info->attrib_count + (uint32_t)__builtin_popcount(info->builtin_attribs & 3u) : 0;
+}
+
+/* Attribute index past the program's own: the built-in's name, else NULL. */
+static const char *
+builtin_attrib_name(const struct spv_program_info *info, uint32_t index)
+{
+   uint32_t k = info->attrib_count;
+   for (size_t b = 0; b < GLF_ARRAY_SIZE(builtin_attribs); b++)
+      if ((info->builtin_attribs & builtin_attribs[b].bit) && k++ == index)
+         return builtin_attribs[b].name;
+   return NULL;
+}
+
 static GLint
 max_name_length(const struct spv_program_info *info, bool uniforms)
 {
    size_t m = 0;
-   uint32_t n = info ? (uniforms ? info->uniform_count : info->attrib_count) : 0;
+   uint32_t n = info ? (uniforms ? info->uniform_count : active_attrib_count(info)) : 0;
    for (uint32_t i = 0; i < n; i++) {
-      size_t l = strlen(uniforms ? info->uniforms[i].name : info->attribs[i].name) + 1;
+      const char *name = uniforms ? info->uniforms[i].name
+                         : i < info->attrib_count ? info->attribs[i].name : builtin_attrib_name(info, i);
+      size_t l = strlen(name) + 1;
       if (l > m)
          m = l;
    }
@@ -539,7 +570,7 @@ program_param(struct glf_context *ctx, struct glf_program *p, GLenum pname, GLin
    case GL_VALIDATE_STATUS: *out = p->validate_status; return true;
    case GL_INFO_LOG_LENGTH: *out = p->info_log && *p->info_log ? (GLint)strlen(p->info_log) + 1 : 0; return true;
    case GL_ATTACHED_SHADERS: *out = (GLint)p->attached_count; return true;
-   case GL_ACTIVE_ATTRIBUTES: *out = info ? (GLint)info->attrib_count : 0; return true;
+   case GL_ACTIVE_ATTRIBUTES: *out = (GLint)active_attrib_count(info); return true;
    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *out = max_name_length(info, false); return true;
    case GL_ACTIVE_UNIFORMS: *out = info ? (GLint)info->uniform_count : 0; return true;
    case GL_ACTIVE_UNIFORM_MAX_LENGTH: *out = max_name_length(info, true); return true;
@@ -640,6 +671,20 @@ glf_GetAttribLocation(GLuint program, const GLchar *name)
    for (uint32_t i = 0; i < info->attrib_count; i++)
       if (!strcmp(info->attribs[i].name, name))
          return info->attribs[i].location;
+   /* An element of an array attribute, "name[k]" (GLSL 1.50 section 4.3.4 allows vertex input
+    * arrays): its elements take consecutive locations, each as many as the element needs
+    * (a mat2 element two). */
+   const char *open = strrchr(name, '[');
+   const size_t base = open ? (size_t)(open - name) : 0;
+   char *end = NULL;
+   const unsigned long k = open && open[1] >= '0' && open[1] <= '9' ? strtoul(open + 1, &end, 10) : 0;
+   if (!end || strcmp(end, "]") || (open[1] == '0' && end != open + 2))
+      return -1;
+   for (uint32_t i = 0; i < info->attrib_count; i++) {
+      const struct spv_attrib *a = &info->attribs[i];
+      if (a->array_size > 1 && strlen(a->name) == base && !strncmp(a->name, name, base) && k < a->array_size)
+         return a->location + (GLint)(k * (a->slots / a->array_size));
+   }
    return -1;
 }
 
@@ -654,7 +699,7 @@ get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint
    if (!p)
       return;
    const struct spv_program_info *info = p->link_status ? p->info : NULL;
-   uint32_t count = info ? (uniforms ? info->uniform_count : info->attrib_count) : 0;
+   uint32_t count = info ? (uniforms ? info->uniform_count : active_attrib_count(info)) : 0;
    /* "If index is greater than or equal to ACTIVE_UNIFORMS (ACTIVE_ATTRIBUTES), the error
     * INVALID_VALUE is generated." Likewise a negative bufSize. */
    if (index >= count || bufSize < 0) {
@@ -666,6 +711,10 @@ get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint
       *size = (GLint)u->array_size;
       *type = u->gl_type;
       glf_copy_string(u->name, bufSize, length, name);
+   } else if (index >= info->attrib_count) { /* gl_VertexID / gl_InstanceID: int scalars */
+      *size = 1;
+      *type = GL_INT;
+      glf_copy_string(builtin_attrib_name(info, index), bufSize, length, name);
    } else {
       const struct spv_attrib *a = &info->attribs[index];
       *size = (GLint)a->array_size;

@@ -368,6 +368,12 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
    c->kind = WIRE_KIND_PROGRAM;
    c->program = spv_blob_parse(blob, pc->blob.size, err, sizeof(err));
    free(blob);
+   /* The front end keeps programs without a vertex stage to itself (they draw nothing). */
+   if (c->program && !(c->program->stage_mask & (1u << SPV_STAGE_VERTEX))) {
+      snprintf(err, sizeof(err), "no vertex stage");
+      spv_program_info_free(c->program);
+      c->program = NULL;
+   }
    /* The modules go to the driver, which may run them in this process (lavapipe): they must
     * be valid Vulkan SPIR-V (the parser checked their interface against the layout). */
    for (uint32_t st = 0; c->program && st < SPV_STAGE_COUNT; st++) {

@@ -13,7 +13,8 @@
  *                 sampler_slot_count, uniform_count, sampler_count, attrib_count,
  *                 output_count, max_uniform_location, writes_point_size, flags, block_count
  *                 flags (added; 0 in older blobs): SPV_BLOB_FLAG_POINT_SIZE_SPEC (bit 0) =
- *                 spv_program_info.point_size_spec; other bits must be 0
+ *                 spv_program_info.point_size_spec; bits 1-2 (added) =
+ *                 spv_program_info.builtin_attribs; other bits must be 0
  *   STRINGS (2)   NUL-terminated names; records refer to them by byte offset
  *   UNIFORMS (3)  uniform_count x 10 u32: name, gl_type, array_size, location, offset,
  *                 array_stride, matrix_stride, sampler_slot, block_index, row_major
@@ -81,7 +82,8 @@ enum {
 
 #define INFO_WORDS 12u
 #define SPV_BLOB_FLAG_POINT_SIZE_SPEC 1u
-#define SPV_BLOB_FLAGS_KNOWN SPV_BLOB_FLAG_POINT_SIZE_SPEC
+#define SPV_BLOB_FLAG_BUILTIN_ATTRIBS_SHIFT 1u /* spv_program_info.builtin_attribs, 2 bits */
+#define SPV_BLOB_FLAGS_KNOWN (SPV_BLOB_FLAG_POINT_SIZE_SPEC | (3u << SPV_BLOB_FLAG_BUILTIN_ATTRIBS_SHIFT))
 #define UNIFORM_WORDS 10u
 #define BLOCK_WORDS 8u
 #define SAMPLER_WORDS 5u

@@ -401,16 +401,20 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    hdr.writes_point_size = rd32(in + 36);
    const uint32_t flags = rd32(in + 40);
    hdr.point_size_spec = (flags & SPV_BLOB_FLAG_POINT_SIZE_SPEC) != 0;
+   hdr.builtin_attribs = (flags >> SPV_BLOB_FLAG_BUILTIN_ATTRIBS_SHIFT) & 3u;
    hdr.block_count = rd32(in + 44);
    const uint32_t all_stages = (1u << SPV_STAGE_COUNT) - 1;
-   /* A graphics pipeline needs a vertex stage (the link always emits vertex and fragment;
-    * geometry is optional). */
-   if (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || (hdr.stage_mask & ~all_stages) ||
+   /* Some stage; geometry only after a vertex stage. A desktop fragment shader alone links
+    * (for its queries) without a vertex stage; the server refuses such a blob
+    * (decode_objects.c): a graphics pipeline needs a vertex stage. */
+   const uint32_t vgs = (1u << SPV_STAGE_VERTEX) | (1u << SPV_STAGE_GEOMETRY);
+   if (!hdr.stage_mask || (hdr.stage_mask & vgs) == (1u << SPV_STAGE_GEOMETRY) || (hdr.stage_mask & ~all_stages) ||
        (hdr.default_block_stage_mask & ~hdr.stage_mask) || hdr.writes_point_size > 1)
       return reject(err, err_size, "blob: bad stage masks");
    /* The point-size constant lives in the vertex stage, whose store it feeds. */
    if ((flags & ~SPV_BLOB_FLAGS_KNOWN) ||
-       (hdr.point_size_spec && (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || !hdr.writes_point_size)))
+       (hdr.point_size_spec && (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || !hdr.writes_point_size)) ||
+       (hdr.builtin_attribs && !(hdr.stage_mask & (1u << SPV_STAGE_VERTEX))))
       return reject(err, err_size, "blob: bad flags %#x", flags);
    if (hdr.default_block_size > MAX_BLOCK_SIZE || hdr.default_block_size % 4)
       return reject(err, err_size, "blob: bad default block size %u", hdr.default_block_size);

@@ -34,7 +34,7 @@
 #include "util/sha256.h"
 
 #define CACHE_MAGIC "SGLC"
-#define CACHE_VERSION 1u
+#define CACHE_VERSION 2u /* 2: multi-shader stages, built-in attributes, GLSL 1.10-1.30 */
 #define STALE_TMP_SECONDS 600
 
 struct cache_header {

@@ -360,8 +360,12 @@ version_supported(enum spv_api api, int version, bool es)
       return es && (version == 100 || version == 300 || version == 310 || version == 320);
    if (es)
       return false;
+   /* OpenGL 3.3 core, section 2.11.1 ("OpenGL 3.3 implementations are guaranteed to support
+    * versions 1.40, 1.50 and 3.30"): older versions may be supported too, and are (as Mesa
+    * does); the compatibility built-ins they name are refused below (find_compat_builtin),
+    * a core context has no fixed-function state to feed them. */
    switch (version) {
-   case 140: case 150: case 330: case 400: case 410: case 420: case 430: case 440: case 450: case 460:
+   case 110: case 120: case 130: case 140: case 150: case 330: case 400: case 410: case 420: case 430: case 440: case 450: case 460:
       return true;
    default:
       return false;

@@ -181,6 +181,29 @@ static const char *const vulkan_words[] = {
    "usubpassInputMS", NULL,
 };
 
+/* Desktop GLSL 1.10 / 1.20 / 1.30 shaders are lifted to 1.40 (glslang generates no SPIR-V
+ * below it): user identifiers that a later version made a keyword or a built-in are renamed.
+ * Each list holds what the version after `before` added. */
+static const char *const gl110_new_words[] = {
+   "centroid", "invariant", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2",
+   "mat4x3", "mat4x4", "outerProduct", "transpose", NULL,
+};
+static const char *const gl120_new_words[] = {
+   "flat", "smooth", "noperspective", "case", "default", "switch", "uint", "uvec2", "uvec3", "uvec4",
+   "lowp", "mediump", "highp", "precision", "sampler1DArray", "sampler2DArray", "sampler1DArrayShadow",
+   "sampler2DArrayShadow", "samplerCubeShadow", "isampler1D", "isampler2D", "isampler3D", "isamplerCube",
+   "isampler1DArray", "isampler2DArray", "usampler1D", "usampler2D", "usampler3D", "usamplerCube",
+   "usampler1DArray", "usampler2DArray", "texture", "textureProj", "textureLod", "textureOffset",
+   "textureProjOffset", "textureLodOffset", "textureProjLod", "textureProjLodOffset", "texelFetch",
+   "texelFetchOffset", "textureSize", "textureGrad", "textureGradOffset", "textureProjGrad",
+   "textureProjGradOffset", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "trunc", "round",
+   "roundEven", "modf", "isnan", "isinf", NULL,
+};
+static const char *const gl130_new_words[] = {
+   "layout", "inverse", "samplerBuffer", "isamplerBuffer", "usamplerBuffer", "isampler2DRect",
+   "usampler2DRect", NULL,
+};
+
 /* GLSL ES 1.00 / GLSL 1.40 texture functions -> the 3.x overloads. */
 static const struct {
    const char *from, *to;
@@ -300,9 +323,10 @@ enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS, PSZ_ES_ONE };
 static bool gs_emits_points(const struct tok_list *tl);
 
 static enum psz_wrap
-point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
+point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl, const struct spv_lift_unit *unit)
 {
-   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !gs_emits_points(tl)))
+   const bool points = unit ? unit->stage_points : gs_emits_points(tl);
+   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !points))
       return PSZ_NONE;
    bool has_main = false, writes = false, per_vertex = false;
    for (uint32_t i = 0; i < tl->n; i++) {
@@ -316,6 +340,8 @@ point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
    /* No main: leave glslang's link error as it is. A gl_PerVertex redeclaration without
     * gl_PointSize (GLSL 4.10+) leaves no member to store to: no wrap, and the server skips
     * point draws of that program as it does for ES programs that do not write the size. */
+   if (unit)
+      has_main = unit->main_unit;
    if (!has_main || (per_vertex && !writes))
       return PSZ_NONE;
    if (sh->es)
@@ -561,15 +587,51 @@ gs_emits_points(const struct tok_list *tl)
 char *
 spv_lift_source(const struct spv_shader *sh)
 {
-   return spv_lift_source_xfb(sh, NULL, 0, NULL, false);
+   return spv_lift_source_xfb(sh, NULL, 0, NULL, false, NULL);
+}
+
+static uint32_t match_bracket(const struct tok *t, uint32_t n, uint32_t i, const char *open, const char *close);
+
+/* "main" at file scope, its parameter list followed by a body. */
+static bool
+defines_main(const struct tok_list *tl)
+{
+   int brace = 0;
+   for (uint32_t i = 0; i < tl->n; i++) {
+      const struct tok *t = &tl->t[i];
+      if (t->kind == TK_PUNCT)
+         brace += tok_is(t, "{") - tok_is(t, "}");
+      if (brace || t->kind != TK_IDENT || !tok_is(t, "main"))
+         continue;
+      uint32_t j = i + 1;
+      const struct tok *o = next_nonws(tl, &j);
+      if (!o || !tok_is(o, "("))
+         continue;
+      uint32_t k = match_bracket(tl->t, tl->n, j, "(", ")") + 1;
+      const struct tok *b = k < tl->n ? next_nonws(tl, &k) : NULL;
+      if (b && tok_is(b, "{"))
+         return true;
+   }
+   return false;
+}
+
+bool
+spv_scan_unit(const struct spv_shader *sh, bool *has_main, bool *points_out)
+{
+   struct tok_list tl;
+   if (!tokenize(sh->preprocessed ? sh->preprocessed : "", &tl))
+      return false;
+   *has_main = defines_main(&tl);
+   *points_out = sh->stage == SPV_STAGE_GEOMETRY && gs_emits_points(&tl);
+   free(tl.t);
+   return true;
 }
 
 static char *lift_opaque_structs(const char *src);
-static uint32_t match_bracket(const struct tok *t, uint32_t n, uint32_t i, const char *open, const char *close);
 
 char *
 spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t ncopies,
-                    const struct spv_attrib_merge *merge, bool last_vertex_stage)
+                    const struct spv_attrib_merge *merge, bool last_vertex_stage, struct spv_lift_unit *unit)
 {
    struct tok_list tl;
    /* first: samplers out of uniform structures (below) */
@@ -588,7 +650,7 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    if (sh->es)
       spv_str_printf(&out, "#version %d es\n", sh->version < 310 ? 310 : sh->version);
    else
-      spv_str_printf(&out, "#version %d%s\n", sh->version, sh->version >= 150 ? " core" : "");
+      spv_str_printf(&out, "#version %d%s\n", sh->version < 140 ? 140 : sh->version, sh->version >= 150 ? " core" : "");
    struct ccd_array ccd[2] = {{SPV_CCD_CLIP, 0, 0, 0}, {SPV_CCD_CULL, 0, 0, 0}};
    if (sh->ccd) {
       ccd_scan(&tl, &ccd[0], sh->ccd_own_clip, (uint32_t)sh->limits.max_clip_distances);
@@ -694,10 +756,17 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       spv_str_printf(&out, "#error %u clip and %u cull distances exceed gl_MaxCombinedClipAndCullDistances (%d)\n",
                      ccd[0].count, ccd[1].count, sh->limits.max_combined_clip_and_cull_distances);
 
-   const enum psz_wrap psz = point_size_wrap(sh, &tl);
+   const enum psz_wrap psz = point_size_wrap(sh, &tl, unit);
    const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
-   if (fs)
+   /* A stage of several compilation units (desktop GL): the wrappers (main, EmitVertex) are
+    * defined once, in the unit that defines main; the others only call the EmitVertex one. */
+   const bool other_unit = unit && !unit->main_unit;
+   if (fs || other_unit)
       ncopies = 0;
+   if (other_unit) {
+      merge = NULL;
+      last_vertex_stage = false;
+   }
    /* Copies need the wrapper; a shader without main fails glslang's link either way. A
     * geometry shader captures at each EmitVertex, so its copies are made there instead
     * (append_emit_vertex). */
@@ -707,8 +776,11 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    const uint32_t nclip = sh->ccd ? (last_vertex_stage && !fs ? ccd[0].count : 0)
                                   : clip_distance_count(sh, &tl, last_vertex_stage);
    const bool wrap = !gs && (psz != PSZ_NONE || ncopies || merge || nclip);
-   const bool emit_wrap = gs && (ncopies || psz != PSZ_NONE || nclip);
-   if (emit_wrap)
+   const bool emit_wrap = gs && !other_unit && (ncopies || psz != PSZ_NONE || nclip);
+   const bool emit_call = emit_wrap || (gs && other_unit && unit->emit_wrap);
+   if (unit && unit->main_unit)
+      unit->emit_wrap = emit_wrap;
+   if (emit_call)
       spv_str_puts(&out, "void " SPV_EMIT_VERTEX "();\n");
    int layout_depth = 0; /* > 0 inside the parentheses of layout(...) */
    bool after_layout = false;
@@ -771,7 +843,7 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          rep = "std140";
       if (!rep && wrap && tok_is(t, "main"))
          rep = SPV_POINT_SIZE_MAIN;
-      if (!rep && emit_wrap && tok_is(t, "EmitVertex"))
+      if (!rep && emit_call && tok_is(t, "EmitVertex"))
          rep = SPV_EMIT_VERTEX;
       if (!rep && (es100 || desktop)) {
          if (tok_is(t, "attribute"))
@@ -833,6 +905,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
             rename = in_list(t, es100_new_words) || in_list(t, es300_new_words);
          else if (es300)
             rename = in_list(t, es300_new_words);
+         else if (desktop && sh->version < 140)
+            rename = (sh->version < 120 && in_list(t, gl110_new_words)) ||
+                     (sh->version < 130 && in_list(t, gl120_new_words)) || in_list(t, gl130_new_words);
          rename = rename || in_list(t, vulkan_words);
       }
       if (rep) {

@@ -73,6 +73,9 @@ struct spv_binding {
 #define SPV_MAX_XFB_VARYINGS 128 /* names one program may capture */
 #define SPV_MAX_XFB_STRIDE 2048  /* bytes one vertex may write to one buffer (blob limit) */
 
+#define SPV_BUILTIN_ATTRIB_VERTEX_ID 1u
+#define SPV_BUILTIN_ATTRIB_INSTANCE_ID 2u
+
 struct spv_link_options {
    const struct spv_binding *attrib_bindings; /* glBindAttribLocation */
    uint32_t attrib_binding_count;
@@ -194,6 +197,11 @@ struct spv_program_info {
    /* Added: the vertex stage declares the SPV_SPEC_POINT_SIZE specialization constant
     * (desktop GL: spv_layout.h says what to specialize it to); 0 or 1. */
    uint32_t point_size_spec;
+   /* Added: the vertex stage reads gl_VertexID (SPV_BUILTIN_ATTRIB_VERTEX_ID) and / or
+    * gl_InstanceID (SPV_BUILTIN_ATTRIB_INSTANCE_ID). OpenGL 3.3 section 2.11.3: "all active
+    * vertex shader input variables are enumerated, including the special built-in inputs
+    * gl_VertexID and gl_InstanceID"; GetActiveAttrib lists them after attribs[]. */
+   uint32_t builtin_attribs;
    /* Added (blob version 2): transform feedback. The vertex stage declares the Xfb execution
     * mode and decorates what it captures (XfbBuffer, XfbStride, Offset) iff the count is not
     * 0; xfb_strides[b] is the bytes one vertex writes to buffer b (0: buffer unused). */

@@ -121,8 +121,20 @@ struct spv_attrib_merge {
 /** spv_lift_source with copies appended to a vertex-processing shader (n may be 0) and, for a
  *  vertex shader, its attributes merged per location (merge may be NULL). The last
  *  vertex-processing stage of a program also honours GL_CLIP_DISTANCEi (SPV_SPEC_CLIP_ENABLE). */
+/** One compilation unit of a stage that has several (desktop GL attaches any number of shaders
+ *  of a stage to a program; OpenGL 3.3 section 2.11.3). NULL to spv_lift_source_xfb: the
+ *  stage's only unit. */
+struct spv_lift_unit {
+   bool main_unit;    /* in: this unit defines main; the wrappers and copies go into it */
+   bool stage_points; /* in: a unit of the (geometry) stage declares layout(points) out */
+   bool emit_wrap;    /* out of the main unit, in to the others: EmitVertex goes through the
+                       * wrapper, which the others declare and call */
+};
 char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t n,
-                          const struct spv_attrib_merge *merge, bool last_vertex_stage);
+                          const struct spv_attrib_merge *merge, bool last_vertex_stage, struct spv_lift_unit *unit);
+/** Whether the unit defines main, and whether it (a geometry shader) declares
+ *  layout(points) out. Returns false on out of memory. */
+bool spv_scan_unit(const struct spv_shader *sh, bool *has_main, bool *points_out);
 #define SPV_RENAME_PREFIX "sgl__"
 /* lift.c: a sampler taken out of a uniform structure (the name encodes its GL path), and the
  * member that keeps an emptied structure legal (the reflection skips it) */

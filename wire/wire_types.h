@@ -51,7 +51,9 @@
  *    WIRE_FEATURE_CULL_DISTANCE; ProgramCreate refuses a stage declaring the ClipDistance /
  *    CullDistance capability on a device without shaderClipDistance / shaderCullDistance;
  *    SetClipState is sent by ES contexts too (EXT_clip_cull_distance). */
-#define WIRE_PROTOCOL_REVISION 13u
+/* 14: WIRE_MAX_SAMPLER_UNITS 48 (was 32): SetSamplerViews / BindSamplerStates carry up to
+ *    48 units. */
+#define WIRE_PROTOCOL_REVISION 14u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -238,15 +240,15 @@ enum wire_vformat {
 
 /* Limits every count on the wire is checked against. The front end reports the device's
  * limits clamped to these. Each is at least the OpenGL ES 3.0 minimum of the matching GL limit
- * (asserted below); one is below OpenGL 3.3 core's, and widening it changes the size of
- * shipped payloads (SetSamplerViews, BindSamplerStates: tests/unit/catalogue.txt), so GL 3.3
- * contexts report 32 combined texture units (GL 3.3: 48); docs/ARCHITECTURE.md lists it as a
- * divergence. WIRE_MAX_UNIFORM_BLOCKS went from 24 to 36 (GL 3.3's uniform-buffer bindings and
+ * (asserted below) and of OpenGL 3.3 core's. WIRE_MAX_SAMPLER_UNITS went from 32 to 48 (GL
+ * 3.3's MAX_COMBINED_TEXTURE_IMAGE_UNITS minimum, 16 per stage for 3 stages) with protocol
+ * revision 14: SetSamplerViews and BindSamplerStates grew (tests/unit/catalogue.txt).
+ * WIRE_MAX_UNIFORM_BLOCKS went from 24 to 36 (GL 3.3's uniform-buffer bindings and
  * combined blocks) with protocol revision 4: before it only SetProgramBindings' tail used it. */
 #define WIRE_MAX_COLOR_BUFS 8
 #define WIRE_MAX_VERTEX_ATTRIBS 16
 #define WIRE_MAX_VERTEX_BUFFERS 16
-#define WIRE_MAX_SAMPLER_UNITS 32 /* combined texture image units */
+#define WIRE_MAX_SAMPLER_UNITS 48 /* combined texture image units */
 #define WIRE_MAX_PROGRAM_SAMPLERS 64 /* sampler slots one program may declare */
 #define WIRE_MAX_UNIFORM_BLOCKS 36 /* uniform-buffer binding points; blocks per program */
 #define WIRE_MAX_TEXTURE_SIZE 16384
@@ -257,7 +259,7 @@ enum wire_vformat {
 #define WIRE_MAX_PROGRAM_BLOB (16u * 1024u * 1024u)
 #define WIRE_MAX_VIEWPORT_DIM 32768
 #define WIRE_MAX_VERTEX_ATTRIB_STRIDE 2048 /* what the front end accepts as a stride */
-static_assert(WIRE_MAX_COLOR_BUFS >= 8 && WIRE_MAX_VERTEX_ATTRIBS >= 16 && WIRE_MAX_SAMPLER_UNITS >= 32 &&
+static_assert(WIRE_MAX_COLOR_BUFS >= 8 && WIRE_MAX_VERTEX_ATTRIBS >= 16 && WIRE_MAX_SAMPLER_UNITS >= 48 &&
                  WIRE_MAX_UNIFORM_BLOCKS >= 24 && WIRE_MAX_TEXTURE_SIZE >= 2048 && WIRE_MAX_3D_TEXTURE_SIZE >= 256 &&
                  WIRE_MAX_ARRAY_LAYERS >= 256 && WIRE_MAX_CONSTANT_SIZE >= 16384 &&
                  WIRE_MAX_VIEWPORT_DIM >= WIRE_MAX_TEXTURE_SIZE,

@@ -38,8 +38,16 @@ main(void)
    /* versions per API */
    expect(V, SPV_API_GLES, "#version 330\nin vec4 p; void main(){ gl_Position = p; }\n", false);
    expect(V, SPV_API_GL, "#version 300 es\nin vec4 p; void main(){ gl_Position = p; }\n", false);
-   expect(V, SPV_API_GL, "#version 130\nin vec4 p; void main(){ gl_Position = p; }\n", false);
+   /* 1.10 - 1.30 are supported in core contexts (as Mesa does), without their compatibility
+    * built-ins; 1.10 (no #version) has no global `in` */
+   expect(V, SPV_API_GL, "#version 130\nin vec4 p; void main(){ gl_Position = p; }\n", true);
+   expect(V, SPV_API_GL, "#version 120\nattribute vec4 p; void main(){ gl_Position = p; }\n", true);
+   expect(V, SPV_API_GL, "attribute vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(V, SPV_API_GL, "in vec4 p; void main(){ gl_Position = p; }\n", false);
+   expect(V, SPV_API_GL, "#version 110\nvoid main(){ gl_Position = ftransform(); }\n", false);
+   expect(V, SPV_API_GL, "#version 120\nvoid main(){ gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; }\n", false);
+   expect(F, SPV_API_GL, "#version 130\nvoid main(){ gl_FragColor = gl_Color; }\n", false);
+   expect(V, SPV_API_GL, "#version 100\nattribute vec4 p; void main(){ gl_Position = p; }\n", false);
    expect(V, SPV_API_GL, "#version 140\nin vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(V, SPV_API_GL, "#version 330 core\nlayout(location = 1) in vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(F, SPV_API_GL, "#version 330 core\nout vec4 o; void main(){ o = texture2D(1.0); }\n", false);

@@ -991,6 +991,118 @@ test_es100_invariance(void)
    }
 }
 
+/* Desktop GL links every shader attached for a stage into its executable (OpenGL 3.3
+ * section 2.11.3): a function defined in one unit and called from another, a geometry
+ * shader's layout in a unit of its own, a uniform declared in two units. Two units that
+ * both define main, or none that does, fail the link. */
+static struct spv_program_info *
+link_units(const char *const *src, const enum spv_stage *stage, uint32_t n, char **log)
+{
+   struct spv_shader *sh[8];
+   for (uint32_t i = 0; i < n; i++) {
+      sh[i] = spv_compile(stage[i], SPV_API_GL, src[i]);
+      CHECK(spv_shader_ok(sh[i]));
+   }
+   void *blob = NULL;
+   size_t size = 0;
+   bool ok = spv_link(sh, n, NULL, &blob, &size, log);
+   for (uint32_t i = 0; i < n; i++)
+      spv_shader_free(sh[i]);
+   struct spv_program_info *info = NULL;
+   if (ok) {
+      char err[256];
+      info = spv_blob_parse(blob, size, err, sizeof(err));
+   }
+   free(blob);
+   return info;
+}
+
+static void
+test_stage_units(void)
+{
+   const enum spv_stage V = SPV_STAGE_VERTEX, G = SPV_STAGE_GEOMETRY, F = SPV_STAGE_FRAGMENT;
+   static const char vs_main[] = "#version 150\nvec4 pos();\nout int id;\nvoid main() { gl_Position = pos(); id = gl_VertexID; }\n";
+   static const char vs_fn[] = "#version 140\nin vec4 p; uniform vec4 u_off;\nvec4 pos() { return p + u_off; }\n";
+   static const char gs_layout[] = "#version 150\nlayout(points) in;\nlayout(triangle_strip, max_vertices = 3) out;\n";
+   static const char gs_main[] =
+      "#version 150\nvec2 corner(int k);\nin int id[];\nuniform vec4 u_off;\n"
+      "void main() { for (int k = 0; k < 3; k++) { gl_Position = gl_in[0].gl_Position + u_off + vec4(corner(k + id[0]), 0.0, 0.0);\n"
+      "  EmitVertex(); } EndPrimitive(); }\n";
+   static const char gs_fn[] = "#version 330\nvec2 corner(int k) { return vec2(float(k & 1), float(k >> 1)); }\n";
+   static const char fs_main[] = "#version 150\nvec4 color();\nout vec4 o;\nvoid main() { o = color(); }\n";
+   static const char fs_fn[] = "#version 150\nuniform vec4 u_color;\nvec4 color() { return u_color; }\n";
+   {
+      const char *src[] = {vs_fn, vs_main, gs_layout, gs_main, gs_fn, fs_fn, fs_main};
+      const enum spv_stage st[] = {V, V, G, G, G, F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 7, &log);
+      CHECK(info != NULL);
+      if (!info) {
+         fprintf(stderr, "link log: %s\n", log);
+      } else {
+         dump(info);
+         check_modules_valid(info);
+         CHECK(find_attrib(info, "p") != NULL);
+         CHECK(find_uniform(info, "u_off") != NULL);
+         CHECK(find_uniform(info, "u_color") != NULL);
+         CHECK_EQ(info->gs_input, GL_POINTS);
+         CHECK_EQ(info->gs_output, GL_TRIANGLE_STRIP);
+         CHECK_EQ(info->gs_max_vertices, 3);
+         spv_program_info_free(info);
+      }
+      free(log);
+   }
+   {  /* main twice */
+      const char *src[] = {vs_main, vs_main, fs_main, fs_fn};
+      const enum spv_stage st[] = {V, V, F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 4, &log);
+      CHECK(info == NULL && log && *log);
+      spv_program_info_free(info);
+      free(log);
+   }
+   {  /* a function declared and never defined: no unit gives it a body */
+      const char *src[] = {vs_main, fs_main, fs_fn};
+      const enum spv_stage st[] = {V, F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 3, &log);
+      CHECK(info == NULL && log && *log);
+      spv_program_info_free(info);
+      free(log);
+   }
+   {  /* a fragment shader alone links in desktop GL (its blocks are queried) ... */
+      static const char fs_ubo[] = "#version 150\nlayout(std140) uniform B { vec4 a; mat3 m; } b;\nout vec4 o;\n"
+                                   "void main() { o = b.a + vec4(b.m[1], 0.0); }\n";
+      const char *src[] = {fs_ubo};
+      const enum spv_stage st[] = {F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 1, &log);
+      CHECK(info != NULL);
+      if (info) {
+         CHECK_EQ(info->stage_mask, 1u << SPV_STAGE_FRAGMENT);
+         CHECK(info->block_count == 1 && info->blocks[0].data_size == 64);
+      }
+      spv_program_info_free(info);
+      free(log);
+      /* ... a geometry shader without a vertex shader does not (OpenGL 3.3 section 2.11.3) */
+      const char *src2[] = {gs_layout, gs_main, gs_fn, fs_ubo};
+      const enum spv_stage st2[] = {G, G, G, F};
+      info = link_units(src2, st2, 4, &log);
+      CHECK(info == NULL && log && strstr(log, "no vertex shader"));
+      spv_program_info_free(info);
+      free(log);
+   }
+   {  /* no main in the stage */
+      const char *src[] = {vs_fn, vs_main, fs_fn};
+      const enum spv_stage st[] = {V, V, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 3, &log);
+      CHECK(info == NULL && log && *log);
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1010,5 +1122,6 @@ main(int argc, char **argv)
    test_aliasing();
    test_uniform_precision();
    test_es100_invariance();
+   test_stage_units();
    return check_done("spirv_link");
 }

@@ -1104,6 +1104,19 @@ geometry_cases(void)
       }
    }
    expect_program_refused(b, size, "geometry SPIR-V without the stage bit");
+   {  /* A fragment shader alone links (desktop GL, for its queries) but never goes to the
+       * server, which needs a vertex stage: such a blob is refused. */
+      struct spv_shader *f = spv_compile(SPV_STAGE_FRAGMENT, SPV_API_GL, fs);
+      void *fblob = NULL;
+      size_t fsize = 0;
+      char *flog = NULL;
+      CHECK(spv_link(&f, 1, NULL, &fblob, &fsize, &flog));
+      if (fblob)
+         expect_program_refused(fblob, fsize, "program without a vertex stage");
+      free(fblob);
+      free(flog);
+      spv_shader_free(f);
+   }
    /* The geometry module's entry point as ExecutionModel Vertex (0). */
    memcpy(b, blob, size);
    w = blob_spirv(b, SPV_STAGE_GEOMETRY, &count);
