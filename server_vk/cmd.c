@@ -52,6 +52,11 @@ mg_batches_init(struct mg_backend *be)
 void
 mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g)
 {
+   /* Once a batch hung (mg_wait_fence: MG_WAIT_HUNG) its work may still run and read any
+    * object queued before it, whichever batch holds the object now (a batch that could not
+    * be submitted is reset at once): nothing is freed under it; mg_destroy leaks the device. */
+   if (be->hung)
+      return;
    switch (g->kind) {
    case MG_GB_IMAGE: vkDestroyImage(be->dev, (VkImage)g->handle, NULL); break;
    case MG_GB_VIEW: vkDestroyImageView(be->dev, (VkImageView)g->handle, NULL); break;

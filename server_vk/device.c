@@ -570,18 +570,36 @@ create_device(struct mg_backend *be)
    return true;
 }
 
+/* Backends whose device hung: kept, never freed (their work may still run). Reachable from
+ * here, so that a leak checker tells them from real leaks. */
+static struct mg_backend *hung_backends;
+
+static void
+keep_hung(struct mg_backend *be)
+{
+   struct mg_backend *head = __atomic_load_n(&hung_backends, __ATOMIC_ACQUIRE);
+   do
+      be->hung_next = head;
+   while (!__atomic_compare_exchange_n(&hung_backends, &head, be, true, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+}
+
 static void
 mg_destroy(struct srv_backend *sbe)
 {
    struct mg_backend *be = mg_backend(sbe);
+   /* The wait comes first: it is what finds work that never completes (a draw may outlast
+    * SPLITGL_WAIT_TIMEOUT_MS, e.g. billions of vertices, and lavapipe cannot cancel it). */
+   if (be->dev && !be->hung)
+      mg_wait_idle(be);
    if (be->dev && be->hung) {
-      /* Work that never completed may still use every object: leak the device rather than
-       * free memory under it. */
+      /* Work that never completed may still use every object, and on a CPU driver it runs
+       * in this process (lavapipe's queue thread, with code and state of the instance's
+       * screen): leak the device and the instance rather than free memory under it. */
       sgl_err("magma: the device hung; its objects are not freed");
-      be->dev = VK_NULL_HANDLE;
+      keep_hung(be);
+      return;
    }
    if (be->dev) {
-      mg_wait_idle(be);
       for (unsigned i = 0; i < MG_ARRAY_SIZE(be->dummy); i++)
          if (be->dummy[i])
             mg_resource_free(be, be->dummy[i], true);

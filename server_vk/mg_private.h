@@ -507,6 +507,7 @@ struct mg_backend {
    uint64_t view_epoch; /* moves when any image view may have been replaced */
    bool lost;             /* sticky: VK_ERROR_DEVICE_LOST seen (or simulated) */
    bool hung;             /* a fence never signalled: its batch's memory is never freed */
+   struct mg_backend *hung_next; /* mg_destroy keeps a hung backend on a list, never freed */
    bool oom;              /* an allocation failed since the last take_status */
    char status_what[128]; /* what failed (for the status) */
    const uint32_t *cancel; /* the client asked the session to end (segment word) */

@@ -209,6 +209,8 @@ mg_window_destroy(struct mg_backend *be, struct mg_window *w)
       return;
    if (be->dev) {
       window_idle(be);
+      if (be->hung)
+         return; /* queued work may still blit into its images: kept, as mg_destroy keeps the device */
       window_drop_swapchain(be, w, false);
       if (w->acquired)
          vkDestroyFence(be->dev, w->acquired, NULL);
