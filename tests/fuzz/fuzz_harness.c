@@ -222,8 +222,13 @@ fuzz_harness_run(const uint8_t *data, size_t size, struct srv_backend *(*make_ba
     * fence waits): a later input must not wait for it and take the blame. */
    if (be->ops->fence_submit && be->ops->fence_completed) {
       uint64_t serial = be->ops->fence_submit(be);
-      for (int ms = 0; serial && be->ops->fence_completed(be) < serial; ms++) {
-         if (ms >= FUZZ_GPU_WAIT_MS) {
+      /* by the clock: on a loaded machine a 1 ms sleep takes several, and 5,000 of them
+       * passed libFuzzer's 20 s (Magma's destroy then waits its own 5 s for the same work) */
+      struct timespec t0, now;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      while (serial && be->ops->fence_completed(be) < serial) {
+         clock_gettime(CLOCK_MONOTONIC, &now);
+         if ((now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000 >= FUZZ_GPU_WAIT_MS) {
             drop_session(); /* as a lost device: a fresh one for the next input */
             return;
          }
