@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server/backend.h"
 #include "util/log.h"
@@ -926,6 +927,58 @@ test_hostile(struct t *t)
    t->ops->resource_destroy(t->be, ib);
 }
 
+/* A legal draw that runs far past SPLITGL_WAIT_TIMEOUT_MS (the ctest sets 300 ms): billions
+ * of vertices, most fetched past the end of a 3-vertex buffer (robust access). The fence wait
+ * declares the device hung and lost; then every object, the context and the backend are
+ * destroyed while lavapipe's queue thread still runs the draw. Magma must free nothing the
+ * draw reads (buffers, pipeline, device, instance): the process goes on for a while with the
+ * draw still running, and must not crash (the first Magma fuzz finding, issue 15). Runs on its
+ * own (not through setup / teardown: the hang is an ERROR line on purpose). */
+static int
+run_hung(void)
+{
+   struct t t;
+   memset(&t, 0, sizeof(t));
+   sgl_log_set_sink(log_sink, NULL);
+   t.be = mg_backend_create(NULL);
+   if (!t.be) {
+      fprintf(stderr, "FAIL: mg_backend_create\n");
+      return 1;
+   }
+   t.ops = t.be->ops;
+   struct wire_context_create cc = {.api = 0, .major = 3};
+   t.ctx = t.ops->context_create(t.be, &cc);
+   t.color = make_tex(&t, WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8G8B8A8_UNORM, W, H, 0);
+   t.fb = (struct srv_framebuffer){.width = W, .height = H, .nr_cbufs = 1};
+   t.fb.cbufs[0].res = t.color;
+   t.ops->set_framebuffer(t.ctx, &t.fb);
+   struct wire_viewport vp = {0, 0, W, H, 0, 1};
+   t.ops->set_viewport(t.ctx, &vp);
+   struct srv_program *p = color_program(&t);
+   float v[3 * 7] = {-1, -1, 0, 1, 0, 0, 1, 1, -1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1};
+   struct srv_resource *vb = make_buffer(&t, v, sizeof(v));
+   void *ve = velems_pos_col(&t, true, NULL);
+   t.ops->bind_cso(t.ctx, WIRE_CSO_PROGRAM, p);
+   t.ops->bind_cso(t.ctx, WIRE_CSO_VELEMS, ve);
+   bind_vb(&t, 0, vb, 28);
+   draw(&t, WIRE_PRIM_TRIANGLES, 0, 30000000, 256);
+   t.ops->finish(t.ctx);
+   char what[160] = "";
+   enum srv_status st = t.ops->take_status(t.be, what, sizeof(what));
+   CHECK(st == SRV_STATUS_DEVICE_LOST, "the draw completed within the wait timeout (status %d): nothing hung", (int)st);
+   drop_program(&t, p, ve);
+   t.ops->resource_destroy(t.be, vb);
+   struct srv_framebuffer none = {0};
+   t.ops->set_framebuffer(t.ctx, &none);
+   t.ops->resource_destroy(t.be, t.color);
+   t.ops->context_destroy(t.be, t.ctx);
+   t.ops->destroy(t.be);
+   /* the draw goes on meanwhile, reading what was kept */
+   nanosleep(&(struct timespec){1, 500000000}, NULL);
+   fprintf(stderr, "hung: %s\n", failures ? "FAILED" : "ok");
+   return failures ? 1 : 0;
+}
+
 static const struct {
    const char *name;
    void (*fn)(struct t *t);
@@ -941,6 +994,8 @@ int
 main(int argc, char **argv)
 {
    const char *which = argc > 1 ? argv[1] : "";
+   if (!strcmp(which, "hung"))
+      return run_hung();
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (strcmp(which, cases[i].name) && strcmp(which, "all"))
          continue;
