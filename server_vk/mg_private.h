@@ -507,7 +507,8 @@ struct mg_backend {
    uint64_t view_epoch; /* moves when any image view may have been replaced */
    bool lost;             /* sticky: VK_ERROR_DEVICE_LOST seen (or simulated) */
    bool hung;             /* a fence never signalled: its batch's memory is never freed */
-   struct mg_backend *hung_next; /* mg_destroy keeps a hung backend on a list, never freed */
+   struct mg_backend *hung_next; /* mg_destroy keeps a hung backend on a list (device.c) */
+   struct mg_window *kept_windows; /* windows destroyed while hung: ended with the device */
    bool oom;              /* an allocation failed since the last take_status */
    char status_what[128]; /* what failed (for the status) */
    const uint32_t *cancel; /* the client asked the session to end (segment word) */
@@ -711,6 +712,8 @@ void mg_window_set_interval(struct srv_backend *sbe, struct srv_resource *res, u
 void mg_window_present(struct mg_backend *be, struct mg_resource *r);
 /** Waits for the window's presents and frees it (before r goes). */
 void mg_window_destroy(struct mg_backend *be, struct mg_window *w);
+/** Ends the windows mg_window_destroy kept while the device was hung (its work now done). */
+void mg_windows_kept_fini(struct mg_backend *be);
 void mg_flush(struct srv_ctx *sctx);
 void mg_finish(struct srv_ctx *sctx);
 bool mg_fb_valid(const struct mg_ctx *ctx);
