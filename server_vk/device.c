@@ -644,6 +644,7 @@ destroy_or_keep(struct mg_backend *be)
    }
    if (be->dev) {
       mg_windows_kept_fini(be);
+      mg_kept_garbage_fini(be);
       for (unsigned i = 0; i < MG_ARRAY_SIZE(be->dummy); i++)
          if (be->dummy[i])
             mg_resource_free(be, be->dummy[i], true);
