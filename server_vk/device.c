@@ -575,18 +575,81 @@ create_device(struct mg_backend *be)
    return true;
 }
 
+/* Backends whose device hung, kept while their work may still run: reachable from here (a
+ * leak checker tells them from real leaks), and ended by reap_hung once every batch they
+ * submitted has completed (lavapipe runs a draw of billions of vertices to its end). */
+static struct mg_backend *hung_backends;
+static unsigned hung_count;
+
 static void
-mg_destroy(struct srv_backend *sbe)
+keep_hung(struct mg_backend *be)
 {
-   struct mg_backend *be = mg_backend(sbe);
+   struct mg_backend *head = __atomic_load_n(&hung_backends, __ATOMIC_ACQUIRE);
+   do
+      be->hung_next = head;
+   while (!__atomic_compare_exchange_n(&hung_backends, &head, be, true, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+}
+
+/* Whether every batch the backend submitted has completed (a fence that answers anything but
+ * VK_SUCCESS, a really lost device's, keeps it). */
+static bool
+hung_work_done(struct mg_backend *be)
+{
+   for (unsigned i = 0; i < MG_NUM_BATCHES; i++)
+      if (be->batches[i].submitted && vkGetFenceStatus(be->dev, be->batches[i].fence) != VK_SUCCESS)
+         return false;
+   return true;
+}
+
+static void destroy_or_keep(struct mg_backend *be);
+
+/* Ends the kept backends whose work has completed; keeps the others. The list is taken whole,
+ * so that two callers never end the same backend. */
+static void
+reap_hung(void)
+{
+   struct mg_backend *be = __atomic_exchange_n(&hung_backends, NULL, __ATOMIC_ACQ_REL);
+   while (be) {
+      struct mg_backend *next = be->hung_next;
+      if (hung_work_done(be)) {
+         sgl_info("magma: a hung device's work has completed; its objects are freed");
+         be->hung = false; /* nothing runs any more: all of it is freed */
+         __atomic_fetch_sub(&hung_count, 1, __ATOMIC_ACQ_REL);
+         destroy_or_keep(be);
+      } else {
+         keep_hung(be);
+      }
+      be = next;
+   }
+}
+
+unsigned
+mg_backends_kept(void)
+{
+   reap_hung();
+   /* a count, not a walk of the list: another thread may be reaping it meanwhile */
+   return __atomic_load_n(&hung_count, __ATOMIC_ACQUIRE);
+}
+
+static void
+destroy_or_keep(struct mg_backend *be)
+{
+   /* The wait comes first: it is what finds work that never completes (a draw may outlast
+    * SPLITGL_WAIT_TIMEOUT_MS, e.g. billions of vertices, and lavapipe cannot cancel it). */
+   if (be->dev && !be->hung)
+      mg_wait_idle(be);
    if (be->dev && be->hung) {
-      /* Work that never completed may still use every object: leak the device rather than
-       * free memory under it. */
-      sgl_err("magma: the device hung; its objects are not freed");
-      be->dev = VK_NULL_HANDLE;
+      /* Work that never completed may still use every object, and on a CPU driver it runs
+       * in this process (lavapipe's queue thread, with code and state of the instance's
+       * screen): the device and the instance are kept, whole, until that work is done. */
+      sgl_err("magma: the device hung; its objects are kept until its work completes");
+      __atomic_fetch_add(&hung_count, 1, __ATOMIC_ACQ_REL);
+      keep_hung(be);
+      return;
    }
    if (be->dev) {
-      mg_wait_idle(be);
+      mg_windows_kept_fini(be);
+      mg_kept_garbage_fini(be);
       for (unsigned i = 0; i < MG_ARRAY_SIZE(be->dummy); i++)
          if (be->dummy[i])
             mg_resource_free(be, be->dummy[i], true);
@@ -613,6 +676,13 @@ mg_destroy(struct srv_backend *sbe)
       vkDestroyInstance(be->instance, NULL);
    }
    free(be);
+}
+
+static void
+mg_destroy(struct srv_backend *sbe)
+{
+   destroy_or_keep(mg_backend(sbe));
+   reap_hung();
 }
 
 static bool
@@ -644,6 +714,7 @@ static struct srv_backend *backend_create(const struct wire_device_select *sel);
 struct srv_backend *
 mg_backend_create(const struct wire_device_select *sel)
 {
+   reap_hung();
    sgl_backend_init_enter();
    struct srv_backend *be = backend_create(sel);
    sgl_backend_init_leave();

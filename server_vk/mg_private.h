@@ -507,7 +507,11 @@ struct mg_backend {
    bool need_barrier;
    uint64_t view_epoch; /* moves when any image view may have been replaced */
    bool lost;             /* sticky: VK_ERROR_DEVICE_LOST seen (or simulated) */
-   bool hung;             /* a fence never signalled: its batch's memory is never freed */
+   bool hung;             /* a fence never signalled: nothing freed until its work completes */
+   struct mg_backend *hung_next; /* mg_destroy keeps a hung backend on a list (device.c) */
+   struct mg_window *kept_windows; /* windows destroyed while hung: ended with the device */
+   struct mg_garbage *kept_garbage; /* objects let go of while hung: ended with the device */
+   uint32_t nkept_garbage, kept_garbage_cap;
    bool oom;              /* an allocation failed since the last take_status */
    char status_what[128]; /* what failed (for the status) */
    const uint32_t *cancel; /* the client asked the session to end (segment word) */
@@ -620,6 +624,8 @@ uint64_t mg_fence_completed(struct srv_backend *sbe);
 bool mg_stream_alloc(struct mg_backend *be, VkDeviceSize size, VkDeviceSize align, struct mg_alloc *out);
 void mg_defer(struct mg_backend *be, enum mg_garbage_kind kind, uint64_t handle);
 void mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g);
+/** Destroys what mg_destroy_garbage kept while the device was hung (its work now done). */
+void mg_kept_garbage_fini(struct mg_backend *be);
 VkDescriptorSet mg_alloc_set(struct mg_backend *be, VkDescriptorSetLayout layout);
 
 /* buffer.c */
@@ -712,6 +718,8 @@ void mg_window_set_interval(struct srv_backend *sbe, struct srv_resource *res, u
 void mg_window_present(struct mg_backend *be, struct mg_resource *r);
 /** Waits for the window's presents and frees it (before r goes). */
 void mg_window_destroy(struct mg_backend *be, struct mg_window *w);
+/** Ends the windows mg_window_destroy kept while the device was hung (its work now done). */
+void mg_windows_kept_fini(struct mg_backend *be);
 void mg_flush(struct srv_ctx *sctx);
 void mg_finish(struct srv_ctx *sctx);
 bool mg_fb_valid(const struct mg_ctx *ctx);
