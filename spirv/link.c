@@ -131,7 +131,10 @@ generate(const struct stage_units units[SPV_STAGE_COUNT], const struct spv_xfb_c
       }
       memcpy(words[s], all + prev, counts[s] * sizeof(uint32_t));
       prev = total;
-      if (sh[s]->ccd && !spv_add_distance_capabilities(&words[s], &counts[s])) {
+      bool ccd = false; /* EXT_clip_cull_distance (ES: one unit per stage) */
+      for (uint32_t k = 0; k < units[s].n; k++)
+         ccd = ccd || units[s].u[k]->ccd;
+      if (ccd && !spv_add_distance_capabilities(&words[s], &counts[s])) {
          ok = false;
          break;
       }
