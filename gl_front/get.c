@@ -160,6 +160,19 @@ g_max_combined_clip_cull(struct glf_context *c, struct get_value *v)
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
 static void g_draw_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->draw_buffers[0]); }
+/* EXT_texture_integer (listed on GL core): RGBA_INTEGER_MODE_EXT, "true if RGBA components are
+ * integers", i.e. a colour buffer the draw framebuffer draws into holds signed or unsigned
+ * integers (Mesa answers the same way: any integer draw buffer). */
+static void
+g_rgba_integer_mode(struct glf_context *c, struct get_value *v)
+{
+   bool integer = false;
+   for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS && !integer; i++) {
+      const struct glf_format *f = glf_framebuffer_draw_format(c, c->draw_fb, i);
+      integer = f && (f->ctype == GL_INT || f->ctype == GL_UNSIGNED_INT);
+   }
+   set_int(v, integer);
+}
 /* GL 3.3 core's MAX_DUAL_SOURCE_DRAW_BUFFERS (minimum 1): splitgl does not blend with two
  * sources (glBindFragDataLocationIndexed index 1 is refused), so it answers 0 and says so. */
 static void
@@ -367,6 +380,7 @@ static const struct get_entry get_table[] = {
    FN(GL_TEXTURE_BINDING_BUFFER, API_CORE, g_texbuffer),
    FN(GL_TEXTURE_BUFFER, API_CORE, g_texture_buffer),
    FN(GL_TEXTURE_BUFFER_DATA_STORE_BINDING, API_CORE, g_texbuffer_store),
+   FN(GL_RGBA_INTEGER_MODE_EXT, API_CORE, g_rgba_integer_mode),
    FN(GLF_TEXTURE_BUFFER_FORMAT_ARB, API_CORE, g_texbuffer_format),
    LIM(GL_MAX_INTEGER_SAMPLES, API_CORE, 1, max_integer_samples),
    CONST(GL_SHADER_COMPILER, API_ES, 1),
