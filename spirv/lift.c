@@ -395,10 +395,7 @@ append_clip_disable(struct spv_str *out, uint32_t nclip)
 static void
 copy_decl(struct spv_str *out, const struct spv_xfb_copy *c, uint32_t i)
 {
-   spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u", c->flat ? "flat " : "", c->glsl_type, i);
-   if (c->array_len)
-      spv_str_printf(out, "[%u]", c->array_len);
-   spv_str_puts(out, ";\n");
+   spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", c->flat ? "flat " : "", c->glsl_type, i);
 }
 
 /* The wrapper main: the shader's own (renamed), the point-size store, the clip-distance
