@@ -341,15 +341,29 @@ fail:
    return false;
 }
 
-/* A built-in output of the capturing stage that can be captured (copied): its GL type, or 0. */
+/* The module is a geometry shader's. */
+static bool
+is_geometry(const struct spv_module *m)
+{
+   for (uint32_t i = 5; i < m->count && m->words[i] >> 16; i += m->words[i] >> 16)
+      if ((m->words[i] & 0xffff) == SpvOpEntryPoint && (m->words[i] >> 16) >= 2)
+         return m->words[i + 1] == SpvExecutionModelGeometry;
+   return false;
+}
+
+/* A built-in output of the capturing stage that can be captured (copied): its GL type, or 0.
+ * gl_Position and gl_PointSize are outputs of both stages; gl_Layer and gl_PrimitiveID are
+ * geometry shader outputs only (GLSL 1.50 section 7.1: "gl_PrimitiveID ... gl_Layer ...
+ * available only in the geometry language"). */
 static uint32_t
 builtin_output(const struct spv_module *m, const char *base)
 {
-   (void)m;
    if (!strcmp(base, "gl_Position"))
       return GL_FLOAT_VEC4;
    if (!strcmp(base, "gl_PointSize"))
       return GL_FLOAT;
+   if ((!strcmp(base, "gl_Layer") || !strcmp(base, "gl_PrimitiveID")) && is_geometry(m))
+      return GL_INT;
    return 0;
 }
 
