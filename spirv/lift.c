@@ -398,8 +398,9 @@ copy_decl(struct spv_str *out, const struct spv_xfb_copy *c, uint32_t i)
    spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", c->flat ? "flat " : "", c->glsl_type, i);
 }
 
-/* The wrapper main: the shader's own (renamed), the point-size store, the clip-distance
- * enables, then the transform-feedback copies (spirv/xfb.c), which see the final values. */
+/* The wrapper main: the shader's own (renamed), the point-size store, the transform-feedback
+ * copies (spirv/xfb.c), then the clip-distance enables: a copy of gl_ClipDistance captures
+ * what the shader wrote, whatever GL_CLIP_DISTANCEi says. */
 static void
 append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
                        const struct spv_attrib_merge *merge, uint32_t nclip)
@@ -428,9 +429,9 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST
                         " : 1.0;\n");
-   append_clip_disable(out, nclip);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
+   append_clip_disable(out, nclip);
    spv_str_puts(out, "}\n");
 }
 
@@ -465,9 +466,9 @@ append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_
                         "      gl_PointSize = " SPV_POINT_SIZE_CONST ";\n");
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST " : 1.0;\n");
-   append_clip_disable(out, nclip);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
+   append_clip_disable(out, nclip);
    spv_str_puts(out, "   EmitVertex();\n}\n");
 }
 

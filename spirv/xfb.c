@@ -351,13 +351,59 @@ is_geometry(const struct spv_module *m)
    return false;
 }
 
-/* A built-in output of the capturing stage that can be captured (copied): its GL type, or 0.
- * gl_Position and gl_PointSize are outputs of both stages; gl_Layer and gl_PrimitiveID are
- * geometry shader outputs only (GLSL 1.50 section 7.1: "gl_PrimitiveID ... gl_Layer ...
- * available only in the geometry language"). */
-static uint32_t
-builtin_output(const struct spv_module *m, const char *base)
+/* Some access chain into block variable `var` starts at member k (the member is used). */
+static bool
+member_used(const struct spv_module *m, uint32_t var, uint32_t k)
 {
+   for (uint32_t i = 5; i < m->count;) {
+      uint32_t wc = m->words[i] >> 16, op = m->words[i] & 0xffff, idx;
+      if (wc == 0 || wc > m->count - i)
+         break;
+      if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 5 && m->words[i + 3] == var &&
+          spv_const_u32(m, m->words[i + 4], &idx) && idx == k)
+         return true;
+      i += wc;
+   }
+   return false;
+}
+
+/* The length of gl_ClipDistance as the capturing stage declares it (sized by the shader, or
+ * implicitly by the largest index it uses), 0 when the stage does not use it (glslang
+ * declares every gl_PerVertex member; GL's gl_ClipDistance is an output of a shader that
+ * uses it). */
+static uint32_t
+clip_distance_len(const struct spv_module *m)
+{
+   for (uint32_t i = 0; i < m->var_count; i++) {
+      uint32_t v = m->vars[i], t = spv_var_type(m, v), len;
+      if (spv_var_storage(m, v) != SpvStorageClassOutput)
+         continue;
+      if (m->ids[v].builtin == SpvBuiltInClipDistance)
+         return spv_op(m, t) == SpvOpTypeArray && spv_const_u32(m, spv_word(m, t, 3), &len) ? len : 0;
+      if (spv_op(m, t) != SpvOpTypeStruct)
+         continue;
+      for (uint32_t k = 0; k < spv_struct_member_count(m, t); k++) {
+         const struct spv_member_info *mi = spv_member(m, t, k);
+         uint32_t mt = spv_word(m, t, 2 + k);
+         if (mi && mi->builtin == SpvBuiltInClipDistance)
+            return spv_op(m, mt) == SpvOpTypeArray && spv_const_u32(m, spv_word(m, mt, 3), &len) &&
+                         member_used(m, v, k) ? len : 0;
+      }
+   }
+   return 0;
+}
+
+/* A built-in output of the capturing stage that can be captured (copied): its GL type, or 0;
+ * *len its array length (0: not an array). gl_Position, gl_PointSize and gl_ClipDistance are
+ * outputs of both stages; gl_Layer and gl_PrimitiveID are geometry shader outputs only (GLSL
+ * 1.50 section 7.1: "gl_PrimitiveID ... gl_Layer ... available only in the geometry
+ * language"). */
+static uint32_t
+builtin_output(const struct spv_module *m, const char *base, uint32_t *len)
+{
+   *len = 0;
+   if (!strcmp(base, "gl_ClipDistance"))
+      return (*len = clip_distance_len(m)) != 0 ? GL_FLOAT : 0;
    if (!strcmp(base, "gl_Position"))
       return GL_FLOAT_VEC4;
    if (!strcmp(base, "gl_PointSize"))
@@ -548,9 +594,13 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
          }
          index = -1; /* an index of the last step is in the expression */
          e->copy = true;
-      } else if ((e->gl_type = builtin_output(vs, base)) != 0) {
-         if (index >= 0) {
+      } else if ((e->gl_type = builtin_output(vs, base, &len)) != 0) {
+         if (index >= 0 && !len) {
             spv_str_printf(log, "error: transform feedback varying '%s': %s is not an array\n", name, base);
+            return false;
+         }
+         if (index >= len && len) {
+            spv_str_printf(log, "error: transform feedback varying '%s': index out of range\n", name);
             return false;
          }
          e->copy = true;
@@ -604,6 +654,7 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
       if (e->copy && path) {
          e->copy_len = len;
       } else if (e->copy) {
+         e->copy_len = index < 0 ? len : 0; /* a whole built-in array (gl_ClipDistance) */
          char expr[300];
          if (index >= 0)
             snprintf(expr, sizeof(expr), "%s[%u]", e->expr ? e->expr : base, (unsigned)index);

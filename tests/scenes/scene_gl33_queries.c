@@ -20,6 +20,8 @@
  *      and a float, interleaved; each captured value is checked, and the fragment shader
  *      sees the structures unchanged (a green rectangle). One output per captured member
  *      would not fit the vertex stage's 32 locations.
+ *   7. Capturing gl_ClipDistance (sized 3 by the shader) with only GL_CLIP_DISTANCE1 enabled:
+ *      every captured distance is what the shader wrote (capture precedes clipping).
  * The image holds the rectangles of 1 and 6: axis-aligned on integer pixels, exact.
  */
 #include <string.h>
@@ -81,6 +83,72 @@ static const char *fs6_src =
    "      ok = ok && v[i].a[1] == -(100 * i + 1) && v[i].b[2] == 0x80000000u + uint(1000 * i + 2);\n"
    "   o_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
    "}\n";
+
+static const char *vs7_src =
+   "#version 330 core\n"
+   "layout(location = 0) in vec2 a_pos;\n"
+   "out float gl_ClipDistance[3];\n"
+   "void main() {\n"
+   "   gl_Position = vec4(a_pos / vec2(32.0, 16.0) - 1.0, 0.0, 1.0);\n"
+   "   for (int k = 0; k < 3; k++)\n"
+   "      gl_ClipDistance[k] = a_pos.x - 0.5 * float(k) - 100.0;\n"
+   "}\n";
+
+/* 7: gl_ClipDistance captured whole, one plane enabled. */
+static void
+clip_distances(void)
+{
+   GLuint vs = scene_compile(GL_VERTEX_SHADER, vs7_src);
+   GLuint prog = glCreateProgram();
+   GL(glAttachShader(prog, vs));
+   static const char *const names[] = {"gl_ClipDistance", "gl_Position"};
+   GL(glTransformFeedbackVaryings(prog, 2, names, GL_INTERLEAVED_ATTRIBS));
+   GL(glLinkProgram(prog));
+   GLint ok = 0;
+   GL(glGetProgramiv(prog, GL_LINK_STATUS, &ok));
+   SCENE_CHECK(ok, "link of the clip distance capture program");
+   GLint size = 0;
+   GLenum type = 0;
+   char name[32];
+   GL(glGetTransformFeedbackVarying(prog, 0, sizeof(name), NULL, &size, &type, name));
+   SCENE_CHECK(size == 3 && type == GL_FLOAT && !strcmp(name, "gl_ClipDistance"), "varying 0: %s %d 0x%x", name,
+               size, type);
+   GL(glUseProgram(prog));
+   static const GLfloat verts[] = {4, 2, 20, 2, 4, 12};
+   GLuint vao, vbo, cap;
+   GL(glGenVertexArrays(1, &vao));
+   GL(glBindVertexArray(vao));
+   GL(glGenBuffers(1, &vbo));
+   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
+   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(verts), verts, GL_STATIC_DRAW));
+   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0));
+   GL(glEnableVertexAttribArray(0));
+   GL(glGenBuffers(1, &cap));
+   GL(glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, cap));
+   GL(glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 3 * 7 * 4, NULL, GL_STATIC_READ));
+   GL(glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, cap));
+   GL(glEnable(GL_CLIP_DISTANCE1));
+   GL(glEnable(GL_RASTERIZER_DISCARD));
+   GL(glBeginTransformFeedback(GL_TRIANGLES));
+   GL(glDrawArrays(GL_TRIANGLES, 0, 3));
+   GL(glEndTransformFeedback());
+   GL(glDisable(GL_RASTERIZER_DISCARD));
+   GL(glDisable(GL_CLIP_DISTANCE1));
+   GLfloat back[3 * 7];
+   GL(glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(back), back));
+   for (int v = 0; v < 3; v++) {
+      const GLfloat want[7] = {verts[2 * v] - 100.0f, verts[2 * v] - 100.5f, verts[2 * v] - 101.0f,
+                               verts[2 * v] / 32.0f - 1.0f, verts[2 * v + 1] / 16.0f - 1.0f, 0.0f, 1.0f};
+      for (int c = 0; c < 7; c++)
+         SCENE_CHECK(back[v * 7 + c] == want[c], "clip capture vertex %d component %d: %g, want %g", v, c,
+                     (double)back[v * 7 + c], (double)want[c]);
+   }
+   GL(glDeleteBuffers(1, &cap));
+   GL(glDeleteBuffers(1, &vbo));
+   GL(glDeleteVertexArrays(1, &vao));
+   GL(glDeleteProgram(prog));
+   GL(glDeleteShader(vs));
+}
 
 /* 6: struct array members captured, packed four to an output by splitgl. */
 static void
@@ -342,6 +410,8 @@ main(int argc, char **argv)
 
    /* ---- 6. struct array members captured ------------------------------------------------ */
    struct_members();
+   /* ---- 7. gl_ClipDistance captured --------------------------------------------------------- */
+   clip_distances();
    GL(glBindVertexArray(vao));
 
    GL(glDeleteBuffers(1, &cap));

@@ -317,6 +317,60 @@ test_packed(void)
    spv_program_info_free(info);
 }
 
+
+/* gl_ClipDistance: the whole array (its length as the shader sizes it) or an element, copied
+ * before the stores that emulate disabled GL_CLIP_DISTANCEi. */
+static void
+test_clip_distance(void)
+{
+   static const char vs_clip[] =
+      "#version 150\n"
+      "in vec4 p;\n"
+      "void main() { gl_Position = p; gl_ClipDistance[0] = p.x; gl_ClipDistance[2] = p.y; }\n";
+   static const char vs_noclip[] = "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+   static const char *const names[] = {"gl_Position", "gl_ClipDistance"};
+   char *log = NULL;
+   struct spv_link_options o = {.xfb_varyings = names, .xfb_varying_count = 2};
+   struct spv_program_info *info = link_program(SPV_API_GL, vs_clip, fs_struct, &o, &log, NULL, NULL);
+   if (!info)
+      fprintf(stderr, "%s\n", log);
+   CHECK(info != NULL);
+   free(log);
+   if (info) {
+      check_modules_valid(info);
+      CHECK_EQ(info->xfb_varyings[1].gl_type, GL_FLOAT);
+      CHECK_EQ(info->xfb_varyings[1].size, 3);
+      CHECK_EQ(info->xfb_varyings[1].offset, 16);
+      CHECK_EQ(info->xfb_strides[0], 28);
+   }
+   spv_program_info_free(info);
+   static const char *const elem[] = {"gl_ClipDistance[2]"};
+   o.xfb_varyings = elem;
+   o.xfb_varying_count = 1;
+   info = link_program(SPV_API_GL, vs_clip, fs_struct, &o, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   if (info) {
+      CHECK_EQ(info->xfb_varyings[0].size, 1);
+      CHECK_EQ(info->xfb_strides[0], 4);
+   }
+   spv_program_info_free(info);
+   static const struct { const char *vs, *name, *why; } errs[] = {
+      {vs_clip, "gl_ClipDistance[3]", "index out of range"},
+      {vs_noclip, "gl_ClipDistance", "not a vertex shader output"},
+      {vs_clip, "gl_Position[0]", "not an array"},
+   };
+   for (size_t k = 0; k < sizeof(errs) / sizeof(errs[0]); k++) {
+      struct spv_link_options eo = {.xfb_varyings = &errs[k].name, .xfb_varying_count = 1};
+      struct spv_program_info *x = link_program(SPV_API_GL, errs[k].vs, fs_struct, &eo, &log, NULL, NULL);
+      if (x || !log || !strstr(log, errs[k].why))
+         fprintf(stderr, "clip case %zu: want '%s', log '%s'\n", k, errs[k].why, log ? log : "");
+      CHECK(x == NULL);
+      CHECK(log && strstr(log, errs[k].why));
+      spv_program_info_free(x);
+      free(log);
+   }
+}
+
 int
 main(void)
 {
@@ -324,5 +378,6 @@ main(void)
    test_separate();
    test_struct_members();
    test_packed();
+   test_clip_distance();
    return check_done("test_spirv_xfb");
 }
