@@ -299,10 +299,14 @@ enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS, PSZ_ES_ONE };
 
 static bool gs_emits_points(const struct tok_list *tl);
 
+/* Only the last vertex-processing stage's gl_PointSize sizes points (OpenGL 3.3 section 3.4);
+ * a vertex shader followed by a geometry shader keeps what it wrote, which the geometry
+ * shader reads as gl_in[].gl_PointSize. */
 static enum psz_wrap
-point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
+point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl, bool last_vertex_stage)
 {
-   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !gs_emits_points(tl)))
+   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !gs_emits_points(tl)) ||
+       (sh->stage == SPV_STAGE_VERTEX && !last_vertex_stage))
       return PSZ_NONE;
    bool has_main = false, writes = false, per_vertex = false;
    for (uint32_t i = 0; i < tl->n; i++) {
@@ -615,7 +619,7 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
 
-   const enum psz_wrap psz = point_size_wrap(sh, &tl);
+   const enum psz_wrap psz = point_size_wrap(sh, &tl, last_vertex_stage);
    const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
    if (fs)
       ncopies = 0;
