@@ -352,6 +352,102 @@ find_unflat_block_int(const char *pp)
    return (struct tok){0};
 }
 
+/* ---- gl_PerVertex redeclarations ------------------------------------------------------------
+ * GLSL 4.10 section 7.1, which piglit and Mesa apply from GLSL 1.50 (see polyfill): "when a
+ * built-in interface block with an instance name is redeclared (e.g., gl_in), the instance
+ * name must be included in the redeclaration" and "if a built-in interface block is
+ * redeclared, no member of the built-in declaration can be redeclared outside the block
+ * redeclaration". glslang checks neither when the block comes first. A token walk of the
+ * preprocessed source: the members of an `out gl_PerVertex` redeclaration, the names of global
+ * `out` declarations of built-ins, the instance name after a geometry shader's `in` one. */
+#define MAX_PERVERTEX_NAMES 16
+
+static bool
+is_ident(const struct tok *t)
+{
+   return isalpha((unsigned char)t->p[0]) || t->p[0] == '_';
+}
+
+/* From after the block's `{` through its `}`: each member's name (the identifier before its
+ * `;` or array size) into names (when names is not NULL). False if the body does not end. */
+static bool
+block_member_names(const char **pp, int *line, struct tok *names, unsigned *count)
+{
+   struct tok m, last = {0};
+   int depth = 0;
+   while (next_tok(pp, line, &m)) {
+      if (depth == 0 && tok_is(&m, "}"))
+         return true;
+      if (tok_is(&m, "[") || tok_is(&m, ";")) {
+         if (depth == 0 && last.p && names && *count < MAX_PERVERTEX_NAMES)
+            names[(*count)++] = last;
+         last.p = NULL;
+         depth += tok_is(&m, "[");
+      } else if (tok_is(&m, "]")) {
+         depth -= depth > 0;
+      } else if (depth == 0 && is_ident(&m)) {
+         last = m;
+      }
+   }
+   return false;
+}
+
+/* A misuse of a gl_PerVertex redeclaration: the offending token and *why, or p NULL. */
+static struct tok
+find_pervertex_misuse(const char *pp, bool geometry, const char **why)
+{
+   struct tok t, prev[2] = {{0}, {0}}, members[MAX_PERVERTEX_NAMES], globals[MAX_PERVERTEX_NAMES];
+   struct tok first = {0}, name = {0};
+   unsigned nm = 0, ng = 0;
+   int line = 1, depth = 0;
+   const char *p = pp;
+   while (next_tok(&p, &line, &t)) {
+      if (depth == 0 && tok_is(&t, "{") && prev[0].p && tok_is(&prev[0], "gl_PerVertex") && prev[1].p &&
+          (tok_is(&prev[1], "in") || tok_is(&prev[1], "out"))) {
+         bool out = tok_is(&prev[1], "out");
+         if (!block_member_names(&p, &line, out ? members : NULL, &nm))
+            break;
+         struct tok inst;
+         if (!out && geometry && (!next_tok(&p, &line, &inst) || !tok_is(&inst, "gl_in"))) {
+            *why = "the redeclaration of gl_PerVertex input must keep its instance name gl_in";
+            return prev[0];
+         }
+         prev[0] = prev[1] = first = name = (struct tok){0};
+         continue;
+      }
+      if (tok_is(&t, "{")) {
+         depth++;
+         first = name = (struct tok){0};
+      } else if (tok_is(&t, "}")) {
+         depth -= depth > 0;
+         first = name = (struct tok){0};
+      } else if (depth == 0 && (tok_is(&t, ";") || tok_is(&t, "["))) {
+         if (first.p && tok_is(&first, "out") && name.p && name.n > 3 && !memcmp(name.p, "gl_", 3) &&
+             ng < MAX_PERVERTEX_NAMES)
+            globals[ng++] = name;
+         if (tok_is(&t, ";"))
+            first = (struct tok){0};
+         name = (struct tok){0};
+      } else if (depth == 0) {
+         if (!first.p)
+            first = t;
+         if (is_ident(&t))
+            name = t;
+      }
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   for (unsigned g = 0; g < ng; g++) {
+      for (unsigned k = 0; k < nm; k++) {
+         if (globals[g].n == members[k].n && !memcmp(globals[g].p, members[k].p, members[k].n)) {
+            *why = "a member of the redeclared gl_PerVertex block cannot be redeclared outside it";
+            return members[k].line > globals[g].line ? members[k] : globals[g];
+         }
+      }
+   }
+   return (struct tok){0};
+}
+
 /* Versions this driver accepts per API. */
 static bool
 version_supported(enum spv_api api, int version, bool es)
@@ -486,9 +582,11 @@ names_word(const char *src, const char *word)
 }
 
 /* The source with `text` after its #version line (directive: where it starts), the later
- * lines keeping their numbers; NULL if not needed or out of memory. */
+ * lines keeping their numbers; NULL if not needed or out of memory. `#line N` numbers the next
+ * line N from GLSL 3.30 on and N + 1 before it (GLSL 1.50 section 3.3: "... as if it is
+ * compiling at line number line+1"), as glslang follows. */
 static char *
-insert_after_version(const char *src, const char *directive, const char *text)
+insert_after_version(const char *src, const char *directive, const char *text, int version)
 {
    unsigned line = 1;
    for (const char *q = src; q < directive; q++)
@@ -499,7 +597,7 @@ insert_after_version(const char *src, const char *directive, const char *text)
    size_t size = head + strlen(text) + strlen(rest) + 48;
    char *out = malloc(size);
    if (out)
-      snprintf(out, size, "%.*s\n%s#line %u\n%s", (int)head, src, text, line + 1, rest);
+      snprintf(out, size, "%.*s\n%s#line %u\n%s", (int)head, src, text, version < 330 ? line : line + 1, rest);
    return out;
 }
 
@@ -530,6 +628,13 @@ names_shadow_lookup(const char *src)
    return false;
 }
 
+/* GLSL 1.50 - 4.00 redeclare the built-in blocks gl_PerVertex (a subset of their members,
+ * gl_ClipDistance sized; as GLSL 4.10 section 7.1 words it, which Mesa and piglit's glsl-1.50
+ * tests apply from 1.50, where the name can appear only in such a redeclaration); glslang
+ * accepts a redeclaration only from 4.10 or with ARB_separate_shader_objects. A shader that
+ * names gl_PerVertex gets that extension enabled (both passes: pass 2 lifts the directive). */
+static const char pervertex_ext[] = "#extension GL_ARB_separate_shader_objects : enable\n";
+
 static char *
 polyfill(const char *src, const char *directive, bool es, int version)
 {
@@ -538,11 +643,13 @@ polyfill(const char *src, const char *directive, bool es, int version)
    bool inverse = version == 140 && names_word(src, "inverse") && !strstr(src, "mat4 inverse") &&
                   !strstr(src, "mat3 inverse") && !strstr(src, "mat2 inverse");
    bool shadow = version >= 140 && names_shadow_lookup(src);
-   if (!inverse && !shadow)
+   bool pervertex = version >= 150 && version < 410 && names_word(src, "gl_PerVertex");
+   if (!inverse && !shadow && !pervertex)
       return NULL;
-   char text[sizeof(inverse_140) + sizeof(shadow_funcs)];
-   snprintf(text, sizeof(text), "%s%s", inverse ? inverse_140 : "", shadow ? shadow_funcs : "");
-   return insert_after_version(src, directive, text);
+   char text[sizeof(pervertex_ext) + sizeof(inverse_140) + sizeof(shadow_funcs)];
+   snprintf(text, sizeof(text), "%s%s%s", pervertex ? pervertex_ext : "", inverse ? inverse_140 : "",
+            shadow ? shadow_funcs : "");
+   return insert_after_version(src, directive, text, version);
 }
 
 /* The GLSL specs (1.40 - 3.30 and ES 1.00 / 3.00, section 3.3) predefine __LINE__, __FILE__
@@ -936,6 +1043,14 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
          if (cb) {
             spv_str_printf(&log, "ERROR: 0:%d: '%s' : undeclared identifier (a compatibility-profile built-in, "
                                  "removed in GLSL 1.40 without ARB_compatibility)\n", line, cb);
+            sh->ok = false;
+         }
+         const char *why = NULL;
+         struct tok pv = sh->ok && !es && strstr(sh->preprocessed, "gl_PerVertex")
+                            ? find_pervertex_misuse(sh->preprocessed, stage == SPV_STAGE_GEOMETRY, &why)
+                            : (struct tok){0};
+         if (pv.p) {
+            spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : %s\n", pv.line, (int)pv.n, pv.p, why);
             sh->ok = false;
          }
          struct tok bad = sh->ok && stage == SPV_STAGE_FRAGMENT ? find_unflat_block_int(sh->preprocessed) : (struct tok){0};

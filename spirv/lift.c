@@ -322,11 +322,16 @@ enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS, PSZ_ES_ONE };
 
 static bool gs_emits_points(const struct tok_list *tl);
 
+/* Only the last vertex-processing stage's gl_PointSize sizes points (OpenGL 3.3 section 3.4);
+ * a vertex shader followed by a geometry shader keeps what it wrote, which the geometry
+ * shader reads as gl_in[].gl_PointSize. */
 static enum psz_wrap
-point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl, const struct spv_lift_unit *unit)
+point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl, const struct spv_lift_unit *unit,
+                bool last_vertex_stage)
 {
    const bool points = unit ? unit->stage_points : gs_emits_points(tl);
-   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !points))
+   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !points) ||
+       (sh->stage == SPV_STAGE_VERTEX && !last_vertex_stage))
       return PSZ_NONE;
    bool has_main = false, writes = false, per_vertex = false;
    for (uint32_t i = 0; i < tl->n; i++) {
@@ -478,14 +483,12 @@ append_clip_disable(struct spv_str *out, uint32_t nclip, const char *name)
 static void
 copy_decl(struct spv_str *out, const struct spv_xfb_copy *c, uint32_t i)
 {
-   spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u", c->flat ? "flat " : "", c->glsl_type, i);
-   if (c->array_len)
-      spv_str_printf(out, "[%u]", c->array_len);
-   spv_str_puts(out, ";\n");
+   spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", c->flat ? "flat " : "", c->glsl_type, i);
 }
 
-/* The wrapper main: the shader's own (renamed), the point-size store, the clip-distance
- * enables, then the transform-feedback copies (spirv/xfb.c), which see the final values. */
+/* The wrapper main: the shader's own (renamed), the point-size store, the transform-feedback
+ * copies (spirv/xfb.c), then the clip-distance enables: a copy of gl_ClipDistance captures
+ * what the shader wrote, whatever GL_CLIP_DISTANCEi says. */
 static void
 append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
                        const struct spv_attrib_merge *merge, uint32_t nclip, const char *clip_name)
@@ -514,9 +517,9 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST
                         " : 1.0;\n");
-   append_clip_disable(out, nclip, clip_name);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
+   append_clip_disable(out, nclip, clip_name);
    spv_str_puts(out, "}\n");
 }
 
@@ -551,9 +554,9 @@ append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_
                         "      gl_PointSize = " SPV_POINT_SIZE_CONST ";\n");
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST " : 1.0;\n");
-   append_clip_disable(out, nclip, clip_name);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
+   append_clip_disable(out, nclip, clip_name);
    spv_str_puts(out, "   EmitVertex();\n}\n");
 }
 
@@ -756,7 +759,7 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       spv_str_printf(&out, "#error %u clip and %u cull distances exceed gl_MaxCombinedClipAndCullDistances (%d)\n",
                      ccd[0].count, ccd[1].count, sh->limits.max_combined_clip_and_cull_distances);
 
-   const enum psz_wrap psz = point_size_wrap(sh, &tl, unit);
+   const enum psz_wrap psz = point_size_wrap(sh, &tl, unit, last_vertex_stage);
    const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
    /* A stage of several compilation units (desktop GL): the wrappers (main, EmitVertex) are
     * defined once, in the unit that defines main; the others only call the EmitVertex one. */

@@ -103,13 +103,13 @@ const struct spv_struct_def *spv_find_struct(const struct spv_source_info *info,
  *  that collide with newer keywords or built-ins to SPV_RENAME_PREFIX + name. Returns a
  *  malloc'd string or NULL on out of memory. */
 char *spv_lift_source(const struct spv_shader *sh);
-/** A transform-feedback copy (xfb.c): `flat out <glsl_type> sgl__xfb<k>;` assigned `expr` at
- *  the end of main (after the point-size store). */
+/** A transform-feedback copy (xfb.c): `[flat] out <glsl_type> sgl__xfb<k>;` assigned `expr` at
+ *  the end of main (after the point-size store). One copy packs up to four consecutive
+ *  captured components. */
 struct spv_xfb_copy {
    const char *glsl_type;
    const char *expr;
    bool flat;
-   uint32_t array_len; /* 0, or a whole array member ("v.a" of int a[3]) copied */
 };
 /** Aliased vertex attributes (link.c): every user input of the vertex shader becomes a plain
  *  global (its `in` / `attribute` and layout qualifiers dropped); `inputs` declares the
@@ -259,15 +259,24 @@ struct spv_xfb_entry {
    char *name;       /* as the application gave it */
    char *expr;       /* whole variable: its SPIR-V name; copy: the GLSL expression copied */
    int64_t index;    /* array element, or -1 */
-   bool copy;        /* captured through SPV_RENAME_PREFIX "xfb<copy_index>" */
-   uint32_t copy_index;
-   uint32_t copy_len; /* a copied whole array (a struct member's): its length, else 0 */
+   bool copy;        /* captured through the packed copies (spv_xfb_plan.copies) */
+   uint32_t copy_len; /* a copied whole array (a struct member's, gl_ClipDistance): its length, else 0 */
    uint32_t gl_type, size, components, buffer, offset;
+};
+
+/* A packed copy: up to four components of copied entries that follow each other in one
+ * buffer, in one output of their own (SPV_RENAME_PREFIX "xfb<k>") decorated at `offset`. */
+struct spv_xfb_packed {
+   const char *glsl_type;
+   char *expr;
+   bool flat;
+   uint32_t buffer, offset;
 };
 
 struct spv_xfb_plan {
    struct spv_xfb_entry *e;
    uint32_t count, copy_count;
+   struct spv_xfb_packed *copies; /* [copy_count] */
    bool separate;
    uint32_t strides[SPV_MAX_XFB_BUFFERS];
 };
