@@ -417,7 +417,8 @@ struct glf_framebuffer {
 
 struct glf_vertex_attrib {
    bool enabled, normalized, integer;
-   GLint size;
+   bool bgra; /* size GL_BGRA (GL 3.3 core, section 2.8): 4 components stored B, G, R, A */
+   GLint size; /* 4 when bgra */
    GLenum type;
    GLsizei stride;
    const void *ptr; /* offset into buffer, or client pointer when buffer is NULL */
