@@ -925,7 +925,8 @@ clip_cull_rewrite(struct spv_shader *sh, const char *src, struct spv_str *log, b
       n += snprintf(text + n, sizeof(text) - (size_t)n, "%s highp float " SPV_CCD_CLIP "[%d];\n", fs ? "in" : "out", mclip);
    if (sh->ccd_own_cull)
       snprintf(text + n, sizeof(text) - (size_t)n, "%s highp float " SPV_CCD_CULL "[%d];\n", fs ? "in" : "out", mcull);
-   char *r = insert_after_version(body, body, text);
+   /* ES: `#line N` numbers the next line N whatever the version (glslang: ES profile or 3.30+) */
+   char *r = insert_after_version(body, body, text, 330);
    free(body);
    sh->ccd = r != NULL;
    return r;
