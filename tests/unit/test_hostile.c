@@ -677,6 +677,12 @@ table_cases(void)
    expect_fatal("BlendCreate.rt.blend_enable", WIRE_OP_BlendCreate, &bl, sizeof(bl));
    bl = (struct wire_blend_state){.cso = {0, 1}, .logic_op_enable = 1, .logic_op = 16, .rt = {{0, 0, 0, 0, 0, 0, 0, 0xf}}};
    expect_fatal("BlendCreate.logic_op", WIRE_OP_BlendCreate, &bl, sizeof(bl)); /* logic op 16 */
+   /* revision 14: the SRC1 factors only where the device blends with two sources (the fake
+    * device does not); past the last factor, never */
+   bl = (struct wire_blend_state){.cso = {0, 1}, .rt = {{1, 0, WIRE_BF_ONE, WIRE_BF_ONE_MINUS_SRC1_COLOR, 0, 1, 0, 0xf}}};
+   expect_fatal("BlendCreate.state", WIRE_OP_BlendCreate, &bl, sizeof(bl));
+   bl.rt[0].rgb_dst = WIRE_BF_ONE_MINUS_SRC1_ALPHA + 1;
+   expect_fatal("BlendCreate.rt.rgb_dst", WIRE_OP_BlendCreate, &bl, sizeof(bl));
    struct wire_rast_state rs = {.cso = {0, 1}, .front_ccw = 1, .polygon_mode = 3, .line_width = 1, .point_size = 1};
    expect_fatal("RasterizerCreate.polygon_mode", WIRE_OP_RasterizerCreate, &rs, sizeof(rs)); /* polygon mode 3 */
    rs.polygon_mode = 0;
