@@ -148,6 +148,13 @@ format_cases(void)
    ss = (struct wire_sampler_state){{0, 1}, 0, 0, 0, WIRE_WRAP_CLAMP_TO_BORDER, 0, 0, 0, 0, -1000, 1000, 0, 1,
                                     {0, NAN, 0, 0}};
    expect_fatal("SamplerCreate.border_color", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
+   /* revision 14: the integer border's kind (0 float, 1 signed, 2 unsigned) and its padding */
+   ss.border_color[1] = 0;
+   ss.border_kind = 3;
+   expect_fatal("SamplerCreate.border_kind", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
+   ss.border_kind = 1;
+   ss.pad2[6] = 1;
+   expect_fatal("SamplerCreate.pad2", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
    /* ReadPixels of a depth surface reads (revision 6), but not a level it lacks; a band
     * whose reply is bigger than the slot in the surface's own texel size (RGBA32F: 16 bytes
     * a texel) */
