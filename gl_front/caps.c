@@ -231,6 +231,14 @@ glf_limits_init(struct glf_context *ctx)
                                   cap_float(c[WIRE_CAP_LINE_WIDTH_GRANULARITY], 0.0f) : 0.0f;
 
    l->features = (uint32_t)c[WIRE_CAP_FEATURES];
+   /* GL 3.3 core's MAX_DUAL_SOURCE_DRAW_BUFFERS: the device's maxFragmentDualSrcAttachments
+    * (the spec asks for at least 1; 0 on a device without dualSrcBlend, which cannot blend
+    * with two sources: then no program links with an index-1 output and a draw that would
+    * blend with SRC1 factors into a colour buffer is INVALID_OPERATION, draw.c). */
+   l->max_dual_source_draw_buffers =
+      (l->features & WIRE_FEATURE_DUAL_SRC_BLEND) ? min_i(limit(c[WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS], 0, WIRE_MAX_COLOR_BUFS),
+                                                          l->max_draw_buffers)
+                                                  : 0;
    /* Transform feedback (ES 3.0 table 6.33, GL 3.3 table 6.54: 64 interleaved components, 4
     * separate attributes of 4 components): what one vertex may write to one buffer. */
    GLint xfb_components = (GLint)(c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] / 4);
@@ -330,6 +338,12 @@ glf_format_sample_counts(const struct glf_context *ctx, const struct glf_format 
       if ((ctx->limits.ms_formats[i] >> fmt->wfmt) & 1u)
          counts[n++] = 2 << i;
    return n;
+}
+
+bool
+glf_has_dual_source_blend(const struct glf_context *ctx)
+{
+   return ctx->limits.max_dual_source_draw_buffers >= 1;
 }
 
 bool

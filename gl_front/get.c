@@ -173,15 +173,15 @@ g_rgba_integer_mode(struct glf_context *c, struct get_value *v)
    }
    set_int(v, integer);
 }
-/* GL 3.3 core's MAX_DUAL_SOURCE_DRAW_BUFFERS (minimum 1): splitgl does not blend with two
- * sources (glBindFragDataLocationIndexed index 1 is refused), so it answers 0 and says so. */
+/* GL 3.3 core's MAX_DUAL_SOURCE_DRAW_BUFFERS (minimum 1): the device's (caps.c); 0 on a device
+ * without dual-source blending, logged once since GL 3.3 asks for at least 1. */
 static void
 g_max_dual_source(struct glf_context *c, struct get_value *v)
 {
-   (void)c;
-   sgl_log_once(SGL_LOG_WARN, "glGet(MAX_DUAL_SOURCE_DRAW_BUFFERS): 0: dual-source blending is not implemented "
-                              "(GL 3.3 asks for at least 1)");
-   set_int(v, 0);
+   if (c->limits.max_dual_source_draw_buffers == 0)
+      sgl_log_once(SGL_LOG_WARN, "glGet(MAX_DUAL_SOURCE_DRAW_BUFFERS): 0: the device has no dualSrcBlend "
+                                 "(GL 3.3 asks for at least 1)");
+   set_int(v, c->limits.max_dual_source_draw_buffers);
 }
 static void g_sampler_binding(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->sampler_units[c->active_unit])); }
 /* IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE: of the current read buffer (readpix.c). */

@@ -42,6 +42,7 @@ struct glf_limits {
    GLint max_vertex_output_components, max_fragment_input_components;
    GLint max_texture_image_units, max_vertex_texture_image_units, max_combined_texture_image_units;
    GLint max_draw_buffers, max_color_attachments, max_samples;
+   GLint max_dual_source_draw_buffers; /* GL core: maxFragmentDualSrcAttachments (0: no dualSrcBlend) */
    GLint max_uniform_block_size, max_vertex_uniform_blocks, max_fragment_uniform_blocks;
    GLint max_combined_uniform_blocks, max_uniform_buffer_bindings, uniform_buffer_offset_alignment;
    GLint min_program_texel_offset, max_program_texel_offset;
@@ -159,6 +160,9 @@ int glf_format_sample_counts(const struct glf_context *ctx, const struct glf_for
 bool glf_has_texture_float(const struct glf_context *ctx);
 /** EXT_texture_filter_anisotropic: the device filters anisotropically (caps.c). */
 bool glf_has_anisotropy(const struct glf_context *ctx);
+/** ARB_blend_func_extended (GL 3.3 core's dual-source blending): the device blends with two
+ *  sources (MAX_DUAL_SOURCE_DRAW_BUFFERS >= 1; caps.c). */
+bool glf_has_dual_source_blend(const struct glf_context *ctx);
 /** EXT_clip_cull_distance: an ES 3.0 context on a device with shaderClipDistance and
  *  shaderCullDistance at the extension's minimums (caps.c). */
 bool glf_has_clip_cull_distance(const struct glf_context *ctx);
@@ -309,6 +313,9 @@ struct glf_sampler_params {
    float min_lod, max_lod, lod_bias; /* lod_bias: OpenGL only */
    float border_color[4];            /* OpenGL only */
    bool border_is_int;               /* set with SamplerParameterI*: queried as integers */
+   /* the border's 32-bit words as stored: the I* forms' integers, else the floats' bits; what
+    * integer textures read (GL keeps one border value, interpreted per the texture's format) */
+   uint32_t border_bits[4];
    float max_anisotropy;
 };
 
@@ -455,6 +462,7 @@ struct glf_shader {
 struct glf_attrib_binding {
    char *name;
    GLint index;
+   GLuint blend_index; /* frag data bindings: glBindFragDataLocationIndexed's index (0 or 1) */
 };
 
 struct glf_uniform_slot {
@@ -837,6 +845,8 @@ glf_dirty(struct glf_context *ctx, uint64_t bits)
    ctx->dirty |= bits;
 }
 void glf_state_init(struct glf_context *ctx);
+/** The blend functions read the second source colour (GL_SRC1_*: dual-source blending). */
+bool glf_blend_uses_src1(const struct glf_context *ctx);
 
 /* texture.c */
 enum glf_tex_target glf_tex_target_index(GLenum target);

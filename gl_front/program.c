@@ -234,11 +234,12 @@ glf_GetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei *count, GLuint 
 /* Sets name's entry of a binding list (a later call for the same name replaces it). */
 static void
 add_binding(struct glf_context *ctx, struct glf_attrib_binding **list, uint32_t *count, const char *name, GLuint index,
-            const char *caller)
+            GLuint blend_index, const char *caller)
 {
    for (uint32_t i = 0; i < *count; i++) {
       if (!strcmp((*list)[i].name, name)) {
          (*list)[i].index = (GLint)index;
+         (*list)[i].blend_index = blend_index;
          return;
       }
    }
@@ -251,6 +252,7 @@ add_binding(struct glf_context *ctx, struct glf_attrib_binding **list, uint32_t 
       return;
    }
    b[*count].name = copy;
+   b[*count].blend_index = blend_index;
    b[(*count)++].index = (GLint)index;
 }
 
@@ -274,14 +276,14 @@ glf_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
       glf_error(ctx, GL_INVALID_OPERATION, "glBindAttribLocation(name=%s)", name);
       return;
    }
-   add_binding(ctx, &p->bindings, &p->binding_count, name, index, "glBindAttribLocation");
+   add_binding(ctx, &p->bindings, &p->binding_count, name, index, 0, "glBindAttribLocation");
 }
 
-/* OpenGL 3.3 core, section 3.9.2: "BindFragDataLocationIndexed ... INVALID_VALUE if
- * colorNumber is greater than or equal to MAX_DRAW_BUFFERS", "or if index is greater than one";
- * "INVALID_OPERATION if name starts with gl_"; takes effect at the next link. Index 1 (the
- * second source of dual-source blending) is refused: splitgl does not blend with two sources
- * yet (INVALID_VALUE, logged). */
+/* OpenGL 3.3 core, section 3.9.2 (ARB_blend_func_extended): "The error INVALID_VALUE is
+ * generated if colorNumber is equal or greater than MAX_DRAW_BUFFERS and index is zero, or if
+ * colorNumber is equal or greater than MAX_DUAL_SOURCE_DRAW_BUFFERS and index is greater than
+ * or equal to one" (GL 3.3: "or if index is greater than one"); "INVALID_OPERATION if name
+ * starts with gl_"; takes effect at the next link. */
 static void
 bind_frag_data(GLuint program, GLuint color, GLuint index, const GLchar *name, const char *caller)
 {
@@ -295,9 +297,8 @@ bind_frag_data(GLuint program, GLuint color, GLuint index, const GLchar *name, c
    struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, caller);
    if (!p)
       return;
-   if (index == 1)
-      sgl_log_once(SGL_LOG_WARN, "%s(index=1): dual-source blending is not implemented (GL_INVALID_VALUE)", caller);
-   if (color >= (GLuint)ctx->limits.max_draw_buffers || index > 0) {
+   if (index > 1 || (index == 0 && color >= (GLuint)ctx->limits.max_draw_buffers) ||
+       (index == 1 && color >= (GLuint)ctx->limits.max_dual_source_draw_buffers)) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(colorNumber=%u, index=%u)", caller, color, index);
       return;
    }
@@ -305,7 +306,7 @@ bind_frag_data(GLuint program, GLuint color, GLuint index, const GLchar *name, c
       glf_error(ctx, GL_INVALID_OPERATION, "%s(name=%s)", caller, name ? name : "(null)");
       return;
    }
-   add_binding(ctx, &p->frag_bindings, &p->frag_binding_count, name, color, caller);
+   add_binding(ctx, &p->frag_bindings, &p->frag_binding_count, name, color, index, caller);
 }
 
 void GLAPIENTRY
@@ -412,12 +413,14 @@ link_program(struct glf_context *ctx, struct glf_program *p)
    for (uint32_t i = 0; i < p->binding_count; i++)
       binds[i] = (struct spv_binding){p->bindings[i].name, p->bindings[i].index};
    for (uint32_t i = 0; i < p->frag_binding_count; i++)
-      fbinds[i] = (struct spv_binding){p->frag_bindings[i].name, p->frag_bindings[i].index};
+      fbinds[i] = (struct spv_binding){p->frag_bindings[i].name, p->frag_bindings[i].index,
+                                       p->frag_bindings[i].blend_index};
    struct spv_link_options opts = {
       .attrib_bindings = binds,
       .attrib_binding_count = p->binding_count,
       .frag_data_bindings = fbinds,
       .frag_data_binding_count = p->frag_binding_count,
+      .max_dual_source_draw_buffers = (uint32_t)ctx->limits.max_dual_source_draw_buffers,
       .xfb_varyings = (const char *const *)p->xfb_names,
       .xfb_varying_count = p->xfb_count,
       .xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS,
@@ -752,8 +755,9 @@ glf_GetFragDataLocation(GLuint program, const GLchar *name)
    return -1;
 }
 
-/* OpenGL 3.3 core, section 3.9.2: the index of a linked program's fragment output, 0 for
- * every output here (no dual-source outputs); -1 for a name that is not one. */
+/* OpenGL 3.3 core, section 3.9.2: "returns the index of the fragment color to which the
+ * variable name was bound when the program object program was last linked"; -1 for a name
+ * that is not an output. */
 GLint GLAPIENTRY
 glf_GetFragDataIndex(GLuint program, const GLchar *name)
 {
@@ -769,7 +773,7 @@ glf_GetFragDataIndex(GLuint program, const GLchar *name)
       return -1;
    for (uint32_t i = 0; i < info->output_count; i++)
       if (!strcmp(info->outputs[i].name, name))
-         return 0;
+         return (GLint)info->outputs[i].index;
    return -1;
 }
 

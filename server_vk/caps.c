@@ -256,7 +256,9 @@ mg_caps_init(struct mg_backend *be)
                           (be->has_etc2 ? WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 : 0) |
                           (be->provoking_last ? WIRE_FEATURE_PROVOKING_VERTEX : 0) |
                           (be->geometry ? WIRE_FEATURE_GEOMETRY_SHADER : 0) |
-                          (be->cull_distance ? WIRE_FEATURE_CULL_DISTANCE : 0);
+                          (be->cull_distance ? WIRE_FEATURE_CULL_DISTANCE : 0) |
+                          (be->dual_src_blend ? WIRE_FEATURE_DUAL_SRC_BLEND : 0);
+   c[WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS] = be->dual_src_blend ? l->maxFragmentDualSrcAttachments : 0;
    /* Geometry stage limits (0 without geometryShader; the front end keeps GL's minimums). */
    c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES] = be->geometry ? l->maxGeometryOutputVertices : 0;
    c[WIRE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS] = be->geometry ? l->maxGeometryTotalOutputComponents : 0;

@@ -497,6 +497,10 @@ create_device(struct mg_backend *be)
    be->independent_blend = f2.features.independentBlend;
    en.features.wideLines = f2.features.wideLines;
    en.features.independentBlend = f2.features.independentBlend;
+   /* GL 3.3 core's dual-source blending (the SRC1 blend factors): WIRE_FEATURE_DUAL_SRC_BLEND
+    * and WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS (0 without it); the core refuses SRC1 factors where
+    * it is missing (server/decode_objects.c). */
+   en.features.dualSrcBlend = be->dual_src_blend = f2.features.dualSrcBlend;
    en.features.samplerAnisotropy = f2.features.samplerAnisotropy;
    en.features.fillModeNonSolid = f2.features.fillModeNonSolid;
    /* GL core's glPolygonMode, GL_DEPTH_CLAMP and glLogicOp (the front end refuses them where

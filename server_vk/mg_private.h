@@ -460,6 +460,7 @@ struct mg_backend {
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties memprops;
    bool has_uint8, has_divisor, wide_lines, independent_blend;
+   bool dual_src_blend; /* dualSrcBlend enabled: the SRC1 blend factors */
    bool has_list_restart; /* VK_EXT_primitive_topology_list_restart */
    bool has_etc2;         /* textureCompressionETC2 enabled: ETC2 / EAC stored as blocks */
    bool robust; /* robustBufferAccess enabled */

@@ -419,7 +419,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    if (hdr.default_block_size > MAX_BLOCK_SIZE || hdr.default_block_size % 4)
       return reject(err, err_size, "blob: bad default block size %u", hdr.default_block_size);
    if (hdr.uniform_count > MAX_UNIFORMS || hdr.sampler_count > SPV_MAX_SAMPLER_BINDINGS ||
-       hdr.attrib_count > MAX_ATTRIBS || hdr.output_count > MAX_OUTPUTS ||
+       hdr.attrib_count > MAX_ATTRIBS || hdr.output_count > 2 * MAX_OUTPUTS ||
        hdr.max_uniform_location > MAX_LOCATIONS || hdr.block_count > SPV_MAX_UNIFORM_BLOCKS ||
        hdr.sampler_slot_count > SPV_MAX_SAMPLER_BINDINGS * MAX_SAMPLER_ARRAY)
       return reject(err, err_size, "blob: counts out of range");
@@ -531,9 +531,9 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    const uint8_t *op = b + ps.off[SEC_OUTPUTS];
    for (uint32_t i = 0; i < hdr.output_count; i++, op += OUTPUT_WORDS * 4) {
       int32_t loc = (int32_t)rd32(op + 12);
-      uint32_t n = rd32(op + 8);
+      uint32_t n = rd32(op + 8), index = rd32(op + 16);
       if (!name_ok(rd32(op), strings_size) || loc < 0 || loc >= (int32_t)MAX_OUTPUTS || n == 0 ||
-          n > MAX_OUTPUTS - (uint32_t)loc)
+          n > MAX_OUTPUTS - (uint32_t)loc || index > 1)
          return reject(err, err_size, "blob: output %u malformed", i);
    }
 
@@ -651,6 +651,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       out[i].gl_type = rd32(op + 4);
       out[i].array_size = rd32(op + 8);
       out[i].location = (int32_t)rd32(op + 12);
+      out[i].index = rd32(op + 16);
    }
    struct spv_xfb_varying *xv = (struct spv_xfb_varying *)(mem + xoff);
    for (uint32_t i = 0; i < xfb_count; i++) {

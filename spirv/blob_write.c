@@ -151,7 +151,7 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
          for (uint32_t k = 0; k < info->output_count; k++, d += OUTPUT_WORDS * 4) {
             const struct spv_output *o = &r->outputs[k];
             const uint32_t w[OUTPUT_WORDS] = {oname[k], o->gl_type, o->array_size,
-                                              (uint32_t)o->location};
+                                              (uint32_t)o->location, o->index};
             for (uint32_t j = 0; j < OUTPUT_WORDS; j++)
                wr32(d + 4 * j, w[j]);
          }

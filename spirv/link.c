@@ -524,31 +524,58 @@ link_merged_attributes(struct spv_module *m, const struct attrib_plan *ap, struc
    return true;
 }
 
+static const struct spv_binding *
+find_binding_entry(const struct spv_binding *b, uint32_t n, const char *name)
+{
+   for (uint32_t i = 0; b && i < n; i++)
+      if (b[i].name && strcmp(b[i].name, name) == 0)
+         return &b[i];
+   return NULL;
+}
+
 /* Fragment outputs. OpenGL 3.3 spec, section 3.9.2: "If an output has a binding explicitly
  * set within the shader text ... it overrides BindFragDataLocation"; GLSL ES 3.00 spec,
  * section 4.3.8.2: "If there is only a single output, the location does not need to be
  * specified, in which case it defaults to zero ... if there is more than one output, the
- * location must be specified for all outputs." */
+ * location must be specified for all outputs."
+ * Dual-source blending (OpenGL 3.3 section 3.9.2, ARB_blend_func_extended): an output has a
+ * location and an index (0 or 1; `layout(index = 1)` or BindFragDataLocationIndexed's index,
+ * automatic assignments take index 0). "Output binding assignments will cause LinkProgram to
+ * fail: ... if the program has an active output assigned to a location greater than or equal
+ * to the value of MAX_DUAL_SOURCE_DRAW_BUFFERS and has an active output assigned an index
+ * greater than or equal to one; if more than one varying out variable is bound to the same
+ * number and index". Index-1 outputs whose index came from a binding get their Index
+ * decoration in spv_link (index1_vars), after the module's last indexed use. */
 static bool
 link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv_source_info *src,
-             const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
+             const struct spv_link_options *opts, struct spv_reflection *r, uint32_t *index1_vars,
+             uint32_t *index1_count, struct spv_str *log)
 {
    struct io_var v[MAX_LOCATION_MAP];
    uint32_t n = collect_io(m, SpvStorageClassOutput, v, MAX_LOCATION_MAP);
    sort_by_declaration(v, n, src);
-   uint8_t used[MAX_DRAW_BUFFERS] = {0};
+   uint8_t used[2][MAX_DRAW_BUFFERS] = {{0}};
+   uint32_t index[MAX_LOCATION_MAP] = {0};
+   const struct spv_binding *fb = opts ? opts->frag_data_bindings : NULL;
+   const uint32_t fbn = opts ? opts->frag_data_binding_count : 0;
    for (int pass = 0; pass < 3; pass++) {
       for (uint32_t i = 0; i < n; i++) {
          if (v[i].location >= 0)
             continue;
          const char *name = unprefixed(v[i].name);
          int32_t loc = -1;
+         uint32_t idx = 0;
          if (pass == 0) {
             const struct spv_decl *d = spv_find_decl(src, name, SPV_DECL_OUT);
             loc = d ? d->location : -1;
+            /* layout(index = N): glslang's Index decoration (GLSL 3.30 section 4.3.8.2: "a
+             * layout index ... less than 0 or greater than 1" is a compile error) */
+            const uint32_t iw = m->ids[v[i].var].index_w;
+            idx = iw ? m->words[iw] : 0;
          } else if (pass == 1) {
-            loc = find_binding(opts ? opts->frag_data_bindings : NULL,
-                               opts ? opts->frag_data_binding_count : 0, name);
+            const struct spv_binding *b = find_binding_entry(fb, fbn, name);
+            loc = b ? b->location : -1;
+            idx = b ? b->index : 0;
          } else if (n == 1) {
             loc = 0;
          } else if (fs->es) {
@@ -556,20 +583,35 @@ link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv
                                 "is more than one output\n", name);
             return false;
          } else {
-            loc = lowest_free(used, MAX_DRAW_BUFFERS, v[i].slots);
+            loc = lowest_free(used[0], MAX_DRAW_BUFFERS, v[i].slots);
          }
          if (loc < 0 && pass < 2)
             continue;
-         if (!claim(used, MAX_DRAW_BUFFERS, loc, v[i].slots)) {
-            spv_str_printf(log, "error: fragment output '%s' at location %d overlaps another or "
-                                "exceeds the draw buffers\n", name, loc);
+         if (idx > 1 || !claim(used[idx], MAX_DRAW_BUFFERS, loc, v[i].slots)) {
+            spv_str_printf(log, "error: fragment output '%s' at location %d index %u overlaps another or "
+                                "exceeds the draw buffers\n", name, loc, idx);
             return false;
          }
          v[i].location = loc;
+         index[i] = idx;
+      }
+   }
+   const uint32_t max_dual = opts ? opts->max_dual_source_draw_buffers : 0;
+   bool dual = false;
+   for (uint32_t i = 0; i < n; i++)
+      dual |= index[i] == 1;
+   for (uint32_t i = 0; dual && i < n; i++) {
+      if ((uint32_t)v[i].location + v[i].slots > max_dual) {
+         spv_str_printf(log, "error: fragment output '%s' at location %d: with an output of index 1 (dual-source "
+                             "blending) every output must lie below MAX_DUAL_SOURCE_DRAW_BUFFERS (%u)\n",
+                        unprefixed(v[i].name), v[i].location, max_dual);
+         return false;
       }
    }
    for (uint32_t i = 0; i < n; i++) {
       spv_set_location(m, v[i].var, (uint32_t)v[i].location);
+      if (index[i] == 1 && !m->ids[v[i].var].index_w)
+         index1_vars[(*index1_count)++] = v[i].var;
       struct spv_output *no = realloc(r->outputs, (r->info.output_count + 1) * sizeof(*no));
       if (!no)
          return false;
@@ -586,6 +628,7 @@ link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv
       o->gl_type = spv_gl_type(m, t, NULL);
       o->array_size = size;
       o->location = v[i].location;
+      o->index = index[i];
       r->info.output_count++;
    }
    return true;
@@ -944,6 +987,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    struct spv_xfb_plan xfb = {0};
    struct attrib_plan ap = {0};
    bool ok = false;
+   uint32_t index1_vars[MAX_LOCATION_MAP], index1_count = 0;
 
    *blob = NULL;
    *blob_size = 0;
@@ -1007,13 +1051,23 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
        (has_vs && !(mp ? link_merged_attributes(&mods[SPV_STAGE_VERTEX], &ap, &r, &log)
                        : link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log))) ||
        (sh[SPV_STAGE_FRAGMENT] && !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT],
-                                                &src[SPV_STAGE_FRAGMENT], opts, &r, &log)) ||
+                                                &src[SPV_STAGE_FRAGMENT], opts, &r, index1_vars, &index1_count,
+                                                &log)) ||
        !spv_reflect_uniforms(&r, modp, srcp, &log) || !spv_reflect_blocks(&r, modp, srcp, &log))
       goto out;
    r.info.writes_point_size = has_vs && spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
    r.info.builtin_attribs = has_vs ? builtin_attribs(&mods[SPV_STAGE_VERTEX]) : 0;
    r.info.point_size_spec = has_vs && spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
                                                                   SPV_SPEC_POINT_SIZE);
+   /* Outputs bound to index 1 by glBindFragDataLocationIndexed: their Index decoration (the
+    * words are re-created: after the fragment module's last indexed use). */
+   for (uint32_t i = 0; i < index1_count; i++) {
+      if (!spv_add_decoration(&words[SPV_STAGE_FRAGMENT], &counts[SPV_STAGE_FRAGMENT], index1_vars[i],
+                              SpvDecorationIndex, 1)) {
+         spv_str_puts(&log, "error: out of memory\n");
+         goto out;
+      }
+   }
    /* Last: the decorations re-create the capturing stage's words (mods[] no longer index them). */
    if (has_vs && (!spv_xfb_apply(&xfb, &words[lvs], &counts[lvs], &log) || !spv_xfb_reflect(&xfb, &r)))
       goto out;

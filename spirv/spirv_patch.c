@@ -110,6 +110,8 @@ spv_module_index(struct spv_module *m, uint32_t *words, uint32_t count, char *er
             uint32_t dec = words[i + 2], lit = i + 3 < end ? i + 3 : 0;
             if (dec == SpvDecorationLocation && lit)
                id->location_w = lit;
+            else if (dec == SpvDecorationIndex && lit)
+               id->index_w = lit;
             else if (dec == SpvDecorationBinding && lit)
                id->binding_w = lit;
             else if (dec == SpvDecorationDescriptorSet && lit)
@@ -353,6 +355,35 @@ spv_set_location(struct spv_module *m, uint32_t id, uint32_t location)
    if (id == 0 || id >= m->bound || !m->ids[id].location_w)
       return false;
    m->words[m->ids[id].location_w] = location;
+   return true;
+}
+
+bool
+spv_add_decoration(uint32_t **words, uint32_t *count, uint32_t id, uint32_t decoration, uint32_t literal)
+{
+   uint32_t *w = *words, at = 0;
+   for (uint32_t i = 5; i < *count && (w[i] >> 16); i += w[i] >> 16) {
+      if ((w[i] >> 16) > *count - i)
+         break;
+      if ((w[i] & 0xffff) == SpvOpDecorate) {
+         at = i;
+         break;
+      }
+   }
+   if (!at)
+      return false;
+   uint32_t *n = malloc((*count + 4) * sizeof(uint32_t));
+   if (!n)
+      return false;
+   memcpy(n, w, at * sizeof(uint32_t));
+   n[at] = 4u << 16 | SpvOpDecorate;
+   n[at + 1] = id;
+   n[at + 2] = decoration;
+   n[at + 3] = literal;
+   memcpy(n + at + 4, w + at, (*count - at) * sizeof(uint32_t));
+   free(w);
+   *words = n;
+   *count += 4;
    return true;
 }
 

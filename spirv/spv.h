@@ -66,6 +66,7 @@ void spv_shader_free(struct spv_shader *sh);
 struct spv_binding {
    const char *name;
    int32_t location;
+   uint32_t index; /* glBindFragDataLocationIndexed's index (0 or 1); 0 for attributes */
 };
 
 /* Transform feedback (OpenGL ES 3.0 section 2.15, OpenGL 3.3 section 2.17). */
@@ -81,6 +82,9 @@ struct spv_link_options {
    uint32_t attrib_binding_count;
    const struct spv_binding *frag_data_bindings; /* glBindFragDataLocation (desktop GL) */
    uint32_t frag_data_binding_count;
+   /* GL core's MAX_DUAL_SOURCE_DRAW_BUFFERS: outputs of index 1 must lie below it (0: a
+    * program with an index-1 output does not link) */
+   uint32_t max_dual_source_draw_buffers;
    /* glTransformFeedbackVaryings: names to capture and the buffer mode, with the context's
     * limits for the link's checks (0: the GL minimums). */
    const char *const *xfb_varyings;
@@ -161,6 +165,7 @@ struct spv_output {
    uint32_t gl_type;
    uint32_t array_size;
    int32_t location;
+   uint32_t index; /* dual-source blending: 0 first colour, 1 second (GetFragDataIndex) */
 };
 
 /** One captured varying (glGetTransformFeedbackVarying) and where its data goes. */

@@ -159,6 +159,7 @@ struct spv_id_info {
    uint32_t def;          /* word index of the defining instruction, 0 if none */
    const char *name;      /* OpName string inside the module, or NULL */
    uint32_t location_w;   /* word index of the Location literal, 0 if none */
+   uint32_t index_w;      /* word index of the Index literal (dual-source output), 0 if none */
    uint32_t binding_w;    /* word index of the Binding literal */
    uint32_t set_w;        /* word index of the DescriptorSet literal */
    uint32_t array_stride; /* ArrayStride, SPV_NO_VALUE if none */
@@ -201,6 +202,10 @@ uint32_t spv_type_slots(const struct spv_module *m, uint32_t type);
 /** Same shape (for interface matching across modules). */
 bool spv_types_equal(const struct spv_module *a, uint32_t ta, const struct spv_module *b, uint32_t tb);
 bool spv_set_location(struct spv_module *m, uint32_t id, uint32_t location);
+/** Adds `OpDecorate id decoration literal` before the module's first OpDecorate (the module
+ *  must have one; its index no longer matches the words). false: out of memory or no
+ *  decoration to insert before. */
+bool spv_add_decoration(uint32_t **words, uint32_t *count, uint32_t id, uint32_t decoration, uint32_t literal);
 bool spv_set_binding(struct spv_module *m, uint32_t id, uint32_t set, uint32_t binding);
 /** The variable writes gl_PointSize (a PointSize builtin stored to). */
 /** Adds OpCapability ClipDistance / CullDistance where a variable is decorated BuiltIn with

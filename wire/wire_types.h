@@ -53,7 +53,11 @@
  *    SetClipState is sent by ES contexts too (EXT_clip_cull_distance). */
 /* 14: WIRE_MAX_SAMPLER_UNITS 48 (was 32): SetSamplerViews / BindSamplerStates carry up to
  *    48 units. */
-#define WIRE_PROTOCOL_REVISION 14u
+/* 15: the capability table holds WIRE_MAX_CAPS 128 entries (wire_server_info grows by 512 bytes);
+ *    the cap MAX_DUAL_SRC_ATTACHMENTS (entry 64) and WIRE_FEATURE_DUAL_SRC_BLEND; blend factors
+ *    WIRE_BF_SRC1_COLOR .. ONE_MINUS_SRC1_ALPHA, refused by BlendCreate on a device without
+ *    dual-source blending. */
+#define WIRE_PROTOCOL_REVISION 15u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -380,7 +384,9 @@ struct wire_server_stats {
    CAP(LINE_WIDTH_GRANULARITY, F)        /* lineWidthGranularity (0 without wide lines) */ \
    CAP(CULL_DISTANCES, U)                /* bits 0-15 maxCullDistances, 16-31             \
                                           * maxCombinedClipAndCullDistances (one slot: the   \
-                                          * table is nearly full); 0 without shaderCullDistance */
+                                          * table is nearly full); 0 without shaderCullDistance */ \
+   CAP(MAX_DUAL_SRC_ATTACHMENTS, U)      /* maxFragmentDualSrcAttachments with dualSrcBlend, else 0 \
+                                          * (revision 15: the first entry past 64) */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
@@ -388,7 +394,9 @@ enum wire_cap {
 #undef CAP
    WIRE_CAP_COUNT
 };
-#define WIRE_MAX_CAPS 64 /* the reply's table size; the list may grow up to it */
+/* The reply's table size; the list may grow up to it. Revision 14 doubled it (64 -> 128: the
+ * first 64 entries were all taken); a client reads min(its count, cap_count) entries. */
+#define WIRE_MAX_CAPS 128
 static_assert(WIRE_CAP_COUNT <= WIRE_MAX_CAPS, "caps table full");
 static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two words each");
 
@@ -400,7 +408,7 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two 
 #define WIRE_FEATURE_INDEPENDENT_BLEND (1u << 3)
 #define WIRE_FEATURE_ROBUST_BUFFER_ACCESS (1u << 4)
 #define WIRE_FEATURE_DEPTH_CLAMP (1u << 5)
-#define WIRE_FEATURE_DUAL_SRC_BLEND (1u << 6)
+#define WIRE_FEATURE_DUAL_SRC_BLEND (1u << 6) /* dualSrcBlend: the SRC1 blend factors (revision 15) */
 #define WIRE_FEATURE_LOGIC_OP (1u << 7)
 #define WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 (1u << 8)
 #define WIRE_FEATURE_TEXTURE_COMPRESSION_BC (1u << 9)

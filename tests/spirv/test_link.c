@@ -428,6 +428,70 @@ test_gl330(void)
    spv_program_info_free(info);
 }
 
+/* Dual-source blending (OpenGL 3.3 section 3.9.2): an output's index from layout(index) or
+ * from glBindFragDataLocationIndexed reaches the SPIR-V as an Index decoration; the link
+ * refuses index-1 outputs beyond max_dual_source_draw_buffers. */
+static void
+test_dual_source(void)
+{
+   static const char vs[] = "#version 330 core\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+   static const char fs_bound[] = "#version 330 core\nout vec4 a;\nout vec4 b;\n"
+                                  "void main() { a = vec4(1.0); b = vec4(0.5); }\n";
+   static const char fs_layout[] = "#version 330 core\nlayout(location = 0) out vec4 a;\n"
+                                   "layout(location = 0, index = 1) out vec4 b;\n"
+                                   "void main() { a = vec4(1.0); b = vec4(0.5); }\n";
+   struct spv_binding frags[] = {{"a", 0, 0}, {"b", 0, 1}};
+   struct spv_link_options opts = {.frag_data_bindings = frags, .frag_data_binding_count = 2,
+                                   .max_dual_source_draw_buffers = 1};
+   const char *fss[2] = {fs_bound, fs_layout};
+   for (int k = 0; k < 2; k++) {
+      char *log = NULL;
+      struct spv_program_info *info = link_program(SPV_API_GL, vs, fss[k], k ? NULL : &opts, &log, NULL, NULL);
+      if (k) /* the layout alone needs the limit too: link again with it */
+         CHECK(info == NULL);
+      if (k) {
+         spv_program_info_free(info);
+         free(log);
+         struct spv_link_options lim = {.max_dual_source_draw_buffers = 1};
+         info = link_program(SPV_API_GL, vs, fss[k], &lim, &log, NULL, NULL);
+      }
+      CHECK(info != NULL);
+      if (!info) {
+         fprintf(stderr, "link log: %s\n", log);
+         free(log);
+         return;
+      }
+      free(log);
+      check_modules_valid(info);
+      const struct spv_output *o;
+      CHECK((o = find_output(info, "a")) && o->location == 0 && o->index == 0);
+      CHECK((o = find_output(info, "b")) && o->location == 0 && o->index == 1);
+      const uint32_t *w = info->spirv[SPV_STAGE_FRAGMENT];
+      const uint32_t n = info->spirv_words[SPV_STAGE_FRAGMENT];
+      CHECK_EQ(spirv_decoration(w, n, "b", SPV_DEC_INDEX), 1);
+      CHECK_EQ(spirv_decoration(w, n, "b", SPV_DEC_LOC), 0);
+      CHECK_EQ(spirv_decoration(w, n, "a", SPV_DEC_LOC), 0);
+      CHECK(spirv_decoration(w, n, "a", SPV_DEC_INDEX) <= 0);
+      spv_program_info_free(info);
+   }
+   /* the same location and index twice; index 1 past the limit */
+   struct spv_binding twice[] = {{"a", 0, 1}, {"b", 0, 1}};
+   struct spv_link_options bad = {.frag_data_bindings = twice, .frag_data_binding_count = 2,
+                                  .max_dual_source_draw_buffers = 1};
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GL, vs, fs_bound, &bad, &log, NULL, NULL);
+   CHECK(info == NULL && log && strstr(log, "index 1"));
+   spv_program_info_free(info);
+   free(log);
+   struct spv_binding far[] = {{"a", 1, 0}, {"b", 0, 1}};
+   bad.frag_data_bindings = far;
+   log = NULL;
+   info = link_program(SPV_API_GL, vs, fs_bound, &bad, &log, NULL, NULL);
+   CHECK(info == NULL && log && strstr(log, "MAX_DUAL_SOURCE_DRAW_BUFFERS"));
+   spv_program_info_free(info);
+   free(log);
+}
+
 /* Desktop GL vertex shaders always store PointSize through the SPV_SPEC_POINT_SIZE wrapper
  * (spirv/lift.c), which is neither a uniform nor an output in the reflection. */
 static void
@@ -1115,6 +1179,7 @@ main(int argc, char **argv)
    test_es100();
    test_gl140();
    test_gl330();
+   test_dual_source();
    test_point_size();
    test_uniform_locations();
    test_renames();

@@ -148,6 +148,13 @@ format_cases(void)
    ss = (struct wire_sampler_state){{0, 1}, 0, 0, 0, WIRE_WRAP_CLAMP_TO_BORDER, 0, 0, 0, 0, -1000, 1000, 0, 1,
                                     {0, NAN, 0, 0}};
    expect_fatal("SamplerCreate.border_color", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
+   /* revision 15: the integer border's kind (0 float, 1 signed, 2 unsigned) and its padding */
+   ss.border_color[1] = 0;
+   ss.border_kind = 3;
+   expect_fatal("SamplerCreate.border_kind", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
+   ss.border_kind = 1;
+   ss.pad2[6] = 1;
+   expect_fatal("SamplerCreate.pad2", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
    /* ReadPixels of a depth surface reads (revision 6), but not a level it lacks; a band
     * whose reply is bigger than the slot in the surface's own texel size (RGBA32F: 16 bytes
     * a texel) */
@@ -677,6 +684,12 @@ table_cases(void)
    expect_fatal("BlendCreate.rt.blend_enable", WIRE_OP_BlendCreate, &bl, sizeof(bl));
    bl = (struct wire_blend_state){.cso = {0, 1}, .logic_op_enable = 1, .logic_op = 16, .rt = {{0, 0, 0, 0, 0, 0, 0, 0xf}}};
    expect_fatal("BlendCreate.logic_op", WIRE_OP_BlendCreate, &bl, sizeof(bl)); /* logic op 16 */
+   /* revision 15: the SRC1 factors only where the device blends with two sources (the fake
+    * device does not); past the last factor, never */
+   bl = (struct wire_blend_state){.cso = {0, 1}, .rt = {{1, 0, WIRE_BF_ONE, WIRE_BF_ONE_MINUS_SRC1_COLOR, 0, 1, 0, 0xf}}};
+   expect_fatal("BlendCreate.state", WIRE_OP_BlendCreate, &bl, sizeof(bl));
+   bl.rt[0].rgb_dst = WIRE_BF_ONE_MINUS_SRC1_ALPHA + 1;
+   expect_fatal("BlendCreate.rt.rgb_dst", WIRE_OP_BlendCreate, &bl, sizeof(bl));
    struct wire_rast_state rs = {.cso = {0, 1}, .front_ccw = 1, .polygon_mode = 3, .line_width = 1, .point_size = 1};
    expect_fatal("RasterizerCreate.polygon_mode", WIRE_OP_RasterizerCreate, &rs, sizeof(rs)); /* polygon mode 3 */
    rs.polygon_mode = 0;
