@@ -13,14 +13,25 @@ restrict/restrict.c's offered() and the version limits below, then run it):
     - glslparser.xml.gz (glslparsertest*): GLSL ES 1.00 / 3.00 and GLSL 1.10 - 3.30 (a
       desktop one runs when piglit gets a core context for it), requiring no extension.
  2. Every candidate runs on Mesa llvmpipe restricted to what splitgl offers
-    (ctslib.oracle_env(): eglCreateContext refuses what splitgl refuses, no extension
-    strings, MESA_GL_VERSION_OVERRIDE=3.3, MESA_GLES_VERSION_OVERRIDE=3.0,
+    (ctslib.oracle_env(): eglCreateContext refuses what splitgl refuses, each context kind
+    lists only the extensions splitgl lists for it (asked from the splitgl build that
+    --vendor-json names), MESA_GL_VERSION_OVERRIDE=3.3, MESA_GLES_VERSION_OVERRIDE=3.0,
     MESA_GLSL_VERSION_OVERRIDE=330), -j cores, a per-test timeout.
  3. A test that passes there goes to the list of the context it got (the stand-in logs it):
     piglit-gles2 (an ES 2.0 context), piglit-gles3 (ES 3.0), piglit-gl33 (GL 3.3 core).
     Inside a list, tests are grouped by area (area()).
 
     cts_subset/gen_lists.py [-j N] [--timeout S] [--areas REGEX] [--piglit DIR]
+
+Re-filtering (when the restriction changes, without a whole new derivation): run the tests
+that may be affected on the oracle (run --oracle --no-expectations --filter ... --results R),
+then
+
+    cts_subset/gen_lists.py --refilter R [--refilter R2 ...] --why 'TEXT'
+
+drops from the lists every test R has a result for that is not a pass (except Timeout: a test
+that ran out of time under load is run again, not dropped) and drops their lines from the
+-fails.txt files; each list's header gains a line saying when, why and how many.
 """
 import argparse
 import ast
@@ -176,6 +187,59 @@ def candidates(piglit_dir, areas_rx=None):
     return out
 
 
+def _header(path):
+    """A list's header lines (before its first area), without the '# '."""
+    out = []
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            if not line.startswith('#') or line.startswith('# area:'):
+                break
+            out.append(line[2:].rstrip('\n') if line.startswith('# ') else '')
+    return out
+
+
+def refilter(result_paths, why):
+    """Drops from the three piglit lists (and their -fails.txt) the tests that the given
+    --oracle results show not passing (Timeout apart)."""
+    results = {}
+    for p in result_paths:
+        with open(p) as f:
+            d = json.load(f)
+        if not d.get('driver', '').startswith('llvmpipe'):
+            raise SystemExit('gen_lists: %s is not an --oracle run (driver %r)' % (p, d.get('driver')))
+        results.update(d['results'])
+    stamp = time.strftime('%Y-%m-%d')
+    for name in ('piglit-gles2', 'piglit-gles3', 'piglit-gl33'):
+        path = os.path.join(ctslib.LIST_DIR, name + '.txt')
+        cases = ctslib.read_list(path)
+        drop = {c.name: results[c.name] for c in cases if c.name in results
+                and results[c.name]['status'] not in (ctslib.PASS, ctslib.TIMEOUT)}
+        timeouts = [c.name for c in cases if results.get(c.name, {}).get('status') == ctslib.TIMEOUT]
+        checked = sum(c.name in results for c in cases)
+        print('%-14s %d of %d tests checked, %d dropped, %d timeouts kept'
+              % (name, checked, len(cases), len(drop), len(timeouts)))
+        for n in sorted(drop):
+            print('  drop %s: %s %s' % (n, drop[n]['status'], drop[n].get('detail', '')))
+        for n in timeouts:
+            print('  kept (timeout, run it again): %s' % n)
+        if not drop:
+            continue
+        keep = [c for c in cases if c.name not in drop]
+        header = _header(path) + [
+            're-filtered by cts_subset/gen_lists.py --refilter on %s: %d of the %d tests re-run on '
+            'the oracle no longer pass there and left the list (%s); %d tests'
+            % (stamp, len(drop), checked, why, len(keep))]
+        ctslib.write_list(path, header, keep)
+        fails = os.path.join(ctslib.LIST_DIR, name + '-fails.txt')
+        if os.path.exists(fails):
+            with open(fails, encoding='utf-8') as f:
+                lines = f.readlines()
+            with open(fails, 'w', encoding='utf-8') as f:
+                f.writelines(l for l in lines
+                             if l.startswith('#') or l.rstrip('\n').rpartition(',')[0] not in drop)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--piglit', default=ctslib.DEFAULT_PIGLIT)
@@ -183,9 +247,20 @@ def main():
     ap.add_argument('--timeout', type=int, default=30)
     ap.add_argument('--areas', help='only candidates whose name matches this regex')
     ap.add_argument('--work-dir', default=os.path.join(ctslib.HERE, '..', 'build', 'cts_subset'))
+    ap.add_argument('--vendor-json', default=ctslib.DEFAULT_SPLITGL_JSON,
+                    help='splitgl\'s glvnd vendor JSON: the oracle lists the extensions it lists '
+                         '(default: %(default)s)')
     ap.add_argument('--dry-run', action='store_true', help='print candidate counts and stop')
     ap.add_argument('--oracle-results', help='reuse this derivation results JSON (no run)')
+    ap.add_argument('--refilter', action='append', metavar='JSON',
+                    help='drop from the lists the tests these --oracle results show not passing '
+                         '(see the top of this file); no derivation run')
+    ap.add_argument('--why', help='with --refilter: the reason, for the lists\' headers')
     args = ap.parse_args()
+    if args.refilter:
+        if not args.why:
+            ap.error('--refilter needs --why')
+        return refilter(args.refilter, args.why)
 
     cands = candidates(args.piglit, args.areas)
     print('candidates: %d' % len(cands))
@@ -204,7 +279,7 @@ def main():
             results = json.load(f)['results']
     else:
         env = dict(os.environ)
-        env.update(ctslib.oracle_env(args.work_dir))
+        env.update(ctslib.oracle_env(args.work_dir, os.path.abspath(args.vendor_json)))
         env.update({'__EGL_VENDOR_LIBRARY_FILENAMES': ctslib.MESA_JSON,
                     'PIGLIT_PLATFORM': 'surfaceless_egl', 'PIGLIT_SOURCE_DIR': args.piglit,
                     'CTS_RESTRICT_LOG': '1', 'LP_NUM_THREADS': '0'})

@@ -4,7 +4,7 @@
  * An enabled attribute is fetched by the server in its own wire format when the capability
  * table says the device has it (glf_vformat_native). Every other one — GL_INT / GL_UNSIGNED_INT
  * through glVertexAttribPointer (Vulkan has no 32-bit SCALED or NORM formats), GL_FIXED,
- * GL_DOUBLE, the packed 2_10_10_10 types, and any 8/16-bit format a device lacks — is converted
+ * GL_DOUBLE, the packed 2_10_10_10 types, size GL_BGRA, and any 8/16-bit format a device lacks — is converted
  * here to 32-bit float (or 32-bit integer for glVertexAttribIPointer) when the draw uploads its
  * vertices, exactly as client-side arrays are streamed (draw.c), and fetched as R32*_FLOAT /
  * R32*_SINT / R32*_UINT, which every Vulkan device has. Bytes in a buffer object come from the
@@ -24,6 +24,8 @@ wire_vformat(const struct glf_vertex_attrib *a, uint32_t *out)
 {
    uint32_t n = (uint32_t)a->size - 1;
    uint32_t group;
+   if (a->bgra)
+      return false; /* no BGRA fetch format on the wire: converted, R and B swapped */
    switch (a->type) {
    case GL_FLOAT: group = WIRE_VF_R32_FLOAT; break;
    case GL_HALF_FLOAT: group = WIRE_VF_R16_FLOAT; break;
@@ -169,7 +171,8 @@ glf_attrib_convert(const struct glf_vertex_attrib *a, const uint8_t *src, uint64
             uint32_t v = component_int(a, src + off, k);
             memcpy(dst + 4 * k, &v, 4);
          } else {
-            float v = component_float(a, src + off, k);
+            /* size BGRA: the first stored component is blue (GL 3.3 core, section 2.8.1) */
+            float v = component_float(a, src + off, a->bgra && k != 1 && k != 3 ? 2 - k : k);
             memcpy(dst + 4 * k, &v, 4);
          }
       }

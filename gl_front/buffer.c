@@ -10,7 +10,7 @@ glf_buffer_target(struct glf_context *ctx, GLenum target)
    bool es2 = GLF_ES(ctx) && ctx->major < 3;
    switch (target) {
    case GL_ARRAY_BUFFER: return &ctx->array_buffer;
-   case GL_ELEMENT_ARRAY_BUFFER: return ctx->vao ? &ctx->vao->element : NULL;
+   case GL_ELEMENT_ARRAY_BUFFER: return ctx->vao ? &ctx->vao->element : &ctx->core_zero_element;
    case GL_COPY_READ_BUFFER: return es2 ? NULL : &ctx->copy_read_buffer;
    case GL_COPY_WRITE_BUFFER: return es2 ? NULL : &ctx->copy_write_buffer;
    case GL_PIXEL_PACK_BUFFER: return es2 ? NULL : &ctx->pixel_pack_buffer;
@@ -29,10 +29,7 @@ target_slot(struct glf_context *ctx, GLenum target, const char *caller)
    struct glf_buffer **slot = glf_buffer_target(ctx, target);
    if (slot)
       return slot;
-   if (target == GL_ELEMENT_ARRAY_BUFFER) /* GL core without a VAO bound */
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(no vertex array object bound)", caller);
-   else
-      glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
+   glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
    return NULL;
 }
 
@@ -117,6 +114,8 @@ unbind_everywhere(struct glf_context *ctx, struct glf_buffer *buf)
       if (*bufs[i] == buf)
          glf_buffer_ref(ctx, bufs[i], NULL);
    glf_buffer_unbind_indexed(ctx, buf);
+   if (ctx->core_zero_element == buf)
+      glf_buffer_ref(ctx, &ctx->core_zero_element, NULL);
    if (!ctx->vao)
       return;
    if (ctx->vao->element == buf)

@@ -202,6 +202,17 @@ glf_limits_init(struct glf_context *ctx)
    l->max_anisotropy = aniso >= 2.0f ? (aniso > 16.0f ? 16.0f : aniso) : 1.0f;
    l->subpixel_bits = limit(c[WIRE_CAP_SUBPIXEL_BITS], 4, 16);
    l->max_clip_distances = limit(c[WIRE_CAP_MAX_CLIP_DISTANCES], 8, 8);
+   /* EXT_clip_cull_distance (ES 3.0): "MAX_CLIP_DISTANCES_EXT 8, MAX_CULL_DISTANCES_EXT 8,
+    * MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT 8" are its minimums, so it is offered only on a
+    * device with shaderClipDistance and shaderCullDistance at least that far; the cull and
+    * combined limits are the device's, clamped to what the clip enables and GLSL arrays of
+    * the wire carry (8 each). */
+   const uint32_t cull = WIRE_CULL_DISTANCES(c[WIRE_CAP_CULL_DISTANCES]);
+   const uint32_t combined = WIRE_COMBINED_CLIP_CULL_DISTANCES(c[WIRE_CAP_CULL_DISTANCES]);
+   l->clip_cull_distance = c[WIRE_CAP_MAX_CLIP_DISTANCES] >= 8 && cull >= 8 && combined >= 8 &&
+                           (c[WIRE_CAP_FEATURES] & WIRE_FEATURE_CULL_DISTANCE);
+   l->max_cull_distances = l->clip_cull_distance ? 8 : 0;
+   l->max_combined_clip_and_cull_distances = l->clip_cull_distance ? (combined < 16 ? (GLint)combined : 16) : 0;
    /* ES 3.0 MAX_ELEMENT_INDEX: at least 2^24 - 1; the wire carries 32-bit indices. */
    uint64_t mi = c[WIRE_CAP_MAX_DRAW_INDEX];
    l->max_element_index = mi < (1u << 24) - 1 ? (1u << 24) - 1 : mi > 0xffffffffu ? 0xffffffffu : (GLint64)mi;
@@ -220,6 +231,14 @@ glf_limits_init(struct glf_context *ctx)
                                   cap_float(c[WIRE_CAP_LINE_WIDTH_GRANULARITY], 0.0f) : 0.0f;
 
    l->features = (uint32_t)c[WIRE_CAP_FEATURES];
+   /* GL 3.3 core's MAX_DUAL_SOURCE_DRAW_BUFFERS: the device's maxFragmentDualSrcAttachments
+    * (the spec asks for at least 1; 0 on a device without dualSrcBlend, which cannot blend
+    * with two sources: then no program links with an index-1 output and a draw that would
+    * blend with SRC1 factors into a colour buffer is INVALID_OPERATION, draw.c). */
+   l->max_dual_source_draw_buffers =
+      (l->features & WIRE_FEATURE_DUAL_SRC_BLEND) ? min_i(limit(c[WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS], 0, WIRE_MAX_COLOR_BUFS),
+                                                          l->max_draw_buffers)
+                                                  : 0;
    /* Transform feedback (ES 3.0 table 6.33, GL 3.3 table 6.54: 64 interleaved components, 4
     * separate attributes of 4 components): what one vertex may write to one buffer. */
    GLint xfb_components = (GLint)(c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] / 4);
@@ -322,7 +341,20 @@ glf_format_sample_counts(const struct glf_context *ctx, const struct glf_format 
 }
 
 bool
+glf_has_dual_source_blend(const struct glf_context *ctx)
+{
+   return ctx->limits.max_dual_source_draw_buffers >= 1;
+}
+
+bool
 glf_has_anisotropy(const struct glf_context *ctx)
 {
    return ctx->limits.max_anisotropy >= 2.0f;
+}
+
+bool
+glf_has_clip_cull_distance(const struct glf_context *ctx)
+{
+   /* "OpenGL ES 3.0 and OpenGL ES Shading Language 3.00 are required." */
+   return GLF_ES(ctx) && ctx->major >= 3 && ctx->limits.clip_cull_distance;
 }

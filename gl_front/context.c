@@ -510,6 +510,7 @@ context_release_bindings(struct glf_context *ctx)
    glf_hash_free(&ctx->vaos);
    if (ctx->default_vao)
       glf_vao_free(ctx, ctx->default_vao);
+   glf_buffer_ref(ctx, &ctx->core_zero_element, NULL);
    GLF_HASH_FOREACH(&ctx->framebuffers, k, v) {
       if (v != GLF_NAME_RESERVED)
          glf_framebuffer_free(ctx, v);

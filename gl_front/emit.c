@@ -106,7 +106,7 @@ static void
 glf_emit_program_bindings(struct glf_context *ctx)
 {
    struct glf_program *p = ctx->program;
-   if (!p || !p->info)
+   if (!p || !p->info || !p->handle.gen) /* no vertex stage: never sent */
       return;
    uint32_t n = p->info->sampler_slot_count;
    if (n > WIRE_MAX_PROGRAM_SAMPLERS)
@@ -328,6 +328,11 @@ glf_emit_blend(struct glf_context *ctx)
    memset(&b, 0, sizeof(b));
    /* rt[i] is draw buffer i's (enable and colour mask are per draw buffer in GL 3.0+; the
     * functions and equations are shared until GL 4.0). independent: they differ. */
+   /* The SRC1 factors travel only to a device that blends with two sources (the server refuses
+    * them elsewhere). Without one, MAX_DUAL_SOURCE_DRAW_BUFFERS is 0 and every draw that blends
+    * with them into a colour buffer is INVALID_OPERATION (draw.c): what reaches the server
+    * writes no colour, so blending is left off instead. */
+   const bool src1_off = glf_blend_uses_src1(ctx) && !(ctx->limits.features & WIRE_FEATURE_DUAL_SRC_BLEND);
    for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS && i < WIRE_MAX_COLOR_BUFS; i++) {
       struct wire_rt_blend *rt = &b.rt[i];
       const GLboolean *m = st->color_mask[i];
@@ -339,6 +344,11 @@ glf_emit_blend(struct glf_context *ctx)
       rt->alpha_src = blend_factor(st->blend_src_a);
       rt->alpha_dst = blend_factor(st->blend_dst_a);
       rt->colormask = (uint8_t)(m[0] | m[1] << 1 | m[2] << 2 | m[3] << 3);
+      if (src1_off) {
+         rt->blend_enable = 0;
+         rt->rgb_src = rt->alpha_src = WIRE_BF_ONE;
+         rt->rgb_dst = rt->alpha_dst = WIRE_BF_ZERO;
+      }
       if (i && memcmp(rt, &b.rt[0], sizeof(*rt)))
          b.independent = 1;
    }
@@ -503,13 +513,15 @@ glf_emit_point_state(struct glf_context *ctx)
    ctx->sent_point_origin = origin;
 }
 
-/* GL core's CLIP_DISTANCEi enables (enable.c); ES has no clip distances, so ES contexts never
- * send it (the server starts with all disabled). */
+/* The CLIP_DISTANCEi enables (enable.c) of GL core and of ES contexts with
+ * EXT_clip_cull_distance; other ES contexts never send it (the server starts with all
+ * disabled). */
 void
 glf_emit_clip_state(struct glf_context *ctx)
 {
    uint32_t mask = 0;
-   for (unsigned i = 0; GLF_CORE(ctx) && i < WIRE_MAX_CLIP_DISTANCES; i++)
+   const bool has = GLF_CORE(ctx) || glf_has_clip_cull_distance(ctx);
+   for (unsigned i = 0; has && i < WIRE_MAX_CLIP_DISTANCES; i++)
       mask |= ctx->st.clip_distance[i] ? 1u << i : 0u;
    if (mask == ctx->sent_clip_enable)
       return;

@@ -56,8 +56,10 @@ cap_flag(struct glf_context *ctx, GLenum cap, uint64_t *dirty)
    case GL_FRAMEBUFFER_SRGB: *dirty = GLF_DIRTY_FRAMEBUFFER; return GLF_CORE(ctx) ? &st->framebuffer_srgb : NULL;
    default:
       /* From the OpenGL 3.3 core spec, section 2.19: "Clipping against a client-defined
-       * half-space is enabled with Enable(CLIP_DISTANCEi)". */
-      if (GLF_CORE(ctx) && cap >= GL_CLIP_DISTANCE0 &&
+       * half-space is enabled with Enable(CLIP_DISTANCEi)"; EXT_clip_cull_distance gives ES
+       * 3.0 the same enables ("Accepted by the <cap> parameter of Enable, Disable, and
+       * IsEnabled: CLIP_DISTANCE0_EXT ... CLIP_DISTANCE7_EXT"). */
+      if ((GLF_CORE(ctx) || glf_has_clip_cull_distance(ctx)) && cap >= GL_CLIP_DISTANCE0 &&
           cap < GL_CLIP_DISTANCE0 + (GLenum)ctx->limits.max_clip_distances) {
          *dirty = GLF_DIRTY_CLIP_STATE; /* SetClipState */
          return &st->clip_distance[cap - GL_CLIP_DISTANCE0];

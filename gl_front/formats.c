@@ -414,9 +414,12 @@ glf_format_supported(const struct glf_context *ctx, const struct glf_format *f)
 
 /* OpenGL 3.3's TexImage* rules (section 3.8.3): the internal format decides the storage, the
  * format / type only how the data is read. "INVALID_OPERATION if internalformat is integer and
- * format is not, or the reverse"; "if format is DEPTH_COMPONENT or DEPTH_STENCIL and the
- * internal format is not (or the reverse)"; packed types must match the format's component
- * count (checked by glf_pixfmt). */
+ * format is not, or the reverse"; "The error INVALID_OPERATION is generated if one of the base
+ * internal format and format is DEPTH_COMPONENT or DEPTH_STENCIL, and the other is neither of
+ * these values": depth / stencil data of either kind goes into a depth format of either kind
+ * (a depth-only texture keeps the depth of DEPTH_STENCIL data; a depth-stencil texture given
+ * DEPTH_COMPONENT data gets stencil 0); packed types must match the format's component count
+ * (checked by glf_pixfmt). */
 static GLenum
 gl_combo(const struct glf_context *ctx, GLenum ifmt, GLenum format, GLenum type, const struct glf_format **out)
 {
@@ -427,8 +430,7 @@ gl_combo(const struct glf_context *ctx, GLenum ifmt, GLenum format, GLenum type,
    if (!glf_pixfmt(format, type, &pf))
       return GL_INVALID_OPERATION;
    bool int_fmt = wire_format_is_integer(f->wfmt), depth = f->bits[4] || f->bits[5];
-   if (pf.integer != int_fmt || pf.depth != depth || (format == GL_DEPTH_STENCIL && !f->bits[5]) ||
-       format == GL_STENCIL_INDEX || format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA || format == GL_ALPHA)
+   if (pf.integer != int_fmt || pf.depth != depth || format == GL_STENCIL_INDEX || format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA || format == GL_ALPHA)
       return GL_INVALID_OPERATION;
    *out = f;
    return GL_NO_ERROR;

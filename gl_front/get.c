@@ -58,7 +58,7 @@ name_of(const void *obj)
 static void set_int(struct get_value *v, GLint64 x) { v->n = 1; v->i[0] = x; }
 
 static void g_array_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->array_buffer)); }
-static void g_element_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->vao ? name_of(c->vao->element) : 0); }
+static void g_element_buffer(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->vao ? c->vao->element : c->core_zero_element)); }
 static void g_vao(struct glf_context *c, struct get_value *v) { set_int(v, c->vao ? name_of(c->vao) : 0); }
 static void g_program(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->program)); }
 static void g_tex2d(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->tex[c->active_unit][GLF_TEX_2D])); }
@@ -136,18 +136,52 @@ g_max_anisotropy(struct glf_context *c, struct get_value *v)
    v->is_float = true;
    v->f[0] = c->limits.max_anisotropy;
 }
+/* EXT_clip_cull_distance's limits on ES: "Accepted by the <pname> parameters of GetBooleanv,
+ * GetIntegerv, GetInteger64v, and GetFloatv: MAX_CLIP_DISTANCES_EXT, MAX_CULL_DISTANCES_EXT,
+ * MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT"; INVALID_ENUM where it is not offered. GL 3.3 core
+ * has MAX_CLIP_DISTANCES only (ARB_cull_distance is not offered). */
+static void
+clip_cull_limit(struct glf_context *c, struct get_value *v, GLenum pname, GLint value)
+{
+   if (!glf_has_clip_cull_distance(c)) {
+      glf_error(c, GL_INVALID_ENUM, "glGet(pname=0x%x: EXT_clip_cull_distance is not offered)", pname);
+      v->n = 0;
+      return;
+   }
+   set_int(v, value);
+}
+static void g_max_clip(struct glf_context *c, struct get_value *v) { clip_cull_limit(c, v, GL_MAX_CLIP_DISTANCES, c->limits.max_clip_distances); }
+static void g_max_cull(struct glf_context *c, struct get_value *v) { clip_cull_limit(c, v, GL_MAX_CULL_DISTANCES_EXT, c->limits.max_cull_distances); }
+static void
+g_max_combined_clip_cull(struct glf_context *c, struct get_value *v)
+{
+   clip_cull_limit(c, v, GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT, c->limits.max_combined_clip_and_cull_distances);
+}
 static void g_minor(struct glf_context *c, struct get_value *v) { set_int(v, c->minor); }
 static void g_read_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->read_fb->read_buffer); }
 static void g_draw_buffer(struct glf_context *c, struct get_value *v) { set_int(v, c->draw_fb->draw_buffers[0]); }
-/* GL 3.3 core's MAX_DUAL_SOURCE_DRAW_BUFFERS (minimum 1): splitgl does not blend with two
- * sources (glBindFragDataLocationIndexed index 1 is refused), so it answers 0 and says so. */
+/* EXT_texture_integer (listed on GL core): RGBA_INTEGER_MODE_EXT, "true if RGBA components are
+ * integers", i.e. a colour buffer the draw framebuffer draws into holds signed or unsigned
+ * integers (Mesa answers the same way: any integer draw buffer). */
+static void
+g_rgba_integer_mode(struct glf_context *c, struct get_value *v)
+{
+   bool integer = false;
+   for (unsigned i = 0; i < GLF_MAX_DRAW_BUFFERS && !integer; i++) {
+      const struct glf_format *f = glf_framebuffer_draw_format(c, c->draw_fb, i);
+      integer = f && (f->ctype == GL_INT || f->ctype == GL_UNSIGNED_INT);
+   }
+   set_int(v, integer);
+}
+/* GL 3.3 core's MAX_DUAL_SOURCE_DRAW_BUFFERS (minimum 1): the device's (caps.c); 0 on a device
+ * without dual-source blending, logged once since GL 3.3 asks for at least 1. */
 static void
 g_max_dual_source(struct glf_context *c, struct get_value *v)
 {
-   (void)c;
-   sgl_log_once(SGL_LOG_WARN, "glGet(MAX_DUAL_SOURCE_DRAW_BUFFERS): 0: dual-source blending is not implemented "
-                              "(GL 3.3 asks for at least 1)");
-   set_int(v, 0);
+   if (c->limits.max_dual_source_draw_buffers == 0)
+      sgl_log_once(SGL_LOG_WARN, "glGet(MAX_DUAL_SOURCE_DRAW_BUFFERS): 0: the device has no dualSrcBlend "
+                                 "(GL 3.3 asks for at least 1)");
+   set_int(v, c->limits.max_dual_source_draw_buffers);
 }
 static void g_sampler_binding(struct glf_context *c, struct get_value *v) { set_int(v, name_of(c->sampler_units[c->active_unit])); }
 /* IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE: of the current read buffer (readpix.c). */
@@ -307,8 +341,12 @@ static const struct get_entry get_table[] = {
    LIM(GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, API_CORE, 1, max_geometry_texture_image_units),
    LIM(GL_MAX_GEOMETRY_UNIFORM_BLOCKS, API_CORE, 1, max_geometry_uniform_blocks),
    FN(GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS, API_CORE, g_combined_geometry_uniforms),
-   /* glWaitSync only accepts TIMEOUT_IGNORED: the server never waits (sync.c) */
-   CONST(GL_MAX_SERVER_WAIT_TIMEOUT, API_3, 0),
+   /* OpenGL 3.3 section 5.2.1: WaitSync blocks the server "until sync is signaled or until
+    * an implementation-dependent timeout period expires", MAX_SERVER_WAIT_TIMEOUT. Here the
+    * wait is the order of the one server queue every context of a channel feeds (sync.c):
+    * later commands run after the fence's work however long it takes, with no timeout, so
+    * the period is unbounded: the largest value (nanoseconds; INT_MAX through GetIntegerv). */
+   CONST(GL_MAX_SERVER_WAIT_TIMEOUT, API_3, INT64_MAX),
    LIMF(GL_ALIASED_POINT_SIZE_RANGE, API_ES, 2, point_size_range),
    LIMF(GL_POINT_SIZE_RANGE, API_CORE, 2, point_size_range),
    LIMF(GL_ALIASED_LINE_WIDTH_RANGE, API_ALL, 2, line_width_range),
@@ -321,6 +359,9 @@ static const struct get_entry get_table[] = {
    FN(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, API_CORE, g_max_dual_source),
    LIM(GL_SUBPIXEL_BITS, API_ALL, 1, subpixel_bits),
    LIM(GL_MAX_CLIP_DISTANCES, API_CORE, 1, max_clip_distances),
+   FN(GL_MAX_CLIP_DISTANCES, API_ES, g_max_clip),
+   FN(GL_MAX_CULL_DISTANCES_EXT, API_ES, g_max_cull),
+   FN(GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT, API_ES, g_max_combined_clip_cull),
    FN(GL_NUM_EXTENSIONS, API_3, g_num_extensions),
    FN(GL_NUM_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_num_compressed_formats),
    FN(GL_COMPRESSED_TEXTURE_FORMATS, API_ALL, g_compressed_formats),
@@ -339,6 +380,7 @@ static const struct get_entry get_table[] = {
    FN(GL_TEXTURE_BINDING_BUFFER, API_CORE, g_texbuffer),
    FN(GL_TEXTURE_BUFFER, API_CORE, g_texture_buffer),
    FN(GL_TEXTURE_BUFFER_DATA_STORE_BINDING, API_CORE, g_texbuffer_store),
+   FN(GL_RGBA_INTEGER_MODE_EXT, API_CORE, g_rgba_integer_mode),
    FN(GLF_TEXTURE_BUFFER_FORMAT_ARB, API_CORE, g_texbuffer_format),
    LIM(GL_MAX_INTEGER_SAMPLES, API_CORE, 1, max_integer_samples),
    CONST(GL_SHADER_COMPILER, API_ES, 1),

@@ -42,10 +42,15 @@ struct glf_limits {
    GLint max_vertex_output_components, max_fragment_input_components;
    GLint max_texture_image_units, max_vertex_texture_image_units, max_combined_texture_image_units;
    GLint max_draw_buffers, max_color_attachments, max_samples;
+   GLint max_dual_source_draw_buffers; /* GL core: maxFragmentDualSrcAttachments (0: no dualSrcBlend) */
    GLint max_uniform_block_size, max_vertex_uniform_blocks, max_fragment_uniform_blocks;
    GLint max_combined_uniform_blocks, max_uniform_buffer_bindings, uniform_buffer_offset_alignment;
    GLint min_program_texel_offset, max_program_texel_offset;
    GLint subpixel_bits, max_clip_distances;
+   /* EXT_clip_cull_distance (ES): the device's cull and combined limits (0 without
+    * shaderCullDistance); clip_cull_distance: the extension is offered (glf_has_clip_cull_distance) */
+   GLint max_cull_distances, max_combined_clip_and_cull_distances;
+   bool clip_cull_distance;
    GLint max_xfb_interleaved_components, max_xfb_separate_attribs, max_xfb_separate_components;
    GLint timestamp_bits; /* QUERY_COUNTER_BITS of TIME_ELAPSED / TIMESTAMP */
    /* Geometry shaders (GL 3.2+ core; reported at GL 3.3's minimums when the device has none,
@@ -155,6 +160,12 @@ int glf_format_sample_counts(const struct glf_context *ctx, const struct glf_for
 bool glf_has_texture_float(const struct glf_context *ctx);
 /** EXT_texture_filter_anisotropic: the device filters anisotropically (caps.c). */
 bool glf_has_anisotropy(const struct glf_context *ctx);
+/** ARB_blend_func_extended (GL 3.3 core's dual-source blending): the device blends with two
+ *  sources (MAX_DUAL_SOURCE_DRAW_BUFFERS >= 1; caps.c). */
+bool glf_has_dual_source_blend(const struct glf_context *ctx);
+/** EXT_clip_cull_distance: an ES 3.0 context on a device with shaderClipDistance and
+ *  shaderCullDistance at the extension's minimums (caps.c). */
+bool glf_has_clip_cull_distance(const struct glf_context *ctx);
 bool glf_has_float_linear(const struct glf_context *ctx);
 bool glf_has_color_buffer_float(const struct glf_context *ctx);
 /** "GL_RGBA4 (0x8056)" for the log (texture-related enums; others print as hex). */
@@ -302,6 +313,9 @@ struct glf_sampler_params {
    float min_lod, max_lod, lod_bias; /* lod_bias: OpenGL only */
    float border_color[4];            /* OpenGL only */
    bool border_is_int;               /* set with SamplerParameterI*: queried as integers */
+   /* the border's 32-bit words as stored: the I* forms' integers, else the floats' bits; what
+    * integer textures read (GL keeps one border value, interpreted per the texture's format) */
+   uint32_t border_bits[4];
    float max_anisotropy;
 };
 
@@ -410,7 +424,8 @@ struct glf_framebuffer {
 
 struct glf_vertex_attrib {
    bool enabled, normalized, integer;
-   GLint size;
+   bool bgra; /* size GL_BGRA (GL 3.3 core, section 2.8): 4 components stored B, G, R, A */
+   GLint size; /* 4 when bgra */
    GLenum type;
    GLsizei stride;
    const void *ptr; /* offset into buffer, or client pointer when buffer is NULL */
@@ -447,6 +462,7 @@ struct glf_shader {
 struct glf_attrib_binding {
    char *name;
    GLint index;
+   GLuint blend_index; /* frag data bindings: glBindFragDataLocationIndexed's index (0 or 1) */
 };
 
 struct glf_uniform_slot {
@@ -559,8 +575,8 @@ struct glf_state {
    GLenum polygon_mode, provoking_vertex, logic_op;
    GLenum clamp_read_color; /* glClampColor(CLAMP_READ_COLOR): TRUE, FALSE or FIXED_ONLY */
    GLbitfield sample_mask_value;
-   /* GL core's GL_CLIP_DISTANCEi enables: tracked for queries; Magma clips with every
-    * gl_ClipDistance the shader writes (an enable is not applied yet). */
+   /* The CLIP_DISTANCEi enables (GL core; ES with EXT_clip_cull_distance), sent as
+    * SetClipState (emit.c) */
    bool clip_distance[8];
    GLenum blend_src_rgb, blend_dst_rgb, blend_src_a, blend_dst_a, blend_eq_rgb, blend_eq_a;
    float blend_color[4];
@@ -629,6 +645,11 @@ struct glf_context {
    } proxy_ms[2];
    struct glf_vao *vao;
    struct glf_vao *default_vao; /* ES only; NULL in GL core */
+   /* GL core while no vertex array object is bound: the ELEMENT_ARRAY_BUFFER binding. The
+    * core profile has no default VAO (OpenGL 3.3 appendix E.2.2: attribute pointers and
+    * draws need one) but lists no error for BindBuffer(ELEMENT_ARRAY_BUFFER), whose buffer
+    * then takes BufferData and friends (as Mesa's hidden default VAO does). */
+   struct glf_buffer *core_zero_element;
    struct glf_hash vaos, framebuffers;
    struct glf_framebuffer *draw_fb, *read_fb;
    struct glf_framebuffer winsys_draw, winsys_read;
@@ -824,6 +845,8 @@ glf_dirty(struct glf_context *ctx, uint64_t bits)
    ctx->dirty |= bits;
 }
 void glf_state_init(struct glf_context *ctx);
+/** The blend functions read the second source colour (GL_SRC1_*: dual-source blending). */
+bool glf_blend_uses_src1(const struct glf_context *ctx);
 
 /* texture.c */
 enum glf_tex_target glf_tex_target_index(GLenum target);

@@ -234,11 +234,12 @@ glf_GetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei *count, GLuint 
 /* Sets name's entry of a binding list (a later call for the same name replaces it). */
 static void
 add_binding(struct glf_context *ctx, struct glf_attrib_binding **list, uint32_t *count, const char *name, GLuint index,
-            const char *caller)
+            GLuint blend_index, const char *caller)
 {
    for (uint32_t i = 0; i < *count; i++) {
       if (!strcmp((*list)[i].name, name)) {
          (*list)[i].index = (GLint)index;
+         (*list)[i].blend_index = blend_index;
          return;
       }
    }
@@ -251,6 +252,7 @@ add_binding(struct glf_context *ctx, struct glf_attrib_binding **list, uint32_t 
       return;
    }
    b[*count].name = copy;
+   b[*count].blend_index = blend_index;
    b[(*count)++].index = (GLint)index;
 }
 
@@ -274,14 +276,14 @@ glf_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
       glf_error(ctx, GL_INVALID_OPERATION, "glBindAttribLocation(name=%s)", name);
       return;
    }
-   add_binding(ctx, &p->bindings, &p->binding_count, name, index, "glBindAttribLocation");
+   add_binding(ctx, &p->bindings, &p->binding_count, name, index, 0, "glBindAttribLocation");
 }
 
-/* OpenGL 3.3 core, section 3.9.2: "BindFragDataLocationIndexed ... INVALID_VALUE if
- * colorNumber is greater than or equal to MAX_DRAW_BUFFERS", "or if index is greater than one";
- * "INVALID_OPERATION if name starts with gl_"; takes effect at the next link. Index 1 (the
- * second source of dual-source blending) is refused: splitgl does not blend with two sources
- * yet (INVALID_VALUE, logged). */
+/* OpenGL 3.3 core, section 3.9.2 (ARB_blend_func_extended): "The error INVALID_VALUE is
+ * generated if colorNumber is equal or greater than MAX_DRAW_BUFFERS and index is zero, or if
+ * colorNumber is equal or greater than MAX_DUAL_SOURCE_DRAW_BUFFERS and index is greater than
+ * or equal to one" (GL 3.3: "or if index is greater than one"); "INVALID_OPERATION if name
+ * starts with gl_"; takes effect at the next link. */
 static void
 bind_frag_data(GLuint program, GLuint color, GLuint index, const GLchar *name, const char *caller)
 {
@@ -295,9 +297,8 @@ bind_frag_data(GLuint program, GLuint color, GLuint index, const GLchar *name, c
    struct glf_program *p GLF_SCOPED = glf_lookup_program(ctx, program, caller);
    if (!p)
       return;
-   if (index == 1)
-      sgl_log_once(SGL_LOG_WARN, "%s(index=1): dual-source blending is not implemented (GL_INVALID_VALUE)", caller);
-   if (color >= (GLuint)ctx->limits.max_draw_buffers || index > 0) {
+   if (index > 1 || (index == 0 && color >= (GLuint)ctx->limits.max_draw_buffers) ||
+       (index == 1 && color >= (GLuint)ctx->limits.max_dual_source_draw_buffers)) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(colorNumber=%u, index=%u)", caller, color, index);
       return;
    }
@@ -305,7 +306,7 @@ bind_frag_data(GLuint program, GLuint color, GLuint index, const GLchar *name, c
       glf_error(ctx, GL_INVALID_OPERATION, "%s(name=%s)", caller, name ? name : "(null)");
       return;
    }
-   add_binding(ctx, &p->frag_bindings, &p->frag_binding_count, name, color, caller);
+   add_binding(ctx, &p->frag_bindings, &p->frag_binding_count, name, color, index, caller);
 }
 
 void GLAPIENTRY
@@ -375,7 +376,9 @@ install_executable(struct glf_context *ctx, struct glf_program *p, void *blob, s
    /* "When a program object is linked ... the uniform block bindings are reset to zero"
     * (the initial UNIFORM_BLOCK_BINDING, ES 3.0 section 2.12.6). */
    memset(p->block_bindings, 0, sizeof(p->block_bindings));
-   if (!emit_program(ctx, p, blob, size)) {
+   /* A program without a vertex stage (desktop GL: a fragment shader alone) links for its
+    * queries; its draws do nothing (draw.c), so the server never gets it. */
+   if ((info->stage_mask & (1u << SPV_STAGE_VERTEX)) && !emit_program(ctx, p, blob, size)) {
       glf_program_free_executable(ctx, p);
       set_log(p, strdup("splitgl: program blob too large for the staging segment\n"));
       return false;
@@ -410,12 +413,14 @@ link_program(struct glf_context *ctx, struct glf_program *p)
    for (uint32_t i = 0; i < p->binding_count; i++)
       binds[i] = (struct spv_binding){p->bindings[i].name, p->bindings[i].index};
    for (uint32_t i = 0; i < p->frag_binding_count; i++)
-      fbinds[i] = (struct spv_binding){p->frag_bindings[i].name, p->frag_bindings[i].index};
+      fbinds[i] = (struct spv_binding){p->frag_bindings[i].name, p->frag_bindings[i].index,
+                                       p->frag_bindings[i].blend_index};
    struct spv_link_options opts = {
       .attrib_bindings = binds,
       .attrib_binding_count = p->binding_count,
       .frag_data_bindings = fbinds,
       .frag_data_binding_count = p->frag_binding_count,
+      .max_dual_source_draw_buffers = (uint32_t)ctx->limits.max_dual_source_draw_buffers,
       .xfb_varyings = (const char *const *)p->xfb_names,
       .xfb_varying_count = p->xfb_count,
       .xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS,
@@ -515,13 +520,42 @@ glf_ValidateProgram(GLuint program)
       set_log(p, strdup("error: program is not linked\n"));
 }
 
+/* The built-in inputs GetActiveAttrib lists after the program's own attributes (OpenGL 3.3
+ * section 2.11.3: "including the special built-in inputs gl_VertexID and gl_InstanceID"). */
+static const struct {
+   uint32_t bit;
+   const char *name;
+} builtin_attribs[] = {
+   {SPV_BUILTIN_ATTRIB_VERTEX_ID, "gl_VertexID"},
+   {SPV_BUILTIN_ATTRIB_INSTANCE_ID, "gl_InstanceID"},
+};
+
+static uint32_t
+active_attrib_count(const struct spv_program_info *info)
+{
+   return info ? info->attrib_count + (uint32_t)__builtin_popcount(info->builtin_attribs & 3u) : 0;
+}
+
+/* Attribute index past the program's own: the built-in's name, else NULL. */
+static const char *
+builtin_attrib_name(const struct spv_program_info *info, uint32_t index)
+{
+   uint32_t k = info->attrib_count;
+   for (size_t b = 0; b < GLF_ARRAY_SIZE(builtin_attribs); b++)
+      if ((info->builtin_attribs & builtin_attribs[b].bit) && k++ == index)
+         return builtin_attribs[b].name;
+   return NULL;
+}
+
 static GLint
 max_name_length(const struct spv_program_info *info, bool uniforms)
 {
    size_t m = 0;
-   uint32_t n = info ? (uniforms ? info->uniform_count : info->attrib_count) : 0;
+   uint32_t n = info ? (uniforms ? info->uniform_count : active_attrib_count(info)) : 0;
    for (uint32_t i = 0; i < n; i++) {
-      size_t l = strlen(uniforms ? info->uniforms[i].name : info->attribs[i].name) + 1;
+      const char *name = uniforms ? info->uniforms[i].name
+                         : i < info->attrib_count ? info->attribs[i].name : builtin_attrib_name(info, i);
+      size_t l = strlen(name) + 1;
       if (l > m)
          m = l;
    }
@@ -539,7 +573,7 @@ program_param(struct glf_context *ctx, struct glf_program *p, GLenum pname, GLin
    case GL_VALIDATE_STATUS: *out = p->validate_status; return true;
    case GL_INFO_LOG_LENGTH: *out = p->info_log && *p->info_log ? (GLint)strlen(p->info_log) + 1 : 0; return true;
    case GL_ATTACHED_SHADERS: *out = (GLint)p->attached_count; return true;
-   case GL_ACTIVE_ATTRIBUTES: *out = info ? (GLint)info->attrib_count : 0; return true;
+   case GL_ACTIVE_ATTRIBUTES: *out = (GLint)active_attrib_count(info); return true;
    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *out = max_name_length(info, false); return true;
    case GL_ACTIVE_UNIFORMS: *out = info ? (GLint)info->uniform_count : 0; return true;
    case GL_ACTIVE_UNIFORM_MAX_LENGTH: *out = max_name_length(info, true); return true;
@@ -640,6 +674,20 @@ glf_GetAttribLocation(GLuint program, const GLchar *name)
    for (uint32_t i = 0; i < info->attrib_count; i++)
       if (!strcmp(info->attribs[i].name, name))
          return info->attribs[i].location;
+   /* An element of an array attribute, "name[k]" (GLSL 1.50 section 4.3.4 allows vertex input
+    * arrays): its elements take consecutive locations, each as many as the element needs
+    * (a mat2 element two). */
+   const char *open = strrchr(name, '[');
+   const size_t base = open ? (size_t)(open - name) : 0;
+   char *end = NULL;
+   const unsigned long k = open && open[1] >= '0' && open[1] <= '9' ? strtoul(open + 1, &end, 10) : 0;
+   if (!end || strcmp(end, "]") || (open[1] == '0' && end != open + 2))
+      return -1;
+   for (uint32_t i = 0; i < info->attrib_count; i++) {
+      const struct spv_attrib *a = &info->attribs[i];
+      if (a->array_size > 1 && strlen(a->name) == base && !strncmp(a->name, name, base) && k < a->array_size)
+         return a->location + (GLint)(k * (a->slots / a->array_size));
+   }
    return -1;
 }
 
@@ -654,7 +702,7 @@ get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint
    if (!p)
       return;
    const struct spv_program_info *info = p->link_status ? p->info : NULL;
-   uint32_t count = info ? (uniforms ? info->uniform_count : info->attrib_count) : 0;
+   uint32_t count = info ? (uniforms ? info->uniform_count : active_attrib_count(info)) : 0;
    /* "If index is greater than or equal to ACTIVE_UNIFORMS (ACTIVE_ATTRIBUTES), the error
     * INVALID_VALUE is generated." Likewise a negative bufSize. */
    if (index >= count || bufSize < 0) {
@@ -666,6 +714,10 @@ get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint
       *size = (GLint)u->array_size;
       *type = u->gl_type;
       glf_copy_string(u->name, bufSize, length, name);
+   } else if (index >= info->attrib_count) { /* gl_VertexID / gl_InstanceID: int scalars */
+      *size = 1;
+      *type = GL_INT;
+      glf_copy_string(builtin_attrib_name(info, index), bufSize, length, name);
    } else {
       const struct spv_attrib *a = &info->attribs[index];
       *size = (GLint)a->array_size;
@@ -703,8 +755,9 @@ glf_GetFragDataLocation(GLuint program, const GLchar *name)
    return -1;
 }
 
-/* OpenGL 3.3 core, section 3.9.2: the index of a linked program's fragment output, 0 for
- * every output here (no dual-source outputs); -1 for a name that is not one. */
+/* OpenGL 3.3 core, section 3.9.2: "returns the index of the fragment color to which the
+ * variable name was bound when the program object program was last linked"; -1 for a name
+ * that is not an output. */
 GLint GLAPIENTRY
 glf_GetFragDataIndex(GLuint program, const GLchar *name)
 {
@@ -720,7 +773,7 @@ glf_GetFragDataIndex(GLuint program, const GLchar *name)
       return -1;
    for (uint32_t i = 0; i < info->output_count; i++)
       if (!strcmp(info->outputs[i].name, name))
-         return 0;
+         return (GLint)info->outputs[i].index;
    return -1;
 }
 

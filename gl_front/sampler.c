@@ -124,6 +124,10 @@ glf_sampler_param_set(struct glf_context *ctx, struct glf_sampler_params *sp, GL
           * are normalized as colors; the I* forms keep them as they are. */
          float f = is_float ? fv[i] : is_int_border ? (float)iv[i] : (float)((double)iv[i] / 2147483647.0);
          sp->border_color[i] = isfinite(f) ? f : f != f ? 0.0f : f > 0 ? 3.4e38f : -3.4e38f;
+         if (is_int_border)
+            sp->border_bits[i] = (uint32_t)iv[i];
+         else
+            memcpy(&sp->border_bits[i], &sp->border_color[i], 4);
       }
       sp->border_is_int = is_int_border;
       return GL_NO_ERROR;
@@ -167,7 +171,7 @@ glf_sampler_param_get(struct glf_context *ctx, const struct glf_sampler_params *
       *n = 4;
       for (int k = 0; k < 4; k++) {
          f[k] = sp->border_color[k];
-         i[k] = sp->border_is_int ? (GLint)sp->border_color[k] : glf_float_to_int_color(sp->border_color[k]);
+         i[k] = sp->border_is_int ? (GLint)sp->border_bits[k] : glf_float_to_int_color(sp->border_color[k]);
       }
       return true;
    default:
@@ -223,10 +227,14 @@ glf_sampler_key(const struct glf_context *ctx, const struct glf_sampler_params *
       s->max_anisotropy = 1.0f;
    if (s->wrap_s == WIRE_WRAP_CLAMP_TO_BORDER || s->wrap_t == WIRE_WRAP_CLAMP_TO_BORDER ||
        s->wrap_r == WIRE_WRAP_CLAMP_TO_BORDER) {
-      memcpy(s->border_color, sp->border_color, sizeof(s->border_color));
-      if (fmt && wire_format_is_integer(fmt->wfmt))
-         sgl_log_once(SGL_LOG_WARN, "GL_CLAMP_TO_BORDER on an integer texture: the border colour is read as float "
-                                    "by splitgl");
+      /* OpenGL 3.3 section 3.8.10: an integer texture's border is the integer vector
+       * glTexParameterIiv / Iuiv stored, signed or unsigned as the format is (border_bits) */
+      if (fmt && wire_format_is_integer(fmt->wfmt)) {
+         s->border_kind = (wire_format_info(fmt->wfmt)->flags & WIRE_FMTF_SIGNED) ? 1 : 2;
+         memcpy(s->border_int, sp->border_bits, sizeof(s->border_int));
+      } else {
+         memcpy(s->border_color, sp->border_color, sizeof(s->border_color));
+      }
    }
 }
 
@@ -457,7 +465,7 @@ get_sampler_parameter_int(GLuint sampler, GLenum pname, GLint *v, const char *ca
    } else {
       /* GetSamplerParameterI*: the border colour as the integers it was given */
       for (int k = 0; k < n; k++)
-         v[k] = pname == GL_TEXTURE_BORDER_COLOR ? (GLint)(int64_t)f[k] : i[k];
+         v[k] = pname == GL_TEXTURE_BORDER_COLOR && !s->sp.border_is_int ? (GLint)(int64_t)f[k] : i[k];
    }
    glf_sampler_unref(ctx, s);
 }

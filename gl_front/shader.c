@@ -228,7 +228,10 @@ glf_CompileShader(GLuint shader)
       .max_draw_buffers = l->max_draw_buffers,
       .min_program_texel_offset = l->min_program_texel_offset,
       .max_program_texel_offset = l->max_program_texel_offset,
-      .max_clip_distances = GLF_CORE(ctx) ? l->max_clip_distances : 0,
+      .max_clip_distances = GLF_CORE(ctx) || glf_has_clip_cull_distance(ctx) ? l->max_clip_distances : 0,
+      .max_cull_distances = glf_has_clip_cull_distance(ctx) ? l->max_cull_distances : 0,
+      .max_combined_clip_and_cull_distances =
+         glf_has_clip_cull_distance(ctx) ? l->max_combined_clip_and_cull_distances : 0,
       .max_geometry_input_components = l->max_geometry_input_components,
       .max_geometry_output_components = l->max_geometry_output_components,
       .max_geometry_output_vertices = l->max_geometry_output_vertices,

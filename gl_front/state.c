@@ -51,7 +51,7 @@ glf_state_init(struct glf_context *ctx)
 
 /* ---- blend ---------------------------------------------------------------------------------- */
 static bool
-valid_blend_factor(GLenum f)
+valid_blend_factor(const struct glf_context *ctx, GLenum f)
 {
    switch (f) {
    case GL_ZERO: case GL_ONE: case GL_SRC_COLOR: case GL_ONE_MINUS_SRC_COLOR: case GL_DST_COLOR:
@@ -59,9 +59,29 @@ valid_blend_factor(GLenum f)
    case GL_ONE_MINUS_DST_ALPHA: case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR:
    case GL_CONSTANT_ALPHA: case GL_ONE_MINUS_CONSTANT_ALPHA: case GL_SRC_ALPHA_SATURATE:
       return true;
+   /* OpenGL 3.3 core, section 4.1.8, table 4.2: the second source colour's factors (dual-source
+    * blending), accepted whatever MAX_DUAL_SOURCE_DRAW_BUFFERS is (the draw checks it: draw.c).
+    * Not in ES 3.0 (EXT_blend_func_extended is not offered). */
+   case GL_SRC1_COLOR: case GL_ONE_MINUS_SRC1_COLOR: case GL_SRC1_ALPHA: case GL_ONE_MINUS_SRC1_ALPHA:
+      return GLF_CORE(ctx);
    default:
       return false;
    }
+}
+
+/* A blend function reads the second source colour (GL_SRC1_*). */
+static bool
+is_src1_factor(GLenum f)
+{
+   return f == GL_SRC1_COLOR || f == GL_ONE_MINUS_SRC1_COLOR || f == GL_SRC1_ALPHA || f == GL_ONE_MINUS_SRC1_ALPHA;
+}
+
+bool
+glf_blend_uses_src1(const struct glf_context *ctx)
+{
+   const struct glf_state *st = &ctx->st;
+   return is_src1_factor(st->blend_src_rgb) || is_src1_factor(st->blend_dst_rgb) ||
+          is_src1_factor(st->blend_src_a) || is_src1_factor(st->blend_dst_a);
 }
 
 void GLAPIENTRY
@@ -70,8 +90,8 @@ glf_BlendFuncSeparate(GLenum sfactorRGB, GLenum dfactorRGB, GLenum sfactorAlpha,
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
-   if (!valid_blend_factor(sfactorRGB) || !valid_blend_factor(dfactorRGB) ||
-       !valid_blend_factor(sfactorAlpha) || !valid_blend_factor(dfactorAlpha)) {
+   if (!valid_blend_factor(ctx, sfactorRGB) || !valid_blend_factor(ctx, dfactorRGB) ||
+       !valid_blend_factor(ctx, sfactorAlpha) || !valid_blend_factor(ctx, dfactorAlpha)) {
       glf_error(ctx, GL_INVALID_ENUM, "glBlendFuncSeparate(factor)");
       return;
    }

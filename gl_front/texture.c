@@ -1610,8 +1610,10 @@ get_tex_parameter_int(GLenum target, GLenum pname, GLint *params, const char *ca
    int n;
    if (!ctx || !get_tex_parameter(ctx, target, pname, f, i, &n, caller))
       return;
+   /* the border colour as the integers TexParameterI* gave (exact), else its floats truncated */
+   const bool int_border = pname == GL_TEXTURE_BORDER_COLOR && param_texture(ctx, target, caller)->sp.border_is_int;
    for (int k = 0; k < n; k++)
-      params[k] = pname == GL_TEXTURE_BORDER_COLOR ? (GLint)(int64_t)f[k] : i[k];
+      params[k] = pname == GL_TEXTURE_BORDER_COLOR && !int_border ? (GLint)(int64_t)f[k] : i[k];
 }
 
 void GLAPIENTRY glf_GetTexParameterIiv(GLenum t, GLenum p, GLint *v) { get_tex_parameter_int(t, p, v, "glGetTexParameterIiv"); }

@@ -108,6 +108,11 @@ attrib_pointer(GLuint index, GLint size, GLenum type, GLboolean normalized, bool
    GET_CURRENT_CONTEXT(ctx);
    if (!ctx)
       return;
+   /* OpenGL 3.3 core, section 2.8 (ARB_vertex_array_bgra): glVertexAttribPointer's size may
+    * be BGRA (table 2.5; glVertexAttribIPointer's may not): four components stored B, G, R, A. */
+   const bool bgra = size == GL_BGRA && GLF_CORE(ctx) && !integer;
+   if (bgra)
+      size = 4;
    /* From the OpenGL ES 3.0 spec, section 2.8: "An INVALID_VALUE error is generated if
     * index is greater than or equal to the value of MAX_VERTEX_ATTRIBS ... if size is not
     * one of the values shown in table 2.5 ... if stride is negative." */
@@ -121,9 +126,17 @@ attrib_pointer(GLuint index, GLint size, GLenum type, GLboolean normalized, bool
       return;
    }
    /* "An INVALID_OPERATION error is generated if type is INT_2_10_10_10_REV or
-    * UNSIGNED_INT_2_10_10_10_REV, and size is not 4." */
+    * UNSIGNED_INT_2_10_10_10_REV, and size is not 4" (GL 3.3 core: "neither 4 or BGRA"). */
    if ((type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV) && size != 4) {
       glf_error(ctx, GL_INVALID_OPERATION, "%s(packed type, size=%d)", caller, size);
+      return;
+   }
+   /* GL 3.3 core, section 2.8: "An INVALID_OPERATION error is generated under any of the
+    * following conditions: size is BGRA and type is not UNSIGNED_BYTE, INT_2_10_10_10_REV or
+    * UNSIGNED_INT_2_10_10_10_REV; ... size is BGRA and normalized is FALSE". */
+   if (bgra && ((type != GL_UNSIGNED_BYTE && type != GL_INT_2_10_10_10_REV && type != GL_UNSIGNED_INT_2_10_10_10_REV) ||
+                !normalized)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(size=GL_BGRA, type=0x%x, normalized=%d)", caller, type, normalized);
       return;
    }
    if (!ctx->vao) { /* GL core: no default vertex array object */
@@ -139,6 +152,7 @@ attrib_pointer(GLuint index, GLint size, GLenum type, GLboolean normalized, bool
    }
    struct glf_vertex_attrib *a = &ctx->vao->attr[index];
    a->size = size;
+   a->bgra = bgra;
    a->type = type;
    a->normalized = !integer && normalized;
    a->integer = integer;
@@ -234,7 +248,7 @@ vertex_attrib_param(GLuint index, GLenum pname, GLint *out, GLfloat *fout, const
       return false;
    switch (pname) {
    case GL_VERTEX_ATTRIB_ARRAY_ENABLED: *out = a->enabled; break;
-   case GL_VERTEX_ATTRIB_ARRAY_SIZE: *out = a->size; break;
+   case GL_VERTEX_ATTRIB_ARRAY_SIZE: *out = a->bgra ? GL_BGRA : a->size; break;
    case GL_VERTEX_ATTRIB_ARRAY_STRIDE: *out = a->stride; break;
    case GL_VERTEX_ATTRIB_ARRAY_TYPE: *out = (GLint)a->type; break;
    case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: *out = a->normalized; break;

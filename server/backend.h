@@ -235,6 +235,10 @@ struct srv_backend {
 /** Magma: Vulkan. Returns NULL (with a logged reason) if no usable device. */
 /** Magma on the device `sel` names (NULL or index 0: SPLITGL_VK_DEVICE, else the first). */
 struct srv_backend *mg_backend_create(const struct wire_device_select *sel);
+/** Magma backends destroyed while their device was hung (GPU work past the fence timeout),
+ *  kept whole until that work completes; each mg_backend_create and destroy first ends those
+ *  whose work has completed. */
+unsigned mg_backends_kept(void);
 /** Espryt: host OpenGL ES through the host vendor's EGL (server_gles/egl.c says which vendor).
  *  NULL with the reason in why when no real vendor gives an ES 3.0 context. */
 struct srv_backend *es_backend_create(const struct wire_device_select *sel, char *why, size_t why_size);

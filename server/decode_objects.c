@@ -368,6 +368,12 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
    c->kind = WIRE_KIND_PROGRAM;
    c->program = spv_blob_parse(blob, pc->blob.size, err, sizeof(err));
    free(blob);
+   /* The front end keeps programs without a vertex stage to itself (they draw nothing). */
+   if (c->program && !(c->program->stage_mask & (1u << SPV_STAGE_VERTEX))) {
+      snprintf(err, sizeof(err), "no vertex stage");
+      spv_program_info_free(c->program);
+      c->program = NULL;
+   }
    /* The modules go to the driver, which may run them in this process (lavapipe): they must
     * be valid Vulkan SPIR-V (the parser checked their interface against the layout). */
    for (uint32_t st = 0; c->program && st < SPV_STAGE_COUNT; st++) {
@@ -394,6 +400,17 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
          spv_program_info_free(c->program);
          c->program = NULL;
       }
+   }
+   /* Clip and cull distances only where the device enabled shaderClipDistance /
+    * shaderCullDistance (a module declaring the capability without the feature is invalid
+    * for Vulkan). */
+   if (c->program && ((c->program->uses_clip_distance && !s->ops->get_param(s->be, WIRE_CAP_MAX_CLIP_DISTANCES)) ||
+                      (c->program->uses_cull_distance &&
+                       !(s->ops->get_param(s->be, WIRE_CAP_FEATURES) & WIRE_FEATURE_CULL_DISTANCE)))) {
+      snprintf(err, sizeof(err), "%s distances without the device feature",
+               c->program->uses_cull_distance ? "cull" : "clip");
+      spv_program_info_free(c->program);
+      c->program = NULL;
    }
    /* Transform feedback within what the client may ask for: the device's limits, raised to
     * GL's minimums (4 buffers, 64 components a buffer) as the front end raises them; a
@@ -427,13 +444,37 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
 /* Every field of the constant state objects has its schema rule (enums, bools, masks, finite
  * floats, padding); what is left is the relation between vertex elements. */
 static bool
-valid_any(const void *p)
+valid_any(struct srv_session *s, const void *p)
 {
    return true;
 }
 
 static bool
-valid_velems(const void *p)
+src1_factor(uint8_t f)
+{
+   return f == WIRE_BF_SRC1_COLOR || f == WIRE_BF_ONE_MINUS_SRC1_COLOR || f == WIRE_BF_SRC1_ALPHA ||
+          f == WIRE_BF_ONE_MINUS_SRC1_ALPHA;
+}
+
+/* The SRC1 factors (dual-source blending) only where the device blends with two sources
+ * (WIRE_FEATURE_DUAL_SRC_BLEND); the front end never sends them elsewhere. */
+static bool
+valid_blend(struct srv_session *s, const void *p)
+{
+   const struct wire_blend_state *b = p;
+   if (s->ops->get_param(s->be, WIRE_CAP_FEATURES) & WIRE_FEATURE_DUAL_SRC_BLEND)
+      return true;
+   for (uint32_t i = 0; i < WIRE_MAX_COLOR_BUFS; i++) {
+      const struct wire_rt_blend *rt = &b->rt[i];
+      if (src1_factor(rt->rgb_src) || src1_factor(rt->rgb_dst) || src1_factor(rt->alpha_src) ||
+          src1_factor(rt->alpha_dst))
+         return false;
+   }
+   return true;
+}
+
+static bool
+valid_velems(struct srv_session *s, const void *p)
 {
    const struct wire_velems_state *v = p;
    for (uint32_t i = 0; i < v->count; i++) { /* one element per location */
@@ -470,9 +511,9 @@ create_cso(struct srv_session *s, uint32_t kind, const void *p, bool valid, crea
 #define CSO_HANDLER(Op, kind, valid, fn)                                                        \
    void srv_handle_##Op(struct srv_session *s, const void *p, const uint8_t *t, uint32_t n) \
    {                                                                                            \
-      create_cso(s, kind, p, valid(p), (create_fn)s->ops->fn, #Op ".state");                    \
+      create_cso(s, kind, p, valid(s, p), (create_fn)s->ops->fn, #Op ".state");                    \
    }
-CSO_HANDLER(BlendCreate, WIRE_KIND_BLEND, valid_any, create_blend)
+CSO_HANDLER(BlendCreate, WIRE_KIND_BLEND, valid_blend, create_blend)
 CSO_HANDLER(DepthStencilCreate, WIRE_KIND_DSA, valid_any, create_dsa)
 CSO_HANDLER(RasterizerCreate, WIRE_KIND_RAST, valid_any, create_rast)
 CSO_HANDLER(SamplerCreate, WIRE_KIND_SAMPLER, valid_any, create_sampler)

@@ -13,3 +13,4 @@ FEAT(ANISOTROPY, 0, "GL_EXT_texture_filter_anisotropic")
 FEAT(FLOAT_LINEAR, 0, "GL_OES_texture_float_linear")                    /* 32-bit float textures filter with LINEAR */
 FEAT(NORM16, 0, "GL_EXT_texture_norm16")                                /* R16 / RG16 / RGB16 / RGBA16 (_SNORM) textures */
 FEAT(COPY_IMAGE, 32)                                                    /* glCopyImageSubData: remint (resource.c) */
+FEAT(INTEGER_BORDER, 32)                                                /* glSamplerParameterIiv / Iuiv (unsuffixed: ES 3.2): integer border colours */

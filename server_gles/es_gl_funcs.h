@@ -99,6 +99,8 @@ ES_GL(void, BindSampler, (GLuint unit, GLuint sampler))
 ES_GL(void, SamplerParameteri, (GLuint sampler, GLenum pname, GLint param))
 ES_GL(void, SamplerParameterf, (GLuint sampler, GLenum pname, GLfloat param))
 ES_GL(void, SamplerParameterfv, (GLuint sampler, GLenum pname, const GLfloat *param))
+ES_GL(void, SamplerParameterIiv, (GLuint sampler, GLenum pname, const GLint *param))
+ES_GL(void, SamplerParameterIuiv, (GLuint sampler, GLenum pname, const GLuint *param))
 /* vertex input */
 ES_GL(void, GenVertexArrays, (GLsizei n, GLuint *arrays))
 ES_GL(void, DeleteVertexArrays, (GLsizei n, const GLuint *arrays))

@@ -25,6 +25,15 @@
 #include <GLES3/gl32.h>
 #include <GLES2/gl2ext.h>
 
+/* wire_enums.h's GL column names GL's dual-source factors; an ES host spells them with
+ * EXT_blend_func_extended's suffix (same values) */
+#ifndef GL_SRC1_COLOR
+#define GL_SRC1_COLOR GL_SRC1_COLOR_EXT
+#define GL_SRC1_ALPHA GL_SRC1_ALPHA_EXT
+#define GL_ONE_MINUS_SRC1_COLOR GL_ONE_MINUS_SRC1_COLOR_EXT
+#define GL_ONE_MINUS_SRC1_ALPHA GL_ONE_MINUS_SRC1_ALPHA_EXT
+#endif
+
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>

@@ -129,7 +129,13 @@ create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s)
    }
    if (border && !es_has(be, ES_FEAT_BORDER_CLAMP))
       es_fail(be, "SamplerCreate: CLAMP_TO_BORDER without the host's border clamp");
-   if (border)
+   if (border && s->border_kind && !es_has(be, ES_FEAT_INTEGER_BORDER))
+      es_unimplemented(be, "integer border colours below ES 3.2");
+   else if (border && s->border_kind == 1)
+      gl->SamplerParameterIiv(c->name, GL_TEXTURE_BORDER_COLOR, (const GLint *)s->border_int);
+   else if (border && s->border_kind == 2)
+      gl->SamplerParameterIuiv(c->name, GL_TEXTURE_BORDER_COLOR, s->border_int);
+   else if (border)
       gl->SamplerParameterfv(c->name, GL_TEXTURE_BORDER_COLOR, s->border_color);
    gl->SamplerParameterf(c->name, GL_TEXTURE_MIN_LOD, s->min_lod);
    gl->SamplerParameterf(c->name, GL_TEXTURE_MAX_LOD, s->max_lod);
@@ -312,6 +318,14 @@ emit_blend(struct es_ctx *ctx)
    uint32_t n = ctx->fb_state.nr_cbufs ? ctx->fb_state.nr_cbufs : 1;
    if (b->logic_op_enable)
       es_unimplemented(ctx->be, "logic op (GL core) on an ES host");
+   /* dual-source factors (revision 15): the capability MAX_DUAL_SRC_ATTACHMENTS is 0 on Espryt */
+   for (uint32_t i = 0; i < n; i++) {
+      const struct wire_rt_blend *rt = &b->rt[b->independent ? i : 0];
+      const uint8_t f[4] = {rt->rgb_src, rt->rgb_dst, rt->alpha_src, rt->alpha_dst};
+      for (unsigned k = 0; k < 4; k++)
+         if (f[k] >= WIRE_BF_SRC1_COLOR)
+            es_unimplemented(ctx->be, "dual-source blending");
+   }
    if (b->independent && es_has(ctx->be, ES_FEAT_INDEXED_BLEND)) {
       for (uint32_t i = 0; i < n; i++) {
          const struct wire_rt_blend *rt = &b->rt[i];

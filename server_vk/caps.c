@@ -34,6 +34,8 @@ mg_hidden_features(void)
          out |= MG_HIDE_ETC2;
       else if (n == 3 && !strncmp(s, "wsi", 3))
          out |= MG_HIDE_WSI;
+      else if (n == 13 && !strncmp(s, "cull_distance", 13))
+         out |= MG_HIDE_CULL_DISTANCE;
       else if (n == 3 && !strncmp(s, "all", 3))
          out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS | MG_HIDE_LIST_RESTART | MG_HIDE_ETC2;
       else if (n)
@@ -234,6 +236,9 @@ mg_caps_init(struct mg_backend *be)
    c[WIRE_CAP_LINE_WIDTH_GRANULARITY] = wire_cap_from_float(be->wide_lines ? l->lineWidthGranularity : 0.0f);
    c[WIRE_CAP_SUBPIXEL_BITS] = l->subPixelPrecisionBits;
    c[WIRE_CAP_MAX_CLIP_DISTANCES] = f.shaderClipDistance ? l->maxClipDistances : 0;
+   c[WIRE_CAP_CULL_DISTANCES] = be->cull_distance ? (uint64_t)(l->maxCullDistances & 0xffffu) |
+                                                       (uint64_t)(l->maxCombinedClipAndCullDistances & 0xffffu) << 16
+                                                  : 0;
    c[WIRE_CAP_MAX_DRAW_INDEX] = l->maxDrawIndexedIndexValue;
    c[WIRE_CAP_MAX_ANISOTROPY] = wire_cap_from_float(f.samplerAnisotropy ? l->maxSamplerAnisotropy : 1.0f);
    c[WIRE_CAP_FEATURES] = (be->has_uint8 ? WIRE_FEATURE_INDEX_UINT8 : 0) |
@@ -250,7 +255,10 @@ mg_caps_init(struct mg_backend *be)
                           (be->logic_op ? WIRE_FEATURE_LOGIC_OP : 0) |
                           (be->has_etc2 ? WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 : 0) |
                           (be->provoking_last ? WIRE_FEATURE_PROVOKING_VERTEX : 0) |
-                          (be->geometry ? WIRE_FEATURE_GEOMETRY_SHADER : 0);
+                          (be->geometry ? WIRE_FEATURE_GEOMETRY_SHADER : 0) |
+                          (be->cull_distance ? WIRE_FEATURE_CULL_DISTANCE : 0) |
+                          (be->dual_src_blend ? WIRE_FEATURE_DUAL_SRC_BLEND : 0);
+   c[WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS] = be->dual_src_blend ? l->maxFragmentDualSrcAttachments : 0;
    /* Geometry stage limits (0 without geometryShader; the front end keeps GL's minimums). */
    c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES] = be->geometry ? l->maxGeometryOutputVertices : 0;
    c[WIRE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS] = be->geometry ? l->maxGeometryTotalOutputComponents : 0;

@@ -52,6 +52,22 @@ mg_batches_init(struct mg_backend *be)
 void
 mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g)
 {
+   /* Once a batch hung (mg_wait_fence: MG_WAIT_HUNG) its work may still run and read any
+    * object queued before it, whichever batch holds the object now (a batch that could not
+    * be submitted is reset at once): nothing is freed under it but kept on the backend;
+    * mg_destroy keeps the device, and frees it all once that work has completed (device.c). */
+   if (be->hung) {
+      if (be->nkept_garbage == be->kept_garbage_cap) {
+         uint32_t cap = be->kept_garbage_cap ? be->kept_garbage_cap * 2 : 64;
+         struct mg_garbage *n = realloc(be->kept_garbage, cap * sizeof(*n));
+         if (!n)
+            return; /* out of memory: the object is never freed (never freed under the GPU) */
+         be->kept_garbage = n;
+         be->kept_garbage_cap = cap;
+      }
+      be->kept_garbage[be->nkept_garbage++] = *g;
+      return;
+   }
    switch (g->kind) {
    case MG_GB_IMAGE: vkDestroyImage(be->dev, (VkImage)g->handle, NULL); break;
    case MG_GB_VIEW: vkDestroyImageView(be->dev, (VkImageView)g->handle, NULL); break;
@@ -65,6 +81,16 @@ mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g)
    case MG_GB_QUERY_SLOT: mg_query_slot_free(be, g->handle); break;
    case MG_GB_BUFFER_VIEW: vkDestroyBufferView(be->dev, (VkBufferView)g->handle, NULL); break;
    }
+}
+
+void
+mg_kept_garbage_fini(struct mg_backend *be)
+{
+   for (uint32_t i = 0; i < be->nkept_garbage; i++)
+      mg_destroy_garbage(be, &be->kept_garbage[i]);
+   free(be->kept_garbage);
+   be->kept_garbage = NULL;
+   be->nkept_garbage = be->kept_garbage_cap = 0;
 }
 
 static void
@@ -110,7 +136,7 @@ batch_wait(struct mg_backend *be, struct mg_batch *b)
    if (!b->submitted)
       return;
    /* Not cancellable: the batch's memory is reused or freed right after. A hung fence leaves
-    * the batch as it is (mg_destroy then leaks the device). */
+    * the batch as it is (mg_destroy then keeps the device until its work completes). */
    if (mg_wait_fence(be, b->fence, "batch fence", false) == MG_WAIT_HUNG)
       return;
    vkResetFences(be->dev, 1, &b->fence);

@@ -13,9 +13,10 @@
 
 
 /* GL's TEXTURE_BORDER_COLOR: one of Vulkan's standard colours when it is one, else a custom
- * colour (VK_EXT_custom_border_color, without a format); without the extension the nearest
- * standard colour, logged once. Integer textures read the colour as float bits (not built:
- * GL 3.3's SamplerParameterIiv borders on integer textures). */
+ * colour (VK_EXT_custom_border_color, without a format: customBorderColorWithoutFormat is
+ * required for custom_border); without the extension the nearest standard colour, logged once.
+ * Integer textures (border_kind 1 / 2) take the integer vector border_int: the INT standard
+ * colours or VK_BORDER_COLOR_INT_CUSTOM_EXT. */
 static VkBorderColor
 border_color(struct mg_backend *be, const float c[4], VkSamplerCustomBorderColorCreateInfoEXT *custom)
 {
@@ -35,6 +36,30 @@ border_color(struct mg_backend *be, const float c[4], VkSamplerCustomBorderColor
    float lum = (c[0] + c[1] + c[2]) / 3.0f;
    return lum >= 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE
                       : c[3] >= 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+}
+
+static VkBorderColor
+border_color_int(struct mg_backend *be, const struct wire_sampler_state *s, VkSamplerCustomBorderColorCreateInfoEXT *custom)
+{
+   const uint32_t *c = s->border_int;
+   if (c[0] == 0 && c[1] == 0 && c[2] == 0 && (c[3] == 0 || c[3] == 1))
+      return c[3] == 0 ? VK_BORDER_COLOR_INT_TRANSPARENT_BLACK : VK_BORDER_COLOR_INT_OPAQUE_BLACK;
+   if (c[0] == 1 && c[1] == 1 && c[2] == 1 && c[3] == 1)
+      return VK_BORDER_COLOR_INT_OPAQUE_WHITE;
+   if (be->custom_border) {
+      *custom = (VkSamplerCustomBorderColorCreateInfoEXT){
+         .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+         .format = VK_FORMAT_UNDEFINED,
+      };
+      /* int32 and uint32 share the words: the image view's format decides how they read */
+      memcpy(custom->customBorderColor.uint32, c, sizeof(custom->customBorderColor.uint32));
+      return VK_BORDER_COLOR_INT_CUSTOM_EXT;
+   }
+   sgl_log_once(SGL_LOG_WARN, "magma: the device has no custom border colours: using the nearest standard integer one");
+   const bool sgn = s->border_kind == 1;
+   const bool any = c[0] || c[1] || c[2];
+   const bool a = sgn ? (int32_t)c[3] > 0 : c[3] > 0;
+   return any ? VK_BORDER_COLOR_INT_OPAQUE_WHITE : a ? VK_BORDER_COLOR_INT_OPAQUE_BLACK : VK_BORDER_COLOR_INT_TRANSPARENT_BLACK;
 }
 
 static VkSamplerAddressMode
@@ -75,8 +100,8 @@ mg_sampler_vk(struct mg_backend *be, const struct wire_sampler_state *s)
    VkSamplerCustomBorderColorCreateInfoEXT custom;
    if (s->wrap_s == WIRE_WRAP_CLAMP_TO_BORDER || s->wrap_t == WIRE_WRAP_CLAMP_TO_BORDER ||
        s->wrap_r == WIRE_WRAP_CLAMP_TO_BORDER) {
-      ci.borderColor = border_color(be, s->border_color, &custom);
-      if (ci.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT)
+      ci.borderColor = s->border_kind ? border_color_int(be, s, &custom) : border_color(be, s->border_color, &custom);
+      if (ci.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || ci.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
          ci.pNext = &custom;
    }
    if (!(ci.minLod >= 0))

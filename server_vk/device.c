@@ -497,6 +497,10 @@ create_device(struct mg_backend *be)
    be->independent_blend = f2.features.independentBlend;
    en.features.wideLines = f2.features.wideLines;
    en.features.independentBlend = f2.features.independentBlend;
+   /* GL 3.3 core's dual-source blending (the SRC1 blend factors): WIRE_FEATURE_DUAL_SRC_BLEND
+    * and WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS (0 without it); the core refuses SRC1 factors where
+    * it is missing (server/decode_objects.c). */
+   en.features.dualSrcBlend = be->dual_src_blend = f2.features.dualSrcBlend;
    en.features.samplerAnisotropy = f2.features.samplerAnisotropy;
    en.features.fillModeNonSolid = f2.features.fillModeNonSolid;
    /* GL core's glPolygonMode, GL_DEPTH_CLAMP and glLogicOp (the front end refuses them where
@@ -508,8 +512,13 @@ create_device(struct mg_backend *be)
    /* GL 3.2+ core's geometry shaders; a user geometry shader may write gl_PointSize
     * (GeometryPointSize), which needs shaderTessellationAndGeometryPointSize. */
    en.features.geometryShader = be->geometry = f2.features.geometryShader;
-   /* gl_ClipDistance (GL core): WIRE_CAP_MAX_CLIP_DISTANCES is 0 without it (caps.c) */
+   /* gl_ClipDistance (GL core, ES's EXT_clip_cull_distance): WIRE_CAP_MAX_CLIP_DISTANCES is 0
+    * without it; gl_CullDistance (EXT_clip_cull_distance): WIRE_FEATURE_CULL_DISTANCE and
+    * WIRE_CAP_MAX_CULL_DISTANCES (caps.c). The core refuses programs that declare either
+    * capability where the feature is missing (server/decode_objects.c). */
    en.features.shaderClipDistance = f2.features.shaderClipDistance;
+   en.features.shaderCullDistance = be->cull_distance =
+      f2.features.shaderCullDistance && !(mg_hidden_features() & MG_HIDE_CULL_DISTANCE);
    en.features.shaderTessellationAndGeometryPointSize =
       f2.features.geometryShader && f2.features.shaderTessellationAndGeometryPointSize;
    /* GL's SAMPLES_PASSED counts samples exactly; ANY_SAMPLES_PASSED needs no precision. */
@@ -570,18 +579,81 @@ create_device(struct mg_backend *be)
    return true;
 }
 
+/* Backends whose device hung, kept while their work may still run: reachable from here (a
+ * leak checker tells them from real leaks), and ended by reap_hung once every batch they
+ * submitted has completed (lavapipe runs a draw of billions of vertices to its end). */
+static struct mg_backend *hung_backends;
+static unsigned hung_count;
+
 static void
-mg_destroy(struct srv_backend *sbe)
+keep_hung(struct mg_backend *be)
 {
-   struct mg_backend *be = mg_backend(sbe);
+   struct mg_backend *head = __atomic_load_n(&hung_backends, __ATOMIC_ACQUIRE);
+   do
+      be->hung_next = head;
+   while (!__atomic_compare_exchange_n(&hung_backends, &head, be, true, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+}
+
+/* Whether every batch the backend submitted has completed (a fence that answers anything but
+ * VK_SUCCESS, a really lost device's, keeps it). */
+static bool
+hung_work_done(struct mg_backend *be)
+{
+   for (unsigned i = 0; i < MG_NUM_BATCHES; i++)
+      if (be->batches[i].submitted && vkGetFenceStatus(be->dev, be->batches[i].fence) != VK_SUCCESS)
+         return false;
+   return true;
+}
+
+static void destroy_or_keep(struct mg_backend *be);
+
+/* Ends the kept backends whose work has completed; keeps the others. The list is taken whole,
+ * so that two callers never end the same backend. */
+static void
+reap_hung(void)
+{
+   struct mg_backend *be = __atomic_exchange_n(&hung_backends, NULL, __ATOMIC_ACQ_REL);
+   while (be) {
+      struct mg_backend *next = be->hung_next;
+      if (hung_work_done(be)) {
+         sgl_info("magma: a hung device's work has completed; its objects are freed");
+         be->hung = false; /* nothing runs any more: all of it is freed */
+         __atomic_fetch_sub(&hung_count, 1, __ATOMIC_ACQ_REL);
+         destroy_or_keep(be);
+      } else {
+         keep_hung(be);
+      }
+      be = next;
+   }
+}
+
+unsigned
+mg_backends_kept(void)
+{
+   reap_hung();
+   /* a count, not a walk of the list: another thread may be reaping it meanwhile */
+   return __atomic_load_n(&hung_count, __ATOMIC_ACQUIRE);
+}
+
+static void
+destroy_or_keep(struct mg_backend *be)
+{
+   /* The wait comes first: it is what finds work that never completes (a draw may outlast
+    * SPLITGL_WAIT_TIMEOUT_MS, e.g. billions of vertices, and lavapipe cannot cancel it). */
+   if (be->dev && !be->hung)
+      mg_wait_idle(be);
    if (be->dev && be->hung) {
-      /* Work that never completed may still use every object: leak the device rather than
-       * free memory under it. */
-      sgl_err("magma: the device hung; its objects are not freed");
-      be->dev = VK_NULL_HANDLE;
+      /* Work that never completed may still use every object, and on a CPU driver it runs
+       * in this process (lavapipe's queue thread, with code and state of the instance's
+       * screen): the device and the instance are kept, whole, until that work is done. */
+      sgl_err("magma: the device hung; its objects are kept until its work completes");
+      __atomic_fetch_add(&hung_count, 1, __ATOMIC_ACQ_REL);
+      keep_hung(be);
+      return;
    }
    if (be->dev) {
-      mg_wait_idle(be);
+      mg_windows_kept_fini(be);
+      mg_kept_garbage_fini(be);
       for (unsigned i = 0; i < MG_ARRAY_SIZE(be->dummy); i++)
          if (be->dummy[i])
             mg_resource_free(be, be->dummy[i], true);
@@ -608,6 +680,13 @@ mg_destroy(struct srv_backend *sbe)
       vkDestroyInstance(be->instance, NULL);
    }
    free(be);
+}
+
+static void
+mg_destroy(struct srv_backend *sbe)
+{
+   destroy_or_keep(mg_backend(sbe));
+   reap_hung();
 }
 
 static bool
@@ -639,6 +718,7 @@ static struct srv_backend *backend_create(const struct wire_device_select *sel);
 struct srv_backend *
 mg_backend_create(const struct wire_device_select *sel)
 {
+   reap_hung();
    sgl_backend_init_enter();
    struct srv_backend *be = backend_create(sel);
    sgl_backend_init_leave();

@@ -460,6 +460,7 @@ struct mg_backend {
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties memprops;
    bool has_uint8, has_divisor, wide_lines, independent_blend;
+   bool dual_src_blend; /* dualSrcBlend enabled: the SRC1 blend factors */
    bool has_list_restart; /* VK_EXT_primitive_topology_list_restart */
    bool has_etc2;         /* textureCompressionETC2 enabled: ETC2 / EAC stored as blocks */
    bool robust; /* robustBufferAccess enabled */
@@ -493,6 +494,7 @@ struct mg_backend {
    struct mg_format formats[WIRE_FMT_COUNT]; /* by wire_format (format.c) */
    bool polygon_mode, depth_clamp, logic_op; /* features enabled for GL core state (device.c) */
    bool geometry; /* geometryShader enabled: programs may have a geometry stage */
+   bool cull_distance; /* shaderCullDistance enabled: programs may declare CullDistance */
    bool custom_border; /* VK_EXT_custom_border_color (customBorderColorWithoutFormat) enabled */
    bool alpha_to_one;  /* the alphaToOne feature is enabled (GL core SAMPLE_ALPHA_TO_ONE) */
    VkSampleCountFlags integer_sample_counts; /* framebufferIntegerColorSampleCounts (caps.c) */
@@ -506,7 +508,11 @@ struct mg_backend {
    bool need_barrier;
    uint64_t view_epoch; /* moves when any image view may have been replaced */
    bool lost;             /* sticky: VK_ERROR_DEVICE_LOST seen (or simulated) */
-   bool hung;             /* a fence never signalled: its batch's memory is never freed */
+   bool hung;             /* a fence never signalled: nothing freed until its work completes */
+   struct mg_backend *hung_next; /* mg_destroy keeps a hung backend on a list (device.c) */
+   struct mg_window *kept_windows; /* windows destroyed while hung: ended with the device */
+   struct mg_garbage *kept_garbage; /* objects let go of while hung: ended with the device */
+   uint32_t nkept_garbage, kept_garbage_cap;
    bool oom;              /* an allocation failed since the last take_status */
    char status_what[128]; /* what failed (for the status) */
    const uint32_t *cancel; /* the client asked the session to end (segment word) */
@@ -552,6 +558,7 @@ struct mg_backend {
 #define MG_HIDE_LIST_RESTART (1u << 3)
 #define MG_HIDE_ETC2 (1u << 4) /* textureCompressionETC2: ETC2 / EAC decoded at upload */
 #define MG_HIDE_WSI (1u << 5)  /* VK_KHR_swapchain: window surfaces refused (not in "all") */
+#define MG_HIDE_CULL_DISTANCE (1u << 6) /* shaderCullDistance: ES loses EXT_clip_cull_distance (not in "all") */
 uint32_t mg_hidden_features(void); /* SPLITGL_MAGMA_HIDE (caps.c) */
 
 /* A draw or record Magma declines to execute: counted (SPLITGL_STATS "skipped=") and named once
@@ -618,6 +625,8 @@ uint64_t mg_fence_completed(struct srv_backend *sbe);
 bool mg_stream_alloc(struct mg_backend *be, VkDeviceSize size, VkDeviceSize align, struct mg_alloc *out);
 void mg_defer(struct mg_backend *be, enum mg_garbage_kind kind, uint64_t handle);
 void mg_destroy_garbage(struct mg_backend *be, const struct mg_garbage *g);
+/** Destroys what mg_destroy_garbage kept while the device was hung (its work now done). */
+void mg_kept_garbage_fini(struct mg_backend *be);
 VkDescriptorSet mg_alloc_set(struct mg_backend *be, VkDescriptorSetLayout layout);
 
 /* buffer.c */
@@ -710,6 +719,8 @@ void mg_window_set_interval(struct srv_backend *sbe, struct srv_resource *res, u
 void mg_window_present(struct mg_backend *be, struct mg_resource *r);
 /** Waits for the window's presents and frees it (before r goes). */
 void mg_window_destroy(struct mg_backend *be, struct mg_window *w);
+/** Ends the windows mg_window_destroy kept while the device was hung (its work now done). */
+void mg_windows_kept_fini(struct mg_backend *be);
 void mg_flush(struct srv_ctx *sctx);
 void mg_finish(struct srv_ctx *sctx);
 bool mg_fb_valid(const struct mg_ctx *ctx);

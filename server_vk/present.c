@@ -44,6 +44,7 @@ struct mg_window {
    bool srgb;              /* the surface is sRGB (EGL_GL_COLORSPACE_SRGB): an sRGB swapchain */
    bool stale;             /* rebuild before the next present */
    bool warned;
+   struct mg_window *kept_next; /* on be->kept_windows */
 };
 
 static void
@@ -209,6 +210,13 @@ mg_window_destroy(struct mg_backend *be, struct mg_window *w)
       return;
    if (be->dev) {
       window_idle(be);
+      if (be->hung) {
+         /* queued work may still blit into its images: kept until the device's work is done
+          * (mg_destroy keeps the device until then) */
+         w->kept_next = be->kept_windows;
+         be->kept_windows = w;
+         return;
+      }
       window_drop_swapchain(be, w, false);
       if (w->acquired)
          vkDestroyFence(be->dev, w->acquired, NULL);
@@ -218,6 +226,16 @@ mg_window_destroy(struct mg_backend *be, struct mg_window *w)
    if (w->conn)
       xcb_disconnect(w->conn);
    free(w);
+}
+
+void
+mg_windows_kept_fini(struct mg_backend *be)
+{
+   while (be->kept_windows) {
+      struct mg_window *w = be->kept_windows;
+      be->kept_windows = w->kept_next;
+      mg_window_destroy(be, w);
+   }
 }
 
 bool

@@ -13,13 +13,16 @@
  *                 sampler_slot_count, uniform_count, sampler_count, attrib_count,
  *                 output_count, max_uniform_location, writes_point_size, flags, block_count
  *                 flags (added; 0 in older blobs): SPV_BLOB_FLAG_POINT_SIZE_SPEC (bit 0) =
- *                 spv_program_info.point_size_spec; other bits must be 0
+ *                 spv_program_info.point_size_spec; bits 1-2 (added) =
+ *                 spv_program_info.builtin_attribs; other bits must be 0
  *   STRINGS (2)   NUL-terminated names; records refer to them by byte offset
  *   UNIFORMS (3)  uniform_count x 10 u32: name, gl_type, array_size, location, offset,
  *                 array_stride, matrix_stride, sampler_slot, block_index, row_major
  *   SAMPLERS (4)  sampler_count x 5 u32: binding, gl_type, array_size, first_slot, stage_mask
  *   ATTRIBS (5)   attrib_count x 5 u32: name, gl_type, array_size, location, slots
- *   OUTPUTS (6)   output_count x 4 u32: name, gl_type, array_size, location
+ *   OUTPUTS (6)   output_count x 5 u32: name, gl_type, array_size, location, index (version 5:
+ *                 the dual-source blending index, 0 or 1; an output of index 1 lies below
+ *                 location 8 like any, at most one output per location and index)
  *   INIT (7)      default_block_size bytes: the default block's initial image (optional)
  *   XFB (8)       (version 2; present iff the program captures transform feedback)
  *                 6 u32: varying_count (1 .. SPV_MAX_XFB_VARYINGS), separate (0/1),
@@ -52,8 +55,8 @@
 
 /* 2: the XFB section (transform feedback). 3: named uniform blocks (BLOCKS, the uniforms'
  * block_index and row_major). 4: a geometry stage (SPIRV 16+2; transform feedback moves to
- * it when present). */
-#define SPV_BLOB_VERSION 4u
+ * it when present). 5: the outputs' dual-source index (OUTPUTS grows to 5 words). */
+#define SPV_BLOB_VERSION 5u
 #define SPV_BLOB_MAX_SECTIONS 16u
 #define SPV_BLOB_MAX_SIZE (64u << 20)
 #define SPV_BLOB_ALIGN 8u
@@ -81,12 +84,13 @@ enum {
 
 #define INFO_WORDS 12u
 #define SPV_BLOB_FLAG_POINT_SIZE_SPEC 1u
-#define SPV_BLOB_FLAGS_KNOWN SPV_BLOB_FLAG_POINT_SIZE_SPEC
+#define SPV_BLOB_FLAG_BUILTIN_ATTRIBS_SHIFT 1u /* spv_program_info.builtin_attribs, 2 bits */
+#define SPV_BLOB_FLAGS_KNOWN (SPV_BLOB_FLAG_POINT_SIZE_SPEC | (3u << SPV_BLOB_FLAG_BUILTIN_ATTRIBS_SHIFT))
 #define UNIFORM_WORDS 10u
 #define BLOCK_WORDS 8u
 #define SAMPLER_WORDS 5u
 #define ATTRIB_WORDS 5u
-#define OUTPUT_WORDS 4u
+#define OUTPUT_WORDS 5u
 #define XFB_HEADER_WORDS (2u + SPV_MAX_XFB_BUFFERS)
 #define XFB_WORDS 6u
 

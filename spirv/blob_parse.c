@@ -180,6 +180,18 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
    /* Pass 1: definitions, decorations, capabilities, the entry point. */
    for (uint32_t i = 5; ok && i < count; i += w[i] >> 16) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      /* Clip and cull distances need device features (the core checks them against the
+       * capability table): noted from the capability, or from a variable decorated BuiltIn
+       * with one (the validator accepts that decoration without the capability). A member of
+       * a gl_PerVertex block may carry the decoration unused (glslang declares every member of
+       * gl_in): that alone is not a use. */
+      if (op == SpvOpCapability && wc >= 2) {
+         info->uses_clip_distance |= w[i + 1] == SpvCapabilityClipDistance;
+         info->uses_cull_distance |= w[i + 1] == SpvCapabilityCullDistance;
+      } else if (op == SpvOpDecorate && wc >= 4 && w[i + 2] == SpvDecorationBuiltIn) {
+         info->uses_clip_distance |= w[i + 3] == SpvBuiltInClipDistance;
+         info->uses_cull_distance |= w[i + 3] == SpvBuiltInCullDistance;
+      }
       if (op == SpvOpCapability && wc >= 2 && !capability_ok(w[i + 1]))
          ok = !!reject(err, err_size, "blob: stage %u declares capability %u", stage, w[i + 1]);
       else if (op == SpvOpEntryPoint && wc >= 4 && w[i + 1] == model &&
@@ -389,21 +401,25 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    hdr.writes_point_size = rd32(in + 36);
    const uint32_t flags = rd32(in + 40);
    hdr.point_size_spec = (flags & SPV_BLOB_FLAG_POINT_SIZE_SPEC) != 0;
+   hdr.builtin_attribs = (flags >> SPV_BLOB_FLAG_BUILTIN_ATTRIBS_SHIFT) & 3u;
    hdr.block_count = rd32(in + 44);
    const uint32_t all_stages = (1u << SPV_STAGE_COUNT) - 1;
-   /* A graphics pipeline needs a vertex stage (the link always emits vertex and fragment;
-    * geometry is optional). */
-   if (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || (hdr.stage_mask & ~all_stages) ||
+   /* Some stage; geometry only after a vertex stage. A desktop fragment shader alone links
+    * (for its queries) without a vertex stage; the server refuses such a blob
+    * (decode_objects.c): a graphics pipeline needs a vertex stage. */
+   const uint32_t vgs = (1u << SPV_STAGE_VERTEX) | (1u << SPV_STAGE_GEOMETRY);
+   if (!hdr.stage_mask || (hdr.stage_mask & vgs) == (1u << SPV_STAGE_GEOMETRY) || (hdr.stage_mask & ~all_stages) ||
        (hdr.default_block_stage_mask & ~hdr.stage_mask) || hdr.writes_point_size > 1)
       return reject(err, err_size, "blob: bad stage masks");
    /* The point-size constant lives in the vertex stage, whose store it feeds. */
    if ((flags & ~SPV_BLOB_FLAGS_KNOWN) ||
-       (hdr.point_size_spec && (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || !hdr.writes_point_size)))
+       (hdr.point_size_spec && (!(hdr.stage_mask & (1u << SPV_STAGE_VERTEX)) || !hdr.writes_point_size)) ||
+       (hdr.builtin_attribs && !(hdr.stage_mask & (1u << SPV_STAGE_VERTEX))))
       return reject(err, err_size, "blob: bad flags %#x", flags);
    if (hdr.default_block_size > MAX_BLOCK_SIZE || hdr.default_block_size % 4)
       return reject(err, err_size, "blob: bad default block size %u", hdr.default_block_size);
    if (hdr.uniform_count > MAX_UNIFORMS || hdr.sampler_count > SPV_MAX_SAMPLER_BINDINGS ||
-       hdr.attrib_count > MAX_ATTRIBS || hdr.output_count > MAX_OUTPUTS ||
+       hdr.attrib_count > MAX_ATTRIBS || hdr.output_count > 2 * MAX_OUTPUTS ||
        hdr.max_uniform_location > MAX_LOCATIONS || hdr.block_count > SPV_MAX_UNIFORM_BLOCKS ||
        hdr.sampler_slot_count > SPV_MAX_SAMPLER_BINDINGS * MAX_SAMPLER_ARRAY)
       return reject(err, err_size, "blob: counts out of range");
@@ -515,9 +531,9 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
    const uint8_t *op = b + ps.off[SEC_OUTPUTS];
    for (uint32_t i = 0; i < hdr.output_count; i++, op += OUTPUT_WORDS * 4) {
       int32_t loc = (int32_t)rd32(op + 12);
-      uint32_t n = rd32(op + 8);
+      uint32_t n = rd32(op + 8), index = rd32(op + 16);
       if (!name_ok(rd32(op), strings_size) || loc < 0 || loc >= (int32_t)MAX_OUTPUTS || n == 0 ||
-          n > MAX_OUTPUTS - (uint32_t)loc)
+          n > MAX_OUTPUTS - (uint32_t)loc || index > 1)
          return reject(err, err_size, "blob: output %u malformed", i);
    }
 
@@ -635,6 +651,7 @@ spv_blob_parse(const void *blob, size_t size, char *err, size_t err_size)
       out[i].gl_type = rd32(op + 4);
       out[i].array_size = rd32(op + 8);
       out[i].location = (int32_t)rd32(op + 12);
+      out[i].index = rd32(op + 16);
    }
    struct spv_xfb_varying *xv = (struct spv_xfb_varying *)(mem + xoff);
    for (uint32_t i = 0; i < xfb_count; i++) {

@@ -109,7 +109,9 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
             info->stage_mask, info->default_block_size, info->default_block_stage_mask,
             info->sampler_slot_count, info->uniform_count, info->sampler_count,
             info->attrib_count, info->output_count, info->max_uniform_location,
-            info->writes_point_size, info->point_size_spec ? SPV_BLOB_FLAG_POINT_SIZE_SPEC : 0,
+            info->writes_point_size,
+            (info->point_size_spec ? SPV_BLOB_FLAG_POINT_SIZE_SPEC : 0) |
+               ((info->builtin_attribs & 3u) << SPV_BLOB_FLAG_BUILTIN_ATTRIBS_SHIFT),
             info->block_count,
          };
          for (uint32_t k = 0; k < INFO_WORDS; k++)
@@ -149,7 +151,7 @@ spv_blob_write(const struct spv_reflection *r, void **out, size_t *out_size)
          for (uint32_t k = 0; k < info->output_count; k++, d += OUTPUT_WORDS * 4) {
             const struct spv_output *o = &r->outputs[k];
             const uint32_t w[OUTPUT_WORDS] = {oname[k], o->gl_type, o->array_size,
-                                              (uint32_t)o->location};
+                                              (uint32_t)o->location, o->index};
             for (uint32_t j = 0; j < OUTPUT_WORDS; j++)
                wr32(d + 4 * j, w[j]);
          }

@@ -34,7 +34,7 @@
 #include "util/sha256.h"
 
 #define CACHE_MAGIC "SGLC"
-#define CACHE_VERSION 1u
+#define CACHE_VERSION 2u /* 2: multi-shader stages, built-in attributes, GLSL 1.10-1.30 */
 #define STALE_TMP_SECONDS 600
 
 struct cache_header {
@@ -160,7 +160,9 @@ cache_key(struct spv_shader *const *shaders, uint32_t count, const struct spv_li
    for (uint32_t i = 0; i < opts->frag_data_binding_count; i++) {
       put_str(&s, opts->frag_data_bindings[i].name);
       put_u32(&s, (uint32_t)opts->frag_data_bindings[i].location);
+      put_u32(&s, opts->frag_data_bindings[i].index);
    }
+   put_u32(&s, opts->max_dual_source_draw_buffers);
    put_u32(&s, opts->xfb_varying_count);
    for (uint32_t i = 0; i < opts->xfb_varying_count; i++)
       put_str(&s, opts->xfb_varyings[i]);

@@ -352,6 +352,102 @@ find_unflat_block_int(const char *pp)
    return (struct tok){0};
 }
 
+/* ---- gl_PerVertex redeclarations ------------------------------------------------------------
+ * GLSL 4.10 section 7.1, which piglit and Mesa apply from GLSL 1.50 (see polyfill): "when a
+ * built-in interface block with an instance name is redeclared (e.g., gl_in), the instance
+ * name must be included in the redeclaration" and "if a built-in interface block is
+ * redeclared, no member of the built-in declaration can be redeclared outside the block
+ * redeclaration". glslang checks neither when the block comes first. A token walk of the
+ * preprocessed source: the members of an `out gl_PerVertex` redeclaration, the names of global
+ * `out` declarations of built-ins, the instance name after a geometry shader's `in` one. */
+#define MAX_PERVERTEX_NAMES 16
+
+static bool
+is_ident(const struct tok *t)
+{
+   return isalpha((unsigned char)t->p[0]) || t->p[0] == '_';
+}
+
+/* From after the block's `{` through its `}`: each member's name (the identifier before its
+ * `;` or array size) into names (when names is not NULL). False if the body does not end. */
+static bool
+block_member_names(const char **pp, int *line, struct tok *names, unsigned *count)
+{
+   struct tok m, last = {0};
+   int depth = 0;
+   while (next_tok(pp, line, &m)) {
+      if (depth == 0 && tok_is(&m, "}"))
+         return true;
+      if (tok_is(&m, "[") || tok_is(&m, ";")) {
+         if (depth == 0 && last.p && names && *count < MAX_PERVERTEX_NAMES)
+            names[(*count)++] = last;
+         last.p = NULL;
+         depth += tok_is(&m, "[");
+      } else if (tok_is(&m, "]")) {
+         depth -= depth > 0;
+      } else if (depth == 0 && is_ident(&m)) {
+         last = m;
+      }
+   }
+   return false;
+}
+
+/* A misuse of a gl_PerVertex redeclaration: the offending token and *why, or p NULL. */
+static struct tok
+find_pervertex_misuse(const char *pp, bool geometry, const char **why)
+{
+   struct tok t, prev[2] = {{0}, {0}}, members[MAX_PERVERTEX_NAMES], globals[MAX_PERVERTEX_NAMES];
+   struct tok first = {0}, name = {0};
+   unsigned nm = 0, ng = 0;
+   int line = 1, depth = 0;
+   const char *p = pp;
+   while (next_tok(&p, &line, &t)) {
+      if (depth == 0 && tok_is(&t, "{") && prev[0].p && tok_is(&prev[0], "gl_PerVertex") && prev[1].p &&
+          (tok_is(&prev[1], "in") || tok_is(&prev[1], "out"))) {
+         bool out = tok_is(&prev[1], "out");
+         if (!block_member_names(&p, &line, out ? members : NULL, &nm))
+            break;
+         struct tok inst;
+         if (!out && geometry && (!next_tok(&p, &line, &inst) || !tok_is(&inst, "gl_in"))) {
+            *why = "the redeclaration of gl_PerVertex input must keep its instance name gl_in";
+            return prev[0];
+         }
+         prev[0] = prev[1] = first = name = (struct tok){0};
+         continue;
+      }
+      if (tok_is(&t, "{")) {
+         depth++;
+         first = name = (struct tok){0};
+      } else if (tok_is(&t, "}")) {
+         depth -= depth > 0;
+         first = name = (struct tok){0};
+      } else if (depth == 0 && (tok_is(&t, ";") || tok_is(&t, "["))) {
+         if (first.p && tok_is(&first, "out") && name.p && name.n > 3 && !memcmp(name.p, "gl_", 3) &&
+             ng < MAX_PERVERTEX_NAMES)
+            globals[ng++] = name;
+         if (tok_is(&t, ";"))
+            first = (struct tok){0};
+         name = (struct tok){0};
+      } else if (depth == 0) {
+         if (!first.p)
+            first = t;
+         if (is_ident(&t))
+            name = t;
+      }
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   for (unsigned g = 0; g < ng; g++) {
+      for (unsigned k = 0; k < nm; k++) {
+         if (globals[g].n == members[k].n && !memcmp(globals[g].p, members[k].p, members[k].n)) {
+            *why = "a member of the redeclared gl_PerVertex block cannot be redeclared outside it";
+            return members[k].line > globals[g].line ? members[k] : globals[g];
+         }
+      }
+   }
+   return (struct tok){0};
+}
+
 /* Versions this driver accepts per API. */
 static bool
 version_supported(enum spv_api api, int version, bool es)
@@ -360,8 +456,12 @@ version_supported(enum spv_api api, int version, bool es)
       return es && (version == 100 || version == 300 || version == 310 || version == 320);
    if (es)
       return false;
+   /* OpenGL 3.3 core, section 2.11.1 ("OpenGL 3.3 implementations are guaranteed to support
+    * versions 1.40, 1.50 and 3.30"): older versions may be supported too, and are (as Mesa
+    * does); the compatibility built-ins they name are refused below (find_compat_builtin),
+    * a core context has no fixed-function state to feed them. */
    switch (version) {
-   case 140: case 150: case 330: case 400: case 410: case 420: case 430: case 440: case 450: case 460:
+   case 110: case 120: case 130: case 140: case 150: case 330: case 400: case 410: case 420: case 430: case 440: case 450: case 460:
       return true;
    default:
       return false;
@@ -482,9 +582,11 @@ names_word(const char *src, const char *word)
 }
 
 /* The source with `text` after its #version line (directive: where it starts), the later
- * lines keeping their numbers; NULL if not needed or out of memory. */
+ * lines keeping their numbers; NULL if not needed or out of memory. `#line N` numbers the next
+ * line N from GLSL 3.30 on and N + 1 before it (GLSL 1.50 section 3.3: "... as if it is
+ * compiling at line number line+1"), as glslang follows. */
 static char *
-insert_after_version(const char *src, const char *directive, const char *text)
+insert_after_version(const char *src, const char *directive, const char *text, int version)
 {
    unsigned line = 1;
    for (const char *q = src; q < directive; q++)
@@ -495,7 +597,7 @@ insert_after_version(const char *src, const char *directive, const char *text)
    size_t size = head + strlen(text) + strlen(rest) + 48;
    char *out = malloc(size);
    if (out)
-      snprintf(out, size, "%.*s\n%s#line %u\n%s", (int)head, src, text, line + 1, rest);
+      snprintf(out, size, "%.*s\n%s#line %u\n%s", (int)head, src, text, version < 330 ? line : line + 1, rest);
    return out;
 }
 
@@ -526,6 +628,13 @@ names_shadow_lookup(const char *src)
    return false;
 }
 
+/* GLSL 1.50 - 4.00 redeclare the built-in blocks gl_PerVertex (a subset of their members,
+ * gl_ClipDistance sized; as GLSL 4.10 section 7.1 words it, which Mesa and piglit's glsl-1.50
+ * tests apply from 1.50, where the name can appear only in such a redeclaration); glslang
+ * accepts a redeclaration only from 4.10 or with ARB_separate_shader_objects. A shader that
+ * names gl_PerVertex gets that extension enabled (both passes: pass 2 lifts the directive). */
+static const char pervertex_ext[] = "#extension GL_ARB_separate_shader_objects : enable\n";
+
 static char *
 polyfill(const char *src, const char *directive, bool es, int version)
 {
@@ -534,11 +643,13 @@ polyfill(const char *src, const char *directive, bool es, int version)
    bool inverse = version == 140 && names_word(src, "inverse") && !strstr(src, "mat4 inverse") &&
                   !strstr(src, "mat3 inverse") && !strstr(src, "mat2 inverse");
    bool shadow = version >= 140 && names_shadow_lookup(src);
-   if (!inverse && !shadow)
+   bool pervertex = version >= 150 && version < 410 && names_word(src, "gl_PerVertex");
+   if (!inverse && !shadow && !pervertex)
       return NULL;
-   char text[sizeof(inverse_140) + sizeof(shadow_funcs)];
-   snprintf(text, sizeof(text), "%s%s", inverse ? inverse_140 : "", shadow ? shadow_funcs : "");
-   return insert_after_version(src, directive, text);
+   char text[sizeof(pervertex_ext) + sizeof(inverse_140) + sizeof(shadow_funcs)];
+   snprintf(text, sizeof(text), "%s%s%s", pervertex ? pervertex_ext : "", inverse ? inverse_140 : "",
+            shadow ? shadow_funcs : "");
+   return insert_after_version(src, directive, text, version);
 }
 
 /* The GLSL specs (1.40 - 3.30 and ES 1.00 / 3.00, section 3.3) predefine __LINE__, __FILE__
@@ -632,6 +743,195 @@ predefined_macros(const char *src)
    return r;
 }
 
+/* ---- EXT_clip_cull_distance (GLSL ES 3.00+) ------------------------------------------------
+ * glslang 12 declares gl_ClipDistance only for desktop GLSL (gl_CullDistance from 4.50 on) and
+ * does not know GL_EXT_clip_cull_distance. Where the context offers the extension, an ES 3.00+
+ * shader with the extension's #extension directive is rewritten before glslang, lines kept:
+ *  - after #version (a #line keeps the later numbers): the built-ins declared under names of
+ *    their own (SPV_CCD_CLIP, SPV_CCD_CULL, sgl_Max*), and each built-in name defined as
+ *    SPV_CCD_ENABLE(<own name>);
+ *  - "#extension GL_EXT_clip_cull_distance : require / enable / warn" becomes
+ *    "#define SPV_CCD_ENABLE(n) n", ": disable" becomes "#undef SPV_CCD_ENABLE".
+ * So a built-in resolves only where the directive is in force as the preprocessor sees it
+ * (conditionals included); elsewhere its name expands to a call of a function that does not
+ * exist and the compile fails, as it does without the extension (the log names
+ * SPV_CCD_ENABLE). The macro GL_EXT_clip_cull_distance (1) is glslang's preamble. A shader
+ * that redeclares an array to size it ("out float gl_ClipDistance[4];") declares it itself;
+ * more elements than gl_Max*Distances is an error ("The size can be at most
+ * gl_MaxClipDistances", GLSL ES 3.20 section 7.1, which the extension adds to 3.00). The
+ * lift (lift.c) turns the arrays into BuiltIn ClipDistance / CullDistance for pass 2. */
+
+/* The next identifier of raw source text from p (comments skipped), or NULL. */
+static const char *
+raw_ident(const char *p, size_t *n)
+{
+   while (*p) {
+      if (p[0] == '/' && p[1] == '/') {
+         while (*p && *p != '\n')
+            p++;
+      } else if (p[0] == '/' && p[1] == '*') {
+         const char *e = strstr(p + 2, "*/");
+         p = e ? e + 2 : p + strlen(p);
+      } else if (isalpha((unsigned char)*p) || *p == '_') {
+         const char *e = p;
+         while (isalnum((unsigned char)*e) || *e == '_')
+            e++;
+         *n = (size_t)(e - p);
+         return p;
+      } else if (isdigit((unsigned char)*p)) {
+         while (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
+            p++;
+      } else {
+         p++;
+      }
+   }
+   return NULL;
+}
+
+/* Whether the shader redeclares `name` ("float name[...]"); the literal size, if any, in *size. */
+static bool
+raw_redeclares(const char *src, const char *name, long *size)
+{
+   const size_t len = strlen(name);
+   size_t n = 0, pn = 0;
+   const char *prev = NULL;
+   *size = 0;
+   for (const char *t = raw_ident(src, &n); t; prev = t, pn = n, t = raw_ident(t + n, &n)) {
+      if (n != len || memcmp(t, name, len) || !prev || pn != 5 || memcmp(prev, "float", 5))
+         continue;
+      const char *q = t + n;
+      while (isspace((unsigned char)*q))
+         q++;
+      if (*q == '[') {
+         q++;
+         while (isspace((unsigned char)*q))
+            q++;
+         if (isdigit((unsigned char)*q))
+            *size = strtol(q, NULL, 0);
+      }
+      return true;
+   }
+   return false;
+}
+
+/* "#extension GL_EXT_clip_cull_distance : <behavior>" at line start p: the behavior's first
+ * character and length, or NULL. */
+static const char *
+ccd_directive(const char *p, size_t *blen)
+{
+   static const char ext[] = "GL_EXT_clip_cull_distance";
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (*p++ != '#')
+      return NULL;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (strncmp(p, "extension", 9) || (p[9] != ' ' && p[9] != '\t'))
+      return NULL;
+   p += 9;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (strncmp(p, ext, sizeof(ext) - 1) || isalnum((unsigned char)p[sizeof(ext) - 1]) || p[sizeof(ext) - 1] == '_')
+      return NULL;
+   p += sizeof(ext) - 1;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   if (*p++ != ':')
+      return NULL;
+   while (*p == ' ' || *p == '\t')
+      p++;
+   const char *b = p;
+   while (isalpha((unsigned char)*p))
+      p++;
+   *blen = (size_t)(p - b);
+   while (*p == ' ' || *p == '\t' || *p == '\r')
+      p++;
+   return *p == '\n' || *p == '\0' || (p[0] == '/' && (p[1] == '/' || p[1] == '*')) ? b : NULL;
+}
+
+/* The rewritten source (src starts with its #version line), or NULL when the shader has no
+ * such directive; an error goes to `log` with *bad set. */
+static char *
+clip_cull_rewrite(struct spv_shader *sh, const char *src, struct spv_str *log, bool *bad)
+{
+   struct spv_str out = {0};
+   bool any = false, in_comment = false, line_start = true;
+   for (const char *p = src; *p;) {
+      size_t blen = 0;
+      const char *b = line_start && !in_comment ? ccd_directive(p, &blen) : NULL;
+      const char *rep = NULL;
+      if (b && (blen == 7 || blen == 6 || blen == 4) &&
+          (!strncmp(b, "require", blen) || !strncmp(b, "enable", blen) || !strncmp(b, "warn", blen)))
+         rep = "#define " SPV_CCD_ENABLE "(n) n";
+      else if (b && blen == 7 && !strncmp(b, "disable", 7))
+         rep = "#undef " SPV_CCD_ENABLE;
+      if (rep) {
+         spv_str_puts(&out, rep);
+         any = true;
+         while (*p && *p != '\n')
+            p++;
+         continue;
+      }
+      line_start = *p == '\n';
+      if (!in_comment && p[0] == '/' && p[1] == '*') {
+         in_comment = true;
+         spv_str_putn(&out, p, 2);
+         p += 2;
+         continue;
+      }
+      if (in_comment && p[0] == '*' && p[1] == '/') {
+         in_comment = false;
+         spv_str_putn(&out, p, 2);
+         p += 2;
+         continue;
+      }
+      if (!in_comment && p[0] == '/' && p[1] == '/') {
+         while (*p && *p != '\n')
+            spv_str_putn(&out, p++, 1);
+         continue;
+      }
+      spv_str_putn(&out, p++, 1);
+   }
+   char *body = spv_str_take(&out);
+   if (!any || !body) {
+      free(body);
+      return NULL;
+   }
+   const bool fs = sh->stage == SPV_STAGE_FRAGMENT;
+   const int mclip = sh->limits.max_clip_distances, mcull = sh->limits.max_cull_distances;
+   long clip_size = 0, cull_size = 0;
+   sh->ccd_own_clip = !raw_redeclares(body, "gl_ClipDistance", &clip_size);
+   sh->ccd_own_cull = !raw_redeclares(body, "gl_CullDistance", &cull_size);
+   if (clip_size > mclip || cull_size > mcull) {
+      spv_str_printf(log, "ERROR: 0:0: '%s' : redeclared with %ld elements, more than %s (%d)\n",
+                     clip_size > mclip ? "gl_ClipDistance" : "gl_CullDistance", clip_size > mclip ? clip_size : cull_size,
+                     clip_size > mclip ? "gl_MaxClipDistances" : "gl_MaxCullDistances", clip_size > mclip ? mclip : mcull);
+      *bad = true;
+      free(body);
+      return NULL;
+   }
+   char text[1024];
+   int n = snprintf(text, sizeof(text),
+                    "const mediump int sgl_MaxClipDistances = %d;\n"
+                    "const mediump int sgl_MaxCullDistances = %d;\n"
+                    "const mediump int sgl_MaxCombinedClipAndCullDistances = %d;\n"
+                    "#define gl_MaxClipDistances " SPV_CCD_ENABLE "(sgl_MaxClipDistances)\n"
+                    "#define gl_MaxCullDistances " SPV_CCD_ENABLE "(sgl_MaxCullDistances)\n"
+                    "#define gl_MaxCombinedClipAndCullDistances " SPV_CCD_ENABLE "(sgl_MaxCombinedClipAndCullDistances)\n"
+                    "#define gl_ClipDistance " SPV_CCD_ENABLE "(" SPV_CCD_CLIP ")\n"
+                    "#define gl_CullDistance " SPV_CCD_ENABLE "(" SPV_CCD_CULL ")\n",
+                    mclip, mcull, sh->limits.max_combined_clip_and_cull_distances);
+   if (sh->ccd_own_clip)
+      n += snprintf(text + n, sizeof(text) - (size_t)n, "%s highp float " SPV_CCD_CLIP "[%d];\n", fs ? "in" : "out", mclip);
+   if (sh->ccd_own_cull)
+      snprintf(text + n, sizeof(text) - (size_t)n, "%s highp float " SPV_CCD_CULL "[%d];\n", fs ? "in" : "out", mcull);
+   /* ES: `#line N` numbers the next line N whatever the version (glslang: ES profile or 3.30+) */
+   char *r = insert_after_version(body, body, text, 330);
+   free(body);
+   sh->ccd = r != NULL;
+   return r;
+}
+
 static void
 fill_input(glslang_input_t *in, glslang_resource_t *res, const struct spv_shader *sh, const char *code)
 {
@@ -713,11 +1013,23 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
          free(hoisted);
          hoisted = folded;
       }
+      /* EXT_clip_cull_distance (above): ES 3.00+ on a context that offers it */
+      const bool ccd_offered = es && version >= 300 && sh->limits.max_cull_distances > 0;
+      bool ccd_bad = false;
+      char *ccd = ccd_offered ? clip_cull_rewrite(sh, hoisted ? hoisted : sh->source, &log, &ccd_bad) : NULL;
+      if (ccd) {
+         free(hoisted);
+         hoisted = ccd;
+      }
       fill_input(&in, &res, sh, hoisted ? hoisted : sh->source);
-      glslang_shader_t *gs = glslang_shader_create(&in);
-      if (!gs) {
+      glslang_shader_t *gs = ccd_bad ? NULL : glslang_shader_create(&in);
+      if (ccd_bad) {
+         /* the log says why */
+      } else if (!gs) {
          spv_str_puts(&log, "ERROR: out of memory\n");
       } else {
+         if (ccd_offered)
+            glslang_shader_set_preamble(gs, "#define GL_EXT_clip_cull_distance 1\n");
          bool ok = glslang_shader_preprocess(gs, &in) && glslang_shader_parse(gs, &in);
          const char *l = glslang_shader_get_info_log(gs);
          if (l)
@@ -732,6 +1044,14 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
          if (cb) {
             spv_str_printf(&log, "ERROR: 0:%d: '%s' : undeclared identifier (a compatibility-profile built-in, "
                                  "removed in GLSL 1.40 without ARB_compatibility)\n", line, cb);
+            sh->ok = false;
+         }
+         const char *why = NULL;
+         struct tok pv = sh->ok && !es && strstr(sh->preprocessed, "gl_PerVertex")
+                            ? find_pervertex_misuse(sh->preprocessed, stage == SPV_STAGE_GEOMETRY, &why)
+                            : (struct tok){0};
+         if (pv.p) {
+            spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : %s\n", pv.line, (int)pv.n, pv.p, why);
             sh->ok = false;
          }
          struct tok bad = sh->ok && stage == SPV_STAGE_FRAGMENT ? find_unflat_block_int(sh->preprocessed) : (struct tok){0};

@@ -181,6 +181,29 @@ static const char *const vulkan_words[] = {
    "usubpassInputMS", NULL,
 };
 
+/* Desktop GLSL 1.10 / 1.20 / 1.30 shaders are lifted to 1.40 (glslang generates no SPIR-V
+ * below it): user identifiers that a later version made a keyword or a built-in are renamed.
+ * Each list holds what the version after `before` added. */
+static const char *const gl110_new_words[] = {
+   "centroid", "invariant", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2",
+   "mat4x3", "mat4x4", "outerProduct", "transpose", NULL,
+};
+static const char *const gl120_new_words[] = {
+   "flat", "smooth", "noperspective", "case", "default", "switch", "uint", "uvec2", "uvec3", "uvec4",
+   "lowp", "mediump", "highp", "precision", "sampler1DArray", "sampler2DArray", "sampler1DArrayShadow",
+   "sampler2DArrayShadow", "samplerCubeShadow", "isampler1D", "isampler2D", "isampler3D", "isamplerCube",
+   "isampler1DArray", "isampler2DArray", "usampler1D", "usampler2D", "usampler3D", "usamplerCube",
+   "usampler1DArray", "usampler2DArray", "texture", "textureProj", "textureLod", "textureOffset",
+   "textureProjOffset", "textureLodOffset", "textureProjLod", "textureProjLodOffset", "texelFetch",
+   "texelFetchOffset", "textureSize", "textureGrad", "textureGradOffset", "textureProjGrad",
+   "textureProjGradOffset", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "trunc", "round",
+   "roundEven", "modf", "isnan", "isinf", NULL,
+};
+static const char *const gl130_new_words[] = {
+   "layout", "inverse", "samplerBuffer", "isamplerBuffer", "usamplerBuffer", "isampler2DRect",
+   "usampler2DRect", NULL,
+};
+
 /* GLSL ES 1.00 / GLSL 1.40 texture functions -> the 3.x overloads. */
 static const struct {
    const char *from, *to;
@@ -299,10 +322,16 @@ enum psz_wrap { PSZ_NONE, PSZ_KEEP_SHADER, PSZ_ALWAYS, PSZ_ES_ONE };
 
 static bool gs_emits_points(const struct tok_list *tl);
 
+/* Only the last vertex-processing stage's gl_PointSize sizes points (OpenGL 3.3 section 3.4);
+ * a vertex shader followed by a geometry shader keeps what it wrote, which the geometry
+ * shader reads as gl_in[].gl_PointSize. */
 static enum psz_wrap
-point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
+point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl, const struct spv_lift_unit *unit,
+                bool last_vertex_stage)
 {
-   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !gs_emits_points(tl)))
+   const bool points = unit ? unit->stage_points : gs_emits_points(tl);
+   if (sh->stage == SPV_STAGE_FRAGMENT || (sh->stage == SPV_STAGE_GEOMETRY && !points) ||
+       (sh->stage == SPV_STAGE_VERTEX && !last_vertex_stage))
       return PSZ_NONE;
    bool has_main = false, writes = false, per_vertex = false;
    for (uint32_t i = 0; i < tl->n; i++) {
@@ -316,6 +345,8 @@ point_size_wrap(const struct spv_shader *sh, const struct tok_list *tl)
    /* No main: leave glslang's link error as it is. A gl_PerVertex redeclaration without
     * gl_PointSize (GLSL 4.10+) leaves no member to store to: no wrap, and the server skips
     * point draws of that program as it does for ES programs that do not write the size. */
+   if (unit)
+      has_main = unit->main_unit;
    if (!has_main || (per_vertex && !writes))
       return PSZ_NONE;
    if (sh->es)
@@ -383,29 +414,84 @@ clip_distance_count(const struct spv_shader *sh, const struct tok_list *tl, bool
    return other_index || !literal ? max : literal;
 }
 
+/* ES with EXT_clip_cull_distance (compile.c clip_cull_rewrite): pass 1 declared the arrays as
+ * SPV_CCD_CLIP / SPV_CCD_CULL (or the shader redeclared them under those names). Pass 2
+ * declares each one used as a BuiltIn through GL_EXT_spirv_intrinsics' spirv_decorate (no
+ * Location is assigned to it; link.c adds the capability), with the count GLSL gives it: the
+ * redeclared size, else the largest literal index plus one, else gl_Max*Distances (a
+ * non-literal constant index). Pass 1's declaration statement is dropped. */
+struct ccd_array {
+   const char *name;
+   uint32_t decl_start, decl_end; /* its declaration statement's tokens [start, end]; end 0: none */
+   uint32_t count;                /* elements pass 2 declares (0: not used) */
+};
+
+static void
+ccd_scan(const struct tok_list *tl, struct ccd_array *a, bool own, uint32_t max)
+{
+   bool used = false, other_index = false;
+   uint32_t declared = 0, literal = 0, last_end = 0; /* last_end: after the last ; } or directive */
+   int depth = 0;
+   const struct tok *prev = NULL;
+   for (uint32_t i = 0; i < tl->n; i++) {
+      const struct tok *t = &tl->t[i];
+      if (t->kind == TK_WS)
+         continue;
+      if (t->kind == TK_DIRECTIVE || tok_is(t, ";") || tok_is(t, "}") || tok_is(t, "{")) {
+         depth += tok_is(t, "{") - tok_is(t, "}");
+         last_end = i + 1;
+      }
+      if (t->kind == TK_IDENT && tok_is(t, a->name)) {
+         uint32_t j = i + 1;
+         const struct tok *open = next_nonws(tl, &j);
+         uint32_t k = j + 1;
+         const struct tok *idx = open && tok_is(open, "[") ? next_nonws(tl, &k) : NULL;
+         uint32_t m = k + 1;
+         const struct tok *close = idx ? next_nonws(tl, &m) : NULL;
+         const bool lit = idx && idx->kind == TK_NUM && close && tok_is(close, "]");
+         const unsigned long v = lit ? strtoul(idx->s, NULL, 0) : 0;
+         if (prev && tok_is(prev, "float") && depth == 0 && !a->decl_end) {
+            a->decl_start = last_end;
+            for (a->decl_end = i; a->decl_end < tl->n && !tok_is(&tl->t[a->decl_end], ";"); a->decl_end++)
+               ;
+            if (!own && lit)
+               declared = v < max ? (uint32_t)v : max;
+            if (!own)
+               used = true;
+         } else {
+            used = true;
+            if (lit)
+               literal = v + 1 > literal ? (uint32_t)(v + 1 < max ? v + 1 : max) : literal;
+            else
+               other_index = true; /* a non-literal index, or the whole array */
+         }
+      }
+      prev = t;
+   }
+   a->count = !used ? 0 : declared ? declared : other_index || !literal ? max : literal;
+}
+
 /* The stores that leave a disabled clip distance inside (see clip_distance_count). */
 static void
-append_clip_disable(struct spv_str *out, uint32_t nclip)
+append_clip_disable(struct spv_str *out, uint32_t nclip, const char *name)
 {
    for (uint32_t i = 0; i < nclip; i++)
-      spv_str_printf(out, "   if ((" SPV_CLIP_ENABLE_CONST " & %d) == 0)\n      gl_ClipDistance[%u] = 1.0;\n", 1 << i, i);
+      spv_str_printf(out, "   if ((" SPV_CLIP_ENABLE_CONST " & %d) == 0)\n      %s[%u] = 1.0;\n", 1 << i, name, i);
 }
 
 /* The declaration of transform-feedback copy i (spirv/xfb.c). */
 static void
 copy_decl(struct spv_str *out, const struct spv_xfb_copy *c, uint32_t i)
 {
-   spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u", c->flat ? "flat " : "", c->glsl_type, i);
-   if (c->array_len)
-      spv_str_printf(out, "[%u]", c->array_len);
-   spv_str_puts(out, ";\n");
+   spv_str_printf(out, "%sout %s " SPV_RENAME_PREFIX "xfb%u;\n", c->flat ? "flat " : "", c->glsl_type, i);
 }
 
-/* The wrapper main: the shader's own (renamed), the point-size store, the clip-distance
- * enables, then the transform-feedback copies (spirv/xfb.c), which see the final values. */
+/* The wrapper main: the shader's own (renamed), the point-size store, the transform-feedback
+ * copies (spirv/xfb.c), then the clip-distance enables: a copy of gl_ClipDistance captures
+ * what the shader wrote, whatever GL_CLIP_DISTANCEi says. */
 static void
 append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
-                       const struct spv_attrib_merge *merge, uint32_t nclip)
+                       const struct spv_attrib_merge *merge, uint32_t nclip, const char *clip_name)
 {
    if (psz == PSZ_NONE && !ncopies && !merge && !nclip)
       return;
@@ -431,9 +517,9 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST
                         " : 1.0;\n");
-   append_clip_disable(out, nclip);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
+   append_clip_disable(out, nclip, clip_name);
    spv_str_puts(out, "}\n");
 }
 
@@ -452,7 +538,7 @@ append_point_size_main(struct spv_str *out, enum psz_wrap psz, const struct spv_
 
 static void
 append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_copy *copies, uint32_t ncopies,
-                   uint32_t nclip)
+                   uint32_t nclip, const char *clip_name)
 {
    spv_str_puts(out, "\n");
    for (uint32_t i = 0; i < ncopies; i++)
@@ -468,9 +554,9 @@ append_emit_vertex(struct spv_str *out, enum psz_wrap psz, const struct spv_xfb_
                         "      gl_PointSize = " SPV_POINT_SIZE_CONST ";\n");
    else if (psz == PSZ_ALWAYS)
       spv_str_puts(out, "   gl_PointSize = " SPV_POINT_SIZE_CONST " > 0.0 ? " SPV_POINT_SIZE_CONST " : 1.0;\n");
-   append_clip_disable(out, nclip);
    for (uint32_t i = 0; i < ncopies; i++)
       spv_str_printf(out, "   " SPV_RENAME_PREFIX "xfb%u = %s;\n", i, copies[i].expr);
+   append_clip_disable(out, nclip, clip_name);
    spv_str_puts(out, "   EmitVertex();\n}\n");
 }
 
@@ -504,15 +590,51 @@ gs_emits_points(const struct tok_list *tl)
 char *
 spv_lift_source(const struct spv_shader *sh)
 {
-   return spv_lift_source_xfb(sh, NULL, 0, NULL, false);
+   return spv_lift_source_xfb(sh, NULL, 0, NULL, false, NULL);
+}
+
+static uint32_t match_bracket(const struct tok *t, uint32_t n, uint32_t i, const char *open, const char *close);
+
+/* "main" at file scope, its parameter list followed by a body. */
+static bool
+defines_main(const struct tok_list *tl)
+{
+   int brace = 0;
+   for (uint32_t i = 0; i < tl->n; i++) {
+      const struct tok *t = &tl->t[i];
+      if (t->kind == TK_PUNCT)
+         brace += tok_is(t, "{") - tok_is(t, "}");
+      if (brace || t->kind != TK_IDENT || !tok_is(t, "main"))
+         continue;
+      uint32_t j = i + 1;
+      const struct tok *o = next_nonws(tl, &j);
+      if (!o || !tok_is(o, "("))
+         continue;
+      uint32_t k = match_bracket(tl->t, tl->n, j, "(", ")") + 1;
+      const struct tok *b = k < tl->n ? next_nonws(tl, &k) : NULL;
+      if (b && tok_is(b, "{"))
+         return true;
+   }
+   return false;
+}
+
+bool
+spv_scan_unit(const struct spv_shader *sh, bool *has_main, bool *points_out)
+{
+   struct tok_list tl;
+   if (!tokenize(sh->preprocessed ? sh->preprocessed : "", &tl))
+      return false;
+   *has_main = defines_main(&tl);
+   *points_out = sh->stage == SPV_STAGE_GEOMETRY && gs_emits_points(&tl);
+   free(tl.t);
+   return true;
 }
 
 static char *lift_opaque_structs(const char *src);
-static uint32_t match_bracket(const struct tok *t, uint32_t n, uint32_t i, const char *open, const char *close);
 
 char *
 spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t ncopies,
-                    const struct spv_attrib_merge *merge, bool last_vertex_stage)
+                    const struct spv_attrib_merge *merge, bool last_vertex_stage, struct spv_lift_unit *unit)
 {
    struct tok_list tl;
    /* first: samplers out of uniform structures (below) */
@@ -531,7 +653,14 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    if (sh->es)
       spv_str_printf(&out, "#version %d es\n", sh->version < 310 ? 310 : sh->version);
    else
-      spv_str_printf(&out, "#version %d%s\n", sh->version, sh->version >= 150 ? " core" : "");
+      spv_str_printf(&out, "#version %d%s\n", sh->version < 140 ? 140 : sh->version, sh->version >= 150 ? " core" : "");
+   struct ccd_array ccd[2] = {{SPV_CCD_CLIP, 0, 0, 0}, {SPV_CCD_CULL, 0, 0, 0}};
+   if (sh->ccd) {
+      ccd_scan(&tl, &ccd[0], sh->ccd_own_clip, (uint32_t)sh->limits.max_clip_distances);
+      ccd_scan(&tl, &ccd[1], sh->ccd_own_cull, (uint32_t)sh->limits.max_cull_distances);
+      if (ccd[0].count || ccd[1].count)
+         spv_str_puts(&out, "#extension GL_EXT_spirv_intrinsics : require\n");
+   }
    bool draw_buffers = false;
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
@@ -617,25 +746,53 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
 
-   const enum psz_wrap psz = point_size_wrap(sh, &tl);
+   /* EXT_clip_cull_distance's arrays as BuiltIns (decoration 11 BuiltIn, 3 ClipDistance, 4
+    * CullDistance). The extension: "It is a compile-time or link-time error for the set of
+    * shaders forming a program to have the sum of the sizes of the gl_ClipDistance and
+    * gl_CullDistance arrays to be larger than gl_MaxCombinedClipAndCullDistances" (checked per
+    * stage here: a link error with that message). */
+   for (int k = 0; k < 2; k++)
+      if (ccd[k].count)
+         spv_str_printf(&out, "spirv_decorate(11, %d) %s highp float %s%s[%u];\n", 3 + k, fs ? "in" : "out",
+                        ccd[k].name, fs ? "_in" : "", ccd[k].count);
+   if (ccd[0].count + ccd[1].count > (uint32_t)sh->limits.max_combined_clip_and_cull_distances && sh->ccd)
+      spv_str_printf(&out, "#error %u clip and %u cull distances exceed gl_MaxCombinedClipAndCullDistances (%d)\n",
+                     ccd[0].count, ccd[1].count, sh->limits.max_combined_clip_and_cull_distances);
+
+   const enum psz_wrap psz = point_size_wrap(sh, &tl, unit, last_vertex_stage);
    const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
-   if (fs)
+   /* A stage of several compilation units (desktop GL): the wrappers (main, EmitVertex) are
+    * defined once, in the unit that defines main; the others only call the EmitVertex one. */
+   const bool other_unit = unit && !unit->main_unit;
+   if (fs || other_unit)
       ncopies = 0;
+   if (other_unit) {
+      merge = NULL;
+      last_vertex_stage = false;
+   }
    /* Copies need the wrapper; a shader without main fails glslang's link either way. A
     * geometry shader captures at each EmitVertex, so its copies are made there instead
     * (append_emit_vertex). */
    if (sh->stage != SPV_STAGE_VERTEX)
       merge = NULL;
-   const uint32_t nclip = clip_distance_count(sh, &tl, last_vertex_stage);
+   const char *clip_name = sh->ccd ? SPV_CCD_CLIP : "gl_ClipDistance";
+   const uint32_t nclip = sh->ccd ? (last_vertex_stage && !fs ? ccd[0].count : 0)
+                                  : clip_distance_count(sh, &tl, last_vertex_stage);
    const bool wrap = !gs && (psz != PSZ_NONE || ncopies || merge || nclip);
-   const bool emit_wrap = gs && (ncopies || psz != PSZ_NONE || nclip);
-   if (emit_wrap)
+   const bool emit_wrap = gs && !other_unit && (ncopies || psz != PSZ_NONE || nclip);
+   const bool emit_call = emit_wrap || (gs && other_unit && unit->emit_wrap);
+   if (unit && unit->main_unit)
+      unit->emit_wrap = emit_wrap;
+   if (emit_call)
       spv_str_puts(&out, "void " SPV_EMIT_VERTEX "();\n");
    int layout_depth = 0; /* > 0 inside the parentheses of layout(...) */
    bool after_layout = false;
    int brace = 0, paren = 0; /* nesting outside layout(...) */
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
+      if ((ccd[0].decl_end && i >= ccd[0].decl_start && i <= ccd[0].decl_end) ||
+          (ccd[1].decl_end && i >= ccd[1].decl_start && i <= ccd[1].decl_end))
+         continue; /* pass 1's declaration of an EXT_clip_cull_distance array (declared above) */
       if (t->kind == TK_PUNCT && !layout_depth && !after_layout) {
          brace += tok_is(t, "{") - tok_is(t, "}");
          paren += tok_is(t, "(") - tok_is(t, ")");
@@ -689,7 +846,7 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          rep = "std140";
       if (!rep && wrap && tok_is(t, "main"))
          rep = SPV_POINT_SIZE_MAIN;
-      if (!rep && emit_wrap && tok_is(t, "EmitVertex"))
+      if (!rep && emit_call && tok_is(t, "EmitVertex"))
          rep = SPV_EMIT_VERTEX;
       if (!rep && (es100 || desktop)) {
          if (tok_is(t, "attribute"))
@@ -728,6 +885,13 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
        * GL's LOWER_LEFT origin. GL_POINT_SPRITE_COORD_ORIGIN's default, UPPER_LEFT (the only
        * one in ES), flips it. gl_FragCoord needs no such fix: its y already is the GL window
        * y. */
+      /* A fragment shader's arrays under names of their own: glslang would match them with
+       * the vertex shader's as user varyings and refuse sizes that differ, which GLSL allows
+       * (each stage sizes its built-in arrays itself). */
+      if (!rep && fs && sh->ccd && tok_is(t, SPV_CCD_CLIP))
+         rep = SPV_CCD_CLIP "_in";
+      if (!rep && fs && sh->ccd && tok_is(t, SPV_CCD_CULL))
+         rep = SPV_CCD_CULL "_in";
       if (!rep && tok_is(t, "gl_DepthRange"))
          rep = SPV_RENAME_PREFIX "DepthRange";
       if (!rep && fs && tok_is(t, "gl_PointCoord"))
@@ -744,6 +908,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
             rename = in_list(t, es100_new_words) || in_list(t, es300_new_words);
          else if (es300)
             rename = in_list(t, es300_new_words);
+         else if (desktop && sh->version < 140)
+            rename = (sh->version < 120 && in_list(t, gl110_new_words)) ||
+                     (sh->version < 130 && in_list(t, gl120_new_words)) || in_list(t, gl130_new_words);
          rename = rename || in_list(t, vulkan_words);
       }
       if (rep) {
@@ -756,9 +923,9 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
    if (emit_wrap)
-      append_emit_vertex(&out, psz, copies, ncopies, nclip);
+      append_emit_vertex(&out, psz, copies, ncopies, nclip, clip_name);
    else
-      append_point_size_main(&out, psz, copies, ncopies, merge, nclip);
+      append_point_size_main(&out, psz, copies, ncopies, merge, nclip, clip_name);
    free(tl.t);
    free(flat);
    return spv_str_take(&out);

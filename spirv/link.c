@@ -2,6 +2,7 @@
  * stage from one linked glslang program (so the merged default uniform block has one layout
  * in all stages), then rewrites locations and bindings to GL's rules and spv_layout.h's
  * convention, reflects, and writes the blob. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,60 +27,75 @@ glslang_stage_of(int s)
    return (glslang_stage_t)spv_glslang_stage_of((enum spv_stage)s);
 }
 
-/* Generates every stage present (sh[s] != NULL); the transform-feedback copies go to
+/* The compilation units of one stage. Desktop GL links any number of shaders of a stage
+ * into its executable (OpenGL 3.3 section 2.11.3); ES attaches at most one. The unit that
+ * defines main is first: the lift puts its wrappers there. */
+#define MAX_STAGE_UNITS 8
+struct stage_units {
+   const struct spv_shader *u[MAX_STAGE_UNITS];
+   uint32_t n;
+   bool points_out; /* geometry: some unit declares layout(points) out */
+};
+
+/* Generates every stage present (units[s].n > 0); the transform-feedback copies go to
  * xfb_stage, the last vertex-processing stage. */
 static bool
-generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xfb_copy *copies, uint32_t ncopies,
+generate(const struct stage_units units[SPV_STAGE_COUNT], const struct spv_xfb_copy *copies, uint32_t ncopies,
          int xfb_stage, const struct spv_attrib_merge *merge, uint32_t *words[SPV_STAGE_COUNT],
          uint32_t counts[SPV_STAGE_COUNT], struct spv_str *log)
 {
-   char *lifted[SPV_STAGE_COUNT] = {0};
-   glslang_shader_t *gs[SPV_STAGE_COUNT] = {0};
-   glslang_input_t in[SPV_STAGE_COUNT];
-   glslang_resource_t res[SPV_STAGE_COUNT];
+   char *lifted[SPV_STAGE_COUNT][MAX_STAGE_UNITS] = {{0}};
+   glslang_shader_t *gs[SPV_STAGE_COUNT][MAX_STAGE_UNITS] = {{0}};
+   glslang_input_t in[SPV_STAGE_COUNT][MAX_STAGE_UNITS];
+   glslang_resource_t res[SPV_STAGE_COUNT][MAX_STAGE_UNITS];
    glslang_program_t *prog = glslang_program_create();
    bool ok = prog != NULL;
    const int messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT;
 
    for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
-      if (!sh[s])
-         continue;
-      lifted[s] = spv_lift_source_xfb(sh[s], copies, s == xfb_stage ? ncopies : 0, merge, s == xfb_stage);
-      if (!lifted[s]) {
-         ok = false;
-         break;
+      struct spv_lift_unit lu = {.main_unit = true, .stage_points = units[s].points_out};
+      for (uint32_t k = 0; ok && k < units[s].n; k++) {
+         const struct spv_shader *sh = units[s].u[k];
+         lu.main_unit = k == 0;
+         lifted[s][k] = spv_lift_source_xfb(sh, copies, s == xfb_stage ? ncopies : 0, merge, s == xfb_stage,
+                                            units[s].n > 1 ? &lu : NULL);
+         if (!lifted[s][k]) {
+            ok = false;
+            break;
+         }
+         glslang_input_t *ip = &in[s][k];
+         memset(ip, 0, sizeof(*ip));
+         ip->language = GLSLANG_SOURCE_GLSL;
+         ip->stage = glslang_stage_of(s);
+         ip->client = GLSLANG_CLIENT_VULKAN;
+         ip->client_version = GLSLANG_TARGET_VULKAN_1_1;
+         ip->target_language = GLSLANG_TARGET_SPV;
+         ip->target_language_version = GLSLANG_TARGET_SPV_1_3;
+         ip->code = lifted[s][k];
+         ip->default_version = sh->es ? 310 : 450;
+         ip->default_profile = sh->es ? GLSLANG_ES_PROFILE : GLSLANG_CORE_PROFILE;
+         ip->messages = messages;
+         spv_fill_resource(&res[s][k], sh);
+         ip->resource = &res[s][k];
+         gs[s][k] = glslang_shader_create(ip);
+         if (!gs[s][k]) {
+            ok = false;
+            break;
+         }
+         glslang_shader_set_options(gs[s][k], GLSLANG_SHADER_VULKAN_RULES_RELAXED |
+                                                 GLSLANG_SHADER_AUTO_MAP_BINDINGS |
+                                                 GLSLANG_SHADER_AUTO_MAP_LOCATIONS);
+         if (!glslang_shader_preprocess(gs[s][k], ip) || !glslang_shader_parse(gs[s][k], ip)) {
+            /* Pass 1 accepted this shader, so this is a gap in the lift, reported as a link
+             * error with glslang's words. */
+            spv_str_printf(log, "error: %s shader: SPIR-V generation failed:\n%s", stage_names[s],
+                           glslang_shader_get_info_log(gs[s][k]));
+            sgl_dbg("spirv: lifted %s shader:\n%s", stage_names[s], lifted[s][k]);
+            ok = false;
+            break;
+         }
+         glslang_program_add_shader(prog, gs[s][k]);
       }
-      memset(&in[s], 0, sizeof(in[s]));
-      in[s].language = GLSLANG_SOURCE_GLSL;
-      in[s].stage = glslang_stage_of(s);
-      in[s].client = GLSLANG_CLIENT_VULKAN;
-      in[s].client_version = GLSLANG_TARGET_VULKAN_1_1;
-      in[s].target_language = GLSLANG_TARGET_SPV;
-      in[s].target_language_version = GLSLANG_TARGET_SPV_1_3;
-      in[s].code = lifted[s];
-      in[s].default_version = sh[s]->es ? 310 : 450;
-      in[s].default_profile = sh[s]->es ? GLSLANG_ES_PROFILE : GLSLANG_CORE_PROFILE;
-      in[s].messages = messages;
-      spv_fill_resource(&res[s], sh[s]);
-      in[s].resource = &res[s];
-      gs[s] = glslang_shader_create(&in[s]);
-      if (!gs[s]) {
-         ok = false;
-         break;
-      }
-      glslang_shader_set_options(gs[s], GLSLANG_SHADER_VULKAN_RULES_RELAXED |
-                                           GLSLANG_SHADER_AUTO_MAP_BINDINGS |
-                                           GLSLANG_SHADER_AUTO_MAP_LOCATIONS);
-      if (!glslang_shader_preprocess(gs[s], &in[s]) || !glslang_shader_parse(gs[s], &in[s])) {
-         /* Pass 1 accepted this shader, so this is a gap in the lift, reported as a link
-          * error with glslang's words. */
-         spv_str_printf(log, "error: %s shader: SPIR-V generation failed:\n%s", stage_names[s],
-                        glslang_shader_get_info_log(gs[s]));
-         sgl_dbg("spirv: lifted %s shader:\n%s", stage_names[s], lifted[s]);
-         ok = false;
-         break;
-      }
-      glslang_program_add_shader(prog, gs[s]);
    }
    if (ok && !glslang_program_link(prog, messages)) {
       const char *l = glslang_program_get_info_log(prog);
@@ -94,7 +110,7 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xf
     * module from the previous size onward. */
    size_t prev = 0;
    for (int s = 0; ok && s < SPV_STAGE_COUNT; s++) {
-      if (!sh[s])
+      if (!units[s].n)
          continue;
       glslang_spv_options_t opts = {0};
       opts.disable_optimizer = true;
@@ -115,13 +131,22 @@ generate(const struct spv_shader *const sh[SPV_STAGE_COUNT], const struct spv_xf
       }
       memcpy(words[s], all + prev, counts[s] * sizeof(uint32_t));
       prev = total;
+      bool ccd = false; /* EXT_clip_cull_distance (ES: one unit per stage) */
+      for (uint32_t k = 0; k < units[s].n; k++)
+         ccd = ccd || units[s].u[k]->ccd;
+      if (ccd && !spv_add_distance_capabilities(&words[s], &counts[s])) {
+         ok = false;
+         break;
+      }
    }
    if (prog)
       glslang_program_delete(prog);
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
-      if (gs[s])
-         glslang_shader_delete(gs[s]);
-      free(lifted[s]);
+      for (uint32_t k = 0; k < MAX_STAGE_UNITS; k++) {
+         if (gs[s][k])
+            glslang_shader_delete(gs[s][k]);
+         free(lifted[s][k]);
+      }
    }
    if (!ok) {
       for (int s = 0; s < SPV_STAGE_COUNT; s++) {
@@ -499,31 +524,58 @@ link_merged_attributes(struct spv_module *m, const struct attrib_plan *ap, struc
    return true;
 }
 
+static const struct spv_binding *
+find_binding_entry(const struct spv_binding *b, uint32_t n, const char *name)
+{
+   for (uint32_t i = 0; b && i < n; i++)
+      if (b[i].name && strcmp(b[i].name, name) == 0)
+         return &b[i];
+   return NULL;
+}
+
 /* Fragment outputs. OpenGL 3.3 spec, section 3.9.2: "If an output has a binding explicitly
  * set within the shader text ... it overrides BindFragDataLocation"; GLSL ES 3.00 spec,
  * section 4.3.8.2: "If there is only a single output, the location does not need to be
  * specified, in which case it defaults to zero ... if there is more than one output, the
- * location must be specified for all outputs." */
+ * location must be specified for all outputs."
+ * Dual-source blending (OpenGL 3.3 section 3.9.2, ARB_blend_func_extended): an output has a
+ * location and an index (0 or 1; `layout(index = 1)` or BindFragDataLocationIndexed's index,
+ * automatic assignments take index 0). "Output binding assignments will cause LinkProgram to
+ * fail: ... if the program has an active output assigned to a location greater than or equal
+ * to the value of MAX_DUAL_SOURCE_DRAW_BUFFERS and has an active output assigned an index
+ * greater than or equal to one; if more than one varying out variable is bound to the same
+ * number and index". Index-1 outputs whose index came from a binding get their Index
+ * decoration in spv_link (index1_vars), after the module's last indexed use. */
 static bool
 link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv_source_info *src,
-             const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
+             const struct spv_link_options *opts, struct spv_reflection *r, uint32_t *index1_vars,
+             uint32_t *index1_count, struct spv_str *log)
 {
    struct io_var v[MAX_LOCATION_MAP];
    uint32_t n = collect_io(m, SpvStorageClassOutput, v, MAX_LOCATION_MAP);
    sort_by_declaration(v, n, src);
-   uint8_t used[MAX_DRAW_BUFFERS] = {0};
+   uint8_t used[2][MAX_DRAW_BUFFERS] = {{0}};
+   uint32_t index[MAX_LOCATION_MAP] = {0};
+   const struct spv_binding *fb = opts ? opts->frag_data_bindings : NULL;
+   const uint32_t fbn = opts ? opts->frag_data_binding_count : 0;
    for (int pass = 0; pass < 3; pass++) {
       for (uint32_t i = 0; i < n; i++) {
          if (v[i].location >= 0)
             continue;
          const char *name = unprefixed(v[i].name);
          int32_t loc = -1;
+         uint32_t idx = 0;
          if (pass == 0) {
             const struct spv_decl *d = spv_find_decl(src, name, SPV_DECL_OUT);
             loc = d ? d->location : -1;
+            /* layout(index = N): glslang's Index decoration (GLSL 3.30 section 4.3.8.2: "a
+             * layout index ... less than 0 or greater than 1" is a compile error) */
+            const uint32_t iw = m->ids[v[i].var].index_w;
+            idx = iw ? m->words[iw] : 0;
          } else if (pass == 1) {
-            loc = find_binding(opts ? opts->frag_data_bindings : NULL,
-                               opts ? opts->frag_data_binding_count : 0, name);
+            const struct spv_binding *b = find_binding_entry(fb, fbn, name);
+            loc = b ? b->location : -1;
+            idx = b ? b->index : 0;
          } else if (n == 1) {
             loc = 0;
          } else if (fs->es) {
@@ -531,20 +583,35 @@ link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv
                                 "is more than one output\n", name);
             return false;
          } else {
-            loc = lowest_free(used, MAX_DRAW_BUFFERS, v[i].slots);
+            loc = lowest_free(used[0], MAX_DRAW_BUFFERS, v[i].slots);
          }
          if (loc < 0 && pass < 2)
             continue;
-         if (!claim(used, MAX_DRAW_BUFFERS, loc, v[i].slots)) {
-            spv_str_printf(log, "error: fragment output '%s' at location %d overlaps another or "
-                                "exceeds the draw buffers\n", name, loc);
+         if (idx > 1 || !claim(used[idx], MAX_DRAW_BUFFERS, loc, v[i].slots)) {
+            spv_str_printf(log, "error: fragment output '%s' at location %d index %u overlaps another or "
+                                "exceeds the draw buffers\n", name, loc, idx);
             return false;
          }
          v[i].location = loc;
+         index[i] = idx;
+      }
+   }
+   const uint32_t max_dual = opts ? opts->max_dual_source_draw_buffers : 0;
+   bool dual = false;
+   for (uint32_t i = 0; i < n; i++)
+      dual |= index[i] == 1;
+   for (uint32_t i = 0; dual && i < n; i++) {
+      if ((uint32_t)v[i].location + v[i].slots > max_dual) {
+         spv_str_printf(log, "error: fragment output '%s' at location %d: with an output of index 1 (dual-source "
+                             "blending) every output must lie below MAX_DUAL_SOURCE_DRAW_BUFFERS (%u)\n",
+                        unprefixed(v[i].name), v[i].location, max_dual);
+         return false;
       }
    }
    for (uint32_t i = 0; i < n; i++) {
       spv_set_location(m, v[i].var, (uint32_t)v[i].location);
+      if (index[i] == 1 && !m->ids[v[i].var].index_w)
+         index1_vars[(*index1_count)++] = v[i].var;
       struct spv_output *no = realloc(r->outputs, (r->info.output_count + 1) * sizeof(*no));
       if (!no)
          return false;
@@ -561,6 +628,7 @@ link_outputs(struct spv_module *m, const struct spv_shader *fs, const struct spv
       o->gl_type = spv_gl_type(m, t, NULL);
       o->array_size = size;
       o->location = v[i].location;
+      o->index = index[i];
       r->info.output_count++;
    }
    return true;
@@ -672,6 +740,64 @@ index_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE
    return true;
 }
 
+/* Whether ESSL 1.00 source `pp` (preprocessed) declares `name` invariant: "invariant a, b;"
+ * naming it, or (vertex outputs) "#pragma STDGL invariant(all)". */
+static bool
+declares_invariant(const char *pp, const char *name, bool all_counts)
+{
+   const size_t n = strlen(name);
+   for (const char *p = pp; (p = strstr(p, "invariant")) != NULL; p += 9) {
+      const char *line = p, *eol = strchr(p, '\n');
+      while (line > pp && line[-1] != '\n')
+         line--;
+      while (*line == ' ' || *line == '\t')
+         line++;
+      if (*line == '#') { /* glslang's output joins the pragma's tokens: "#pragma STDGLinvariant(all)" */
+         const char *all = strstr(p, "(all)");
+         if (all_counts && !strncmp(line, "#pragma", 7) && all && (!eol || all < eol))
+            return true;
+         continue;
+      }
+      const bool word = (p == pp || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+                        !(isalnum((unsigned char)p[9]) || p[9] == '_');
+      if (!word)
+         continue;
+      for (const char *q = p + 9; *q && *q != ';'; q++)
+         if (!strncmp(q, name, n) && !(isalnum((unsigned char)q[n]) || q[n] == '_') &&
+             !(isalnum((unsigned char)q[-1]) || q[-1] == '_'))
+            return true;
+   }
+   return false;
+}
+
+/* GLSL ES 1.00 section 4.6.4: "gl_FragCoord can only be declared invariant if and only if
+ * gl_Position is declared invariant. Similarly gl_PointCoord can only be declared invariant if
+ * and only if gl_PointSize is declared invariant." A link error when the fragment shader's is
+ * invariant and the vertex shader's is not (as Mesa; the lift drops the fragment shader's
+ * redeclarations, which GLSL ES 3.00 no longer has); glslang accepts them all. */
+static bool
+check_es100_invariance(const struct spv_shader *const sh[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   const struct spv_shader *vs = sh[SPV_STAGE_VERTEX], *fs = sh[SPV_STAGE_FRAGMENT];
+   if (!vs || !fs || !fs->es || fs->version != 100 || !vs->preprocessed || !fs->preprocessed)
+      return true;
+   /* "It is an error to declare gl_FrontFacing as invariant." (the same section) */
+   if (declares_invariant(fs->preprocessed, "gl_FrontFacing", false)) {
+      spv_str_puts(log, "error: gl_FrontFacing cannot be declared invariant\n");
+      return false;
+   }
+   static const char *const pairs[2][2] = {{"gl_FragCoord", "gl_Position"}, {"gl_PointCoord", "gl_PointSize"}};
+   for (int i = 0; i < 2; i++) {
+      if (declares_invariant(fs->preprocessed, pairs[i][0], false) &&
+          !declares_invariant(vs->preprocessed, pairs[i][1], true)) {
+         spv_str_printf(log, "error: %s is declared invariant in the fragment shader but %s is not invariant in "
+                             "the vertex shader\n", pairs[i][0], pairs[i][1]);
+         return false;
+      }
+   }
+   return true;
+}
+
 /* GLSL ES 3.00 section 4.3.5 / GLSL ES 1.00 section 4.3.4: a uniform declared in both
  * stages "must have the same name, type and precision"; glslang does not compare precisions
  * across stages. The precisions are the declared ones or the defaults in force (lift.c). */
@@ -708,7 +834,7 @@ drop_modules(struct spv_module mods[SPV_STAGE_COUNT], uint32_t *words[SPV_STAGE_
 }
 
 static bool
-check_shaders(struct spv_shader *const *shaders, uint32_t count,
+check_shaders(struct spv_shader *const *shaders, uint32_t count, struct stage_units units[SPV_STAGE_COUNT],
               const struct spv_shader *by_stage[SPV_STAGE_COUNT], struct spv_str *log)
 {
    for (uint32_t i = 0; i < count; i++) {
@@ -717,23 +843,61 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count,
          spv_str_puts(log, "error: invalid shader\n");
          return false;
       }
-      if (by_stage[sh->stage]) {
+      struct stage_units *su = &units[sh->stage];
+      /* ES 3.0 section 2.11.3 refuses a second shader of a stage at glAttachShader; desktop
+       * GL links them all into the stage's executable. */
+      if (su->n && (sh->es || su->u[0]->es)) {
          spv_str_printf(log, "error: more than one %s shader attached\n", stage_names[sh->stage]);
          return false;
       }
-      by_stage[sh->stage] = sh;
+      if (su->n == MAX_STAGE_UNITS) {
+         spv_str_printf(log, "error: more than %d %s shaders attached\n", MAX_STAGE_UNITS, stage_names[sh->stage]);
+         return false;
+      }
+      if (!sh->ok) {
+         spv_str_printf(log, "error: the %s shader is not compiled\n", stage_names[sh->stage]);
+         return false;
+      }
+      bool has_main = false, points = false;
+      if (!spv_scan_unit(sh, &has_main, &points)) {
+         spv_str_puts(log, "error: out of memory\n");
+         return false;
+      }
+      su->points_out |= points;
+      su->u[su->n++] = sh;
+      /* the unit that defines main first (two that do fail glslang's link) */
+      if (has_main && su->n > 1) {
+         const struct spv_shader *t = su->u[0];
+         su->u[0] = sh;
+         su->u[su->n - 1] = t;
+      }
+   }
+   for (int s = 0; s < SPV_STAGE_COUNT; s++)
+      by_stage[s] = units[s].n ? units[s].u[0] : NULL;
+   const struct spv_shader *vs = by_stage[SPV_STAGE_VERTEX], *fs = by_stage[SPV_STAGE_FRAGMENT];
+   const struct spv_shader *gs = by_stage[SPV_STAGE_GEOMETRY];
+   const struct spv_shader *any = vs ? vs : fs ? fs : gs;
+   if (!any) {
+      spv_str_puts(log, "error: no shaders attached\n");
+      return false;
    }
    /* OpenGL ES 3.0 spec, section 2.11.3: linking fails if "the program object does not
     * contain both a vertex shader and a fragment shader" or "any of the shader objects
     * attached to program are not compiled successfully". */
-   if (!by_stage[SPV_STAGE_VERTEX]) {
+   if (!vs && (any->es || gs)) {
+      /* OpenGL 3.3 core, section 2.11.3: linking also fails when "program contains objects
+       * to form a geometry shader, and ... no vertex shader" */
       spv_str_puts(log, "error: no vertex shader attached\n");
       return false;
    }
    /* OpenGL 3.3 core has no such rule: "If the current program has no fragment shader ...
     * the results of fragment shader execution are undefined" (section 3.9), and a program
-    * of a vertex (and geometry) shader alone links (transform feedback, rasterizer discard). */
-   if (!by_stage[SPV_STAGE_FRAGMENT] && by_stage[SPV_STAGE_VERTEX]->es) {
+    * of a vertex (and geometry) shader alone links (transform feedback, rasterizer discard).
+    * Nor does it need a vertex shader: a fragment shader alone links (its blocks and
+    * uniforms are queried), and vertex processing of its draws is undefined (section 2.11:
+    * "If the program object has no vertex shader ... the results of vertex shader
+    * execution are undefined"): the front end draws nothing with it. */
+   if (!fs && any->es) {
       spv_str_puts(log, "error: no fragment shader attached\n");
       return false;
    }
@@ -743,21 +907,67 @@ check_shaders(struct spv_shader *const *shaders, uint32_t count,
          return false;
       }
    }
-   const struct spv_shader *vs = by_stage[SPV_STAGE_VERTEX], *fs = by_stage[SPV_STAGE_FRAGMENT];
-   const struct spv_shader *gs = by_stage[SPV_STAGE_GEOMETRY];
-   if ((fs && (vs->api != fs->api || vs->es != fs->es)) || (gs && (gs->api != vs->api || gs->es != vs->es))) {
-      spv_str_puts(log, "error: shaders of different APIs cannot be linked\n");
-      return false;
+   for (int s = 0; s < SPV_STAGE_COUNT; s++) {
+      if (by_stage[s] && (by_stage[s]->api != any->api || by_stage[s]->es != any->es)) {
+         spv_str_puts(log, "error: shaders of different APIs cannot be linked\n");
+         return false;
+      }
    }
    /* GLSL ES 3.00 spec, section 3.4: "Shaders for OpenGL ES 3.0 ... a program must not
     * contain shaders of different versions" — 1.00 links only with 1.00, 3.00 with 3.00.
     * Desktop GLSL (4.60 spec, section 3.3) lets core shaders of different versions link. */
-   if (vs->es && vs->version != fs->version) { /* ES: fs is there (above) */
+   if (vs && vs->es && vs->version != fs->version) { /* ES: fs is there (above) */
       spv_str_printf(log, "error: version %d es vertex shader cannot be linked with a version %d "
                           "es fragment shader\n", vs->version, fs->version);
       return false;
    }
    return true;
+}
+
+/* gl_VertexID / gl_InstanceID read by the vertex stage (VertexIndex / InstanceIndex under
+ * the Vulkan rules): the variable is loaded somewhere. glslang's relaxed rules declare
+ * InstanceIndex beside VertexIndex even where the shader reads only gl_VertexID, so a
+ * declaration alone does not make it active. */
+static uint32_t
+builtin_attribs(const struct spv_module *m)
+{
+   uint32_t mask = 0;
+   for (uint32_t v = 0; v < m->var_count; v++) {
+      uint32_t var = m->vars[v];
+      if (spv_var_storage(m, var) != SpvStorageClassInput)
+         continue;
+      const uint32_t b = m->ids[var].builtin;
+      const uint32_t bit = b == SpvBuiltInVertexIndex || b == SpvBuiltInVertexId         ? SPV_BUILTIN_ATTRIB_VERTEX_ID
+                           : b == SpvBuiltInInstanceIndex || b == SpvBuiltInInstanceId ? SPV_BUILTIN_ATTRIB_INSTANCE_ID
+                                                                                       : 0;
+      for (uint32_t i = 5; bit && !(mask & bit) && i < m->count;) {
+         const uint32_t wc = m->words[i] >> 16, op = m->words[i] & 0xffff;
+         if (wc == 0 || wc > m->count - i)
+            break;
+         if ((op == SpvOpLoad && wc >= 4 && m->words[i + 3] == var) ||
+             ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 4 && m->words[i + 3] == var))
+            mask |= bit;
+         i += wc;
+      }
+   }
+   return mask;
+}
+
+/* The declarations of every unit of a stage, in attachment order (the main unit's first). */
+static bool
+scan_stage_decls(const struct stage_units *su, bool vertex, struct spv_source_info *info)
+{
+   if (su->n == 1)
+      return spv_scan_decls(su->u[0]->preprocessed, vertex, info);
+   struct spv_str all = {0};
+   for (uint32_t k = 0; k < su->n; k++) {
+      spv_str_puts(&all, su->u[k]->preprocessed ? su->u[k]->preprocessed : "");
+      spv_str_puts(&all, "\n");
+   }
+   char *text = spv_str_take(&all);
+   bool ok = text && spv_scan_decls(text, vertex, info);
+   free(text);
+   return ok;
 }
 
 bool
@@ -766,6 +976,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
 {
    struct spv_str log = {0};
    const struct spv_shader *sh[SPV_STAGE_COUNT] = {0};
+   struct stage_units units[SPV_STAGE_COUNT] = {0};
    struct spv_source_info src[SPV_STAGE_COUNT] = {0};
    const struct spv_source_info *srcp[SPV_STAGE_COUNT] = {0};
    uint32_t *words[SPV_STAGE_COUNT] = {0};
@@ -776,70 +987,89 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    struct spv_xfb_plan xfb = {0};
    struct attrib_plan ap = {0};
    bool ok = false;
+   uint32_t index1_vars[MAX_LOCATION_MAP], index1_count = 0;
 
    *blob = NULL;
    *blob_size = 0;
    spv_glslang_init();
-   if (!check_shaders(shaders, count, sh, &log))
+   if (!check_shaders(shaders, count, units, sh, &log))
       goto out;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       if (!sh[s])
          continue;
-      if (!spv_scan_decls(sh[s]->preprocessed, s == SPV_STAGE_VERTEX, &src[s])) {
+      if (!scan_stage_decls(&units[s], s == SPV_STAGE_VERTEX, &src[s])) {
          spv_str_puts(&log, "error: out of memory\n");
          goto out;
       }
       srcp[s] = &src[s];
       modp[s] = &mods[s];
    }
-   if (!check_uniform_precisions(sh, src, &log))
+   if (!check_uniform_precisions(sh, src, &log) || !check_es100_invariance(sh, &log))
       goto out;
    const bool has_gs = sh[SPV_STAGE_GEOMETRY] != NULL;
    /* Transform feedback captures the last vertex-processing stage's outputs (OpenGL 3.3
     * section 2.17: the vertices a geometry shader emits when there is one). */
    const int lvs = spv_last_vertex_stage(has_gs ? 1u << SPV_STAGE_GEOMETRY : 0);
-   if (!generate(sh, NULL, 0, lvs, NULL, words, counts, &log) || !index_modules(mods, words, counts, &log))
+   if (!generate(units, NULL, 0, lvs, NULL, words, counts, &log) || !index_modules(mods, words, counts, &log))
       goto out;
+   /* A fragment shader alone (desktop GL, check_shaders): no attributes, varyings or
+    * transform feedback to link. */
+   const bool has_vs = sh[SPV_STAGE_VERTEX] != NULL;
+   if (!has_vs && opts && opts->xfb_varying_count) {
+      spv_str_printf(&log, "error: transform feedback varying '%s' is not a vertex shader output (no vertex "
+                           "shader)\n", opts->xfb_varyings[0]);
+      goto out;
+   }
    /* Aliased attributes: merged per location, which takes a generation of its own. */
-   if (!plan_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], sh[SPV_STAGE_VERTEX], opts, &ap, &log))
+   if (has_vs && !plan_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], sh[SPV_STAGE_VERTEX], opts, &ap, &log))
       goto out;
    const struct spv_attrib_merge merge = {ap.inputs.s, ap.prologue.s};
    const struct spv_attrib_merge *mp = ap.count ? &merge : NULL;
    if (mp) {
       drop_modules(mods, words);
-      if (!generate(sh, NULL, 0, lvs, mp, words, counts, &log) || !index_modules(mods, words, counts, &log))
+      if (!generate(units, NULL, 0, lvs, mp, words, counts, &log) || !index_modules(mods, words, counts, &log))
          goto out;
    }
    /* Transform feedback: checked against the generated vertex outputs; what cannot be
     * decorated in place is copied into outputs of its own, which takes a second generation
     * (spirv/xfb.c). */
-   if (!spv_xfb_resolve(&mods[lvs], opts, &xfb, &log))
+   if (has_vs && !spv_xfb_resolve(&mods[lvs], opts, &xfb, &log))
       goto out;
    if (xfb.copy_count) {
       struct spv_xfb_copy *copies = NULL;
       drop_modules(mods, words);
-      bool gen = spv_xfb_copies(&xfb, &copies) && generate(sh, copies, xfb.copy_count, lvs, mp, words, counts, &log);
+      bool gen = spv_xfb_copies(&xfb, &copies) && generate(units, copies, xfb.copy_count, lvs, mp, words, counts, &log);
       free(copies);
       if (!gen || !index_modules(mods, words, counts, &log))
          goto out;
    }
    const int next = lvs == SPV_STAGE_VERTEX ? SPV_STAGE_FRAGMENT : lvs;
-   if (!link_varyings(&mods[SPV_STAGE_VERTEX], SPV_STAGE_VERTEX, modp[next], next, &src[SPV_STAGE_VERTEX],
-                      sh[SPV_STAGE_VERTEX]->es, &log) ||
+   if ((has_vs && !link_varyings(&mods[SPV_STAGE_VERTEX], SPV_STAGE_VERTEX, modp[next], next,
+                                 &src[SPV_STAGE_VERTEX], sh[SPV_STAGE_VERTEX]->es, &log)) ||
        (has_gs && !link_varyings(&mods[SPV_STAGE_GEOMETRY], SPV_STAGE_GEOMETRY, modp[SPV_STAGE_FRAGMENT],
                                  SPV_STAGE_FRAGMENT, &src[SPV_STAGE_GEOMETRY], false, &log)) ||
-       !(mp ? link_merged_attributes(&mods[SPV_STAGE_VERTEX], &ap, &r, &log)
-            : link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log)) ||
+       (has_vs && !(mp ? link_merged_attributes(&mods[SPV_STAGE_VERTEX], &ap, &r, &log)
+                       : link_attributes(&mods[SPV_STAGE_VERTEX], &src[SPV_STAGE_VERTEX], opts, &r, &log))) ||
        (sh[SPV_STAGE_FRAGMENT] && !link_outputs(&mods[SPV_STAGE_FRAGMENT], sh[SPV_STAGE_FRAGMENT],
-                                                &src[SPV_STAGE_FRAGMENT], opts, &r, &log)) ||
+                                                &src[SPV_STAGE_FRAGMENT], opts, &r, index1_vars, &index1_count,
+                                                &log)) ||
        !spv_reflect_uniforms(&r, modp, srcp, &log) || !spv_reflect_blocks(&r, modp, srcp, &log))
       goto out;
-   r.info.writes_point_size = spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
-   r.info.point_size_spec = spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
-                                                        SPV_SPEC_POINT_SIZE);
+   r.info.writes_point_size = has_vs && spv_writes_point_size(&mods[SPV_STAGE_VERTEX]);
+   r.info.builtin_attribs = has_vs ? builtin_attribs(&mods[SPV_STAGE_VERTEX]) : 0;
+   r.info.point_size_spec = has_vs && spv_has_float_spec_constant(words[SPV_STAGE_VERTEX], counts[SPV_STAGE_VERTEX],
+                                                                  SPV_SPEC_POINT_SIZE);
+   /* Outputs bound to index 1 by glBindFragDataLocationIndexed: their Index decoration (the
+    * words are re-created: after the fragment module's last indexed use). */
+   for (uint32_t i = 0; i < index1_count; i++) {
+      if (!spv_add_decoration(&words[SPV_STAGE_FRAGMENT], &counts[SPV_STAGE_FRAGMENT], index1_vars[i],
+                              SpvDecorationIndex, 1)) {
+         spv_str_puts(&log, "error: out of memory\n");
+         goto out;
+      }
+   }
    /* Last: the decorations re-create the capturing stage's words (mods[] no longer index them). */
-   if (!spv_xfb_apply(&xfb, &words[lvs], &counts[lvs], &log) ||
-       !spv_xfb_reflect(&xfb, &r))
+   if (has_vs && (!spv_xfb_apply(&xfb, &words[lvs], &counts[lvs], &log) || !spv_xfb_reflect(&xfb, &r)))
       goto out;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       if (!sh[s])

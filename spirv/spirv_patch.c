@@ -110,6 +110,8 @@ spv_module_index(struct spv_module *m, uint32_t *words, uint32_t count, char *er
             uint32_t dec = words[i + 2], lit = i + 3 < end ? i + 3 : 0;
             if (dec == SpvDecorationLocation && lit)
                id->location_w = lit;
+            else if (dec == SpvDecorationIndex && lit)
+               id->index_w = lit;
             else if (dec == SpvDecorationBinding && lit)
                id->binding_w = lit;
             else if (dec == SpvDecorationDescriptorSet && lit)
@@ -357,6 +359,35 @@ spv_set_location(struct spv_module *m, uint32_t id, uint32_t location)
 }
 
 bool
+spv_add_decoration(uint32_t **words, uint32_t *count, uint32_t id, uint32_t decoration, uint32_t literal)
+{
+   uint32_t *w = *words, at = 0;
+   for (uint32_t i = 5; i < *count && (w[i] >> 16); i += w[i] >> 16) {
+      if ((w[i] >> 16) > *count - i)
+         break;
+      if ((w[i] & 0xffff) == SpvOpDecorate) {
+         at = i;
+         break;
+      }
+   }
+   if (!at)
+      return false;
+   uint32_t *n = malloc((*count + 4) * sizeof(uint32_t));
+   if (!n)
+      return false;
+   memcpy(n, w, at * sizeof(uint32_t));
+   n[at] = 4u << 16 | SpvOpDecorate;
+   n[at + 1] = id;
+   n[at + 2] = decoration;
+   n[at + 3] = literal;
+   memcpy(n + at + 4, w + at, (*count - at) * sizeof(uint32_t));
+   free(w);
+   *words = n;
+   *count += 4;
+   return true;
+}
+
+bool
 spv_set_binding(struct spv_module *m, uint32_t id, uint32_t set, uint32_t binding)
 {
    if (id == 0 || id >= m->bound || !m->ids[id].binding_w || !m->ids[id].set_w)
@@ -451,4 +482,47 @@ spec_constant_of(const uint32_t *words, uint32_t count, uint32_t spec_id, uint32
          return false;
    }
    return false;
+}
+
+/* glslang declares no capability for a variable that GL_EXT_spirv_intrinsics' spirv_decorate
+ * made BuiltIn ClipDistance / CullDistance (lift.c, EXT_clip_cull_distance), which SPIR-V's
+ * BuiltIn table requires: the missing OpCapability goes in front of the module's first one. */
+bool
+spv_add_distance_capabilities(uint32_t **words, uint32_t *count)
+{
+   uint32_t *w = *words;
+   bool want[2] = {false, false}, have[2] = {false, false};
+   for (uint32_t i = 5; i < *count && (w[i] >> 16); i += w[i] >> 16) {
+      const uint32_t op = w[i] & 0xffff, wc = w[i] >> 16;
+      if (i + wc > *count)
+         break;
+      if (op == SpvOpCapability && wc >= 2) {
+         have[0] |= w[i + 1] == SpvCapabilityClipDistance;
+         have[1] |= w[i + 1] == SpvCapabilityCullDistance;
+      } else if (op == SpvOpDecorate && wc >= 4 && w[i + 2] == SpvDecorationBuiltIn) {
+         want[0] |= w[i + 3] == SpvBuiltInClipDistance;
+         want[1] |= w[i + 3] == SpvBuiltInCullDistance;
+      }
+   }
+   const uint32_t add = 2u * ((want[0] && !have[0]) + (want[1] && !have[1]));
+   if (!add || *count < 5)
+      return true;
+   uint32_t *n = malloc((*count + add) * sizeof(uint32_t));
+   if (!n)
+      return false;
+   memcpy(n, w, 5 * sizeof(uint32_t));
+   uint32_t o = 5;
+   if (want[0] && !have[0]) {
+      n[o++] = 2u << 16 | SpvOpCapability;
+      n[o++] = SpvCapabilityClipDistance;
+   }
+   if (want[1] && !have[1]) {
+      n[o++] = 2u << 16 | SpvOpCapability;
+      n[o++] = SpvCapabilityCullDistance;
+   }
+   memcpy(n + o, w + 5, (*count - 5) * sizeof(uint32_t));
+   free(w);
+   *words = n;
+   *count += add;
+   return true;
 }

@@ -42,6 +42,10 @@ struct spv_limits {
    int32_t max_draw_buffers;
    int32_t min_program_texel_offset, max_program_texel_offset; /* both 0: defaults */
    int32_t max_clip_distances;
+   /* EXT_clip_cull_distance (ES 3.0 contexts that offer it; 0 elsewhere): gl_CullDistance and
+    * the extension's #extension directive in GLSL ES 3.00+ (spirv/compile.c, lift.c), with
+    * max_clip_distances set too. */
+   int32_t max_cull_distances, max_combined_clip_and_cull_distances;
    /* Geometry stage (GL 3.2+ core; 0: glslang's defaults). */
    int32_t max_geometry_input_components, max_geometry_output_components;
    int32_t max_geometry_output_vertices, max_geometry_total_output_components;
@@ -62,6 +66,7 @@ void spv_shader_free(struct spv_shader *sh);
 struct spv_binding {
    const char *name;
    int32_t location;
+   uint32_t index; /* glBindFragDataLocationIndexed's index (0 or 1); 0 for attributes */
 };
 
 /* Transform feedback (OpenGL ES 3.0 section 2.15, OpenGL 3.3 section 2.17). */
@@ -69,11 +74,17 @@ struct spv_binding {
 #define SPV_MAX_XFB_VARYINGS 128 /* names one program may capture */
 #define SPV_MAX_XFB_STRIDE 2048  /* bytes one vertex may write to one buffer (blob limit) */
 
+#define SPV_BUILTIN_ATTRIB_VERTEX_ID 1u
+#define SPV_BUILTIN_ATTRIB_INSTANCE_ID 2u
+
 struct spv_link_options {
    const struct spv_binding *attrib_bindings; /* glBindAttribLocation */
    uint32_t attrib_binding_count;
    const struct spv_binding *frag_data_bindings; /* glBindFragDataLocation (desktop GL) */
    uint32_t frag_data_binding_count;
+   /* GL core's MAX_DUAL_SOURCE_DRAW_BUFFERS: outputs of index 1 must lie below it (0: a
+    * program with an index-1 output does not link) */
+   uint32_t max_dual_source_draw_buffers;
    /* glTransformFeedbackVaryings: names to capture and the buffer mode, with the context's
     * limits for the link's checks (0: the GL minimums). */
    const char *const *xfb_varyings;
@@ -154,6 +165,7 @@ struct spv_output {
    uint32_t gl_type;
    uint32_t array_size;
    int32_t location;
+   uint32_t index; /* dual-source blending: 0 first colour, 1 second (GetFragDataIndex) */
 };
 
 /** One captured varying (glGetTransformFeedbackVarying) and where its data goes. */
@@ -190,6 +202,11 @@ struct spv_program_info {
    /* Added: the vertex stage declares the SPV_SPEC_POINT_SIZE specialization constant
     * (desktop GL: spv_layout.h says what to specialize it to); 0 or 1. */
    uint32_t point_size_spec;
+   /* Added: the vertex stage reads gl_VertexID (SPV_BUILTIN_ATTRIB_VERTEX_ID) and / or
+    * gl_InstanceID (SPV_BUILTIN_ATTRIB_INSTANCE_ID). OpenGL 3.3 section 2.11.3: "all active
+    * vertex shader input variables are enumerated, including the special built-in inputs
+    * gl_VertexID and gl_InstanceID"; GetActiveAttrib lists them after attribs[]. */
+   uint32_t builtin_attribs;
    /* Added (blob version 2): transform feedback. The vertex stage declares the Xfb execution
     * mode and decorates what it captures (XfbBuffer, XfbStride, Offset) iff the count is not
     * 0; xfb_strides[b] is the bytes one vertex writes to buffer b (0: buffer unused). */
@@ -221,6 +238,10 @@ struct spv_program_info {
     * SPV_SPEC_CLIP_ENABLE constant, the last vertex-processing stage of a desktop program that
     * writes gl_ClipDistance (derived by the parser, not serialised); SPV_STAGE_COUNT: none. */
    uint32_t clip_enable_stage;
+   /* Some stage declares the ClipDistance / CullDistance capability or decorates a variable
+    * BuiltIn ClipDistance / CullDistance (derived by the parser, not serialised): the
+    * server refuses such a program where its device lacks the feature. */
+   bool uses_clip_distance, uses_cull_distance;
 };
 
 /** The blob format version spv_blob_write writes and spv_blob_parse accepts. */

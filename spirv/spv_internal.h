@@ -32,7 +32,17 @@ struct spv_shader {
    char *preprocessed; /* glslang's preprocessor output (only when ok) */
    char *log;
    struct spv_limits limits; /* zero fields: glslang's defaults */
+   /* EXT_clip_cull_distance (compile.c clip_cull_rewrite): pass 1 declared the SPV_CCD_*
+    * names after #version; own_clip / own_cull: it declared the arrays itself (the shader did
+    * not redeclare gl_ClipDistance / gl_CullDistance). lift.c makes them BuiltIns. */
+   bool ccd, ccd_own_clip, ccd_own_cull;
 };
+
+/* The names gl_ClipDistance and gl_CullDistance take in both passes of a GLSL ES shader under
+ * EXT_clip_cull_distance (glslang knows neither for ES). */
+#define SPV_CCD_CLIP "sgl_ClipDistance"
+#define SPV_CCD_CULL "sgl_CullDistance"
+#define SPV_CCD_ENABLE "sgl_EXT_clip_cull_distance"
 
 void spv_glslang_init(void);
 /** glslang's stage of ours (a glslang_stage_t). */
@@ -93,13 +103,13 @@ const struct spv_struct_def *spv_find_struct(const struct spv_source_info *info,
  *  that collide with newer keywords or built-ins to SPV_RENAME_PREFIX + name. Returns a
  *  malloc'd string or NULL on out of memory. */
 char *spv_lift_source(const struct spv_shader *sh);
-/** A transform-feedback copy (xfb.c): `flat out <glsl_type> sgl__xfb<k>;` assigned `expr` at
- *  the end of main (after the point-size store). */
+/** A transform-feedback copy (xfb.c): `[flat] out <glsl_type> sgl__xfb<k>;` assigned `expr` at
+ *  the end of main (after the point-size store). One copy packs up to four consecutive
+ *  captured components. */
 struct spv_xfb_copy {
    const char *glsl_type;
    const char *expr;
    bool flat;
-   uint32_t array_len; /* 0, or a whole array member ("v.a" of int a[3]) copied */
 };
 /** Aliased vertex attributes (link.c): every user input of the vertex shader becomes a plain
  *  global (its `in` / `attribute` and layout qualifiers dropped); `inputs` declares the
@@ -111,8 +121,20 @@ struct spv_attrib_merge {
 /** spv_lift_source with copies appended to a vertex-processing shader (n may be 0) and, for a
  *  vertex shader, its attributes merged per location (merge may be NULL). The last
  *  vertex-processing stage of a program also honours GL_CLIP_DISTANCEi (SPV_SPEC_CLIP_ENABLE). */
+/** One compilation unit of a stage that has several (desktop GL attaches any number of shaders
+ *  of a stage to a program; OpenGL 3.3 section 2.11.3). NULL to spv_lift_source_xfb: the
+ *  stage's only unit. */
+struct spv_lift_unit {
+   bool main_unit;    /* in: this unit defines main; the wrappers and copies go into it */
+   bool stage_points; /* in: a unit of the (geometry) stage declares layout(points) out */
+   bool emit_wrap;    /* out of the main unit, in to the others: EmitVertex goes through the
+                       * wrapper, which the others declare and call */
+};
 char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copies, uint32_t n,
-                          const struct spv_attrib_merge *merge, bool last_vertex_stage);
+                          const struct spv_attrib_merge *merge, bool last_vertex_stage, struct spv_lift_unit *unit);
+/** Whether the unit defines main, and whether it (a geometry shader) declares
+ *  layout(points) out. Returns false on out of memory. */
+bool spv_scan_unit(const struct spv_shader *sh, bool *has_main, bool *points_out);
 #define SPV_RENAME_PREFIX "sgl__"
 /* lift.c: a sampler taken out of a uniform structure (the name encodes its GL path), and the
  * member that keeps an emptied structure legal (the reflection skips it) */
@@ -137,6 +159,7 @@ struct spv_id_info {
    uint32_t def;          /* word index of the defining instruction, 0 if none */
    const char *name;      /* OpName string inside the module, or NULL */
    uint32_t location_w;   /* word index of the Location literal, 0 if none */
+   uint32_t index_w;      /* word index of the Index literal (dual-source output), 0 if none */
    uint32_t binding_w;    /* word index of the Binding literal */
    uint32_t set_w;        /* word index of the DescriptorSet literal */
    uint32_t array_stride; /* ArrayStride, SPV_NO_VALUE if none */
@@ -179,8 +202,15 @@ uint32_t spv_type_slots(const struct spv_module *m, uint32_t type);
 /** Same shape (for interface matching across modules). */
 bool spv_types_equal(const struct spv_module *a, uint32_t ta, const struct spv_module *b, uint32_t tb);
 bool spv_set_location(struct spv_module *m, uint32_t id, uint32_t location);
+/** Adds `OpDecorate id decoration literal` before the module's first OpDecorate (the module
+ *  must have one; its index no longer matches the words). false: out of memory or no
+ *  decoration to insert before. */
+bool spv_add_decoration(uint32_t **words, uint32_t *count, uint32_t id, uint32_t decoration, uint32_t literal);
 bool spv_set_binding(struct spv_module *m, uint32_t id, uint32_t set, uint32_t binding);
 /** The variable writes gl_PointSize (a PointSize builtin stored to). */
+/** Adds OpCapability ClipDistance / CullDistance where a variable is decorated BuiltIn with
+ *  one and the module lacks it (spirv_patch.c); false: out of memory. */
+bool spv_add_distance_capabilities(uint32_t **words, uint32_t *count);
 bool spv_writes_point_size(const struct spv_module *m);
 /** The module declares a 32-bit float OpSpecConstant decorated SpecId spec_id. Needs only
  *  well-formed instruction lengths (no index). */
@@ -234,15 +264,24 @@ struct spv_xfb_entry {
    char *name;       /* as the application gave it */
    char *expr;       /* whole variable: its SPIR-V name; copy: the GLSL expression copied */
    int64_t index;    /* array element, or -1 */
-   bool copy;        /* captured through SPV_RENAME_PREFIX "xfb<copy_index>" */
-   uint32_t copy_index;
-   uint32_t copy_len; /* a copied whole array (a struct member's): its length, else 0 */
+   bool copy;        /* captured through the packed copies (spv_xfb_plan.copies) */
+   uint32_t copy_len; /* a copied whole array (a struct member's, gl_ClipDistance): its length, else 0 */
    uint32_t gl_type, size, components, buffer, offset;
+};
+
+/* A packed copy: up to four components of copied entries that follow each other in one
+ * buffer, in one output of their own (SPV_RENAME_PREFIX "xfb<k>") decorated at `offset`. */
+struct spv_xfb_packed {
+   const char *glsl_type;
+   char *expr;
+   bool flat;
+   uint32_t buffer, offset;
 };
 
 struct spv_xfb_plan {
    struct spv_xfb_entry *e;
    uint32_t count, copy_count;
+   struct spv_xfb_packed *copies; /* [copy_count] */
    bool separate;
    uint32_t strides[SPV_MAX_XFB_BUFFERS];
 };

@@ -6,11 +6,17 @@
  * execution mode. So:
  *
  *   - a whole user output is decorated where it is;
- *   - anything else (an array element, a built-in, which lives in the gl_PerVertex block whose
- *     members would all have to go to one buffer) is copied, at the end of main, into an
- *     output of its own, SPV_RENAME_PREFIX "xfb<k>", which is decorated instead. The copies
- *     are GLSL appended by the lift (lift.c), so the link generates code a second time when
- *     a program needs any.
+ *   - anything else (an array element, a struct or block member, a built-in, which lives in
+ *     the gl_PerVertex block whose members would all have to go to one buffer) is copied, at
+ *     the end of main, into outputs of their own, SPV_RENAME_PREFIX "xfb<k>", which are
+ *     decorated instead. The copies are packed: the components of copied varyings that
+ *     follow each other in one buffer go four to an output (a vec4 / ivec4 / uvec4 captures
+ *     its components consecutively, as the varyings would be), so that capturing every
+ *     member of a struct array costs a quarter of the locations it would as one output per
+ *     member (the vertex stage's outputs are limited). Floating-point and integer components
+ *     are not packed together (GLSL 1.40 / 1.50 have no floatBitsToInt); int and uint are,
+ *     through int(), which keeps the bits. The copies are GLSL appended by the lift
+ *     (lift.c), so the link generates code a second time when a program needs any.
  *
  * Layout (OpenGL ES 3.0 section 2.15.2): interleaved, varyings follow each other tightly
  * packed in buffer 0; separate, varying i alone in buffer i. Components are 32 bits; arrays
@@ -28,18 +34,28 @@
 #define MIN_SEPARATE_COMPONENTS 4
 #define MIN_SEPARATE_ATTRIBS 4
 
+/* kind: 'f' float, 'i' int, 'u' uint components; cols: matrix columns (1 otherwise). */
 static const struct {
-   uint32_t gl_type, components;
-   const char *glsl;
+   uint32_t gl_type, components, cols;
+   char kind;
 } types[] = {
-   {GL_FLOAT, 1, "float"}, {GL_FLOAT_VEC2, 2, "vec2"}, {GL_FLOAT_VEC3, 3, "vec3"}, {GL_FLOAT_VEC4, 4, "vec4"},
-   {GL_INT, 1, "int"}, {GL_INT_VEC2, 2, "ivec2"}, {GL_INT_VEC3, 3, "ivec3"}, {GL_INT_VEC4, 4, "ivec4"},
-   {GL_UNSIGNED_INT, 1, "uint"}, {GL_UNSIGNED_INT_VEC2, 2, "uvec2"}, {GL_UNSIGNED_INT_VEC3, 3, "uvec3"},
-   {GL_UNSIGNED_INT_VEC4, 4, "uvec4"},
-   {GL_FLOAT_MAT2, 4, "mat2"}, {GL_FLOAT_MAT3, 9, "mat3"}, {GL_FLOAT_MAT4, 16, "mat4"},
-   {GL_FLOAT_MAT2x3, 6, "mat2x3"}, {GL_FLOAT_MAT2x4, 8, "mat2x4"}, {GL_FLOAT_MAT3x2, 6, "mat3x2"},
-   {GL_FLOAT_MAT3x4, 12, "mat3x4"}, {GL_FLOAT_MAT4x2, 8, "mat4x2"}, {GL_FLOAT_MAT4x3, 12, "mat4x3"},
+   {GL_FLOAT, 1, 1, 'f'}, {GL_FLOAT_VEC2, 2, 1, 'f'}, {GL_FLOAT_VEC3, 3, 1, 'f'}, {GL_FLOAT_VEC4, 4, 1, 'f'},
+   {GL_INT, 1, 1, 'i'}, {GL_INT_VEC2, 2, 1, 'i'}, {GL_INT_VEC3, 3, 1, 'i'}, {GL_INT_VEC4, 4, 1, 'i'},
+   {GL_UNSIGNED_INT, 1, 1, 'u'}, {GL_UNSIGNED_INT_VEC2, 2, 1, 'u'}, {GL_UNSIGNED_INT_VEC3, 3, 1, 'u'},
+   {GL_UNSIGNED_INT_VEC4, 4, 1, 'u'},
+   {GL_FLOAT_MAT2, 4, 2, 'f'}, {GL_FLOAT_MAT3, 9, 3, 'f'}, {GL_FLOAT_MAT4, 16, 4, 'f'},
+   {GL_FLOAT_MAT2x3, 6, 2, 'f'}, {GL_FLOAT_MAT2x4, 8, 2, 'f'}, {GL_FLOAT_MAT3x2, 6, 3, 'f'},
+   {GL_FLOAT_MAT3x4, 12, 3, 'f'}, {GL_FLOAT_MAT4x2, 8, 4, 'f'}, {GL_FLOAT_MAT4x3, 12, 4, 'f'},
 };
+
+/* The GLSL type of a packed copy of n (1..4) components of one kind. */
+static const char *
+packed_type(char kind, uint32_t n)
+{
+   static const char *const names[3][4] = {
+      {"float", "vec2", "vec3", "vec4"}, {"int", "ivec2", "ivec3", "ivec4"}, {"uint", "uvec2", "uvec3", "uvec4"}};
+   return names[kind == 'f' ? 0 : kind == 'i' ? 1 : 2][n - 1];
+}
 
 static int
 type_index(uint32_t gl_type)
@@ -57,13 +73,6 @@ spv_xfb_type_components(uint32_t gl_type)
    return i < 0 ? 0 : types[i].components;
 }
 
-static bool
-is_integer(uint32_t gl_type)
-{
-   return (gl_type >= GL_INT_VEC2 && gl_type <= GL_INT_VEC4) || gl_type == GL_INT || gl_type == GL_UNSIGNED_INT ||
-          (gl_type >= GL_UNSIGNED_INT_VEC2 && gl_type <= GL_UNSIGNED_INT_VEC4);
-}
-
 void
 spv_xfb_plan_fini(struct spv_xfb_plan *p)
 {
@@ -71,6 +80,9 @@ spv_xfb_plan_fini(struct spv_xfb_plan *p)
       free(p->e[i].name);
       free(p->e[i].expr);
    }
+   for (uint32_t i = 0; i < p->copy_count; i++)
+      free(p->copies[i].expr);
+   free(p->copies);
    free(p->e);
    memset(p, 0, sizeof(*p));
 }
@@ -329,6 +341,195 @@ fail:
    return false;
 }
 
+/* The module is a geometry shader's. */
+static bool
+is_geometry(const struct spv_module *m)
+{
+   for (uint32_t i = 5; i < m->count && m->words[i] >> 16; i += m->words[i] >> 16)
+      if ((m->words[i] & 0xffff) == SpvOpEntryPoint && (m->words[i] >> 16) >= 2)
+         return m->words[i + 1] == SpvExecutionModelGeometry;
+   return false;
+}
+
+/* Some access chain into block variable `var` starts at member k (the member is used). */
+static bool
+member_used(const struct spv_module *m, uint32_t var, uint32_t k)
+{
+   for (uint32_t i = 5; i < m->count;) {
+      uint32_t wc = m->words[i] >> 16, op = m->words[i] & 0xffff, idx;
+      if (wc == 0 || wc > m->count - i)
+         break;
+      if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 5 && m->words[i + 3] == var &&
+          spv_const_u32(m, m->words[i + 4], &idx) && idx == k)
+         return true;
+      i += wc;
+   }
+   return false;
+}
+
+/* The length of gl_ClipDistance as the capturing stage declares it (sized by the shader, or
+ * implicitly by the largest index it uses), 0 when the stage does not use it (glslang
+ * declares every gl_PerVertex member; GL's gl_ClipDistance is an output of a shader that
+ * uses it). */
+static uint32_t
+clip_distance_len(const struct spv_module *m)
+{
+   for (uint32_t i = 0; i < m->var_count; i++) {
+      uint32_t v = m->vars[i], t = spv_var_type(m, v), len;
+      if (spv_var_storage(m, v) != SpvStorageClassOutput)
+         continue;
+      if (m->ids[v].builtin == SpvBuiltInClipDistance)
+         return spv_op(m, t) == SpvOpTypeArray && spv_const_u32(m, spv_word(m, t, 3), &len) ? len : 0;
+      if (spv_op(m, t) != SpvOpTypeStruct)
+         continue;
+      for (uint32_t k = 0; k < spv_struct_member_count(m, t); k++) {
+         const struct spv_member_info *mi = spv_member(m, t, k);
+         uint32_t mt = spv_word(m, t, 2 + k);
+         if (mi && mi->builtin == SpvBuiltInClipDistance)
+            return spv_op(m, mt) == SpvOpTypeArray && spv_const_u32(m, spv_word(m, mt, 3), &len) &&
+                         member_used(m, v, k) ? len : 0;
+      }
+   }
+   return 0;
+}
+
+/* A built-in output of the capturing stage that can be captured (copied): its GL type, or 0;
+ * *len its array length (0: not an array). gl_Position, gl_PointSize and gl_ClipDistance are
+ * outputs of both stages; gl_Layer and gl_PrimitiveID are geometry shader outputs only (GLSL
+ * 1.50 section 7.1: "gl_PrimitiveID ... gl_Layer ... available only in the geometry
+ * language"). */
+static uint32_t
+builtin_output(const struct spv_module *m, const char *base, uint32_t *len)
+{
+   *len = 0;
+   if (!strcmp(base, "gl_ClipDistance"))
+      return (*len = clip_distance_len(m)) != 0 ? GL_FLOAT : 0;
+   if (!strcmp(base, "gl_Position"))
+      return GL_FLOAT_VEC4;
+   if (!strcmp(base, "gl_PointSize"))
+      return GL_FLOAT;
+   if ((!strcmp(base, "gl_Layer") || !strcmp(base, "gl_PrimitiveID")) && is_geometry(m))
+      return GL_INT;
+   return 0;
+}
+
+/* The scalar GLSL expressions of copied entry e, appended to *list (*n of *cap). */
+static bool
+entry_scalars(const struct spv_xfb_entry *e, char ***list, char **kinds, uint32_t *n, uint32_t *cap)
+{
+   int ti = type_index(e->gl_type);
+   uint32_t comps = types[ti].components, cols = types[ti].cols, rows = comps / cols;
+   uint32_t elems = e->copy_len ? e->copy_len : 1;
+   for (uint32_t k = 0; k < elems; k++) {
+      for (uint32_t c = 0; c < comps; c++) {
+         if (*n == *cap) {
+            uint32_t nc = *cap ? *cap * 2 : 16;
+            char **l = realloc(*list, nc * sizeof(**list));
+            if (l)
+               *list = l;
+            char *kd = l ? realloc(*kinds, nc) : NULL;
+            if (!kd)
+               return false;
+            *kinds = kd;
+            *cap = nc;
+         }
+         struct spv_str x = {0};
+         spv_str_puts(&x, e->expr);
+         if (e->copy_len)
+            spv_str_printf(&x, "[%u]", k);
+         if (cols > 1)
+            spv_str_printf(&x, "[%u][%u]", c / rows, c % rows);
+         else if (comps > 1)
+            spv_str_printf(&x, ".%c", "xyzw"[c]);
+         char *str = spv_str_take(&x);
+         if (!str)
+            return false;
+         (*list)[*n] = str;
+         (*kinds)[*n] = types[ti].kind;
+         (*n)++;
+      }
+   }
+   return true;
+}
+
+/* Packs scalars [0, n) of a run that starts at `offset` in `buffer` into copies of up to
+ * four components. */
+static bool
+emit_run(struct spv_xfb_plan *p, char **list, const char *kinds, uint32_t n, uint32_t buffer, uint32_t offset)
+{
+   for (uint32_t j = 0; j < n; j += 4) {
+      uint32_t m = n - j < 4 ? n - j : 4;
+      char kind = kinds[j];
+      for (uint32_t k = 1; k < m; k++)
+         if (kinds[j + k] != kind)
+            kind = 'i'; /* int and uint mixed: uint through int(), bits kept */
+      struct spv_xfb_packed *c = &p->copies[p->copy_count];
+      struct spv_str x = {0};
+      if (m > 1)
+         spv_str_printf(&x, "%s(", packed_type(kind, m));
+      for (uint32_t k = 0; k < m; k++) {
+         bool conv = kind != kinds[j + k];
+         spv_str_printf(&x, "%s%s%s%s", k ? ", " : "", conv ? "int(" : "", list[j + k], conv ? ")" : "");
+      }
+      if (m > 1)
+         spv_str_puts(&x, ")");
+      c->expr = spv_str_take(&x);
+      if (!c->expr)
+         return false;
+      c->glsl_type = packed_type(kind, m);
+      c->flat = kind != 'f';
+      c->buffer = buffer;
+      c->offset = offset + j * 4;
+      p->copy_count++;
+   }
+   return true;
+}
+
+/* Groups the copied entries into runs (consecutive in one buffer, all floating-point or all
+ * integer) and packs each run (see the top of the file). */
+static bool
+pack_copies(struct spv_xfb_plan *p, struct spv_str *log)
+{
+   uint32_t total = 0;
+   for (uint32_t i = 0; i < p->count; i++)
+      if (p->e[i].copy)
+         total += p->e[i].components;
+   if (!total)
+      return true;
+   p->copies = calloc(total, sizeof(*p->copies)); /* at most one per component */
+   if (!p->copies)
+      return false;
+   char **list = NULL, *kinds = NULL;
+   uint32_t n = 0, cap = 0, buffer = 0, start = 0, end = 0;
+   bool ok = true;
+   for (uint32_t i = 0; ok && i <= p->count; i++) {
+      const struct spv_xfb_entry *e = i < p->count ? &p->e[i] : NULL;
+      bool fl = e && e->copy && types[type_index(e->gl_type)].kind == 'f';
+      bool joins = e && e->copy && n && e->buffer == buffer && e->offset == end && fl == (kinds[0] == 'f');
+      if (n && !joins) {
+         ok = emit_run(p, list, kinds, n, buffer, start);
+         for (uint32_t k = 0; k < n; k++)
+            free(list[k]);
+         n = 0;
+      }
+      if (!ok || !e || !e->copy)
+         continue;
+      if (!n) {
+         buffer = e->buffer;
+         start = e->offset;
+      }
+      ok = entry_scalars(e, &list, &kinds, &n, &cap);
+      end = e->offset + e->components * 4;
+   }
+   for (uint32_t k = 0; k < n; k++)
+      free(list[k]);
+   free(list);
+   free(kinds);
+   if (!ok)
+      spv_str_puts(log, "error: out of memory\n");
+   return ok;
+}
+
 /* From the OpenGL ES 3.0 spec, section 2.11.3 (LinkProgram): "... the program object will
  * fail to link if: ... any variable name specified in the varyings array is not declared as
  * an output in the vertex shader; any two entries in the varyings array specify the same
@@ -360,7 +561,7 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
       spv_str_printf(log, "error: %u separate transform feedback varyings, at most %u\n", n, max_attribs);
       return false;
    }
-   uint32_t total = 0, copies = 0;
+   uint32_t total = 0;
    for (uint32_t i = 0; i < n; i++) {
       struct spv_xfb_entry *e = &plan->e[i];
       const char *name = o->xfb_varyings[i] ? o->xfb_varyings[i] : "";
@@ -393,12 +594,15 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
          }
          index = -1; /* an index of the last step is in the expression */
          e->copy = true;
-      } else if (!strcmp(base, "gl_Position") || !strcmp(base, "gl_PointSize")) {
-         if (index >= 0) {
+      } else if ((e->gl_type = builtin_output(vs, base, &len)) != 0) {
+         if (index >= 0 && !len) {
             spv_str_printf(log, "error: transform feedback varying '%s': %s is not an array\n", name, base);
             return false;
          }
-         e->gl_type = strcmp(base, "gl_Position") == 0 ? GL_FLOAT_VEC4 : GL_FLOAT;
+         if (index >= len && len) {
+            spv_str_printf(log, "error: transform feedback varying '%s': index out of range\n", name);
+            return false;
+         }
          e->copy = true;
       } else {
          uint32_t var = base[0] == 'g' && base[1] == 'l' && base[2] == '_' ? 0 : find_output(vs, base);
@@ -448,10 +652,9 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
          return false;
       }
       if (e->copy && path) {
-         e->copy_index = copies++;
          e->copy_len = len;
       } else if (e->copy) {
-         e->copy_index = copies++;
+         e->copy_len = index < 0 ? len : 0; /* a whole built-in array (gl_ClipDistance) */
          char expr[300];
          if (index >= 0)
             snprintf(expr, sizeof(expr), "%s[%u]", e->expr ? e->expr : base, (unsigned)index);
@@ -481,8 +684,7 @@ spv_xfb_resolve(const struct spv_module *vs, const struct spv_link_options *o, s
          return false;
       }
    }
-   plan->copy_count = copies;
-   return true;
+   return pack_copies(plan, log);
 }
 
 bool
@@ -494,16 +696,8 @@ spv_xfb_copies(const struct spv_xfb_plan *plan, struct spv_xfb_copy **out)
    struct spv_xfb_copy *c = calloc(plan->copy_count, sizeof(*c));
    if (!c)
       return false;
-   for (uint32_t i = 0; i < plan->count; i++) {
-      const struct spv_xfb_entry *e = &plan->e[i];
-      if (!e->copy)
-         continue;
-      struct spv_xfb_copy *k = &c[e->copy_index];
-      k->glsl_type = types[type_index(e->gl_type)].glsl;
-      k->expr = e->expr;
-      k->flat = is_integer(e->gl_type);
-      k->array_len = e->copy_len;
-   }
+   for (uint32_t i = 0; i < plan->copy_count; i++)
+      c[i] = (struct spv_xfb_copy){plan->copies[i].glsl_type, plan->copies[i].expr, plan->copies[i].flat};
    *out = c;
    return true;
 }
@@ -528,19 +722,28 @@ spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count
       spv_str_printf(log, "error: internal: %s\n", err);
       return false;
    }
-   uint32_t vars[SPV_MAX_XFB_VARYINGS];
-   for (uint32_t i = 0; i < plan->count; i++) {
-      const struct spv_xfb_entry *e = &plan->e[i];
-      if (e->copy) {
-         char name[64];
-         snprintf(name, sizeof(name), SPV_RENAME_PREFIX "xfb%u", e->copy_index);
-         vars[i] = find_named(&m, name);
-      } else {
-         vars[i] = find_named(&m, e->expr);
-      }
-      if (!vars[i]) {
+   /* The decorated variables: the whole outputs, then the packed copies. */
+   struct { uint32_t var, buffer, offset; } *dec = calloc(plan->count + plan->copy_count, sizeof(*dec));
+   uint32_t ndec = 0;
+   if (!dec) {
+      spv_module_fini(&m);
+      return false;
+   }
+   for (uint32_t i = 0; i < plan->count + plan->copy_count; i++) {
+      const struct spv_xfb_entry *e = i < plan->count ? &plan->e[i] : NULL;
+      if (e && e->copy)
+         continue;
+      char name[64];
+      if (!e)
+         snprintf(name, sizeof(name), SPV_RENAME_PREFIX "xfb%u", i - plan->count);
+      dec[ndec].var = find_named(&m, e ? e->expr : name);
+      dec[ndec].buffer = e ? e->buffer : plan->copies[i - plan->count].buffer;
+      dec[ndec].offset = e ? e->offset : plan->copies[i - plan->count].offset;
+      if (!dec[ndec++].var) {
          spv_module_fini(&m);
-         spv_str_printf(log, "error: internal: transform feedback output for '%s' not generated\n", e->name);
+         free(dec);
+         spv_str_printf(log, "error: internal: transform feedback output for '%s' not generated\n",
+                        e ? e->name : name);
          return false;
       }
    }
@@ -555,13 +758,16 @@ spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count
    }
    spv_module_fini(&m);
    if (!entry) {
+      free(dec);
       spv_str_puts(log, "error: internal: vertex module without entry point\n");
       return false;
    }
-   uint32_t extra = 2 + 3 + plan->count * 12;
+   uint32_t extra = 2 + 3 + ndec * 12;
    uint32_t *out = malloc((*count + extra) * sizeof(uint32_t));
-   if (!out)
+   if (!out) {
+      free(dec);
       return false;
+   }
    uint32_t n = 0;
    put(out, &n, *words, 5);
    bool cap_done = have_cap, mode_done = false, dec_done = false, seen_entry = false;
@@ -578,14 +784,13 @@ spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count
          mode_done = true;
       }
       if (!dec_done && op >= SpvOpTypeVoid && op <= 39) { /* the first type declaration */
-         for (uint32_t k = 0; k < plan->count; k++) {
-            const struct spv_xfb_entry *e = &plan->e[k];
-            const uint32_t dec[12] = {
-               (4u << 16) | SpvOpDecorate, vars[k], SpvDecorationXfbBuffer, e->buffer,
-               (4u << 16) | SpvOpDecorate, vars[k], SpvDecorationXfbStride, plan->strides[e->buffer],
-               (4u << 16) | SpvOpDecorate, vars[k], SpvDecorationOffset, e->offset,
+         for (uint32_t k = 0; k < ndec; k++) {
+            const uint32_t d[12] = {
+               (4u << 16) | SpvOpDecorate, dec[k].var, SpvDecorationXfbBuffer, dec[k].buffer,
+               (4u << 16) | SpvOpDecorate, dec[k].var, SpvDecorationXfbStride, plan->strides[dec[k].buffer],
+               (4u << 16) | SpvOpDecorate, dec[k].var, SpvDecorationOffset, dec[k].offset,
             };
-            put(out, &n, dec, 12);
+            put(out, &n, d, 12);
          }
          dec_done = true;
       }
@@ -594,6 +799,7 @@ spv_xfb_apply(const struct spv_xfb_plan *plan, uint32_t **words, uint32_t *count
       put(out, &n, *words + i, wc);
       i += wc;
    }
+   free(dec);
    if (!cap_done || !mode_done || !dec_done) {
       free(out);
       spv_str_puts(log, "error: internal: cannot place transform feedback decorations\n");

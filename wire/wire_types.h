@@ -47,7 +47,17 @@
  *    chunks; tcp frames FRAME (7) and CTRL (8, server log lines both ways). */
 /* 12: SetSamplerViews may read a single-sampled RENDERBUFFER resource as TEX_2D (EGLImages of
  *    renderbuffers sampled through glEGLImageTargetTexture2DOES). */
-#define WIRE_PROTOCOL_REVISION 12u
+/* 13: the cap CULL_DISTANCES (maxCullDistances, maxCombinedClipAndCullDistances) and
+ *    WIRE_FEATURE_CULL_DISTANCE; ProgramCreate refuses a stage declaring the ClipDistance /
+ *    CullDistance capability on a device without shaderClipDistance / shaderCullDistance;
+ *    SetClipState is sent by ES contexts too (EXT_clip_cull_distance). */
+/* 14: WIRE_MAX_SAMPLER_UNITS 48 (was 32): SetSamplerViews / BindSamplerStates carry up to
+ *    48 units. */
+/* 15: the capability table holds WIRE_MAX_CAPS 128 entries (wire_server_info grows by 512 bytes);
+ *    the cap MAX_DUAL_SRC_ATTACHMENTS (entry 64) and WIRE_FEATURE_DUAL_SRC_BLEND; blend factors
+ *    WIRE_BF_SRC1_COLOR .. ONE_MINUS_SRC1_ALPHA, refused by BlendCreate on a device without
+ *    dual-source blending. */
+#define WIRE_PROTOCOL_REVISION 15u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -234,15 +244,15 @@ enum wire_vformat {
 
 /* Limits every count on the wire is checked against. The front end reports the device's
  * limits clamped to these. Each is at least the OpenGL ES 3.0 minimum of the matching GL limit
- * (asserted below); one is below OpenGL 3.3 core's, and widening it changes the size of
- * shipped payloads (SetSamplerViews, BindSamplerStates: tests/unit/catalogue.txt), so GL 3.3
- * contexts report 32 combined texture units (GL 3.3: 48); docs/ARCHITECTURE.md lists it as a
- * divergence. WIRE_MAX_UNIFORM_BLOCKS went from 24 to 36 (GL 3.3's uniform-buffer bindings and
+ * (asserted below) and of OpenGL 3.3 core's. WIRE_MAX_SAMPLER_UNITS went from 32 to 48 (GL
+ * 3.3's MAX_COMBINED_TEXTURE_IMAGE_UNITS minimum, 16 per stage for 3 stages) with protocol
+ * revision 14: SetSamplerViews and BindSamplerStates grew (tests/unit/catalogue.txt).
+ * WIRE_MAX_UNIFORM_BLOCKS went from 24 to 36 (GL 3.3's uniform-buffer bindings and
  * combined blocks) with protocol revision 4: before it only SetProgramBindings' tail used it. */
 #define WIRE_MAX_COLOR_BUFS 8
 #define WIRE_MAX_VERTEX_ATTRIBS 16
 #define WIRE_MAX_VERTEX_BUFFERS 16
-#define WIRE_MAX_SAMPLER_UNITS 32 /* combined texture image units */
+#define WIRE_MAX_SAMPLER_UNITS 48 /* combined texture image units */
 #define WIRE_MAX_PROGRAM_SAMPLERS 64 /* sampler slots one program may declare */
 #define WIRE_MAX_UNIFORM_BLOCKS 36 /* uniform-buffer binding points; blocks per program */
 #define WIRE_MAX_TEXTURE_SIZE 16384
@@ -253,7 +263,7 @@ enum wire_vformat {
 #define WIRE_MAX_PROGRAM_BLOB (16u * 1024u * 1024u)
 #define WIRE_MAX_VIEWPORT_DIM 32768
 #define WIRE_MAX_VERTEX_ATTRIB_STRIDE 2048 /* what the front end accepts as a stride */
-static_assert(WIRE_MAX_COLOR_BUFS >= 8 && WIRE_MAX_VERTEX_ATTRIBS >= 16 && WIRE_MAX_SAMPLER_UNITS >= 32 &&
+static_assert(WIRE_MAX_COLOR_BUFS >= 8 && WIRE_MAX_VERTEX_ATTRIBS >= 16 && WIRE_MAX_SAMPLER_UNITS >= 48 &&
                  WIRE_MAX_UNIFORM_BLOCKS >= 24 && WIRE_MAX_TEXTURE_SIZE >= 2048 && WIRE_MAX_3D_TEXTURE_SIZE >= 256 &&
                  WIRE_MAX_ARRAY_LAYERS >= 256 && WIRE_MAX_CONSTANT_SIZE >= 16384 &&
                  WIRE_MAX_VIEWPORT_DIM >= WIRE_MAX_TEXTURE_SIZE,
@@ -371,7 +381,12 @@ struct wire_server_stats {
    CAP(MAX_TEXEL_BUFFER_ELEMENTS, U)     /* maxTexelBufferElements (0: no buffer textures) */ \
    CAP(TEXEL_BUFFER_FORMATS, M)          /* bit f (< 64): a buffer texture of wire_format f */ \
    CAP(POINT_SIZE_GRANULARITY, F)        /* pointSizeGranularity (GL's POINT_SIZE_GRANULARITY) */ \
-   CAP(LINE_WIDTH_GRANULARITY, F)        /* lineWidthGranularity (0 without wide lines) */
+   CAP(LINE_WIDTH_GRANULARITY, F)        /* lineWidthGranularity (0 without wide lines) */ \
+   CAP(CULL_DISTANCES, U)                /* bits 0-15 maxCullDistances, 16-31             \
+                                          * maxCombinedClipAndCullDistances (one slot: the   \
+                                          * table is nearly full); 0 without shaderCullDistance */ \
+   CAP(MAX_DUAL_SRC_ATTACHMENTS, U)      /* maxFragmentDualSrcAttachments with dualSrcBlend, else 0 \
+                                          * (revision 15: the first entry past 64) */
 
 enum wire_cap {
 #define CAP(n, kind) WIRE_CAP_##n,
@@ -379,7 +394,9 @@ enum wire_cap {
 #undef CAP
    WIRE_CAP_COUNT
 };
-#define WIRE_MAX_CAPS 64 /* the reply's table size; the list may grow up to it */
+/* The reply's table size; the list may grow up to it. Revision 14 doubled it (64 -> 128: the
+ * first 64 entries were all taken); a client reads min(its count, cap_count) entries. */
+#define WIRE_MAX_CAPS 128
 static_assert(WIRE_CAP_COUNT <= WIRE_MAX_CAPS, "caps table full");
 static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two words each");
 
@@ -391,7 +408,7 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two 
 #define WIRE_FEATURE_INDEPENDENT_BLEND (1u << 3)
 #define WIRE_FEATURE_ROBUST_BUFFER_ACCESS (1u << 4)
 #define WIRE_FEATURE_DEPTH_CLAMP (1u << 5)
-#define WIRE_FEATURE_DUAL_SRC_BLEND (1u << 6)
+#define WIRE_FEATURE_DUAL_SRC_BLEND (1u << 6) /* dualSrcBlend: the SRC1 blend factors (revision 15) */
 #define WIRE_FEATURE_LOGIC_OP (1u << 7)
 #define WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 (1u << 8)
 #define WIRE_FEATURE_TEXTURE_COMPRESSION_BC (1u << 9)
@@ -403,6 +420,10 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two 
 #define WIRE_FEATURE_PROVOKING_VERTEX (1u << 15)   /* either convention, per pipeline */
 #define WIRE_FEATURE_GEOMETRY_SHADER (1u << 16)    /* geometryShader: programs may have a geometry
                                                     * stage (blob SPIR-V section 16+2) */
+#define WIRE_CULL_DISTANCES(cap) ((uint32_t)((cap) & 0xffffu))           /* WIRE_CAP_CULL_DISTANCES */
+#define WIRE_COMBINED_CLIP_CULL_DISTANCES(cap) ((uint32_t)(((cap) >> 16) & 0xffffu))
+#define WIRE_FEATURE_CULL_DISTANCE (1u << 17)      /* shaderCullDistance: programs may declare the
+                                                    * CullDistance capability (revision 13) */
 
 /* GetInfo reply. */
 struct wire_server_info {

@@ -25,6 +25,7 @@ struct wire_server_info fake_wire_info;
 struct wire_draw fake_wire_last_draw;
 struct wire_sample_state fake_wire_last_sample_state;
 struct wire_blit fake_wire_last_blit;
+struct wire_blend_state fake_wire_last_blend;
 struct wire_framebuffer fake_wire_last_framebuffer;
 struct wire_read_pixels fake_wire_last_read;
 struct wire_resource_create fake_wire_last_resource;
@@ -91,6 +92,8 @@ wire_end(struct wire_client *c)
       memcpy(&fake_wire_last_sample_state, record, sizeof(fake_wire_last_sample_state));
    if (cur_op == WIRE_OP_Blit)
       memcpy(&fake_wire_last_blit, record, sizeof(fake_wire_last_blit));
+   if (cur_op == WIRE_OP_BlendCreate)
+      memcpy(&fake_wire_last_blend, record, sizeof(fake_wire_last_blend));
    if (cur_op == WIRE_OP_SetFramebuffer)
       memcpy(&fake_wire_last_framebuffer, record, sizeof(fake_wire_last_framebuffer));
    if (cur_op == WIRE_OP_ResourceCreate || cur_op == WIRE_OP_ResourceRespecify)

@@ -10,6 +10,8 @@ extern struct wire_draw fake_wire_last_draw;
 /* The payloads of the last SetSampleState, Blit and ResourceCreate / ResourceRespecify. */
 extern struct wire_sample_state fake_wire_last_sample_state;
 extern struct wire_blit fake_wire_last_blit;
+/* The last BlendCreate payload. */
+extern struct wire_blend_state fake_wire_last_blend;
 /* The last SetFramebuffer and ReadPixels payloads. */
 extern struct wire_framebuffer fake_wire_last_framebuffer;
 extern struct wire_read_pixels fake_wire_last_read;

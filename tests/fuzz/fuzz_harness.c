@@ -14,8 +14,9 @@
 #include "util/log.h"
 
 /* As SPLITGL_WAIT_TIMEOUT_MS in fuzz_records_magma.c: GPU work past it counts as a lost device,
- * well inside libFuzzer's 20 s per input. */
-#define FUZZ_GPU_WAIT_MS 5000
+ * well inside libFuzzer's 20 s per input (with Magma's own wait for the same work when the
+ * session is destroyed: two of them, and a loaded machine's slowness). */
+#define FUZZ_GPU_WAIT_MS 3000
 
 static struct fuzz_rig rig;
 static struct srv_backend *be;
@@ -222,8 +223,13 @@ fuzz_harness_run(const uint8_t *data, size_t size, struct srv_backend *(*make_ba
     * fence waits): a later input must not wait for it and take the blame. */
    if (be->ops->fence_submit && be->ops->fence_completed) {
       uint64_t serial = be->ops->fence_submit(be);
-      for (int ms = 0; serial && be->ops->fence_completed(be) < serial; ms++) {
-         if (ms >= FUZZ_GPU_WAIT_MS) {
+      /* by the clock: on a loaded machine a 1 ms sleep takes several, and 5,000 of them
+       * passed libFuzzer's 20 s (Magma's destroy then waits as long again for the same work) */
+      struct timespec t0, now;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      while (serial && be->ops->fence_completed(be) < serial) {
+         clock_gettime(CLOCK_MONOTONIC, &now);
+         if ((now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000 >= FUZZ_GPU_WAIT_MS) {
             drop_session(); /* as a lost device: a fresh one for the next input */
             return;
          }

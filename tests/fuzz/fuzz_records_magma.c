@@ -21,9 +21,10 @@ int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
    setenv("SPLITGL_TEST_OOM_ABOVE_KIB", "65536", 0);
-   /* GPU work an input makes that runs past 5 s ends as a lost device (and a new one), not as
-    * libFuzzer's 20 s timeout (fuzz_harness.c waits as long for each input's work) */
-   setenv("SPLITGL_WAIT_TIMEOUT_MS", "5000", 0);
+   /* GPU work an input makes that runs past 3 s ends as a lost device (and a new one), not as
+    * libFuzzer's 20 s timeout (fuzz_harness.c waits as long for each input's work, then
+    * Magma's destroy once more: a hung input took 15 s at 5 s each on a loaded machine) */
+   setenv("SPLITGL_WAIT_TIMEOUT_MS", "3000", 0);
    fuzz_harness_init();
    return 0;
 }

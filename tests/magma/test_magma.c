@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server/backend.h"
 #include "util/log.h"
@@ -926,6 +927,80 @@ test_hostile(struct t *t)
    t->ops->resource_destroy(t->be, ib);
 }
 
+/* A backend whose one legal draw outlasts SPLITGL_WAIT_TIMEOUT_MS (the ctest sets 300 ms): most
+ * of its vertices are fetched past the end of a 3-vertex buffer (robust access). The fence
+ * wait declares the device hung and lost; then every object, the context and the backend are
+ * destroyed while lavapipe's queue thread still runs the draw. */
+static void
+hung_session(uint32_t count, uint32_t instances)
+{
+   struct t t;
+   memset(&t, 0, sizeof(t));
+   t.be = mg_backend_create(NULL);
+   if (!t.be) {
+      fprintf(stderr, "FAIL: mg_backend_create\n");
+      exit(1);
+   }
+   t.ops = t.be->ops;
+   struct wire_context_create cc = {.api = 0, .major = 3};
+   t.ctx = t.ops->context_create(t.be, &cc);
+   t.color = make_tex(&t, WIRE_TARGET_RENDERBUFFER, WIRE_FMT_R8G8B8A8_UNORM, W, H, 0);
+   t.fb = (struct srv_framebuffer){.width = W, .height = H, .nr_cbufs = 1};
+   t.fb.cbufs[0].res = t.color;
+   t.ops->set_framebuffer(t.ctx, &t.fb);
+   struct wire_viewport vp = {0, 0, W, H, 0, 1};
+   t.ops->set_viewport(t.ctx, &vp);
+   struct srv_program *p = color_program(&t);
+   float v[3 * 7] = {-1, -1, 0, 1, 0, 0, 1, 1, -1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1};
+   struct srv_resource *vb = make_buffer(&t, v, sizeof(v));
+   void *ve = velems_pos_col(&t, true, NULL);
+   t.ops->bind_cso(t.ctx, WIRE_CSO_PROGRAM, p);
+   t.ops->bind_cso(t.ctx, WIRE_CSO_VELEMS, ve);
+   bind_vb(&t, 0, vb, 28);
+   draw(&t, WIRE_PRIM_TRIANGLES, 0, count, instances);
+   t.ops->finish(t.ctx);
+   char what[160] = "";
+   enum srv_status st = t.ops->take_status(t.be, what, sizeof(what));
+   CHECK(st == SRV_STATUS_DEVICE_LOST, "a draw of %u x %u vertices completed within the wait timeout (status %d)",
+         count, instances, (int)st);
+   drop_program(&t, p, ve);
+   t.ops->resource_destroy(t.be, vb);
+   struct srv_framebuffer none = {0};
+   t.ops->set_framebuffer(t.ctx, &none);
+   t.ops->resource_destroy(t.be, t.color);
+   t.ops->context_destroy(t.be, t.ctx);
+   t.ops->destroy(t.be);
+}
+
+/* Magma must free nothing a hung draw reads (buffers, pipeline, device, instance) while it
+ * runs, and free all of it once the draw has ended (the first Magma fuzz finding, issue 15,
+ * was a SEGV in lavapipe's JIT code after Magma freed them). Runs on its own (not through
+ * setup / teardown: each hang is an ERROR line on purpose). */
+static int
+run_hung(void)
+{
+   sgl_log_set_sink(log_sink, NULL);
+   hung_session(1000000000u, 1000000u); /* runs for days: kept to the end of the process */
+   CHECK(mg_backends_kept() == 1, "%u backends kept after one hang", mg_backends_kept());
+   /* the draw goes on meanwhile, reading what was kept */
+   nanosleep(&(struct timespec){1, 0}, NULL);
+   /* a draw that ends: kept while it runs, then freed by the first destroy or create after */
+   hung_session(100000000u, 1);
+   unsigned kept = mg_backends_kept();
+   CHECK(kept == 2 || kept == 1, "%u backends kept after two hangs", kept);
+   struct timespec t0, now;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   do {
+      nanosleep(&(struct timespec){0, 100000000}, NULL);
+      kept = mg_backends_kept();
+      clock_gettime(CLOCK_MONOTONIC, &now);
+   } while (kept > 1 && now.tv_sec - t0.tv_sec < 90);
+   fprintf(stderr, "note: the second hung draw was freed %ld s after its destroy\n", (long)(now.tv_sec - t0.tv_sec));
+   CHECK(kept == 1, "the backend whose draw ended was not freed within 90 s (%u kept)", kept);
+   fprintf(stderr, "hung: %s\n", failures ? "FAILED" : "ok");
+   return failures ? 1 : 0;
+}
+
 static const struct {
    const char *name;
    void (*fn)(struct t *t);
@@ -941,6 +1016,8 @@ int
 main(int argc, char **argv)
 {
    const char *which = argc > 1 ? argv[1] : "";
+   if (!strcmp(which, "hung"))
+      return run_hung();
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (strcmp(which, cases[i].name) && strcmp(which, "all"))
          continue;

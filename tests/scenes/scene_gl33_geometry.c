@@ -9,8 +9,11 @@
  *       copy shifted right), coloured by gl_PrimitiveIDIn in the geometry shader and by
  *       gl_PrimitiveID (written by the geometry shader) in the fragment shader;
  *   (c) transform feedback captured from the geometry shader: each input point becomes two
- *       output points (gl_Position and a varying captured, interleaved); the captured bytes
- *       are checked exactly, then drawn as vertex data (the rectangles of row c);
+ *       output points (gl_Position, a varying and gl_PrimitiveID captured, interleaved); the
+ *       varying carries the vertex shader's gl_PointSize as the geometry shader reads it
+ *       (the vertex shader's own value: only the last stage's size is replaced by
+ *       glPointSize); the captured bytes are checked exactly, then drawn as vertex data (the
+ *       rectangles of row c);
  *   (d) GL_TRIANGLES_ADJACENCY: the triangle of the even vertices, each coloured by the
  *       adjacent (odd) vertex after it, read through gl_in[] / the arrayed input.
  * Also: glGetProgramiv(GEOMETRY_VERTICES_OUT / INPUT_TYPE / OUTPUT_TYPE), INVALID_OPERATION
@@ -140,7 +143,7 @@ static const char *vs_id =
    "#version 150 core\n"
    "in vec2 a_pos;\n"
    "out float v_k;\n"
-   "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); v_k = a_pos.x * 0.5; }\n";
+   "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); v_k = a_pos.x * 0.5; gl_PointSize = a_pos.y + 0.25; }\n";
 
 static const char *gs_split =
    "#version 150 core\n"
@@ -151,7 +154,8 @@ static const char *gs_split =
    "void main() {\n"
    "   for (int j = 0; j < 2; j++) {\n"
    "      gl_Position = gl_in[0].gl_Position + vec4(float(j) * 16.0, 0.0, 0.0, 0.0);\n"
-   "      g_extra = vec2(v_k[0] + float(j), float(gl_PrimitiveIDIn));\n"
+   "      g_extra = vec2(v_k[0] + float(j), float(gl_PrimitiveIDIn) + gl_in[0].gl_PointSize);\n"
+   "      gl_PrimitiveID = gl_PrimitiveIDIn * 10 + j;\n"
    "      EmitVertex();\n"
    "   }\n"
    "}\n";
@@ -289,13 +293,13 @@ main(int argc, char **argv)
       GL(glDeleteProgram(prog));
    }
 
-   /* (c) capture: three points in, six out, {gl_Position, g_extra} interleaved. */
+   /* (c) capture: three points in, six out, {gl_Position, g_extra, gl_PrimitiveID} interleaved. */
    {
-      static const char *const names[] = {"gl_Position", "g_extra"};
-      GLuint prog = link_gs(vs_id, gs_split, fs_plain, names, 2);
+      static const char *const names[] = {"gl_Position", "g_extra", "gl_PrimitiveID"};
+      GLuint prog = link_gs(vs_id, gs_split, fs_plain, names, 3);
       GLint v = 0;
       GL(glGetProgramiv(prog, GL_TRANSFORM_FEEDBACK_VARYINGS, &v));
-      SCENE_CHECK(v == 2, "TRANSFORM_FEEDBACK_VARYINGS %d", v);
+      SCENE_CHECK(v == 3, "TRANSFORM_FEEDBACK_VARYINGS %d", v);
       GL(glUseProgram(prog));
       const GLfloat in[6] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f};
       GL(glBindBuffer(GL_ARRAY_BUFFER, bufs[3]));
@@ -306,7 +310,7 @@ main(int argc, char **argv)
       GLuint xbuf;
       GL(glGenBuffers(1, &xbuf));
       GL(glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, xbuf));
-      GL(glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 6 * 6 * sizeof(GLfloat), NULL, GL_STATIC_READ));
+      GL(glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 6 * 7 * sizeof(GLfloat), NULL, GL_STATIC_READ));
       GL(glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, xbuf));
       GLuint q;
       GL(glGenQueries(1, &q));
@@ -320,16 +324,20 @@ main(int argc, char **argv)
       GLuint written = 0;
       GL(glGetQueryObjectuiv(q, GL_QUERY_RESULT, &written));
       SCENE_CHECK(written == 6, "PRIMITIVES_WRITTEN %u, expected 6", written);
-      GLfloat got[36];
+      GLfloat got[42];
       GL(glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(got), got));
       for (int p = 0; p < 3; p++)
          for (int j = 0; j < 2; j++) {
-            const GLfloat *r = got + (p * 2 + j) * 6;
+            const GLfloat *r = got + (p * 2 + j) * 7;
             const GLfloat want[6] = {in[2 * p] + 16.0f * (float)j, in[2 * p + 1], 0.0f, 1.0f,
-                                     in[2 * p] * 0.5f + (float)j, (float)p};
+                                     in[2 * p] * 0.5f + (float)j, (float)p + in[2 * p + 1] + 0.25f};
             for (int k = 0; k < 6; k++)
                SCENE_CHECK(r[k] == want[k], "captured vertex %d component %d is %g, expected %g", p * 2 + j, k,
                            (double)r[k], (double)want[k]);
+            int32_t prim;
+            memcpy(&prim, &r[6], 4);
+            SCENE_CHECK(prim == p * 10 + j, "captured gl_PrimitiveID of vertex %d is %d, expected %d", p * 2 + j,
+                        prim, p * 10 + j);
          }
       GL(glDisableVertexAttribArray((GLuint)a_pos));
       GL(glUseProgram(0));
@@ -341,9 +349,9 @@ main(int argc, char **argv)
       struct scene_rects rects;
       scene_rects_init(&rects, 128, 128);
       for (int i = 0; i < 6; i++) {
-         const GLfloat *r = got + i * 6;
+         const GLfloat *r = got + i * 7;
          const float x0 = 4.0f + (r[0] - 1.0f) * 3.0f, y0 = 92.0f + 6.0f * (float)(i % 2);
-         const float rgba[4] = {r[4] / 4.0f, 0.3f + 0.3f * r[5], r[1] / 8.0f, 1.0f};
+         const float rgba[4] = {r[4] / 4.0f, 0.3f + 0.05f * r[5], r[1] / 8.0f, 1.0f};
          scene_rects_draw(&rects, x0, y0, x0 + 2.0f, y0 + 5.0f, 0.0f, rgba);
       }
       scene_rects_fini(&rects);

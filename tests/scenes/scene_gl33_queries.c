@@ -14,7 +14,15 @@
  *   4. QUERY_COUNTER_BITS, IsQuery, the GL-only query errors.
  *   5. Conditional rendering: a draw under a query that counted nothing is discarded, one under
  *      a query that counted samples is drawn; the errors.
- * The image holds the rectangles of 1: axis-aligned on integer pixels, exact.
+ *   6. Capturing every member of an array of structures (piglit's structs
+ *      array-struct-array-elem): 20 locations of struct array plus 17 captured array
+ *      elements and members, int and uint mixed, then a float array element, a matrix, gl_Position
+ *      and a float, interleaved; each captured value is checked, and the fragment shader
+ *      sees the structures unchanged (a green rectangle). One output per captured member
+ *      would not fit the vertex stage's 32 locations.
+ *   7. Capturing gl_ClipDistance (sized 3 by the shader) with only GL_CLIP_DISTANCE1 enabled:
+ *      every captured distance is what the shader wrote (capture precedes clipping).
+ * The image holds the rectangles of 1 and 6: axis-aligned on integer pixels, exact.
  */
 #include <string.h>
 #include <time.h>
@@ -41,6 +49,182 @@ static const char *fs_src =
 
 #define W 64
 #define H 32
+
+static const char *vs6_src =
+   "#version 330 core\n"
+   "layout(location = 0) in vec2 a_pos;\n" /* pixels */
+   "struct S { int a[2]; uint b[3]; };\n"
+   "flat out S v[4];\n"
+   "out vec2 c[2];\n"
+   "out mat2x3 m;\n"
+   "out float w;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 4; i++) {\n"
+   "      v[i].a[0] = 100 * i + gl_VertexID;\n"
+   "      v[i].a[1] = -(100 * i + 1);\n"
+   "      for (int j = 0; j < 3; j++)\n"
+   "         v[i].b[j] = 0x80000000u + uint(1000 * i + j);\n"
+   "   }\n"
+   "   for (int k = 0; k < 2; k++)\n"
+   "      c[k] = vec2(float(k) + 0.5, -float(gl_VertexID));\n"
+   "   m = mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0) + float(gl_VertexID);\n"
+   "   w = 0.25 * float(gl_VertexID);\n"
+   "   gl_Position = vec4(a_pos / vec2(32.0, 16.0) - 1.0, 0.0, 1.0);\n"
+   "}\n";
+
+static const char *fs6_src =
+   "#version 330 core\n"
+   "struct S { int a[2]; uint b[3]; };\n"
+   "flat in S v[4];\n"
+   "layout(location = 0) out vec4 o_color;\n"
+   "void main() {\n"
+   "   bool ok = true;\n"
+   "   for (int i = 0; i < 4; i++)\n"
+   "      ok = ok && v[i].a[1] == -(100 * i + 1) && v[i].b[2] == 0x80000000u + uint(1000 * i + 2);\n"
+   "   o_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+static const char *vs7_src =
+   "#version 330 core\n"
+   "layout(location = 0) in vec2 a_pos;\n"
+   "out float gl_ClipDistance[3];\n"
+   "void main() {\n"
+   "   gl_Position = vec4(a_pos / vec2(32.0, 16.0) - 1.0, 0.0, 1.0);\n"
+   "   for (int k = 0; k < 3; k++)\n"
+   "      gl_ClipDistance[k] = a_pos.x - 0.5 * float(k) - 100.0;\n"
+   "}\n";
+
+/* 7: gl_ClipDistance captured whole, one plane enabled. */
+static void
+clip_distances(void)
+{
+   GLuint vs = scene_compile(GL_VERTEX_SHADER, vs7_src);
+   GLuint prog = glCreateProgram();
+   GL(glAttachShader(prog, vs));
+   static const char *const names[] = {"gl_ClipDistance", "gl_Position"};
+   GL(glTransformFeedbackVaryings(prog, 2, names, GL_INTERLEAVED_ATTRIBS));
+   GL(glLinkProgram(prog));
+   GLint ok = 0;
+   GL(glGetProgramiv(prog, GL_LINK_STATUS, &ok));
+   SCENE_CHECK(ok, "link of the clip distance capture program");
+   GLint size = 0;
+   GLenum type = 0;
+   char name[32];
+   GL(glGetTransformFeedbackVarying(prog, 0, sizeof(name), NULL, &size, &type, name));
+   SCENE_CHECK(size == 3 && type == GL_FLOAT && !strcmp(name, "gl_ClipDistance"), "varying 0: %s %d 0x%x", name,
+               size, type);
+   GL(glUseProgram(prog));
+   static const GLfloat verts[] = {4, 2, 20, 2, 4, 12};
+   GLuint vao, vbo, cap;
+   GL(glGenVertexArrays(1, &vao));
+   GL(glBindVertexArray(vao));
+   GL(glGenBuffers(1, &vbo));
+   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
+   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(verts), verts, GL_STATIC_DRAW));
+   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0));
+   GL(glEnableVertexAttribArray(0));
+   GL(glGenBuffers(1, &cap));
+   GL(glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, cap));
+   GL(glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 3 * 7 * 4, NULL, GL_STATIC_READ));
+   GL(glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, cap));
+   GL(glEnable(GL_CLIP_DISTANCE1));
+   GL(glEnable(GL_RASTERIZER_DISCARD));
+   GL(glBeginTransformFeedback(GL_TRIANGLES));
+   GL(glDrawArrays(GL_TRIANGLES, 0, 3));
+   GL(glEndTransformFeedback());
+   GL(glDisable(GL_RASTERIZER_DISCARD));
+   GL(glDisable(GL_CLIP_DISTANCE1));
+   GLfloat back[3 * 7];
+   GL(glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(back), back));
+   for (int v = 0; v < 3; v++) {
+      const GLfloat want[7] = {verts[2 * v] - 100.0f, verts[2 * v] - 100.5f, verts[2 * v] - 101.0f,
+                               verts[2 * v] / 32.0f - 1.0f, verts[2 * v + 1] / 16.0f - 1.0f, 0.0f, 1.0f};
+      for (int c = 0; c < 7; c++)
+         SCENE_CHECK(back[v * 7 + c] == want[c], "clip capture vertex %d component %d: %g, want %g", v, c,
+                     (double)back[v * 7 + c], (double)want[c]);
+   }
+   GL(glDeleteBuffers(1, &cap));
+   GL(glDeleteBuffers(1, &vbo));
+   GL(glDeleteVertexArrays(1, &vao));
+   GL(glDeleteProgram(prog));
+   GL(glDeleteShader(vs));
+}
+
+/* 6: struct array members captured, packed four to an output by splitgl. */
+static void
+struct_members(void)
+{
+   GLuint vs = scene_compile(GL_VERTEX_SHADER, vs6_src), fs = scene_compile(GL_FRAGMENT_SHADER, fs6_src);
+   GLuint prog = glCreateProgram();
+   GL(glAttachShader(prog, vs));
+   GL(glAttachShader(prog, fs));
+   static const char *const names[] = {
+      "v[0].a[0]", "v[0].a[1]", "v[0].b[0]", "v[0].b[1]", "v[0].b[2]", "v[1].a[0]", "v[1].a[1]", "v[1].b[0]",
+      "v[1].b[1]", "v[1].b[2]", "v[2].a[0]", "v[2].a[1]", "v[2].b[0]", "v[2].b[1]", "v[2].b[2]", "v[3].a",
+      "v[3].b", "c[1]", "m", "gl_Position", "w"};
+   const int n = (int)(sizeof(names) / sizeof(names[0]));
+   GL(glTransformFeedbackVaryings(prog, n, names, GL_INTERLEAVED_ATTRIBS));
+   GL(glLinkProgram(prog));
+   GLint ok = 0;
+   GL(glGetProgramiv(prog, GL_LINK_STATUS, &ok));
+   SCENE_CHECK(ok, "link of the struct capture program");
+   GLint size = 0;
+   GLenum type = 0;
+   char name[32];
+   GL(glGetTransformFeedbackVarying(prog, 16, sizeof(name), NULL, &size, &type, name));
+   SCENE_CHECK(size == 3 && type == GL_UNSIGNED_INT && !strcmp(name, "v[3].b"), "varying 16: %s %d 0x%x", name,
+               size, type);
+   GL(glUseProgram(prog));
+
+   static const GLfloat verts[] = {40, 2, 60, 2, 40, 12, 40, 12, 60, 2, 60, 12}; /* two triangles */
+   GLuint vao, vbo, cap;
+   GL(glGenVertexArrays(1, &vao));
+   GL(glBindVertexArray(vao));
+   GL(glGenBuffers(1, &vbo));
+   GL(glBindBuffer(GL_ARRAY_BUFFER, vbo));
+   GL(glBufferData(GL_ARRAY_BUFFER, sizeof(verts), verts, GL_STATIC_DRAW));
+   GL(glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0));
+   GL(glEnableVertexAttribArray(0));
+   enum { COMPS = 20 + 2 + 6 + 4 + 1 };
+   GL(glGenBuffers(1, &cap));
+   GL(glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, cap));
+   GL(glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 6 * COMPS * 4, NULL, GL_STATIC_READ));
+   GL(glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, cap));
+   GL(glBeginTransformFeedback(GL_TRIANGLES));
+   GL(glDrawArrays(GL_TRIANGLES, 0, 6));
+   GL(glEndTransformFeedback());
+
+   uint32_t back[6 * COMPS];
+   GL(glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(back), back));
+   for (int vtx = 0; vtx < 6; vtx++) {
+      const uint32_t *r = back + vtx * COMPS;
+      uint32_t want[COMPS];
+      int k = 0;
+      for (int i = 0; i < 4; i++) {
+         want[k++] = (uint32_t)(100 * i + vtx);
+         want[k++] = (uint32_t)-(100 * i + 1);
+         for (int j = 0; j < 3; j++)
+            want[k++] = 0x80000000u + (uint32_t)(1000 * i + j);
+      }
+      float f[COMPS - 20] = {1.5f, -(float)vtx};
+      for (int e = 0; e < 6; e++)
+         f[2 + e] = (float)(e + 1 + vtx);
+      f[8] = verts[vtx * 2] / 32.0f - 1.0f;
+      f[9] = verts[vtx * 2 + 1] / 16.0f - 1.0f;
+      f[10] = 0.0f;
+      f[11] = 1.0f;
+      f[12] = 0.25f * (float)vtx;
+      memcpy(&want[20], f, sizeof(f));
+      for (int c = 0; c < COMPS; c++)
+         SCENE_CHECK(r[c] == want[c], "vertex %d component %d: 0x%08x, want 0x%08x", vtx, c, r[c], want[c]);
+   }
+   GL(glDeleteBuffers(1, &cap));
+   GL(glDeleteBuffers(1, &vbo));
+   GL(glDeleteVertexArrays(1, &vao));
+   GL(glDeleteProgram(prog));
+   GL(glDeleteShader(vs));
+   GL(glDeleteShader(fs));
+}
 
 static GLuint64
 result64(GLuint q)
@@ -223,6 +407,12 @@ main(int argc, char **argv)
    GL_EXPECT(GL_INVALID_OPERATION, glBeginConditionalRender(q[4], GL_QUERY_WAIT)); /* TIME_ELAPSED */
    GL_EXPECT(GL_INVALID_VALUE, glBeginConditionalRender(4242, GL_QUERY_WAIT));
    GL(glDeleteQueries(6, q));
+
+   /* ---- 6. struct array members captured ------------------------------------------------ */
+   struct_members();
+   /* ---- 7. gl_ClipDistance captured --------------------------------------------------------- */
+   clip_distances();
+   GL(glBindVertexArray(vao));
 
    GL(glDeleteBuffers(1, &cap));
    GL(glDeleteBuffers(1, &vbo));

@@ -138,6 +138,7 @@ spirv_member_offset(const uint32_t *w, uint32_t n, const char *type, const char 
 #define SPV_DEC_LOC 30
 #define SPV_DEC_BIND 33
 #define SPV_DEC_SET 34
+#define SPV_DEC_INDEX 32
 
 static inline void
 check_modules_valid(const struct spv_program_info *info)

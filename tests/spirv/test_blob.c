@@ -206,14 +206,18 @@ main(void)
          memcpy(copy, blob, size);
          put32(copy + off + 16, 0x40000000u);
          CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
-         /* INFO word 10, flags: 0 as in blobs from before the flag parses; unknown bits and
+         /* INFO word 10, flags: 0 as in blobs from before the flags parses; unknown bits and
           * the point-size flag without a PointSize store do not */
          memcpy(copy, blob, size);
          put32(copy + off + 40, 0);
          struct spv_program_info *p = spv_blob_parse(copy, size, err, sizeof(err));
          CHECK(p != NULL && p->point_size_spec == 0);
          spv_program_info_free(p);
-         put32(copy + off + 40, 2);
+         put32(copy + off + 40, 2); /* bits 1-2: gl_VertexID / gl_InstanceID read */
+         p = spv_blob_parse(copy, size, err, sizeof(err));
+         CHECK(p != NULL && p->builtin_attribs == SPV_BUILTIN_ATTRIB_VERTEX_ID);
+         spv_program_info_free(p);
+         put32(copy + off + 40, 8);
          CHECK(spv_blob_parse(copy, size, err, sizeof(err)) == NULL);
          put32(copy + off + 40, 1);
          put32(copy + off + 36, 0);

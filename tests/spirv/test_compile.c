@@ -23,6 +23,7 @@ int
 main(void)
 {
    const enum spv_stage V = SPV_STAGE_VERTEX, F = SPV_STAGE_FRAGMENT;
+   struct spv_shader *sh;
    expect(V, SPV_API_GLES, "#version 300 es\nin vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(V, SPV_API_GLES, "attribute vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(F, SPV_API_GLES, "precision mediump float; void main(){ gl_FragColor = vec4(1.0); }\n", true);
@@ -38,8 +39,16 @@ main(void)
    /* versions per API */
    expect(V, SPV_API_GLES, "#version 330\nin vec4 p; void main(){ gl_Position = p; }\n", false);
    expect(V, SPV_API_GL, "#version 300 es\nin vec4 p; void main(){ gl_Position = p; }\n", false);
-   expect(V, SPV_API_GL, "#version 130\nin vec4 p; void main(){ gl_Position = p; }\n", false);
+   /* 1.10 - 1.30 are supported in core contexts (as Mesa does), without their compatibility
+    * built-ins; 1.10 (no #version) has no global `in` */
+   expect(V, SPV_API_GL, "#version 130\nin vec4 p; void main(){ gl_Position = p; }\n", true);
+   expect(V, SPV_API_GL, "#version 120\nattribute vec4 p; void main(){ gl_Position = p; }\n", true);
+   expect(V, SPV_API_GL, "attribute vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(V, SPV_API_GL, "in vec4 p; void main(){ gl_Position = p; }\n", false);
+   expect(V, SPV_API_GL, "#version 110\nvoid main(){ gl_Position = ftransform(); }\n", false);
+   expect(V, SPV_API_GL, "#version 120\nvoid main(){ gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; }\n", false);
+   expect(F, SPV_API_GL, "#version 130\nvoid main(){ gl_FragColor = gl_Color; }\n", false);
+   expect(V, SPV_API_GL, "#version 100\nattribute vec4 p; void main(){ gl_Position = p; }\n", false);
    expect(V, SPV_API_GL, "#version 140\nin vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(V, SPV_API_GL, "#version 330 core\nlayout(location = 1) in vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(F, SPV_API_GL, "#version 330 core\nout vec4 o; void main(){ o = texture2D(1.0); }\n", false);
@@ -93,8 +102,43 @@ main(void)
    /* not foldable: left to glslang's verdict */
    expect(V, SPV_API_GL, "#version 150\nvoid main() { float a[int(transpose(vec2(1.0)).x)]; gl_Position = vec4(0.0); }\n", false);
 
+   /* gl_PerVertex redeclarations from GLSL 1.50 (4.10's rules, as Mesa and piglit apply them):
+    * a subset and a sized gl_ClipDistance; the geometry input keeps its instance name gl_in;
+    * no member redeclared outside the block, before or after it; line numbers kept. */
+   const enum spv_stage G = SPV_STAGE_GEOMETRY;
+   expect(V, SPV_API_GL, "#version 150\nout gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[3]; };\n"
+                         "void main(){ gl_Position = vec4(0.0); gl_ClipDistance[2] = 1.0; }\n", true);
+   static const char gs_head[] = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n";
+   char gsrc[512];
+   snprintf(gsrc, sizeof(gsrc), "%sin gl_PerVertex { vec4 gl_Position; } gl_in[];\n"
+                                "void main(){ gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n", gs_head);
+   expect(G, SPV_API_GL, gsrc, true);
+   snprintf(gsrc, sizeof(gsrc), "%sin gl_PerVertex { vec4 gl_Position; };\nvoid main(){ }\n", gs_head);
+   expect(G, SPV_API_GL, gsrc, false);
+   snprintf(gsrc, sizeof(gsrc), "%sout gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[]; };\n"
+                                "out float gl_ClipDistance[4];\nvoid main(){ }\n", gs_head);
+   expect(G, SPV_API_GL, gsrc, false);
+   expect(V, SPV_API_GL, "#version 150\nout gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[]; };\n"
+                         "out float gl_ClipDistance[4];\nvoid main(){ }\n", false);
+   expect(V, SPV_API_GL, "#version 150\nout float gl_ClipDistance[4];\n"
+                         "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[]; };\nvoid main(){ }\n", false);
+   /* a global redeclaration of a member the block does not redeclare is no conflict */
+   expect(V, SPV_API_GL, "#version 150\nout gl_PerVertex { vec4 gl_Position; };\ninvariant gl_Position;\n"
+                         "void main(){ gl_Position = vec4(0.0); }\n", true);
+   sh = spv_compile(V, SPV_API_GL, "#version 150\nout gl_PerVertex { vec4 gl_Position; };\n\n"
+                                   "void main(){ gl_Position = vec4(pv_undefined); }\n");
+   CHECK(!spv_shader_ok(sh));
+   CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
+   spv_shader_free(sh);
+   /* the same with text inserted at 3.30, where #line means the next line's own number */
+   sh = spv_compile(F, SPV_API_GL, "#version 330\nuniform sampler2DShadow s;\nout vec4 o;\n"
+                                   "void main(){ o = shadow2D(s, vec3(0.0)) + vec4(sh_undefined); }\n");
+   CHECK(!spv_shader_ok(sh));
+   CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
+   spv_shader_free(sh);
+
    /* the log names the line */
-   struct spv_shader *sh = spv_compile(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(undefined_thing); }\n");
+   sh = spv_compile(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(undefined_thing); }\n");
    CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
    CHECK(strstr(spv_shader_info_log(sh), "undefined_thing") != NULL);
    spv_shader_free(sh);

@@ -270,6 +270,37 @@ test_xfb(void)
    o.xfb_varyings = vnames;
    o.xfb_varying_count = 1;
    expect_link_error(vs1, gs1, fs1, &o, "not a vertex shader output");
+
+   /* gl_Layer and gl_PrimitiveID are geometry shader outputs (GLSL 1.50 section 7.1), captured
+    * through copies (piglit's glsl-1.50 transform-feedback-builtins); a vertex shader has
+    * neither. */
+   static const char gs2[] =
+      "#version 150 core\nlayout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
+      "void main() { for (int i = 0; i < 3; i++) { gl_Layer = 2 * i + 1; gl_PrimitiveID = gl_PrimitiveIDIn + i;\n"
+      "  gl_Position = gl_in[i].gl_Position; EmitVertex(); } EndPrimitive(); }\n";
+   static const char *const bnames[] = {"gl_Layer", "gl_PrimitiveID"};
+   o.xfb_varyings = bnames;
+   o.xfb_varying_count = 2;
+   o.xfb_separate = true;
+   info = link3(vs1, gs2, NULL, &o, &log, NULL, NULL);
+   if (!info)
+      fprintf(stderr, "xfb built-ins link log:\n%s\n", log ? log : "");
+   free(log);
+   CHECK(info != NULL);
+   if (info) {
+      check_modules_valid(info);
+      CHECK_EQ(info->xfb_varying_count, 2);
+      CHECK_EQ(info->xfb_varyings[0].gl_type, GL_INT);
+      CHECK_EQ(info->xfb_varyings[1].gl_type, GL_INT);
+      CHECK_EQ(info->xfb_varyings[1].buffer, 1);
+      CHECK_EQ(info->xfb_strides[0], 4);
+      CHECK_EQ(info->xfb_strides[1], 4);
+   }
+   spv_program_info_free(info);
+   o.xfb_varying_count = 1;
+   expect_link_error(vs1, NULL, fs1, &o, "not a vertex shader output");
+   o.xfb_varyings = bnames + 1;
+   expect_link_error(vs1, NULL, fs1, &o, "not a vertex shader output");
 }
 
 /* Hostile blobs: a geometry module where the program has none, a geometry section of another

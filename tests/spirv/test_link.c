@@ -428,6 +428,70 @@ test_gl330(void)
    spv_program_info_free(info);
 }
 
+/* Dual-source blending (OpenGL 3.3 section 3.9.2): an output's index from layout(index) or
+ * from glBindFragDataLocationIndexed reaches the SPIR-V as an Index decoration; the link
+ * refuses index-1 outputs beyond max_dual_source_draw_buffers. */
+static void
+test_dual_source(void)
+{
+   static const char vs[] = "#version 330 core\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+   static const char fs_bound[] = "#version 330 core\nout vec4 a;\nout vec4 b;\n"
+                                  "void main() { a = vec4(1.0); b = vec4(0.5); }\n";
+   static const char fs_layout[] = "#version 330 core\nlayout(location = 0) out vec4 a;\n"
+                                   "layout(location = 0, index = 1) out vec4 b;\n"
+                                   "void main() { a = vec4(1.0); b = vec4(0.5); }\n";
+   struct spv_binding frags[] = {{"a", 0, 0}, {"b", 0, 1}};
+   struct spv_link_options opts = {.frag_data_bindings = frags, .frag_data_binding_count = 2,
+                                   .max_dual_source_draw_buffers = 1};
+   const char *fss[2] = {fs_bound, fs_layout};
+   for (int k = 0; k < 2; k++) {
+      char *log = NULL;
+      struct spv_program_info *info = link_program(SPV_API_GL, vs, fss[k], k ? NULL : &opts, &log, NULL, NULL);
+      if (k) /* the layout alone needs the limit too: link again with it */
+         CHECK(info == NULL);
+      if (k) {
+         spv_program_info_free(info);
+         free(log);
+         struct spv_link_options lim = {.max_dual_source_draw_buffers = 1};
+         info = link_program(SPV_API_GL, vs, fss[k], &lim, &log, NULL, NULL);
+      }
+      CHECK(info != NULL);
+      if (!info) {
+         fprintf(stderr, "link log: %s\n", log);
+         free(log);
+         return;
+      }
+      free(log);
+      check_modules_valid(info);
+      const struct spv_output *o;
+      CHECK((o = find_output(info, "a")) && o->location == 0 && o->index == 0);
+      CHECK((o = find_output(info, "b")) && o->location == 0 && o->index == 1);
+      const uint32_t *w = info->spirv[SPV_STAGE_FRAGMENT];
+      const uint32_t n = info->spirv_words[SPV_STAGE_FRAGMENT];
+      CHECK_EQ(spirv_decoration(w, n, "b", SPV_DEC_INDEX), 1);
+      CHECK_EQ(spirv_decoration(w, n, "b", SPV_DEC_LOC), 0);
+      CHECK_EQ(spirv_decoration(w, n, "a", SPV_DEC_LOC), 0);
+      CHECK(spirv_decoration(w, n, "a", SPV_DEC_INDEX) <= 0);
+      spv_program_info_free(info);
+   }
+   /* the same location and index twice; index 1 past the limit */
+   struct spv_binding twice[] = {{"a", 0, 1}, {"b", 0, 1}};
+   struct spv_link_options bad = {.frag_data_bindings = twice, .frag_data_binding_count = 2,
+                                  .max_dual_source_draw_buffers = 1};
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GL, vs, fs_bound, &bad, &log, NULL, NULL);
+   CHECK(info == NULL && log && strstr(log, "index 1"));
+   spv_program_info_free(info);
+   free(log);
+   struct spv_binding far[] = {{"a", 1, 0}, {"b", 0, 1}};
+   bad.frag_data_bindings = far;
+   log = NULL;
+   info = link_program(SPV_API_GL, vs, fs_bound, &bad, &log, NULL, NULL);
+   CHECK(info == NULL && log && strstr(log, "MAX_DUAL_SOURCE_DRAW_BUFFERS"));
+   spv_program_info_free(info);
+   free(log);
+}
+
 /* Desktop GL vertex shaders always store PointSize through the SPV_SPEC_POINT_SIZE wrapper
  * (spirv/lift.c), which is neither a uniform nor an output in the reflection. */
 static void
@@ -959,6 +1023,150 @@ test_uniform_precision(void)
    }
 }
 
+/* GLSL ES 1.00 section 4.6.4: gl_FragCoord / gl_PointCoord invariant only with gl_Position /
+ * gl_PointSize invariant (or "#pragma STDGL invariant(all)"); never gl_FrontFacing. */
+static void
+test_es100_invariance(void)
+{
+#define FS_FC "invariant gl_FragCoord;\nvoid main() { gl_FragColor = vec4(gl_FragCoord.x); }\n"
+#define FS_PC "invariant gl_PointCoord;\nvoid main() { gl_FragColor = vec4(gl_PointCoord.x); }\n"
+   static const struct {
+      const char *vs, *fs;
+      bool ok;
+   } cases[] = {
+      {"void main() { gl_Position = vec4(0.0); }\n", FS_FC, false},
+      {"invariant gl_Position;\nvoid main() { gl_Position = vec4(0.0); }\n", FS_FC, true},
+      {"#pragma STDGL invariant(all)\nvoid main() { gl_Position = vec4(0.0); }\n", FS_FC, true},
+      {"void main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }\n", FS_PC, false},
+      {"invariant gl_Position, gl_PointSize;\nvoid main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }\n", FS_PC, true},
+      {"invariant gl_Position;\nvoid main() { gl_Position = vec4(0.0); }\n",
+       "invariant gl_FrontFacing;\nvoid main() { gl_FragColor = vec4(0.0); }\n", false},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char *log = NULL;
+      struct spv_program_info *info = link_program(SPV_API_GLES, cases[i].vs, cases[i].fs, NULL, &log, NULL, NULL);
+      CHECK((info != NULL) == cases[i].ok);
+      if ((info != NULL) != cases[i].ok)
+         fprintf(stderr, "invariance case %zu: %s\n", i, log ? log : "");
+      if (!cases[i].ok)
+         CHECK(log && strstr(log, "invariant"));
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
+/* Desktop GL links every shader attached for a stage into its executable (OpenGL 3.3
+ * section 2.11.3): a function defined in one unit and called from another, a geometry
+ * shader's layout in a unit of its own, a uniform declared in two units. Two units that
+ * both define main, or none that does, fail the link. */
+static struct spv_program_info *
+link_units(const char *const *src, const enum spv_stage *stage, uint32_t n, char **log)
+{
+   struct spv_shader *sh[8];
+   for (uint32_t i = 0; i < n; i++) {
+      sh[i] = spv_compile(stage[i], SPV_API_GL, src[i]);
+      CHECK(spv_shader_ok(sh[i]));
+   }
+   void *blob = NULL;
+   size_t size = 0;
+   bool ok = spv_link(sh, n, NULL, &blob, &size, log);
+   for (uint32_t i = 0; i < n; i++)
+      spv_shader_free(sh[i]);
+   struct spv_program_info *info = NULL;
+   if (ok) {
+      char err[256];
+      info = spv_blob_parse(blob, size, err, sizeof(err));
+   }
+   free(blob);
+   return info;
+}
+
+static void
+test_stage_units(void)
+{
+   const enum spv_stage V = SPV_STAGE_VERTEX, G = SPV_STAGE_GEOMETRY, F = SPV_STAGE_FRAGMENT;
+   static const char vs_main[] = "#version 150\nvec4 pos();\nout int id;\nvoid main() { gl_Position = pos(); id = gl_VertexID; }\n";
+   static const char vs_fn[] = "#version 140\nin vec4 p; uniform vec4 u_off;\nvec4 pos() { return p + u_off; }\n";
+   static const char gs_layout[] = "#version 150\nlayout(points) in;\nlayout(triangle_strip, max_vertices = 3) out;\n";
+   static const char gs_main[] =
+      "#version 150\nvec2 corner(int k);\nin int id[];\nuniform vec4 u_off;\n"
+      "void main() { for (int k = 0; k < 3; k++) { gl_Position = gl_in[0].gl_Position + u_off + vec4(corner(k + id[0]), 0.0, 0.0);\n"
+      "  EmitVertex(); } EndPrimitive(); }\n";
+   static const char gs_fn[] = "#version 330\nvec2 corner(int k) { return vec2(float(k & 1), float(k >> 1)); }\n";
+   static const char fs_main[] = "#version 150\nvec4 color();\nout vec4 o;\nvoid main() { o = color(); }\n";
+   static const char fs_fn[] = "#version 150\nuniform vec4 u_color;\nvec4 color() { return u_color; }\n";
+   {
+      const char *src[] = {vs_fn, vs_main, gs_layout, gs_main, gs_fn, fs_fn, fs_main};
+      const enum spv_stage st[] = {V, V, G, G, G, F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 7, &log);
+      CHECK(info != NULL);
+      if (!info) {
+         fprintf(stderr, "link log: %s\n", log);
+      } else {
+         dump(info);
+         check_modules_valid(info);
+         CHECK(find_attrib(info, "p") != NULL);
+         CHECK(find_uniform(info, "u_off") != NULL);
+         CHECK(find_uniform(info, "u_color") != NULL);
+         CHECK_EQ(info->gs_input, GL_POINTS);
+         CHECK_EQ(info->gs_output, GL_TRIANGLE_STRIP);
+         CHECK_EQ(info->gs_max_vertices, 3);
+         spv_program_info_free(info);
+      }
+      free(log);
+   }
+   {  /* main twice */
+      const char *src[] = {vs_main, vs_main, fs_main, fs_fn};
+      const enum spv_stage st[] = {V, V, F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 4, &log);
+      CHECK(info == NULL && log && *log);
+      spv_program_info_free(info);
+      free(log);
+   }
+   {  /* a function declared and never defined: no unit gives it a body */
+      const char *src[] = {vs_main, fs_main, fs_fn};
+      const enum spv_stage st[] = {V, F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 3, &log);
+      CHECK(info == NULL && log && *log);
+      spv_program_info_free(info);
+      free(log);
+   }
+   {  /* a fragment shader alone links in desktop GL (its blocks are queried) ... */
+      static const char fs_ubo[] = "#version 150\nlayout(std140) uniform B { vec4 a; mat3 m; } b;\nout vec4 o;\n"
+                                   "void main() { o = b.a + vec4(b.m[1], 0.0); }\n";
+      const char *src[] = {fs_ubo};
+      const enum spv_stage st[] = {F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 1, &log);
+      CHECK(info != NULL);
+      if (info) {
+         CHECK_EQ(info->stage_mask, 1u << SPV_STAGE_FRAGMENT);
+         CHECK(info->block_count == 1 && info->blocks[0].data_size == 64);
+      }
+      spv_program_info_free(info);
+      free(log);
+      /* ... a geometry shader without a vertex shader does not (OpenGL 3.3 section 2.11.3) */
+      const char *src2[] = {gs_layout, gs_main, gs_fn, fs_ubo};
+      const enum spv_stage st2[] = {G, G, G, F};
+      info = link_units(src2, st2, 4, &log);
+      CHECK(info == NULL && log && strstr(log, "no vertex shader"));
+      spv_program_info_free(info);
+      free(log);
+   }
+   {  /* no main in the stage */
+      const char *src[] = {vs_fn, vs_main, fs_fn};
+      const enum spv_stage st[] = {V, V, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 3, &log);
+      CHECK(info == NULL && log && *log);
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -971,11 +1179,14 @@ main(int argc, char **argv)
    test_es100();
    test_gl140();
    test_gl330();
+   test_dual_source();
    test_point_size();
    test_uniform_locations();
    test_renames();
    test_link_errors();
    test_aliasing();
    test_uniform_precision();
+   test_es100_invariance();
+   test_stage_units();
    return check_done("spirv_link");
 }

@@ -218,11 +218,166 @@ test_struct_members(void)
    }
 }
 
+
+/* Copies are packed: the components of copied varyings that follow each other in a buffer go
+ * four to an output (piglit's structs array-struct-array-elem: 20 locations of struct array
+ * plus 20 captured ints must fit the vertex stage's 32 locations), floating-point and integer
+ * components apart, int and uint together; a varying captured in place ends a run. */
+static const char vs_pack[] =
+   "#version 150\n"
+   "struct S { int a[2]; uint b[3]; };\n"
+   "in vec4 p;\n"
+   "flat out S v[4];\n"
+   "out float f;\n"
+   "out vec3 g[2];\n"
+   "void main() { for (int i = 0; i < 4; i++) { v[i].a[0] = i; v[i].a[1] = -i; v[i].b = uint[3](1u, 2u, 3u); }\n"
+   "              f = p.x; g[0] = p.xyz; g[1] = p.yzw; gl_Position = p; }\n";
+
+static void
+test_packed(void)
+{
+   const char *names[23];
+   char buf[20][16];
+   uint32_t n = 0;
+   for (int i = 0; i < 4; i++) {
+      for (int j = 0; j < 5; j++) {
+         snprintf(buf[n], sizeof(buf[n]), j < 2 ? "v[%d].a[%d]" : "v[%d].b[%d]", i, j < 2 ? j : j - 2);
+         names[n] = buf[n];
+         n++;
+      }
+   }
+   names[n++] = "g[1]";        /* float run of 3 + 4: vec4, vec3 */
+   names[n++] = "gl_Position";
+   names[n++] = "f";           /* in place */
+   char *log = NULL;
+   struct spv_link_options o = {.xfb_varyings = names, .xfb_varying_count = n};
+   struct spv_program_info *info = link_program(SPV_API_GL, vs_pack, fs_struct, &o, &log, NULL, NULL);
+   if (!info)
+      fprintf(stderr, "%s\n", log);
+   CHECK(info != NULL);
+   free(log);
+   if (!info)
+      return;
+   check_modules_valid(info);
+   CHECK_EQ(info->xfb_varying_count, 23);
+   CHECK_EQ(info->xfb_strides[0], (20 + 3 + 4 + 1) * 4);
+   CHECK_EQ(info->xfb_varyings[20].gl_type, GL_FLOAT_VEC3);
+   CHECK_EQ(info->xfb_varyings[22].offset, 27 * 4);
+   const uint32_t *w = info->spirv[SPV_STAGE_VERTEX];
+   uint32_t nw = info->spirv_words[SPV_STAGE_VERTEX];
+   /* 20 ints in 5 outputs at 16-byte steps, then g[1] and gl_Position as vec4 + vec3 */
+   static const long offsets[] = {0, 16, 32, 48, 64, 80, 96};
+   for (uint32_t k = 0; k < 7; k++) {
+      char name[32];
+      snprintf(name, sizeof(name), "sgl__xfb%u", k);
+      CHECK_EQ(spirv_decoration(w, nw, name, 35), offsets[k]);
+   }
+   CHECK_EQ(spirv_decoration(w, nw, "sgl__xfb7", 35), -1);
+   CHECK_EQ(spirv_decoration(w, nw, "f", 35), 27 * 4);
+   spv_program_info_free(info);
+
+   /* Integer components between floating-point ones: three runs. */
+   static const char *const mixed[] = {"g[0]", "v[1].a[1]", "v[2].b[2]", "g[1]", "f"};
+   o.xfb_varyings = mixed;
+   o.xfb_varying_count = 5;
+   info = link_program(SPV_API_GL, vs_pack, fs_struct, &o, &log, NULL, NULL);
+   if (!info)
+      fprintf(stderr, "%s\n", log);
+   CHECK(info != NULL);
+   free(log);
+   if (!info)
+      return;
+   check_modules_valid(info);
+   w = info->spirv[SPV_STAGE_VERTEX];
+   nw = info->spirv_words[SPV_STAGE_VERTEX];
+   CHECK_EQ(spirv_decoration(w, nw, "sgl__xfb0", 35), 0);  /* g[0]: vec3 */
+   CHECK_EQ(spirv_decoration(w, nw, "sgl__xfb1", 35), 12); /* int + uint: ivec2 */
+   CHECK_EQ(spirv_decoration(w, nw, "sgl__xfb2", 35), 20); /* g[1]: vec3 */
+   CHECK_EQ(spirv_decoration(w, nw, "sgl__xfb3", 35), -1);
+   CHECK_EQ(spirv_decoration(w, nw, "f", 35), 32);
+   spv_program_info_free(info);
+
+   /* Separate buffers: one run per buffer. */
+   o.xfb_separate = true;
+   o.xfb_varying_count = 4;
+   info = link_program(SPV_API_GL, vs_pack, fs_struct, &o, &log, NULL, NULL);
+   CHECK(info != NULL);
+   free(log);
+   if (info) {
+      check_modules_valid(info);
+      w = info->spirv[SPV_STAGE_VERTEX];
+      nw = info->spirv_words[SPV_STAGE_VERTEX];
+      for (uint32_t k = 0; k < 4; k++) {
+         char name[32];
+         snprintf(name, sizeof(name), "sgl__xfb%u", k);
+         CHECK_EQ(spirv_decoration(w, nw, name, 35), 0);
+         CHECK_EQ(spirv_decoration(w, nw, name, 36 /* XfbBuffer */), k);
+      }
+   }
+   spv_program_info_free(info);
+}
+
+
+/* gl_ClipDistance: the whole array (its length as the shader sizes it) or an element, copied
+ * before the stores that emulate disabled GL_CLIP_DISTANCEi. */
+static void
+test_clip_distance(void)
+{
+   static const char vs_clip[] =
+      "#version 150\n"
+      "in vec4 p;\n"
+      "void main() { gl_Position = p; gl_ClipDistance[0] = p.x; gl_ClipDistance[2] = p.y; }\n";
+   static const char vs_noclip[] = "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+   static const char *const names[] = {"gl_Position", "gl_ClipDistance"};
+   char *log = NULL;
+   struct spv_link_options o = {.xfb_varyings = names, .xfb_varying_count = 2};
+   struct spv_program_info *info = link_program(SPV_API_GL, vs_clip, fs_struct, &o, &log, NULL, NULL);
+   if (!info)
+      fprintf(stderr, "%s\n", log);
+   CHECK(info != NULL);
+   free(log);
+   if (info) {
+      check_modules_valid(info);
+      CHECK_EQ(info->xfb_varyings[1].gl_type, GL_FLOAT);
+      CHECK_EQ(info->xfb_varyings[1].size, 3);
+      CHECK_EQ(info->xfb_varyings[1].offset, 16);
+      CHECK_EQ(info->xfb_strides[0], 28);
+   }
+   spv_program_info_free(info);
+   static const char *const elem[] = {"gl_ClipDistance[2]"};
+   o.xfb_varyings = elem;
+   o.xfb_varying_count = 1;
+   info = link_program(SPV_API_GL, vs_clip, fs_struct, &o, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   if (info) {
+      CHECK_EQ(info->xfb_varyings[0].size, 1);
+      CHECK_EQ(info->xfb_strides[0], 4);
+   }
+   spv_program_info_free(info);
+   static const struct { const char *vs, *name, *why; } errs[] = {
+      {vs_clip, "gl_ClipDistance[3]", "index out of range"},
+      {vs_noclip, "gl_ClipDistance", "not a vertex shader output"},
+      {vs_clip, "gl_Position[0]", "not an array"},
+   };
+   for (size_t k = 0; k < sizeof(errs) / sizeof(errs[0]); k++) {
+      struct spv_link_options eo = {.xfb_varyings = &errs[k].name, .xfb_varying_count = 1};
+      struct spv_program_info *x = link_program(SPV_API_GL, errs[k].vs, fs_struct, &eo, &log, NULL, NULL);
+      if (x || !log || !strstr(log, errs[k].why))
+         fprintf(stderr, "clip case %zu: want '%s', log '%s'\n", k, errs[k].why, log ? log : "");
+      CHECK(x == NULL);
+      CHECK(log && strstr(log, errs[k].why));
+      spv_program_info_free(x);
+      free(log);
+   }
+}
+
 int
 main(void)
 {
    test_interleaved();
    test_separate();
    test_struct_members();
+   test_packed();
+   test_clip_distance();
    return check_done("test_spirv_xfb");
 }

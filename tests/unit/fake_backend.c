@@ -39,6 +39,8 @@ f_get_param(struct srv_backend *be, enum wire_cap p)
    switch (p) {
    case WIRE_CAP_MAX_TEXTURE_SIZE: return 16384;
    case WIRE_CAP_MAX_VERTEX_ATTRIBS: return 16;
+   /* GL 3.3's 8 clip distances; no cull distances (shaderCullDistance absent) */
+   case WIRE_CAP_MAX_CLIP_DISTANCES: return 8;
    /* ES 3.0's minimums: interface Locations of programs are checked against them */
    case WIRE_CAP_MAX_VERTEX_OUTPUT_COMPONENTS: return 64;
    case WIRE_CAP_MAX_FRAGMENT_INPUT_COMPONENTS: return 60;

@@ -148,6 +148,13 @@ format_cases(void)
    ss = (struct wire_sampler_state){{0, 1}, 0, 0, 0, WIRE_WRAP_CLAMP_TO_BORDER, 0, 0, 0, 0, -1000, 1000, 0, 1,
                                     {0, NAN, 0, 0}};
    expect_fatal("SamplerCreate.border_color", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
+   /* revision 15: the integer border's kind (0 float, 1 signed, 2 unsigned) and its padding */
+   ss.border_color[1] = 0;
+   ss.border_kind = 3;
+   expect_fatal("SamplerCreate.border_kind", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
+   ss.border_kind = 1;
+   ss.pad2[6] = 1;
+   expect_fatal("SamplerCreate.pad2", WIRE_OP_SamplerCreate, &ss, sizeof(ss));
    /* ReadPixels of a depth surface reads (revision 6), but not a level it lacks; a band
     * whose reply is bigger than the slot in the surface's own texel size (RGBA32F: 16 bytes
     * a texel) */
@@ -677,6 +684,12 @@ table_cases(void)
    expect_fatal("BlendCreate.rt.blend_enable", WIRE_OP_BlendCreate, &bl, sizeof(bl));
    bl = (struct wire_blend_state){.cso = {0, 1}, .logic_op_enable = 1, .logic_op = 16, .rt = {{0, 0, 0, 0, 0, 0, 0, 0xf}}};
    expect_fatal("BlendCreate.logic_op", WIRE_OP_BlendCreate, &bl, sizeof(bl)); /* logic op 16 */
+   /* revision 15: the SRC1 factors only where the device blends with two sources (the fake
+    * device does not); past the last factor, never */
+   bl = (struct wire_blend_state){.cso = {0, 1}, .rt = {{1, 0, WIRE_BF_ONE, WIRE_BF_ONE_MINUS_SRC1_COLOR, 0, 1, 0, 0xf}}};
+   expect_fatal("BlendCreate.state", WIRE_OP_BlendCreate, &bl, sizeof(bl));
+   bl.rt[0].rgb_dst = WIRE_BF_ONE_MINUS_SRC1_ALPHA + 1;
+   expect_fatal("BlendCreate.rt.rgb_dst", WIRE_OP_BlendCreate, &bl, sizeof(bl));
    struct wire_rast_state rs = {.cso = {0, 1}, .front_ccw = 1, .polygon_mode = 3, .line_width = 1, .point_size = 1};
    expect_fatal("RasterizerCreate.polygon_mode", WIRE_OP_RasterizerCreate, &rs, sizeof(rs)); /* polygon mode 3 */
    rs.polygon_mode = 0;
@@ -1017,6 +1030,46 @@ program_cases(void)
    free(good);
 }
 
+/* EXT_clip_cull_distance programs (revision 13): the fake device has shaderClipDistance (8)
+ * and no shaderCullDistance, so a program whose vertex stage declares the CullDistance
+ * capability is refused; one with clip distances only is accepted. */
+static void
+cull_distance_cases(void)
+{
+   static const char *fs = "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   static const char *vs[2] = {
+      "#version 300 es\n#extension GL_EXT_clip_cull_distance : enable\nin vec4 p;\n"
+      "void main() { gl_Position = p; gl_ClipDistance[0] = p.x; }\n",
+      "#version 300 es\n#extension GL_EXT_clip_cull_distance : enable\nin vec4 p;\n"
+      "void main() { gl_Position = p; gl_CullDistance[0] = p.x; }\n",
+   };
+   const struct spv_limits lim = {.max_clip_distances = 8, .max_cull_distances = 8, .max_combined_clip_and_cull_distances = 8};
+   for (int k = 0; k < 2; k++) {
+      struct spv_shader *sh[2] = {spv_compile_limits(SPV_STAGE_VERTEX, SPV_API_GLES, vs[k], &lim),
+                                  spv_compile_limits(SPV_STAGE_FRAGMENT, SPV_API_GLES, fs, &lim)};
+      void *blob = NULL;
+      size_t size = 0;
+      char *log = NULL;
+      bool ok = spv_link(sh, 2, NULL, &blob, &size, &log);
+      if (!ok)
+         fprintf(stderr, "clip / cull link: %s\n", log ? log : "");
+      CHECK(ok);
+      for (int s = 0; s < 2; s++)
+         spv_shader_free(sh[s]);
+      free(log);
+      if (!ok)
+         continue;
+      if (k == 0) {
+         struct rig r;
+         CHECK(send_program(blob, size, &r));
+         rig_fini(&r);
+      } else {
+         expect_program_refused(blob, size, "CullDistance without shaderCullDistance");
+      }
+      free(blob);
+   }
+}
+
 /* Programs with a geometry stage: accepted as linked; refused when the stage is where the
  * INFO section says there is none, of another execution model, or past the device's
  * OutputVertices (the fake device: 256). */
@@ -1064,6 +1117,19 @@ geometry_cases(void)
       }
    }
    expect_program_refused(b, size, "geometry SPIR-V without the stage bit");
+   {  /* A fragment shader alone links (desktop GL, for its queries) but never goes to the
+       * server, which needs a vertex stage: such a blob is refused. */
+      struct spv_shader *f = spv_compile(SPV_STAGE_FRAGMENT, SPV_API_GL, fs);
+      void *fblob = NULL;
+      size_t fsize = 0;
+      char *flog = NULL;
+      CHECK(spv_link(&f, 1, NULL, &fblob, &fsize, &flog));
+      if (fblob)
+         expect_program_refused(fblob, fsize, "program without a vertex stage");
+      free(fblob);
+      free(flog);
+      spv_shader_free(f);
+   }
    /* The geometry module's entry point as ExecutionModel Vertex (0). */
    memcpy(b, blob, size);
    w = blob_spirv(b, SPV_STAGE_GEOMETRY, &count);
@@ -1286,6 +1352,7 @@ main(void)
    event_cases();
    program_cases();
    geometry_cases();
+   cull_distance_cases();
    reset_cases();
    fuzz(3000);
    return check_done("test_hostile");
