@@ -603,19 +603,21 @@ insert_after_version(const char *src, const char *directive, const char *text, i
 
 /* GLSL 1.40 - 3.30 (core, before 4.20) keep the old shadow lookups shadow1D / shadow2D /
  * shadow2DRect (+Proj), which return vec4; the Vulkan dialect of pass 2 has none of them. A
- * shader that names one gets these definitions (both passes see them) and the lift renames its
- * calls to them (spirv/lift.c shadow_map). */
-static const char shadow_funcs[] =
-   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
-   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n"
-   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n"
-   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n"
-   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
-   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n"
-   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n"
-   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n"
-   "vec4 sgl__shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
-   "vec4 sgl__shadow2DRectProj(sampler2DRectShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
+ * 1.40+ shader that names one gets these definitions (both passes see them; a 1.10 - 1.30 one
+ * only in pass 2, from the lift, since pass 1 compiles it with its own built-ins) and the lift
+ * renames its calls to them (spirv/lift.c shadow_map). A core context has no
+ * DEPTH_TEXTURE_MODE: the result is (r, 0, 0, 1), as for a RED texture (Mesa likewise). */
+const char spv_shadow_funcs[] =
+   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c) { return vec4(texture(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(texture(s, c, b), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c) { return vec4(texture(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(texture(s, c, b), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(texture(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2DRectProj(sampler2DRectShadow s, vec4 c) { return vec4(textureProj(s, c), 0.0, 0.0, 1.0); }\n";
 
 static bool
 names_shadow_lookup(const char *src)
@@ -646,9 +648,9 @@ polyfill(const char *src, const char *directive, bool es, int version)
    bool pervertex = version >= 150 && version < 410 && names_word(src, "gl_PerVertex");
    if (!inverse && !shadow && !pervertex)
       return NULL;
-   char text[sizeof(pervertex_ext) + sizeof(inverse_140) + sizeof(shadow_funcs)];
+   char text[sizeof(pervertex_ext) + sizeof(inverse_140) + sizeof(spv_shadow_funcs)];
    snprintf(text, sizeof(text), "%s%s%s", pervertex ? pervertex_ext : "", inverse ? inverse_140 : "",
-            shadow ? shadow_funcs : "");
+            shadow ? spv_shadow_funcs : "");
    return insert_after_version(src, directive, text, version);
 }
 

@@ -735,6 +735,15 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
 
+   /* A 1.10 - 1.30 shader's shadow lookups (renamed below, shadow_map): the definitions
+    * compile.c inserts into 1.40+ sources (pass 1 had the version's own built-ins). */
+   bool shadow_lookups = false;
+   for (uint32_t i = 0; desktop && sh->version < 140 && i < tl.n && !shadow_lookups; i++)
+      for (size_t k = 0; tl.t[i].kind == TK_IDENT && k < sizeof(shadow_map) / sizeof(shadow_map[0]); k++)
+         shadow_lookups = shadow_lookups || tok_is(&tl.t[i], shadow_map[k].from);
+   if (shadow_lookups)
+      spv_str_puts(&out, spv_shadow_funcs);
+
    /* GL core's POINT_SPRITE_COORD_ORIGIN is pipeline state the fragment stage sees: the int
     * specialization constant SPV_SPEC_POINT_ORIGIN (spv_layout.h), which Magma specializes
     * from SetPointState (0 UPPER_LEFT, GL's default; 1 LOWER_LEFT). */

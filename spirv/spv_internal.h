@@ -136,6 +136,8 @@ char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy
  *  layout(points) out. Returns false on out of memory. */
 bool spv_scan_unit(const struct spv_shader *sh, bool *has_main, bool *points_out);
 #define SPV_RENAME_PREFIX "sgl__"
+/** Definitions of GLSL 1.40 - 3.30's vec4 shadow lookups under SPV_RENAME_PREFIX (compile.c). */
+extern const char spv_shadow_funcs[];
 /* lift.c: a sampler taken out of a uniform structure (the name encodes its GL path), and the
  * member that keeps an emptied structure legal (the reflection skips it) */
 #define SPV_OPAQUE_PREFIX SPV_RENAME_PREFIX "o"
