@@ -352,6 +352,54 @@ find_unflat_block_int(const char *pp)
    return (struct tok){0};
 }
 
+/* ---- a block named like an earlier function -------------------------------------------------
+ * GLSL 1.50 section 4.3.7: "it is an error to use a block name at global scope for anything
+ * other than as a block name". glslang reports most such reuses, but a block whose name an
+ * earlier function declaration or definition took makes its parser look the name up as a
+ * variable, find nothing (functions are stored under mangled names) and dereference NULL: a
+ * crash in the application's process (piglit interface-blocks-name-reused-globally-6). The
+ * preprocessed source is walked before glslang parses it: at global scope, `TYPE NAME (` declares
+ * a function NAME; `in|out|uniform|buffer NAME {` opens a block. Returns the block's name token
+ * (p NULL if none). */
+#define MAX_FUNC_NAMES 256
+static struct tok
+find_block_named_like_function(const char *pp)
+{
+   struct tok funcs[MAX_FUNC_NAMES];
+   unsigned nfuncs = 0;
+   struct tok t, prev[2] = {{0}, {0}};
+   int line = 1, braces = 0, parens = 0;
+   const char *p = pp;
+   while (next_tok(&p, &line, &t)) {
+      bool prev0_ident = prev[0].p && (isalpha((unsigned char)prev[0].p[0]) || prev[0].p[0] == '_');
+      bool prev1_ident = prev[1].p && (isalpha((unsigned char)prev[1].p[0]) || prev[1].p[0] == '_');
+      if (tok_is(&t, "{")) {
+         if (braces == 0 && parens == 0 && prev0_ident && prev[1].p &&
+             (tok_is(&prev[1], "in") || tok_is(&prev[1], "out") || tok_is(&prev[1], "uniform") ||
+              tok_is(&prev[1], "buffer"))) {
+            for (unsigned i = 0; i < nfuncs; i++)
+               if (funcs[i].n == prev[0].n && !memcmp(funcs[i].p, prev[0].p, prev[0].n))
+                  return prev[0];
+         }
+         braces++;
+      } else if (tok_is(&t, "}")) {
+         if (braces > 0)
+            braces--;
+      } else if (tok_is(&t, "(")) {
+         if (braces == 0 && parens == 0 && prev0_ident && prev1_ident && !tok_is(&prev[0], "layout") &&
+             nfuncs < MAX_FUNC_NAMES)
+            funcs[nfuncs++] = prev[0];
+         parens++;
+      } else if (tok_is(&t, ")")) {
+         if (parens > 0)
+            parens--;
+      }
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   return (struct tok){0};
+}
+
 /* ---- gl_PerVertex redeclarations ------------------------------------------------------------
  * GLSL 4.10 section 7.1, which piglit and Mesa apply from GLSL 1.50 (see polyfill): "when a
  * built-in interface block with an instance name is redeclared (e.g., gl_in), the instance
@@ -1030,7 +1078,21 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
       } else {
          if (ccd_offered)
             glslang_shader_set_preamble(gs, "#define GL_EXT_clip_cull_distance 1\n");
-         bool ok = glslang_shader_preprocess(gs, &in) && glslang_shader_parse(gs, &in);
+         bool ok = glslang_shader_preprocess(gs, &in);
+         struct tok reused = {0};
+         if (ok) {
+            /* glslang_shader_parse parses the preprocessed text: check it first for what
+             * would crash the parser */
+            const char *pre = glslang_shader_get_preprocessed_code(gs);
+            reused = find_block_named_like_function(pre ? pre : "");
+         }
+         if (reused.p) {
+            spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : block name redefinition (a function of this name is "
+                                 "declared at global scope; GLSL 1.50 section 4.3.7)\n",
+                           reused.line, (int)reused.n, reused.p);
+            ok = false;
+         }
+         ok = ok && !reused.p && glslang_shader_parse(gs, &in);
          const char *l = glslang_shader_get_info_log(gs);
          if (l)
             spv_str_puts(&log, l);

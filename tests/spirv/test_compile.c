@@ -137,6 +137,20 @@ main(void)
    CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
    spv_shader_free(sh);
 
+   /* GLSL 1.50 section 4.3.7: a block name is nothing else at global scope. A block named like
+    * an earlier function crashed glslang's parser (piglit interface-blocks-name-reused-globally-6) */
+   expect(V, SPV_API_GL, "#version 150\nvec4 block() { return vec4(0); }\nout block { vec4 a; } inst;\nvoid main(){}\n", false);
+   expect(V, SPV_API_GL, "#version 150\nvec4 block();\nuniform block { vec4 a; };\nvoid main(){ gl_Position = a; }\n", false);
+   expect(G, SPV_API_GL, "#version 150\nlayout(points) in; layout(points, max_vertices = 1) out;\nfloat b(int i) { return 1.0; }\n"
+                         "in b { vec4 a; } inst[];\nvoid main(){ EmitVertex(); }\n", false);
+   expect(V, SPV_API_GLES, "#version 300 es\nvec4 block();\nout block { vec4 a; };\nvoid main(){ gl_Position = vec4(0.0); }\n", false);
+   expect(V, SPV_API_GL, "#version 150\nout block { vec4 a; } inst;\nvec4 block() { return vec4(0); }\nvoid main(){}\n", false);
+   /* not a reuse: a function's local, a call, an instance name like a function */
+   expect(V, SPV_API_GL, "#version 150\nvec4 f() { vec4 block = vec4(1.0); return block; }\nout block { vec4 a; } inst;\n"
+                         "void main(){ inst.a = f(); gl_Position = vec4(0.0); }\n", true);
+   expect(V, SPV_API_GL, "#version 150\nlayout(std140) uniform U { vec4 u; };\nconst vec4 k = vec4(1.0);\n"
+                         "out vec4 v;\nvoid main(){ v = k + u; gl_Position = vec4(0.0); }\n", true);
+
    /* the log names the line */
    sh = spv_compile(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(undefined_thing); }\n");
    CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
