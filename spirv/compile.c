@@ -496,6 +496,113 @@ find_pervertex_misuse(const char *pp, bool geometry, const char **why)
    return (struct tok){0};
 }
 
+/* ---- ESSL return precisions -------------------------------------------------------------------
+ * GLSL ES 1.00 section 6.1: a function's declarations and its definition must match in
+ * "return type", and ESSL's precision is part of a type's qualification: a prototype that
+ * returns `float` under `precision mediump float` and a definition that returns `highp float`
+ * do not match (piglit mismatched-return-precision). glslang compares the basic types only. A
+ * walk of the global statements keeps the default precisions in force (float and int; a vertex
+ * shader starts with highp for both, a fragment shader with mediump int) and each function
+ * header's effective return precision, keyed by its name and parameter types; a later header
+ * of the same key with another precision is an error (0 if none; err gets the message). */
+static char
+base_of(const struct tok *t)
+{
+   if (tok_is(t, "float") || (t->n == 4 && (!memcmp(t->p, "vec", 3) || !memcmp(t->p, "mat", 3))))
+      return 'f';
+   if (tok_is(t, "int") || (t->n == 5 && !memcmp(t->p, "ivec", 4)))
+      return 'i';
+   return 0;
+}
+
+static char
+prec_of(const struct tok *t)
+{
+   return tok_is(t, "lowp") ? 'l' : tok_is(t, "mediump") ? 'm' : tok_is(t, "highp") ? 'h' : 0;
+}
+
+static int
+es_return_precisions(const char *pp, bool vertex, char *err, size_t err_size)
+{
+   char def_f = vertex ? 'h' : 0, def_i = vertex ? 'h' : 'm';
+   struct {
+      char key[200];
+      char prec;
+   } seen[64];
+   unsigned nseen = 0;
+   struct tok stmt[64];
+   unsigned n = 0;
+   int line = 1, depth = 0;
+   const char *p = pp;
+   struct tok t;
+   while (next_tok(&p, &line, &t)) {
+      if (depth > 0) {
+         depth += tok_is(&t, "{") - tok_is(&t, "}");
+         continue;
+      }
+      if (tok_is(&t, ";") || tok_is(&t, "{") || tok_is(&t, "}")) {
+         /* precision Q T ; */
+         if (tok_is(&t, ";") && n == 3 && tok_is(&stmt[0], "precision") && prec_of(&stmt[1])) {
+            if (tok_is(&stmt[2], "float"))
+               def_f = prec_of(&stmt[1]);
+            else if (tok_is(&stmt[2], "int"))
+               def_i = prec_of(&stmt[1]);
+         }
+         /* [prec] TYPE NAME ( params ) ;|{ */
+         unsigned open = 0;
+         while (open < n && !tok_is(&stmt[open], "("))
+            open++;
+         if ((tok_is(&t, ";") || tok_is(&t, "{")) && open >= 2 && open < n && tok_is(&stmt[n - 1], ")")) {
+            const struct tok *type = &stmt[open - 2], *name = &stmt[open - 1];
+            char base = base_of(type);
+            char prec = open >= 3 ? prec_of(&stmt[open - 3]) : 0;
+            if (base && !prec)
+               prec = base == 'f' ? def_f : def_i;
+            if (base && prec) {
+               char key[200];
+               size_t k = (size_t)snprintf(key, sizeof(key), "%.*s(", (int)name->n, name->p);
+               /* parameter types: each parameter's tokens but its name and precisions */
+               unsigned ps = open + 1;
+               for (unsigned i = open + 1; i < n && k + 40 < sizeof(key); i++) {
+                  if (tok_is(&stmt[i], ",") || i == n - 1) {
+                     /* the name: the last identifier before any `[` */
+                     unsigned last_id = ps;
+                     bool found = false;
+                     for (unsigned j = ps; j < i && !tok_is(&stmt[j], "["); j++)
+                        if (isalpha((unsigned char)stmt[j].p[0]) || stmt[j].p[0] == '_')
+                           last_id = j, found = true;
+                     for (unsigned j = ps; j < i; j++)
+                        if (!(found && j == last_id && j > ps) && !prec_of(&stmt[j]))
+                           k += (size_t)snprintf(key + k, sizeof(key) - k, "%.*s ", (int)stmt[j].n, stmt[j].p);
+                     k += (size_t)snprintf(key + k, sizeof(key) - k, ",");
+                     ps = i + 1;
+                  }
+               }
+               unsigned s2 = 0;
+               while (s2 < nseen && strcmp(seen[s2].key, key))
+                  s2++;
+               if (s2 < nseen && seen[s2].prec != prec) {
+                  snprintf(err, err_size, "'%.*s' : the return precision differs from an earlier declaration "
+                                          "of the function (GLSL ES 1.00 section 6.1)", (int)name->n, name->p);
+                  return name->line;
+               }
+               if (s2 == nseen && nseen < 64) {
+                  memcpy(seen[nseen].key, key, sizeof(key));
+                  seen[nseen++].prec = prec;
+               }
+            }
+         }
+         if (tok_is(&t, "{"))
+            depth = 1;
+         n = 0;
+         continue;
+      }
+      if (n < 64)
+         stmt[n++] = t;
+   }
+   return 0;
+}
+
 /* Versions this driver accepts per API. */
 static bool
 version_supported(enum spv_api api, int version, bool es)
@@ -1120,6 +1227,12 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
          if (bad.p) {
             spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : a fragment shader input of integer type must be qualified "
                                  "flat (a member of an input interface block)\n", bad.line, (int)bad.n, bad.p);
+            sh->ok = false;
+         }
+         char derr[200];
+         int dline = sh->ok && es ? es_return_precisions(sh->preprocessed, stage == SPV_STAGE_VERTEX, derr, sizeof(derr)) : 0;
+         if (dline) {
+            spv_str_printf(&log, "ERROR: 0:%d: %s\n", dline, derr);
             sh->ok = false;
          }
          glslang_shader_delete(gs);

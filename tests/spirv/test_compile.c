@@ -151,6 +151,21 @@ main(void)
    expect(V, SPV_API_GL, "#version 150\nlayout(std140) uniform U { vec4 u; };\nconst vec4 k = vec4(1.0);\n"
                          "out vec4 v;\nvoid main(){ v = k + u; gl_Position = vec4(0.0); }\n", true);
 
+   /* GLSL ES 1.00 section 6.1: a prototype and the definition return the same precision */
+   expect(F, SPV_API_GLES, "precision mediump float;\nfloat get3();\nhighp float get3() { return 3.0; }\n"
+                           "void main() { gl_FragColor = vec4(get3()); }\n", false);
+   expect(F, SPV_API_GLES, "precision mediump float;\nfloat get3();\nmediump float get3() { return 3.0; }\n"
+                           "void main() { gl_FragColor = vec4(get3()); }\n", true);
+   expect(V, SPV_API_GLES, "vec4 f(vec4 a, float b[2]);\nhighp vec4 f(vec4 x, float y[2]) { return x * y[0]; }\n"
+                           "void main() { float b[2]; b[0] = 1.0; gl_Position = f(vec4(1.0), b); }\n", true);
+   expect(V, SPV_API_GLES, "vec4 f(vec4 a);\nlowp vec4 f(vec4 x) { return x; }\nvoid main() { gl_Position = f(vec4(1.0)); }\n",
+          false);
+   /* overloads are other functions; a default changed between them counts */
+   expect(F, SPV_API_GLES, "precision mediump float;\nfloat g(float a);\nhighp float g(int a) { return 1.0; }\n"
+                           "float g(float a) { return a; }\nvoid main() { gl_FragColor = vec4(g(1.0) + g(1)); }\n", true);
+   expect(F, SPV_API_GLES, "precision mediump float;\nfloat g();\nprecision highp float;\nfloat g() { return 1.0; }\n"
+                           "void main() { gl_FragColor = vec4(g()); }\n", false);
+
    /* the log names the line */
    sh = spv_compile(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main(){ o = vec4(undefined_thing); }\n");
    CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
