@@ -496,6 +496,146 @@ find_pervertex_misuse(const char *pp, bool geometry, const char **why)
    return (struct tok){0};
 }
 
+/* ---- declaration rules of desktop GLSL 1.50 that glslang leaves out ---------------------------
+ * A token walk of the preprocessed text of a desktop shader that compiled; the first error's
+ * message (into err) and line, or 0:
+ *   - GLSL 1.50 section 4.3.7: block members take no `varying` / `attribute` (deprecated
+ *     storage; glslang only warns), and a uniform block array has a size ("array_blocks[]");
+ *   - section 4.3.8.1: a geometry `layout(...) in` / `out` names one primitive ("points,
+ *     triangles_adjacency" is an error; glslang takes the last);
+ *   - section 4.3.4 (geometry inputs): every sized input array has the size of the input
+ *     primitive, so sizes that differ are an error, and an unsized one indexed with a literal
+ *     past the primitive's vertex count is too. */
+static int
+desktop_decl_checks(const char *pp, enum spv_stage stage, char *err, size_t err_size)
+{
+   static const struct {
+      const char *name;
+      int n;
+   } in_prims[] = {{"points", 1}, {"lines", 2}, {"lines_adjacency", 4}, {"triangles", 3}, {"triangles_adjacency", 6}};
+   static const char *const out_prims[] = {"points", "line_strip", "triangle_strip"};
+   struct tok t, prev[3] = {{0}, {0}, {0}};
+   int line = 1, depth = 0, layout_n = 0;
+   struct {
+      struct tok name;
+      int size; /* 0: unsized */
+   } arrays[32];
+   unsigned narrays = 0;
+   const char *p = pp;
+   bool in_block = false, uniform_block = false;
+   struct tok block_kw = {0};
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{")) {
+         if (depth == 0 && prev[1].p && (tok_is(&prev[1], "in") || tok_is(&prev[1], "out") || tok_is(&prev[1], "uniform"))) {
+            in_block = true;
+            uniform_block = tok_is(&prev[1], "uniform");
+            block_kw = prev[1];
+         }
+         depth++;
+      } else if (tok_is(&t, "}")) {
+         depth -= depth > 0;
+         if (depth == 0 && in_block) {
+            in_block = false;
+            /* } NAME [ N? ] */
+            const char *q = p;
+            int l2 = line;
+            struct tok name, open, sz, close;
+            if (next_tok(&q, &l2, &name) && next_tok(&q, &l2, &open) && tok_is(&open, "[") && next_tok(&q, &l2, &sz)) {
+               bool unsized = tok_is(&sz, "]");
+               if (uniform_block && unsized) {
+                  snprintf(err, err_size, "'%.*s' : a uniform block array must be declared with a size",
+                           (int)name.n, name.p);
+                  return name.line;
+               }
+               if (tok_is(&block_kw, "in") && stage == SPV_STAGE_GEOMETRY && narrays < 32 &&
+                   (unsized || (isdigit((unsigned char)sz.p[0]) && next_tok(&q, &l2, &close) && tok_is(&close, "]"))))
+                  arrays[narrays].name = name, arrays[narrays++].size = unsized ? 0 : atoi(sz.p);
+            }
+         }
+      } else if (in_block && depth == 1 && (tok_is(&t, "varying") || tok_is(&t, "attribute"))) {
+         snprintf(err, err_size, "'%.*s' : not allowed on a block member", (int)t.n, t.p);
+         return t.line;
+      } else if (depth == 0 && tok_is(&t, "layout")) {
+         /* layout ( ids ) in|out ; */
+         const char *q = p;
+         int l2 = line, nprim = 0, n_in = 0;
+         struct tok u;
+         if (!next_tok(&q, &l2, &u) || !tok_is(&u, "("))
+            goto next;
+         int nout = 0;
+         while (next_tok(&q, &l2, &u) && !tok_is(&u, ")")) {
+            for (size_t k = 0; k < sizeof(in_prims) / sizeof(in_prims[0]); k++)
+               if (tok_is(&u, in_prims[k].name))
+                  nprim++, n_in = in_prims[k].n;
+            for (size_t k = 0; k < sizeof(out_prims) / sizeof(out_prims[0]); k++)
+               if (tok_is(&u, out_prims[k]))
+                  nout++;
+         }
+         struct tok dir, semi;
+         if (stage == SPV_STAGE_GEOMETRY && next_tok(&q, &l2, &dir) && next_tok(&q, &l2, &semi) && tok_is(&semi, ";")) {
+            if (tok_is(&dir, "in") && nprim > 1) {
+               snprintf(err, err_size, "'layout' : only one input primitive type may be declared");
+               return t.line;
+            }
+            if (tok_is(&dir, "out") && nout > 1) {
+               snprintf(err, err_size, "'layout' : only one output primitive type may be declared");
+               return t.line;
+            }
+            if (tok_is(&dir, "in") && nprim == 1)
+               layout_n = n_in;
+         }
+      } else if (depth == 0 && stage == SPV_STAGE_GEOMETRY && tok_is(&t, "[") && prev[0].p && prev[1].p &&
+                 prev[2].p && tok_is(&prev[2], "in") && narrays < 32) {
+         /* in TYPE NAME [ N? ] */
+         const char *q = p;
+         int l2 = line;
+         struct tok sz, close;
+         if (next_tok(&q, &l2, &sz)) {
+            if (tok_is(&sz, "]"))
+               arrays[narrays].name = prev[0], arrays[narrays++].size = 0;
+            else if (isdigit((unsigned char)sz.p[0]) && next_tok(&q, &l2, &close) && tok_is(&close, "]"))
+               arrays[narrays].name = prev[0], arrays[narrays++].size = atoi(sz.p);
+         }
+      }
+   next:
+      prev[2] = prev[1];
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   if (stage != SPV_STAGE_GEOMETRY)
+      return 0;
+   int size = layout_n;
+   for (unsigned i = 0; i < narrays; i++) {
+      if (!arrays[i].size)
+         continue;
+      if (size && arrays[i].size != size) {
+         snprintf(err, err_size, "'%.*s' : geometry shader input arrays have inconsistent sizes (%d, %d)",
+                  (int)arrays[i].name.n, arrays[i].name.p, size, arrays[i].size);
+         return arrays[i].name.line;
+      }
+      size = arrays[i].size;
+   }
+   if (!layout_n)
+      return 0;
+   /* unsized inputs indexed with a literal past the primitive's vertex count */
+   line = 1;
+   p = pp;
+   struct tok a = {0}, b = {0};
+   while (next_tok(&p, &line, &t)) {
+      if (b.p && tok_is(&b, "[") && isdigit((unsigned char)t.p[0])) {
+         for (unsigned i = 0; i < narrays; i++)
+            if (!arrays[i].size && arrays[i].name.n == a.n && !memcmp(arrays[i].name.p, a.p, a.n) && atoi(t.p) >= layout_n) {
+               snprintf(err, err_size, "'%.*s' : index %d is past the input primitive's %d vertices", (int)a.n, a.p,
+                        atoi(t.p), layout_n);
+               return t.line;
+            }
+      }
+      a = b;
+      b = t;
+   }
+   return 0;
+}
+
 /* ---- ESSL return precisions -------------------------------------------------------------------
  * GLSL ES 1.00 section 6.1: a function's declarations and its definition must match in
  * "return type", and ESSL's precision is part of a type's qualification: a prototype that
@@ -1230,7 +1370,9 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
             sh->ok = false;
          }
          char derr[200];
-         int dline = sh->ok && es ? es_return_precisions(sh->preprocessed, stage == SPV_STAGE_VERTEX, derr, sizeof(derr)) : 0;
+         int dline = !sh->ok ? 0
+                     : !es   ? desktop_decl_checks(sh->preprocessed, stage, derr, sizeof(derr))
+                             : es_return_precisions(sh->preprocessed, stage == SPV_STAGE_VERTEX, derr, sizeof(derr));
          if (dline) {
             spv_str_printf(&log, "ERROR: 0:%d: %s\n", dline, derr);
             sh->ok = false;

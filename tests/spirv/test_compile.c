@@ -151,6 +151,23 @@ main(void)
    expect(V, SPV_API_GL, "#version 150\nlayout(std140) uniform U { vec4 u; };\nconst vec4 k = vec4(1.0);\n"
                          "out vec4 v;\nvoid main(){ v = k + u; gl_Position = vec4(0.0); }\n", true);
 
+   /* GLSL 1.50 declaration rules glslang leaves out (compile.c desktop_decl_checks) */
+   expect(V, SPV_API_GL, "#version 150\nout block { varying vec4 a; } inst;\nvoid main() { }\n", false);
+   expect(V, SPV_API_GL, "#version 150\nuniform Block { float a; } blocks[];\nvoid main() { }\n", false);
+   expect(V, SPV_API_GL, "#version 150\nuniform Block { float a; } blocks[2];\nvoid main() { gl_Position = vec4(blocks[1].a); }\n", true);
+   expect(G, SPV_API_GL, "#version 150\nlayout(points, triangles_adjacency) in;\nlayout(points, max_vertices = 1) out;\nvoid main() { }\n",
+          false);
+   expect(G, SPV_API_GL, "#version 150\nlayout(points, points) in;\nlayout(points, max_vertices = 1) out;\nvoid main() { }\n", false);
+   expect(G, SPV_API_GL, "#version 150\nlayout(triangles) in;\nlayout(max_vertices = 3, triangle_strip) out;\nvoid main() { }\n", true);
+   expect(G, SPV_API_GL, "#version 150\nlayout(triangles) in;\nlayout(points, line_strip, max_vertices = 3) out;\nvoid main() { }\n",
+          false);
+   expect(G, SPV_API_GL, "#version 150\nin vec4 c2[2];\nin vec4 c3[3];\nvoid main() { }\n", false);
+   expect(G, SPV_API_GL, "#version 150\nin B1 { vec4 c; } i2[2];\nin B2 { vec4 c; } i3[3];\nvoid main() { }\n", false);
+   expect(G, SPV_API_GL, "#version 150\nin vec4 c[];\nvec4 f() { return c[2]; }\nlayout(lines) in;\n"
+                         "layout(points, max_vertices = 1) out;\nvoid main() { gl_Position = f(); EmitVertex(); }\n", false);
+   expect(G, SPV_API_GL, "#version 150\nin vec4 c[];\nvec4 f() { return c[1]; }\nlayout(lines) in;\n"
+                         "layout(points, max_vertices = 1) out;\nvoid main() { gl_Position = f(); EmitVertex(); }\n", true);
+
    /* GLSL ES 1.00 section 6.1: a prototype and the definition return the same precision */
    expect(F, SPV_API_GLES, "precision mediump float;\nfloat get3();\nhighp float get3() { return 3.0; }\n"
                            "void main() { gl_FragColor = vec4(get3()); }\n", false);
