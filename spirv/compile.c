@@ -636,6 +636,86 @@ desktop_decl_checks(const char *pp, enum spv_stage stage, char *err, size_t err_
    return 0;
 }
 
+/* ---- unsized uniform arrays with an initializer (desktop GLSL) -------------------------------
+ * GLSL 1.50 section 4.1.9: an array declared without a size and initialized takes its size from
+ * the initializer (`uniform vec4 c[] = vec4[](a, b, c);` has 3 elements). glslang ignores
+ * initializers of uniforms ("Ignoring initializer for uniform"; splitgl applies them, see
+ * spv_eval_init), so such a uniform stays unsized and a variable index into it fails in pass 2.
+ * The size is written into the declaration's `[]`: the constructor's own size, else the count
+ * of its top-level arguments. NULL when nothing changed. */
+static char *
+size_initialized_uniforms(const char *src, bool *oom)
+{
+   struct spv_str out = {0};
+   const char *p = src, *copied = src;
+   struct tok t, prev[2] = {{0}, {0}};
+   int line = 1, depth = 0;
+   bool uniform_stmt = false, changed = false;
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{"))
+         depth++;
+      else if (tok_is(&t, "}"))
+         depth -= depth > 0;
+      else if (depth == 0 && tok_is(&t, ";"))
+         uniform_stmt = false;
+      else if (depth == 0 && tok_is(&t, "uniform"))
+         uniform_stmt = true;
+      else if (depth == 0 && uniform_stmt && tok_is(&t, "=") && prev[0].p && tok_is(&prev[0], "]") && prev[1].p &&
+               tok_is(&prev[1], "[")) {
+         /* NAME [ ] = TYPE [ N? ] ( args ) */
+         const char *q = p;
+         int l2 = line;
+         struct tok ty, open, u;
+         if (!next_tok(&q, &l2, &ty) || !next_tok(&q, &l2, &open) || !tok_is(&open, "["))
+            goto next;
+         long n = -1;
+         if (!next_tok(&q, &l2, &u))
+            goto next;
+         if (isdigit((unsigned char)u.p[0])) {
+            n = strtol(u.p, NULL, 0);
+            if (!next_tok(&q, &l2, &u))
+               goto next;
+         }
+         if (!tok_is(&u, "]") || !next_tok(&q, &l2, &u) || !tok_is(&u, "("))
+            goto next;
+         if (n < 0) {
+            int nest = 0;
+            long args = 0;
+            bool any = false;
+            while (next_tok(&q, &l2, &u)) {
+               if (tok_is(&u, "(") || tok_is(&u, "["))
+                  nest++;
+               else if ((tok_is(&u, ")") || tok_is(&u, "]")) && nest > 0)
+                  nest--;
+               else if (tok_is(&u, ")"))
+                  break;
+               else if (tok_is(&u, ",") && nest == 0)
+                  args++;
+               any = true;
+            }
+            n = any ? args + 1 : 0;
+         }
+         if (n <= 0)
+            goto next;
+         spv_str_putn(&out, copied, (size_t)(prev[0].p - copied));
+         spv_str_printf(&out, "%ld", n);
+         copied = prev[0].p;
+         changed = true;
+      }
+   next:
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   if (!changed) {
+      free(spv_str_take(&out));
+      return NULL;
+   }
+   spv_str_puts(&out, copied);
+   char *r = spv_str_take(&out);
+   *oom = r == NULL;
+   return r;
+}
+
 /* ---- ESSL return precisions -------------------------------------------------------------------
  * GLSL ES 1.00 section 6.1: a function's declarations and its definition must match in
  * "return type", and ESSL's precision is part of a type's qualification: a prototype that
@@ -1338,6 +1418,34 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
                                  "declared at global scope; GLSL 1.50 section 4.3.7)\n",
                            reused.line, (int)reused.n, reused.p);
             ok = false;
+         }
+         /* rewrites of the preprocessed text, which glslang then parses (pass 2 lifts that
+          * text, so it sees them too) */
+         char *text = NULL;
+         bool oom = false;
+         if (ok && !reused.p && !es) {
+            const char *pre = glslang_shader_get_preprocessed_code(gs);
+            text = size_initialized_uniforms(pre ? pre : "", &oom);
+         }
+         if (oom) {
+            spv_str_puts(&log, "ERROR: out of memory\n");
+            ok = false;
+         } else if (text) {
+            fill_input(&in, &res, sh, text);
+            glslang_shader_t *g2 = glslang_shader_create(&in);
+            if (g2) {
+               glslang_shader_delete(gs);
+               gs = g2;
+               free(hoisted);
+               hoisted = text;
+               if (ccd_offered)
+                  glslang_shader_set_preamble(gs, "#define GL_EXT_clip_cull_distance 1\n");
+               ok = glslang_shader_preprocess(gs, &in);
+            } else {
+               free(text);
+               spv_str_puts(&log, "ERROR: out of memory\n");
+               ok = false;
+            }
          }
          ok = ok && !reused.p && glslang_shader_parse(gs, &in);
          const char *l = glslang_shader_get_info_log(gs);

@@ -1209,6 +1209,50 @@ test_interface_invariance(void)
    }
 }
 
+/* GLSL 1.50 section 4.1.9: an unsized uniform array sized by its initializer; initializers of
+ * uniform arrays fill every element (piglit gs-instance-id) */
+static void
+test_uniform_array_initializers(void)
+{
+   /* GLSL 1.50 section 4.1.9: an unsized uniform array takes its size from its initializer,
+    * so a variable index compiles and the initial values fill three elements */
+   struct spv_program_info *info = link_program(
+      SPV_API_GL, "#version 150\nuniform vec4 ic[] = vec4[](vec4(1.0), vec4(2.0), vec4(3.0));\n"
+                  "void main() { gl_Position = ic[gl_InstanceID]; }\n",
+      "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n", NULL, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   const struct spv_uniform *u = NULL;
+   for (uint32_t i = 0; info && i < info->uniform_count; i++)
+      if (!strcmp(info->uniforms[i].name, "ic[0]"))
+         u = &info->uniforms[i];
+   CHECK(u != NULL);
+   if (u) {
+      CHECK_EQ(u->array_size, 3u);
+      CHECK(info->default_block_init != NULL);
+      if (info->default_block_init) {
+         float v;
+         memcpy(&v, info->default_block_init + u->offset + 2 * u->array_stride, sizeof(v));
+         CHECK(v == 3.0f);
+      }
+   }
+   spv_program_info_free(info);
+   info = link_program(SPV_API_GL, "#version 150\nuniform float fa[2] = float[2](0.5, 2.5);\nuniform int k;\n"
+                                   "void main() { gl_Position = vec4(fa[k]); }\n",
+                       "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n", NULL, NULL, NULL, NULL);
+   u = NULL;
+   for (uint32_t i = 0; info && i < info->uniform_count; i++)
+      if (!strcmp(info->uniforms[i].name, "fa[0]"))
+         u = &info->uniforms[i];
+   CHECK(u && info->default_block_init);
+   if (u && info->default_block_init) {
+      float v0, v1;
+      memcpy(&v0, info->default_block_init + u->offset, 4);
+      memcpy(&v1, info->default_block_init + u->offset + u->array_stride, 4);
+      CHECK(v0 == 0.5f && v1 == 2.5f);
+   }
+   spv_program_info_free(info);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1231,5 +1275,6 @@ main(int argc, char **argv)
    test_es100_invariance();
    test_stage_units();
    test_interface_invariance();
+   test_uniform_array_initializers();
    return check_done("spirv_link");
 }
