@@ -496,6 +496,232 @@ find_pervertex_misuse(const char *pp, bool geometry, const char **why)
    return (struct tok){0};
 }
 
+/* ---- sequences in ESSL 1.00 constant expressions ---------------------------------------------
+ * GLSL ES 1.00 section 5.10 does not exclude the sequence operator from constant expressions
+ * (ESSL 3.00 does: "the sequence operator ( , )"), so `const float f = (1.0, 2.0);`, an array
+ * size `[(1, 2)]` and a global initializer `(cf, 3.0)` are constant; glslang never folds a
+ * sequence ("global const initializers must be constant"). At global scope (where every such
+ * expression must be constant) a parenthesized sequence `(e1, ..., en)` that is not a call's or
+ * a constructor's argument list becomes `(en)`: a constant e1 has no effect on the value. So
+ * that e1 ... e(n-1) are still checked, each group is appended as
+ * `const float sgl_seqK = float((e1, ..., e(n-1)));` with a #line of its own line (a constant
+ * initializer: e1 must be a constant expression; float() of any scalar, vector or matrix). The
+ * appended initializers are folded again, until no sequence is left at global scope; the
+ * removed text keeps its newlines. Returns the new text, NULL when nothing changed (*oom on
+ * failure). Sequences inside functions are left to glslang. */
+static char *
+fold_es100_sequences_once(const char *src, unsigned *serial, bool *oom)
+{
+   struct spv_str out = {0}, tail = {0};
+   struct tok t, prev = {0};
+   int line = 1, depth = 0;
+   const char *p = src, *copied = src;
+   bool changed = false;
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{")) {
+         depth++;
+      } else if (tok_is(&t, "}")) {
+         depth -= depth > 0;
+      } else if (tok_is(&t, "(") && depth == 0 &&
+                 !(prev.p && (isalpha((unsigned char)prev.p[0]) || prev.p[0] == '_' || tok_is(&prev, "]")))) {
+         /* the top-level commas of this parenthesis, and its end */
+         const char *q = p, *last_comma = NULL;
+         int l2 = line, nest = 0;
+         struct tok u;
+         bool closed = false;
+         while (next_tok(&q, &l2, &u)) {
+            if (tok_is(&u, "(") || tok_is(&u, "[") || tok_is(&u, "{"))
+               nest++;
+            else if ((tok_is(&u, ")") || tok_is(&u, "]") || tok_is(&u, "}")) && nest > 0)
+               nest--;
+            else if (tok_is(&u, ")")) {
+               closed = true;
+               break;
+            } else if (tok_is(&u, ",") && nest == 0)
+               last_comma = u.p;
+         }
+         if (closed && last_comma) {
+            /* `(` e1, ..., e(n-1) `,` en `)`: keep `(` en `)`; the dropped text's newlines stay */
+            spv_str_putn(&out, copied, (size_t)(p - copied));
+            for (const char *c = p; c < last_comma + 1; c++)
+               if (*c == '\n')
+                  spv_str_putn(&out, "\n", 1);
+            copied = last_comma + 1;
+            /* the line after "#line N" is N (glslang's ES rule) */
+            spv_str_printf(&tail, "\n#line %d\nconst float sgl_seq%u = float((", t.line, (*serial)++);
+            spv_str_putn(&tail, p, (size_t)(last_comma - p));
+            spv_str_puts(&tail, "));");
+            changed = true;
+            /* go on in en (its own sequences are folded in this round too) */
+            for (const char *c = p; c < last_comma + 1; c++)
+               line += *c == '\n';
+            p = last_comma + 1;
+            prev = (struct tok){last_comma, 1, line};
+            continue;
+         }
+      }
+      prev = t;
+   }
+   if (!changed) {
+      free(spv_str_take(&out));
+      free(spv_str_take(&tail));
+      return NULL;
+   }
+   spv_str_puts(&out, copied);
+   char *tl = spv_str_take(&tail);
+   if (tl)
+      spv_str_puts(&out, tl);
+   free(tl);
+   char *r = tl ? spv_str_take(&out) : (free(spv_str_take(&out)), NULL);
+   *oom = r == NULL;
+   return r;
+}
+
+static char *
+fold_es100_sequences(const char *src, bool *oom)
+{
+   unsigned serial = 0;
+   char *cur = NULL;
+   *oom = false;
+   /* each round moves the sequences one level out of the kept operand or into an appended
+    * initializer; a bound keeps a hostile nesting from looping long */
+   for (int round = 0; round < 16; round++) {
+      char *next = fold_es100_sequences_once(cur ? cur : src, &serial, oom);
+      if (!next)
+         break;
+      free(cur);
+      cur = next;
+   }
+   if (*oom) {
+      free(cur);
+      return NULL;
+   }
+   return cur;
+}
+
+/* ---- ESSL 1.00 array type specifiers ---------------------------------------------------------
+ * The GLSL ES 1.00 grammar (section 9) has `type_specifier_no_prec: type_specifier_nonarray
+ * LEFT_BRACKET constant_expression RIGHT_BRACKET`, so `float[2] x;` declares an array as
+ * `float x[2];` does; glslang allows that form from ESSL 3.00 only ("arrayed type : not
+ * supported for this version"). In a declaration (after `;`, `{`, `}`, `(`, `,`, a qualifier or
+ * the start) `T [e] NAME` not followed by `(` becomes `T NAME[e]`, and in a declaration
+ * statement every later declarator of it gets `[e]` too (`float[2] a, b;` declares two
+ * arrays). The moved text keeps its newlines. An array return type or an array constructor
+ * (`float[2](...)`, which ESSL 1.00 does not have) is left to glslang's error. */
+struct text_edit {
+   const char *at;     /* where */
+   size_t drop;        /* bytes replaced */
+   const char *ins;    /* inserted text (its own newlines none), ins_n bytes */
+   size_t ins_n;
+};
+
+static bool
+decl_start(const struct tok *prev)
+{
+   static const char *const q[] = {";", "{", "}", "(", ",", "const", "uniform", "attribute", "varying", "in", "out",
+                                   "inout", "highp", "mediump", "lowp", "invariant", NULL};
+   if (!prev->p)
+      return true;
+   for (const char *const *i = q; *i; i++)
+      if (tok_is(prev, *i))
+         return true;
+   return false;
+}
+
+static char *
+es100_array_types(const char *src, bool *oom)
+{
+   struct text_edit edits[256];
+   unsigned nedits = 0;
+   struct tok t, prev = {0};
+   int line = 1, paren = 0;
+   const char *p = src;
+   while (next_tok(&p, &line, &t) && nedits + 64 < sizeof(edits) / sizeof(edits[0])) {
+      paren += tok_is(&t, "(") - tok_is(&t, ")");
+      bool ident = isalpha((unsigned char)t.p[0]) || t.p[0] == '_';
+      const char *q = p;
+      int l2 = line;
+      struct tok open;
+      if (!ident || !decl_start(&prev) || !next_tok(&q, &l2, &open) || !tok_is(&open, "[")) {
+         prev = t;
+         continue;
+      }
+      /* T [ e ] NAME */
+      struct tok u, close = {0}, name;
+      int nest = 0;
+      while (next_tok(&q, &l2, &u)) {
+         if (tok_is(&u, "["))
+            nest++;
+         else if (tok_is(&u, "]") && nest-- == 0) {
+            close = u;
+            break;
+         }
+      }
+      const char *after_close = q;
+      struct tok follow;
+      if (!close.p || !next_tok(&q, &l2, &name) || !(isalpha((unsigned char)name.p[0]) || name.p[0] == '_') ||
+          (next_tok(&(const char *){q}, &(int){l2}, &follow) && tok_is(&follow, "("))) {
+         prev = t;
+         continue;
+      }
+      const char *size = open.p;
+      size_t size_n = (size_t)(close.p + 1 - open.p);
+      if (memchr(size, '\n', size_n)) { /* a size over several lines: left alone */
+         prev = t;
+         continue;
+      }
+      edits[nedits++] = (struct text_edit){open.p, (size_t)(after_close - open.p), " ", 1};
+      edits[nedits++] = (struct text_edit){name.p + name.n, 0, size, size_n};
+      if (paren == 0) {
+         /* the statement's other declarators */
+         int n2 = 0;
+         struct tok v, last = name;
+         while (next_tok(&q, &l2, &v) && !(tok_is(&v, ";") && n2 == 0) && nedits + 2 < sizeof(edits) / sizeof(edits[0])) {
+            if (tok_is(&v, "(") || tok_is(&v, "[") || tok_is(&v, "{"))
+               n2++;
+            else if (tok_is(&v, ")") || tok_is(&v, "]") || tok_is(&v, "}"))
+               n2--;
+            else if (n2 == 0 && tok_is(&last, ",") && (isalpha((unsigned char)v.p[0]) || v.p[0] == '_'))
+               edits[nedits++] = (struct text_edit){v.p + v.n, 0, size, size_n};
+            last = v;
+         }
+      }
+      p = after_close;
+      line = l2;
+      /* re-count lines from the source: next_tok's count for p */
+      line = 1;
+      for (const char *c = src; c < p; c++)
+         line += *c == '\n';
+      prev = close;
+   }
+   if (!nedits)
+      return NULL;
+   /* apply in source order (edits were recorded in order except within a statement, whose
+    * declarator inserts follow its first two edits) */
+   for (unsigned i = 1; i < nedits; i++)
+      for (unsigned j = i; j > 0 && edits[j - 1].at > edits[j].at; j--) {
+         struct text_edit x = edits[j];
+         edits[j] = edits[j - 1];
+         edits[j - 1] = x;
+      }
+   struct spv_str out = {0};
+   const char *c = src;
+   for (unsigned i = 0; i < nedits; i++) {
+      if (edits[i].at < c)
+         continue; /* overlapping: cannot happen for well-formed text; skip */
+      spv_str_putn(&out, c, (size_t)(edits[i].at - c));
+      spv_str_putn(&out, edits[i].ins, edits[i].ins_n);
+      for (const char *d = edits[i].at; d < edits[i].at + edits[i].drop; d++)
+         if (*d == '\n')
+            spv_str_putn(&out, "\n", 1);
+      c = edits[i].at + edits[i].drop;
+   }
+   spv_str_puts(&out, c);
+   char *r = spv_str_take(&out);
+   *oom = r == NULL;
+   return r;
+}
+
 /* ---- declaration rules of desktop GLSL 1.50 that glslang leaves out ---------------------------
  * A token walk of the preprocessed text of a desktop shader that compiled; the first error's
  * message (into err) and line, or 0:
@@ -1423,7 +1649,15 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
           * text, so it sees them too) */
          char *text = NULL;
          bool oom = false;
-         if (ok && !reused.p && !es) {
+         if (ok && !reused.p && es && version == 100) {
+            const char *pre = glslang_shader_get_preprocessed_code(gs);
+            text = fold_es100_sequences(pre ? pre : "", &oom);
+            char *arr = oom ? NULL : es100_array_types(text ? text : pre ? pre : "", &oom);
+            if (arr) {
+               free(text);
+               text = arr;
+            }
+         } else if (ok && !reused.p && !es) {
             const char *pre = glslang_shader_get_preprocessed_code(gs);
             text = size_initialized_uniforms(pre ? pre : "", &oom);
          }

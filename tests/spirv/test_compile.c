@@ -151,6 +151,54 @@ main(void)
    expect(V, SPV_API_GL, "#version 150\nlayout(std140) uniform U { vec4 u; };\nconst vec4 k = vec4(1.0);\n"
                          "out vec4 v;\nvoid main(){ v = k + u; gl_Position = vec4(0.0); }\n", true);
 
+   /* GLSL ES 1.00 section 5.10: a sequence of constant expressions is constant (ES 3.00 says
+    * otherwise); glslang never folds one */
+   expect(V, SPV_API_GLES, "#version 100\nuniform float uf[(1, 2)];\nvoid main() { gl_Position = vec4(uf[1]); }\n", true);
+   expect(V, SPV_API_GLES, "const float f = 3.0 + (1.0, 2.0);\nvoid main() { gl_Position = vec4(f); }\n", true);
+   expect(F, SPV_API_GLES, "precision mediump float;\nconst float cf = 2.0;\nfloat g = (cf, 3.0);\n"
+                           "const vec2 v = (vec3(1.0), (1.0, vec2(2.0, 3.0)));\nconst float c = cos((1.0, 2.0));\n"
+                           "void main() { gl_FragColor = vec4(g, v, c); }\n", true);
+   expect(V, SPV_API_GLES, "uniform float b[((1, 2), (2, 3))];\nvoid main() { gl_Position = vec4(b[2]); }\n", true);
+   /* the value is the last operand: an array of 2, not 1, so index 1 compiles and 2 does not */
+   expect(V, SPV_API_GLES, "float a[(1, 2)];\nvoid main() { a[1] = 0.0; gl_Position = vec4(a[1]); }\n", true);
+   expect(V, SPV_API_GLES, "float a[(3, 2)];\nvoid main() { a[2] = 0.0; gl_Position = vec4(a[2]); }\n", false);
+   /* the dropped operands are still checked: constant, declared */
+   expect(F, SPV_API_GLES, "precision mediump float;\nuniform float u;\nconst float a = (u, 1.0);\n"
+                           "void main() { gl_FragColor = vec4(a); }\n", false);
+   expect(F, SPV_API_GLES, "precision mediump float;\nconst float a = (nope, 1.0);\nvoid main() { gl_FragColor = vec4(a); }\n",
+          false);
+   expect(F, SPV_API_GLES, "precision mediump float;\nfloat g;\nconst float a = (g = 2.0, 1.0);\n"
+                           "void main() { gl_FragColor = vec4(a); }\n", false);
+   /* ES 3.00 excludes the sequence operator from constant expressions */
+   expect(F, SPV_API_GLES, "#version 300 es\nprecision mediump float;\nconst float a = (1.0, 2.0);\nout vec4 o;\n"
+                           "void main() { o = vec4(a); }\n", false);
+   {
+      struct spv_shader *q = spv_compile(F, SPV_API_GLES, "precision mediump float;\n\nconst float a = (seq_undefined,\n 1.0);\n"
+                                                          "void main() { gl_FragColor = vec4(a); }\n");
+      CHECK(!spv_shader_ok(q));
+      CHECK(strstr(spv_shader_info_log(q), "0:3: 'seq_undefined'") != NULL);
+      spv_shader_free(q);
+      q = spv_compile(F, SPV_API_GLES, "precision mediump float;\n\nconst float a = (1.0,\n 1.0);\n"
+                                       "void main() { gl_FragColor = vec4(a + after_undefined); }\n");
+      CHECK(strstr(spv_shader_info_log(q), "0:5: 'after_undefined'") != NULL);
+      spv_shader_free(q);
+   }
+
+   /* GLSL ES 1.00 grammar: `float[2] x` declares an array (glslang: from ES 3.00 only) */
+   expect(V, SPV_API_GLES, "#version 100\nvoid f(out float x[2]) { x[0] = 1.0; }\nvoid main() {\n  float[2] x;\n  f(x);\n"
+                           "  gl_Position = vec4(x[0]);\n}\n", true);
+   expect(F, SPV_API_GLES, "precision mediump float;\nuniform vec2[2] u, w;\nstruct S { float a; };\nvoid f(inout S[2] s) {}\n"
+                           "void main() {\n  float[2] x, y; S[2] z;\n  x[1] = y[1] + u[1].x + w[1].y; f(z);\n"
+                           "  gl_FragColor = vec4(x[1]);\n}\n", true);
+   /* every declarator of the statement is an array: y[1] is an element, not a float's [] */
+   expect(F, SPV_API_GLES, "precision mediump float;\nvoid main() { float[2] x, y; y[1] = 1.0; gl_FragColor = vec4(y[1]); }\n", true);
+   expect(F, SPV_API_GLES, "precision mediump float;\nvoid main() { float[2] x, y; float z = y; gl_FragColor = vec4(z); }\n", false);
+   /* ESSL 1.00 has no array return types nor array constructors */
+   expect(F, SPV_API_GLES, "precision mediump float;\nfloat[2] f() { float a[2]; return a; }\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+          false);
+   expect(F, SPV_API_GLES, "precision mediump float;\nvoid main() { float b[2]; b = float[2](1.0, 2.0); gl_FragColor = vec4(b[0]); }\n",
+          false);
+
    /* GLSL 1.50 declaration rules glslang leaves out (compile.c desktop_decl_checks) */
    expect(V, SPV_API_GL, "#version 150\nout block { varying vec4 a; } inst;\nvoid main() { }\n", false);
    expect(V, SPV_API_GL, "#version 150\nuniform Block { float a; } blocks[];\nvoid main() { }\n", false);
