@@ -967,6 +967,20 @@ prec_of(const struct tok *t)
    return tok_is(t, "lowp") ? 'l' : tok_is(t, "mediump") ? 'm' : tok_is(t, "highp") ? 'h' : 0;
 }
 
+/* Appends n bytes of s and then `sep` to key (size bytes, *k used); false once it does not fit
+ * (the key is then not used: a truncated key could match another function's). */
+static bool
+key_put(char *key, size_t size, size_t *k, const char *s, size_t n, char sep)
+{
+   if (*k + n + 2 > size)
+      return false;
+   memcpy(key + *k, s, n);
+   *k += n;
+   key[(*k)++] = sep;
+   key[*k] = '\0';
+   return true;
+}
+
 static int
 es_return_precisions(const char *pp, bool vertex, char *err, size_t err_size)
 {
@@ -1006,10 +1020,11 @@ es_return_precisions(const char *pp, bool vertex, char *err, size_t err_size)
                prec = base == 'f' ? def_f : def_i;
             if (base && prec) {
                char key[200];
-               size_t k = (size_t)snprintf(key, sizeof(key), "%.*s(", (int)name->n, name->p);
+               size_t k = 0;
+               bool fits = key_put(key, sizeof(key), &k, name->p, name->n, '(');
                /* parameter types: each parameter's tokens but its name and precisions */
                unsigned ps = open + 1;
-               for (unsigned i = open + 1; i < n && k + 40 < sizeof(key); i++) {
+               for (unsigned i = open + 1; i < n && fits; i++) {
                   if (tok_is(&stmt[i], ",") || i == n - 1) {
                      /* the name: the last identifier before any `[` */
                      unsigned last_id = ps;
@@ -1017,13 +1032,17 @@ es_return_precisions(const char *pp, bool vertex, char *err, size_t err_size)
                      for (unsigned j = ps; j < i && !tok_is(&stmt[j], "["); j++)
                         if (isalpha((unsigned char)stmt[j].p[0]) || stmt[j].p[0] == '_')
                            last_id = j, found = true;
-                     for (unsigned j = ps; j < i; j++)
+                     for (unsigned j = ps; j < i && fits; j++)
                         if (!(found && j == last_id && j > ps) && !prec_of(&stmt[j]))
-                           k += (size_t)snprintf(key + k, sizeof(key) - k, "%.*s ", (int)stmt[j].n, stmt[j].p);
-                     k += (size_t)snprintf(key + k, sizeof(key) - k, ",");
+                           fits = key_put(key, sizeof(key), &k, stmt[j].p, stmt[j].n, ' ');
+                     fits = fits && key_put(key, sizeof(key), &k, "", 0, ',');
                      ps = i + 1;
                   }
                }
+               /* a header whose statement was cut (more than 64 tokens) or whose key does not
+                * fit is not compared */
+               if (!fits || n >= 64)
+                  goto header_done;
                unsigned s2 = 0;
                while (s2 < nseen && strcmp(seen[s2].key, key))
                   s2++;
@@ -1038,6 +1057,7 @@ es_return_precisions(const char *pp, bool vertex, char *err, size_t err_size)
                }
             }
          }
+      header_done:
          if (tok_is(&t, "{"))
             depth = 1;
          n = 0;

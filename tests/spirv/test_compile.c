@@ -225,6 +225,22 @@ main(void)
                            "void main() { float b[2]; b[0] = 1.0; gl_Position = f(vec4(1.0), b); }\n", true);
    expect(V, SPV_API_GLES, "vec4 f(vec4 a);\nlowp vec4 f(vec4 x) { return x; }\nvoid main() { gl_Position = f(vec4(1.0)); }\n",
           false);
+   {
+      /* a parameter type longer than the comparison key: no overrun (the header is left to
+       * glslang), and the same shader with a short name is still refused */
+      char name[301], src[2048];
+      memset(name, 'S', 300);
+      name[300] = '\0';
+      snprintf(src, sizeof(src), "precision mediump float;\nstruct %s { float a; };\nfloat f(%s s);\n"
+                                 "highp float f(%s s) { return s.a; }\nvoid main() { %s s; s.a = 1.0; gl_FragColor = vec4(f(s)); }\n",
+               name, name, name, name);
+      struct spv_shader *ls = spv_compile(F, SPV_API_GLES, src);
+      CHECK(ls != NULL);
+      spv_shader_free(ls);
+      expect(F, SPV_API_GLES, "precision mediump float;\nstruct S { float a; };\nfloat f(S s);\n"
+                              "highp float f(S s) { return s.a; }\nvoid main() { S s; s.a = 1.0; gl_FragColor = vec4(f(s)); }\n",
+             false);
+   }
    /* overloads are other functions; a default changed between them counts */
    expect(F, SPV_API_GLES, "precision mediump float;\nfloat g(float a);\nhighp float g(int a) { return 1.0; }\n"
                            "float g(float a) { return a; }\nvoid main() { gl_FragColor = vec4(g(1.0) + g(1)); }\n", true);
