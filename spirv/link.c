@@ -770,6 +770,46 @@ declares_invariant(const char *pp, const char *name, bool all_counts)
    return false;
 }
 
+/* GLSL 1.50 section 4.6.1: "For variables leaving one shader and coming into another shader,
+ * the invariant keyword has to be used in both shaders, or a link error will result." (GLSL
+ * 4.20 relaxed it; desktop GLSL before 4.20 only; glslang does not check it.) An output the next
+ * stage declares as an input is invariant in both stages' units or in neither. */
+static bool
+stage_declares_invariant(const struct stage_units *su, const char *name)
+{
+   for (uint32_t k = 0; k < su->n; k++)
+      if (su->u[k]->preprocessed && declares_invariant(su->u[k]->preprocessed, name, false))
+         return true;
+   return false;
+}
+
+static bool
+check_interface_invariance(const struct stage_units units[SPV_STAGE_COUNT], const struct spv_shader *const sh[SPV_STAGE_COUNT],
+                           const struct spv_source_info src[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   static const int order[3] = {SPV_STAGE_VERTEX, SPV_STAGE_GEOMETRY, SPV_STAGE_FRAGMENT};
+   int prev = -1;
+   for (int i = 0; i < 3; i++) {
+      const int st = order[i];
+      if (!sh[st])
+         continue;
+      if (prev >= 0 && !sh[prev]->es && !sh[st]->es && sh[prev]->version < 420 && sh[st]->version < 420) {
+         for (uint32_t d = 0; d < src[prev].decl_count; d++) {
+            const struct spv_decl *o = &src[prev].decls[d];
+            if (o->storage != SPV_DECL_OUT || !spv_find_decl(&src[st], o->name, SPV_DECL_IN))
+               continue;
+            if (stage_declares_invariant(&units[prev], o->name) != stage_declares_invariant(&units[st], o->name)) {
+               spv_str_printf(log, "error: `%s` is invariant in one shader of the interface and not in the other "
+                                   "(GLSL 1.50 section 4.6.1)\n", o->name);
+               return false;
+            }
+         }
+      }
+      prev = st;
+   }
+   return true;
+}
+
 /* GLSL ES 1.00 section 4.6.4: "gl_FragCoord can only be declared invariant if and only if
  * gl_Position is declared invariant. Similarly gl_PointCoord can only be declared invariant if
  * and only if gl_PointSize is declared invariant." A link error when the fragment shader's is
@@ -1004,7 +1044,8 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
       srcp[s] = &src[s];
       modp[s] = &mods[s];
    }
-   if (!check_uniform_precisions(sh, src, &log) || !check_es100_invariance(sh, &log))
+   if (!check_uniform_precisions(sh, src, &log) || !check_es100_invariance(sh, &log) ||
+       !check_interface_invariance(units, sh, src, &log))
       goto out;
    const bool has_gs = sh[SPV_STAGE_GEOMETRY] != NULL;
    /* Transform feedback captures the last vertex-processing stage's outputs (OpenGL 3.3

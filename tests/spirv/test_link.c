@@ -1167,6 +1167,92 @@ test_stage_units(void)
    }
 }
 
+/* GLSL 1.50 section 4.6.1: an output read by the next stage is invariant on both sides of the
+ * interface or on neither (piglit invariant-qualifier-everywhere-*-inconsistency) */
+static void
+test_interface_invariance(void)
+{
+   const enum spv_stage V = SPV_STAGE_VERTEX, G = SPV_STAGE_GEOMETRY, F = SPV_STAGE_FRAGMENT;
+#define GS_HEAD "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+   static const char v_inv[] = "#version 150\nin vec4 p;\ninvariant out vec4 pos;\nvoid main() { gl_Position = p; pos = p; }\n";
+   static const char v_plain[] = "#version 150\nin vec4 p;\nout vec4 pos;\nvoid main() { gl_Position = p; pos = p; }\n";
+   static const char g_plain[] = GS_HEAD "in vec4 pos[];\nout vec4 c;\n"
+                                 "void main() { for (int i = 0; i < 3; i++) { c = pos[i]; gl_Position = pos[i]; EmitVertex(); } }\n";
+   static const char g_inv[] = GS_HEAD "invariant in vec4 pos[];\nout vec4 c;\n"
+                               "void main() { for (int i = 0; i < 3; i++) { c = pos[i]; gl_Position = pos[i]; EmitVertex(); } }\n";
+#undef GS_HEAD
+   static const char f_c[] = "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
+   static const char f_c_inv[] = "#version 150\nin vec4 c;\ninvariant c;\nout vec4 o;\nvoid main() { o = c; }\n";
+   static const char f_pos[] = "#version 150\nin vec4 pos;\ninvariant pos;\nout vec4 o;\nvoid main() { o = pos; }\n";
+   static const char v_inv_420[] = "#version 420\nin vec4 p;\ninvariant out vec4 pos;\nvoid main() { gl_Position = p; pos = p; }\n";
+   static const char f_pos_420[] = "#version 420\nin vec4 pos;\nout vec4 o;\nvoid main() { o = pos; }\n";
+   struct {
+      const char *v, *g, *f;
+      bool ok;
+   } cases[] = {
+      {v_inv, g_plain, f_c, false}, {v_inv, g_inv, f_c, true},  {v_plain, g_plain, f_c, true},
+      {v_plain, g_inv, f_c, false}, {v_plain, g_plain, f_c_inv, false},
+      {v_inv, NULL, f_pos, true},   {v_plain, NULL, f_pos, false}, {v_inv_420, NULL, f_pos_420, true},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const char *src[3] = {cases[i].v, cases[i].g ? cases[i].g : cases[i].f, cases[i].f};
+      const enum spv_stage st[3] = {V, cases[i].g ? G : F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, cases[i].g ? 3 : 2, &log);
+      if ((info != NULL) != cases[i].ok)
+         fprintf(stderr, "invariant case %zu: unexpected link result:\n%s\n", i, log ? log : "");
+      CHECK_EQ(info != NULL, cases[i].ok);
+      if (!cases[i].ok)
+         CHECK(log && strstr(log, "invariant") != NULL);
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
+/* GLSL 1.50 section 4.1.9: an unsized uniform array sized by its initializer; initializers of
+ * uniform arrays fill every element (piglit gs-instance-id) */
+static void
+test_uniform_array_initializers(void)
+{
+   /* GLSL 1.50 section 4.1.9: an unsized uniform array takes its size from its initializer,
+    * so a variable index compiles and the initial values fill three elements */
+   struct spv_program_info *info = link_program(
+      SPV_API_GL, "#version 150\nuniform vec4 ic[] = vec4[](vec4(1.0), vec4(2.0), vec4(3.0));\n"
+                  "void main() { gl_Position = ic[gl_InstanceID]; }\n",
+      "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n", NULL, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   const struct spv_uniform *u = NULL;
+   for (uint32_t i = 0; info && i < info->uniform_count; i++)
+      if (!strcmp(info->uniforms[i].name, "ic[0]"))
+         u = &info->uniforms[i];
+   CHECK(u != NULL);
+   if (u) {
+      CHECK_EQ(u->array_size, 3u);
+      CHECK(info->default_block_init != NULL);
+      if (info->default_block_init) {
+         float v;
+         memcpy(&v, info->default_block_init + u->offset + 2 * u->array_stride, sizeof(v));
+         CHECK(v == 3.0f);
+      }
+   }
+   spv_program_info_free(info);
+   info = link_program(SPV_API_GL, "#version 150\nuniform float fa[2] = float[2](0.5, 2.5);\nuniform int k;\n"
+                                   "void main() { gl_Position = vec4(fa[k]); }\n",
+                       "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n", NULL, NULL, NULL, NULL);
+   u = NULL;
+   for (uint32_t i = 0; info && i < info->uniform_count; i++)
+      if (!strcmp(info->uniforms[i].name, "fa[0]"))
+         u = &info->uniforms[i];
+   CHECK(u && info->default_block_init);
+   if (u && info->default_block_init) {
+      float v0, v1;
+      memcpy(&v0, info->default_block_init + u->offset, 4);
+      memcpy(&v1, info->default_block_init + u->offset + u->array_stride, 4);
+      CHECK(v0 == 0.5f && v1 == 2.5f);
+   }
+   spv_program_info_free(info);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1188,5 +1274,7 @@ main(int argc, char **argv)
    test_uniform_precision();
    test_es100_invariance();
    test_stage_units();
+   test_interface_invariance();
+   test_uniform_array_initializers();
    return check_done("spirv_link");
 }
