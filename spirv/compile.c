@@ -1555,6 +1555,60 @@ clip_cull_rewrite(struct spv_shader *sh, const char *src, struct spv_str *log, b
    return r;
 }
 
+/* ---- ARB_fragment_coord_conventions below GLSL 1.50 ----------------------------------------
+ * GLSL 1.50 (section 4.3.8.1) and, before it, ARB_fragment_coord_conventions let a fragment
+ * shader redeclare gl_FragCoord with layout(origin_upper_left) / layout(pixel_center_integer).
+ * glslang accepts the redeclaration only from #version 150 ("identifiers starting with gl_ are
+ * reserved" with the extension enabled at 1.30). When the extension is enabled below 1.50, the
+ * global statement that redeclares gl_FragCoord is blanked for pass 1 (lines keep their
+ * numbers) and its qualifiers are kept on the shader; the lift applies them (lift.c). Returns
+ * the rewritten source or NULL when there is none to blank. */
+static char *
+blank_frag_coord_redeclaration(const char *src, struct spv_shader *sh)
+{
+   const char *ext = strstr(src, "GL_ARB_fragment_coord_conventions");
+   if (!ext || sh->stage != SPV_STAGE_FRAGMENT)
+      return NULL;
+   for (const char *q = strstr(src, "gl_FragCoord"); q; q = strstr(q + 1, "gl_FragCoord")) {
+      /* the statement around q: from after the previous ';', '}' or directive line to the ';' */
+      const char *b = q;
+      while (b > src && b[-1] != ';' && b[-1] != '}' && b[-1] != '{')
+         b--;
+      for (;;) { /* white space and directive lines (#version, #extension) before it */
+         while (*b == ' ' || *b == '\t' || *b == '\r' || *b == '\n')
+            b++;
+         if (*b != '#')
+            break;
+         while (*b && *b != '\n')
+            b++;
+      }
+      const char *e = strchr(q, ';');
+      bool decl = e && (!strncmp(b, "layout", 6) || !strncmp(b, "in ", 3) || !strncmp(b, "in\t", 3));
+      if (!decl || b < ext)
+         continue;
+      bool pci = false, other = false;
+      int depth = 0;
+      for (const char *w = b; w < e; w++) {
+         if (!strncmp(w, "pixel_center_integer", 20))
+            pci = true;
+         depth += (*w == '(') - (*w == ')');
+         if (!depth && (*w == '=' || *w == ','))
+            other = true; /* an initializer or a list: not a plain redeclaration */
+      }
+      if (other)
+         continue;
+      char *out = strdup(src);
+      if (!out)
+         return NULL;
+      for (char *w = out + (b - src); w <= out + (e - src); w++)
+         if (*w != '\n')
+            *w = ' ';
+      sh->frag_coord_pixel_center_integer = pci;
+      return out;
+   }
+   return NULL;
+}
+
 static void
 fill_input(glslang_input_t *in, glslang_resource_t *res, const struct spv_shader *sh, const char *code)
 {
@@ -1643,6 +1697,11 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
       if (ccd) {
          free(hoisted);
          hoisted = ccd;
+      }
+      char *blanked = !es && version < 150 ? blank_frag_coord_redeclaration(hoisted ? hoisted : sh->source, sh) : NULL;
+      if (blanked) {
+         free(hoisted);
+         hoisted = blanked;
       }
       fill_input(&in, &res, sh, hoisted ? hoisted : sh->source);
       glslang_shader_t *gs = ccd_bad ? NULL : glslang_shader_create(&in);

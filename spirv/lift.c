@@ -768,6 +768,42 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       spv_str_printf(&out, "#error %u clip and %u cull distances exceed gl_MaxCombinedClipAndCullDistances (%d)\n",
                      ccd[0].count, ccd[1].count, sh->limits.max_combined_clip_and_cull_distances);
 
+   /* gl_FragCoord redeclared (GLSL 1.50 section 4.3.8.1, ARB_fragment_coord_conventions):
+    * the redeclaration is dropped (the Vulkan dialect has none) and, with
+    * layout(pixel_center_integer), every read of gl_FragCoord is moved by -0.5 in x and y
+    * ("pixel centers are located at whole number pixel offsets"); Vulkan's FragCoord has its
+    * centers at half offsets. Below 1.50 compile.c already removed the statement and set
+    * frag_coord_pixel_center_integer. origin_upper_left is not applied (docs/ARCHITECTURE.md,
+    * "Compiler gaps"). */
+   bool frag_coord_pci = sh->frag_coord_pixel_center_integer;
+   uint32_t fc_drop_b = tl.n, fc_drop_e = tl.n; /* the redeclaration's tokens [b, e] */
+   for (uint32_t i = 0, depth = 0; fs && desktop && i < tl.n; i++) {
+      const struct tok *t = &tl.t[i];
+      if (t->kind == TK_PUNCT && tok_is(t, "{"))
+         depth++;
+      else if (t->kind == TK_PUNCT && tok_is(t, "}") && depth)
+         depth--;
+      if (depth || t->kind != TK_IDENT || !tok_is(t, "gl_FragCoord"))
+         continue;
+      uint32_t b = i, e = i;
+      while (b > 0 && !(tl.t[b - 1].kind == TK_PUNCT && (tok_is(&tl.t[b - 1], ";") || tok_is(&tl.t[b - 1], "}"))) &&
+             tl.t[b - 1].kind != TK_DIRECTIVE)
+         b--;
+      while (e < tl.n && !(tl.t[e].kind == TK_PUNCT && tok_is(&tl.t[e], ";")))
+         e++;
+      bool is_in = false, pci = false;
+      for (uint32_t k = b; k < e; k++) {
+         is_in |= tl.t[k].kind == TK_IDENT && tok_is(&tl.t[k], "in");
+         pci |= tl.t[k].kind == TK_IDENT && tok_is(&tl.t[k], "pixel_center_integer");
+      }
+      if (is_in && e < tl.n) {
+         fc_drop_b = b;
+         fc_drop_e = e;
+         frag_coord_pci |= pci;
+         break;
+      }
+   }
+
    const enum psz_wrap psz = point_size_wrap(sh, &tl, unit, last_vertex_stage);
    const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
    /* A stage of several compilation units (desktop GL): the wrappers (main, EmitVertex) are
@@ -802,6 +838,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       if ((ccd[0].decl_end && i >= ccd[0].decl_start && i <= ccd[0].decl_end) ||
           (ccd[1].decl_end && i >= ccd[1].decl_start && i <= ccd[1].decl_end))
          continue; /* pass 1's declaration of an EXT_clip_cull_distance array (declared above) */
+      if (i >= fc_drop_b && i <= fc_drop_e)
+         continue; /* gl_FragCoord's redeclaration (above) */
       if (t->kind == TK_PUNCT && !layout_depth && !after_layout) {
          brace += tok_is(t, "{") - tok_is(t, "}");
          paren += tok_is(t, "(") - tok_is(t, ")");
@@ -903,6 +941,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          rep = SPV_CCD_CULL "_in";
       if (!rep && tok_is(t, "gl_DepthRange"))
          rep = SPV_RENAME_PREFIX "DepthRange";
+      if (!rep && fs && frag_coord_pci && tok_is(t, "gl_FragCoord"))
+         rep = "(gl_FragCoord - vec4(0.5, 0.5, 0.0, 0.0))";
       if (!rep && fs && tok_is(t, "gl_PointCoord"))
          rep = "(vec2(gl_PointCoord.x, " SPV_POINT_ORIGIN_CONST " != 0 ? gl_PointCoord.y : 1.0 - gl_PointCoord.y))";
       /* GLSL ES 1.00 / 3.00's gl_MaxVaryingVectors is gone from the Vulkan dialect: the value

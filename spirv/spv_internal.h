@@ -36,6 +36,9 @@ struct spv_shader {
     * names after #version; own_clip / own_cull: it declared the arrays itself (the shader did
     * not redeclare gl_ClipDistance / gl_CullDistance). lift.c makes them BuiltIns. */
    bool ccd, ccd_own_clip, ccd_own_cull;
+   /* GLSL 1.10 - 1.40 with ARB_fragment_coord_conventions: gl_FragCoord was redeclared with
+    * layout(pixel_center_integer); pass 1 did not see the redeclaration (compile.c) */
+   bool frag_coord_pixel_center_integer;
 };
 
 /* The names gl_ClipDistance and gl_CullDistance take in both passes of a GLSL ES shader under

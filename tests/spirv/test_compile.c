@@ -49,6 +49,12 @@ main(void)
    expect(V, SPV_API_GL, "#version 120\nvoid main(){ gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; }\n", false);
    expect(F, SPV_API_GL, "#version 130\nvoid main(){ gl_FragColor = gl_Color; }\n", false);
    expect(V, SPV_API_GL, "#version 100\nattribute vec4 p; void main(){ gl_Position = p; }\n", false);
+   /* gl_FragCoord redeclared: GLSL 1.50, or ARB_fragment_coord_conventions below it */
+   expect(F, SPV_API_GL, "#version 130\n#extension GL_ARB_fragment_coord_conventions : require\n"
+                         "layout(pixel_center_integer) in vec4 gl_FragCoord;\nout vec4 o;\n"
+                         "void main(){ o = gl_FragCoord; }\n", true);
+   expect(F, SPV_API_GL, "#version 130\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\nout vec4 o;\n"
+                         "void main(){ o = gl_FragCoord; }\n", false);
    expect(V, SPV_API_GL, "#version 140\nin vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(V, SPV_API_GL, "#version 330 core\nlayout(location = 1) in vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(F, SPV_API_GL, "#version 330 core\nout vec4 o; void main(){ o = texture2D(1.0); }\n", false);
