@@ -350,6 +350,31 @@ assign_attribute_locations(const struct spv_source_info *src, const struct spv_l
    return true;
 }
 
+/* OpenGL ES 3.0.5, section 2.12.5: "Binding more than one attribute name to the same location
+ * is referred to as aliasing, and is not permitted in OpenGL ES Shading Language 3.00 vertex
+ * shaders. LinkProgram will fail when this condition exists." GLSL ES 3.10 / 3.20 (section
+ * 12.46): "The existence of aliasing is determined by declarations present after
+ * preprocessing": attributes the shader never reads count too, which the location assignment
+ * (it skips inactive attributes) does not see. */
+static bool
+check_es3_aliasing(const struct spv_source_info *src, const struct spv_link_options *opts, const struct io_var *v,
+                   uint32_t n, struct spv_str *log)
+{
+   uint8_t used[MAX_VERTEX_ATTRIBS] = {0};
+   for (uint32_t i = 0; i < n; i++) {
+      const char *name = unprefixed(v[i].name);
+      const struct spv_decl *d = spv_find_decl(src, name, SPV_DECL_IN);
+      int32_t loc = d && d->location >= 0
+                       ? d->location
+                       : find_binding(opts ? opts->attrib_bindings : NULL, opts ? opts->attrib_binding_count : 0, name);
+      if (loc >= 0 && (uint64_t)loc + v[i].slots <= MAX_VERTEX_ATTRIBS && !claim(used, MAX_VERTEX_ATTRIBS, loc, v[i].slots)) {
+         spv_str_printf(log, "error: vertex attribute '%s' at location %d aliases another attribute\n", name, loc);
+         return false;
+      }
+   }
+   return true;
+}
+
 static bool
 link_attributes(struct spv_module *m, const struct spv_source_info *src,
                 const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
@@ -431,6 +456,8 @@ plan_attributes(const struct spv_module *m, const struct spv_source_info *src, c
    uint32_t n = collect_io(m, SpvStorageClassInput, v, MAX_LOCATION_MAP);
    sort_by_declaration(v, n, src);
    bool aliased;
+   if (vs->es && vs->version >= 300 && !check_es3_aliasing(src, opts, v, n, log))
+      return false;
    if (!assign_attribute_locations(src, opts, !vs->es || vs->version < 300, v, n, &aliased, log))
       return false;
    if (!aliased)

@@ -952,6 +952,22 @@ test_aliasing(void)
    CHECK(info == NULL && log && strstr(log, "aliases another attribute"));
    spv_program_info_free(info);
    free(log);
+   /* ... inactive ones too: "The existence of aliasing is determined by declarations present
+    * after preprocessing" (GLSL ES 3.10; piglit gles-3.0-attribute-aliasing) */
+   static const char vs300_unused[] = "#version 300 es\nin highp float a; in highp float b;\n"
+                                      "void main() { gl_Position = vec4(0.0); }\n";
+   static const char fs300_const[] =
+      "#version 300 es\nprecision mediump float; out vec4 o; void main() { o = vec4(0.0); }\n";
+   struct spv_binding b_same[] = {{"a", 0}, {"b", 0}}, b_apart[] = {{"a", 0}, {"b", 1}};
+   struct spv_link_options o_same = {b_same, 2, NULL, 0}, o_apart = {b_apart, 2, NULL, 0};
+   info = link_program(SPV_API_GLES, vs300_unused, fs300_const, &o_same, &log, NULL, NULL);
+   CHECK(info == NULL && log && strstr(log, "aliases another attribute"));
+   spv_program_info_free(info);
+   free(log);
+   info = link_program(SPV_API_GLES, vs300_unused, fs300_const, &o_apart, &log, NULL, NULL);
+   CHECK(info != NULL);
+   spv_program_info_free(info);
+   free(log);
 
    /* desktop: explicit overlapping locations link; float and int at one location do not */
    static const char vs330[] =
