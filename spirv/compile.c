@@ -1069,6 +1069,25 @@ es_return_precisions(const char *pp, bool vertex, char *err, size_t err_size)
    return 0;
 }
 
+/* GLSL 1.10 - 4.60 and GLSL ES, section 3.7 / 3.8 (Identifiers): "Identifiers starting with
+ * "gl_" are reserved ... and may not be declared in a shader as either a variable or a
+ * function"; a structure's name is declared too (piglit struct-name-uses-gl-prefix). glslang
+ * checks variables and functions but not structure names: the first `struct gl_...` of the
+ * preprocessed source, or a token with p NULL. */
+static struct tok
+find_reserved_struct_name(const char *pp)
+{
+   struct tok t, prev = {0};
+   int line = 1;
+   const char *p = pp;
+   while (next_tok(&p, &line, &t)) {
+      if (prev.p && tok_is(&prev, "struct") && t.n > 3 && !strncmp(t.p, "gl_", 3))
+         return t;
+      prev = t;
+   }
+   return (struct tok){0};
+}
+
 /* Versions this driver accepts per API. */
 static bool
 version_supported(enum spv_api api, int version, bool es)
@@ -1784,6 +1803,12 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
                             : (struct tok){0};
          if (pv.p) {
             spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : %s\n", pv.line, (int)pv.n, pv.p, why);
+            sh->ok = false;
+         }
+         struct tok gl_struct = sh->ok ? find_reserved_struct_name(sh->preprocessed) : (struct tok){0};
+         if (gl_struct.p) {
+            spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : identifiers starting with \"gl_\" are reserved\n",
+                           gl_struct.line, (int)gl_struct.n, gl_struct.p);
             sh->ok = false;
          }
          struct tok bad = sh->ok && stage == SPV_STAGE_FRAGMENT ? find_unflat_block_int(sh->preprocessed) : (struct tok){0};

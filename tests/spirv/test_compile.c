@@ -55,6 +55,12 @@ main(void)
                          "void main(){ o = gl_FragCoord; }\n", true);
    expect(F, SPV_API_GL, "#version 130\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\nout vec4 o;\n"
                          "void main(){ o = gl_FragCoord; }\n", false);
+   /* structure names starting with gl_ are reserved identifiers too (glslang lets them by) */
+   expect(V, SPV_API_GL, "struct gl_S { vec4 a; };\nvoid main(){ gl_Position = vec4(0.0); }\n", false);
+   expect(V, SPV_API_GL, "#version 330 core\nstruct gl_S { vec4 a; };\nvoid main(){ gl_Position = vec4(0.0); }\n",
+          false);
+   expect(V, SPV_API_GLES, "#version 300 es\nstruct gl_S { vec4 a; };\nvoid main(){ gl_Position = vec4(0.0); }\n",
+          false);
    expect(V, SPV_API_GL, "#version 140\nin vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(V, SPV_API_GL, "#version 330 core\nlayout(location = 1) in vec4 p; void main(){ gl_Position = p; }\n", true);
    expect(F, SPV_API_GL, "#version 330 core\nout vec4 o; void main(){ o = texture2D(1.0); }\n", false);
