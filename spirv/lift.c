@@ -662,12 +662,26 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          spv_str_puts(&out, "#extension GL_EXT_spirv_intrinsics : require\n");
    }
    bool draw_buffers = false;
+   /* GLSL 1.10 - 1.30: `layout` is a keyword of pass 1 where ARB_explicit_attrib_location or
+    * ARB_shading_language_420pack is turned on (glslang's scanner, as those extensions say),
+    * and must not be renamed as a user identifier then. */
+   bool layout_keyword = false;
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
       if (t->kind != TK_DIRECTIVE || !directive_is(t, "extension", NULL))
          continue;
       char ext[96];
       extension_name(t, ext, sizeof(ext));
+      if (!strcmp(ext, "GL_ARB_explicit_attrib_location") || !strcmp(ext, "GL_ARB_shading_language_420pack")) {
+         /* "#extension name : behavior": every behavior but disable turns it on */
+         const char *b = memchr(t->s, ':', t->n), *e = t->s + t->n;
+         if (b) {
+            b++;
+            while (b < e && (*b == ' ' || *b == '\t'))
+               b++;
+            layout_keyword = !((size_t)(e - b) >= 7 && !memcmp(b, "disable", 7));
+         }
+      }
       if (es100) {
          if (strcmp(ext, "GL_EXT_draw_buffers") == 0)
             draw_buffers = true;
@@ -959,7 +973,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
             rename = in_list(t, es300_new_words);
          else if (desktop && sh->version < 140)
             rename = (sh->version < 120 && in_list(t, gl110_new_words)) ||
-                     (sh->version < 130 && in_list(t, gl120_new_words)) || in_list(t, gl130_new_words);
+                     (sh->version < 130 && in_list(t, gl120_new_words)) ||
+                     (in_list(t, gl130_new_words) && !(layout_keyword && tok_is(t, "layout")));
          rename = rename || in_list(t, vulkan_words);
       }
       if (rep) {

@@ -689,6 +689,31 @@ test_renames(void)
    spv_program_info_free(info);
 }
 
+/* GLSL 1.30: `layout` is a keyword where ARB_explicit_attrib_location is turned on (kept by the
+ * lift to 1.40), a user identifier where it is not (renamed); piglit texelFetch's staging
+ * shader for multisample textures uses the first. */
+static void
+test_layout_below_140(void)
+{
+   static const char vs[] = "#version 130\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+   static const char fs_ext[] = "#version 130\n#extension GL_ARB_explicit_attrib_location : require\n"
+                                "layout(location = 0) out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   static const char fs_word[] = "#version 130\nuniform float layout;\nout vec4 o;\n"
+                                 "void main() { o = vec4(layout); }\n";
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GL, vs, fs_ext, NULL, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info)
+      fprintf(stderr, "link log: %s\n", log ? log : "");
+   spv_program_info_free(info);
+   free(log);
+   log = NULL;
+   info = link_program(SPV_API_GL, vs, fs_word, NULL, &log, NULL, NULL);
+   CHECK(info != NULL && find_uniform(info, "layout") != NULL);
+   spv_program_info_free(info);
+   free(log);
+}
+
 /* Arrays of named uniform blocks whose instance names differ between stages link (GLSL 1.50,
  * section 4.3.7), get a block binding outside the default block's, and the blob parses. */
 static void
@@ -1285,6 +1310,7 @@ main(int argc, char **argv)
    test_point_size();
    test_uniform_locations();
    test_renames();
+   test_layout_below_140();
    test_link_errors();
    test_aliasing();
    test_uniform_precision();
