@@ -1069,6 +1069,39 @@ es_return_precisions(const char *pp, bool vertex, char *err, size_t err_size)
    return 0;
 }
 
+/* A desktop fragment shader's gl_FragCoord (GLSL 1.50 section 4.3.8.1; the link compares the
+ * units of the stage, link.c check_frag_coord): a global statement with `in` naming it is a
+ * redeclaration (its layout qualifiers into sh->frag_coord_decl), any other mention a static
+ * use. Below 1.50 blank_frag_coord_redeclaration already took the redeclaration out and set
+ * frag_coord_decl. */
+static void
+scan_frag_coord(struct spv_shader *sh)
+{
+   struct tok t;
+   int line = 1, depth = 0;
+   unsigned stmt = 0; /* SPV_FRAG_COORD_* bits of the current global statement; REDECLARED: `in` */
+   const char *p = sh->preprocessed;
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{") || tok_is(&t, "}") || (tok_is(&t, ";") && !depth)) {
+         depth += tok_is(&t, "{") - (tok_is(&t, "}") && depth);
+         stmt = 0;
+         continue;
+      }
+      if (!depth && tok_is(&t, "in"))
+         stmt |= SPV_FRAG_COORD_REDECLARED;
+      else if (!depth && tok_is(&t, "origin_upper_left"))
+         stmt |= SPV_FRAG_COORD_ORIGIN_UPPER_LEFT;
+      else if (!depth && tok_is(&t, "pixel_center_integer"))
+         stmt |= SPV_FRAG_COORD_PIXEL_CENTER_INTEGER;
+      if (t.n < 12 || memcmp(t.p, "gl_FragCoord", 12) || (t.n > 12 && t.p[12] != '.'))
+         continue;
+      if (!depth && (stmt & SPV_FRAG_COORD_REDECLARED) && t.n == 12)
+         sh->frag_coord_decl = (uint8_t)stmt;
+      else
+         sh->frag_coord_used = true;
+   }
+}
+
 /* GLSL 1.10 - 4.60 and GLSL ES, section 3.7 / 3.8 (Identifiers): "Identifiers starting with
  * "gl_" are reserved ... and may not be declared in a shader as either a variable or a
  * function"; a structure's name is declared too (piglit struct-name-uses-gl-prefix). glslang
@@ -1605,11 +1638,13 @@ blank_frag_coord_redeclaration(const char *src, struct spv_shader *sh)
       bool decl = e && (!strncmp(b, "layout", 6) || !strncmp(b, "in ", 3) || !strncmp(b, "in\t", 3));
       if (!decl || b < ext)
          continue;
-      bool pci = false, other = false;
+      bool pci = false, ul = false, other = false;
       int depth = 0;
       for (const char *w = b; w < e; w++) {
          if (!strncmp(w, "pixel_center_integer", 20))
             pci = true;
+         if (!strncmp(w, "origin_upper_left", 17))
+            ul = true;
          depth += (*w == '(') - (*w == ')');
          if (!depth && (*w == '=' || *w == ','))
             other = true; /* an initializer or a list: not a plain redeclaration */
@@ -1623,6 +1658,8 @@ blank_frag_coord_redeclaration(const char *src, struct spv_shader *sh)
          if (*w != '\n')
             *w = ' ';
       sh->frag_coord_pixel_center_integer = pci;
+      sh->frag_coord_decl = SPV_FRAG_COORD_REDECLARED | (ul ? SPV_FRAG_COORD_ORIGIN_UPPER_LEFT : 0) |
+                            (pci ? SPV_FRAG_COORD_PIXEL_CENTER_INTEGER : 0);
       return out;
    }
    return NULL;
@@ -1805,6 +1842,8 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
             spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : %s\n", pv.line, (int)pv.n, pv.p, why);
             sh->ok = false;
          }
+         if (sh->ok && !es && stage == SPV_STAGE_FRAGMENT)
+            scan_frag_coord(sh);
          struct tok gl_struct = sh->ok ? find_reserved_struct_name(sh->preprocessed) : (struct tok){0};
          if (gl_struct.p) {
             spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : identifiers starting with \"gl_\" are reserved\n",

@@ -1020,6 +1020,32 @@ builtin_attribs(const struct spv_module *m)
    return mask;
 }
 
+/* GLSL 1.50 section 4.3.8.1: "If gl_FragCoord is redeclared in any fragment shader in a
+ * program, it must be redeclared in all the fragment shaders in that program that have a static
+ * use gl_FragCoord. All redeclarations of gl_FragCoord in all fragment shaders in a single
+ * program must have the same set of qualifiers." (compile.c scan_frag_coord) */
+static bool
+check_frag_coord(const struct stage_units *fs, struct spv_str *log)
+{
+   uint8_t decl = 0;
+   for (uint32_t k = 0; k < fs->n; k++) {
+      const uint8_t d = fs->u[k]->frag_coord_decl;
+      if (d && decl && d != decl) {
+         spv_str_puts(log, "error: fragment shaders redeclare gl_FragCoord with different layout qualifiers\n");
+         return false;
+      }
+      decl |= d;
+   }
+   for (uint32_t k = 0; decl && k < fs->n; k++) {
+      if (fs->u[k]->frag_coord_used && !fs->u[k]->frag_coord_decl) {
+         spv_str_puts(log, "error: gl_FragCoord is redeclared in a fragment shader but used without a "
+                           "redeclaration in another\n");
+         return false;
+      }
+   }
+   return true;
+}
+
 /* The declarations of every unit of a stage, in attachment order (the main unit's first). */
 static bool
 scan_stage_decls(const struct stage_units *su, bool vertex, struct spv_source_info *info)
@@ -1059,7 +1085,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    *blob = NULL;
    *blob_size = 0;
    spv_glslang_init();
-   if (!check_shaders(shaders, count, units, sh, &log))
+   if (!check_shaders(shaders, count, units, sh, &log) || !check_frag_coord(&units[SPV_STAGE_FRAGMENT], &log))
       goto out;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       if (!sh[s])

@@ -39,7 +39,16 @@ struct spv_shader {
    /* GLSL 1.10 - 1.40 with ARB_fragment_coord_conventions: gl_FragCoord was redeclared with
     * layout(pixel_center_integer); pass 1 did not see the redeclaration (compile.c) */
    bool frag_coord_pixel_center_integer;
+   /* Desktop fragment shaders (compile.c scan_frag_coord), for the link's check of GLSL 1.50
+    * section 4.3.8.1: SPV_FRAG_COORD_* bits of a gl_FragCoord redeclaration (0: none), and
+    * whether the shader uses gl_FragCoord outside it (a static use). */
+   uint8_t frag_coord_decl;
+   bool frag_coord_used;
 };
+
+#define SPV_FRAG_COORD_REDECLARED 1u
+#define SPV_FRAG_COORD_ORIGIN_UPPER_LEFT 2u
+#define SPV_FRAG_COORD_PIXEL_CENTER_INTEGER 4u
 
 /* The names gl_ClipDistance and gl_CullDistance take in both passes of a GLSL ES shader under
  * EXT_clip_cull_distance (glslang knows neither for ES). */

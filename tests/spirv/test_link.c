@@ -1122,6 +1122,48 @@ link_units(const char *const *src, const enum spv_stage *stage, uint32_t n, char
    return info;
 }
 
+/* GLSL 1.50 section 4.3.8.1: every fragment shader that uses gl_FragCoord redeclares it when one
+ * does, all with the same qualifiers (piglit fragcoord-layout-qualifiers-*); below 1.50 through
+ * ARB_fragment_coord_conventions too. */
+static void
+test_frag_coord_units(void)
+{
+   const enum spv_stage V = SPV_STAGE_VERTEX, F = SPV_STAGE_FRAGMENT;
+   static const char vs[] = "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+   static const char fs_main_pci[] = "#version 150\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\n"
+                                     "out vec4 o;\nfloat f();\nvoid main() { o = vec4(gl_FragCoord.x, f(), 0.0, 1.0); }\n";
+   static const char fs_f_pci[] = "#version 150\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\n"
+                                  "float f() { return gl_FragCoord.y; }\n";
+   static const char fs_f_ul[] = "#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\n"
+                                 "float f() { return gl_FragCoord.y; }\n";
+   static const char fs_f_plain[] = "#version 150\nin vec4 gl_FragCoord;\nfloat f() { return gl_FragCoord.y; }\n";
+   static const char fs_f_use[] = "#version 150\nfloat f() { return gl_FragCoord.y; }\n";
+   static const char fs_f_none[] = "#version 150\nfloat f() { return 0.5; }\n";
+   static const char fs130_main[] = "#version 130\n#extension GL_ARB_fragment_coord_conventions : require\n"
+                                    "layout(pixel_center_integer) in vec4 gl_FragCoord;\nout vec4 o;\nfloat f();\n"
+                                    "void main() { o = vec4(gl_FragCoord.x, f(), 0.0, 1.0); }\n";
+   static const char fs130_f_use[] = "#version 130\nfloat f() { return gl_FragCoord.y; }\n";
+   static const struct {
+      const char *main_unit, *other;
+      bool ok;
+   } cases[] = {
+      {fs_main_pci, fs_f_pci, true},    {fs_main_pci, fs_f_none, true},   {fs_main_pci, fs_f_ul, false},
+      {fs_main_pci, fs_f_plain, false}, {fs_main_pci, fs_f_use, false},   {fs130_main, fs130_f_use, false},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const char *src[] = {vs, cases[i].main_unit, cases[i].other};
+      const enum spv_stage st[] = {V, F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 3, &log);
+      CHECK((info != NULL) == cases[i].ok);
+      if ((info != NULL) != cases[i].ok)
+         fprintf(stderr, "frag coord case %zu: log %s\n", i, log ? log : "");
+      CHECK(cases[i].ok || (log && strstr(log, "gl_FragCoord")));
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
 static void
 test_stage_units(void)
 {
@@ -1318,5 +1360,6 @@ main(int argc, char **argv)
    test_stage_units();
    test_interface_invariance();
    test_uniform_array_initializers();
+   test_frag_coord_units();
    return check_done("spirv_link");
 }
