@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <glslang/Include/glslang_c_interface.h>
 #include <glslang/Public/resource_limits_c.h>
@@ -1089,9 +1090,9 @@ scan_frag_coord(struct spv_shader *sh)
       }
       if (!depth && tok_is(&t, "in"))
          stmt |= SPV_FRAG_COORD_REDECLARED;
-      else if (!depth && tok_is(&t, "origin_upper_left"))
+      else if (!depth && t.n == 17 && !strncasecmp(t.p, "origin_upper_left", 17)) /* not case sensitive */
          stmt |= SPV_FRAG_COORD_ORIGIN_UPPER_LEFT;
-      else if (!depth && tok_is(&t, "pixel_center_integer"))
+      else if (!depth && t.n == 20 && !strncasecmp(t.p, "pixel_center_integer", 20))
          stmt |= SPV_FRAG_COORD_PIXEL_CENTER_INTEGER;
       if (t.n < 12 || memcmp(t.p, "gl_FragCoord", 12) || (t.n > 12 && t.p[12] != '.'))
          continue;
@@ -1641,9 +1642,10 @@ blank_frag_coord_redeclaration(const char *src, struct spv_shader *sh)
       bool pci = false, ul = false, other = false;
       int depth = 0;
       for (const char *w = b; w < e; w++) {
-         if (!strncmp(w, "pixel_center_integer", 20))
+         /* GLSL 1.50 section 4.3.8: layout qualifier identifiers are not case sensitive */
+         if (!strncasecmp(w, "pixel_center_integer", 20))
             pci = true;
-         if (!strncmp(w, "origin_upper_left", 17))
+         if (!strncasecmp(w, "origin_upper_left", 17))
             ul = true;
          depth += (*w == '(') - (*w == ')');
          if (!depth && (*w == '=' || *w == ','))

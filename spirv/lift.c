@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "spirv/spv_internal.h"
 
@@ -808,7 +809,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       bool is_in = false, pci = false;
       for (uint32_t k = b; k < e; k++) {
          is_in |= tl.t[k].kind == TK_IDENT && tok_is(&tl.t[k], "in");
-         pci |= tl.t[k].kind == TK_IDENT && tok_is(&tl.t[k], "pixel_center_integer");
+         /* GLSL 1.50 section 4.3.8: layout qualifier identifiers are not case sensitive */
+         pci |= tl.t[k].kind == TK_IDENT && tl.t[k].n == 20 && !strncasecmp(tl.t[k].s, "pixel_center_integer", 20);
       }
       if (is_in && e < tl.n) {
          fc_drop_b = b;

@@ -3,7 +3,8 @@
  * section 4.3.8.1; ARB_fragment_coord_conventions below 1.50, as piglit's texelFetch gs tests
  * use it at #version 130). Three bands write the fractional part and the pixel's coordinates:
  * band 0 #version 130 with the extension and pixel_center_integer (fract 0), band 1 #version
- * 150 with it, band 2 #version 150 without a redeclaration (fract 0.5). Compared with llvmpipe,
+ * 150 with it spelt in mixed case (section 4.3.8: layout qualifier identifiers are not case
+ * sensitive), band 2 #version 150 without a redeclaration (fract 0.5). Compared with llvmpipe,
  * exact.
  */
 #include "scene_common.h"
@@ -20,7 +21,7 @@ static const char *fs130 = "#version 130\n"
                            "void main() { o = vec4(fract(gl_FragCoord.xy) + gl_FragCoord.xy / 128.0, 0.25, 1.0); }\n";
 
 static const char *fs150 = "#version 150\n"
-                           "layout(pixel_center_integer) in vec4 gl_FragCoord;\n"
+                           "layout(PIXEL_center_Integer) in vec4 gl_FragCoord;\n"
                            "out vec4 o;\n"
                            "void main() { o = vec4(fract(gl_FragCoord.xy) + gl_FragCoord.xy / 128.0, 0.5, 1.0); }\n";
 
