@@ -149,6 +149,17 @@ main(void)
    CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
    spv_shader_free(sh);
 
+   /* ... and in GLSL ES, where #line also means the next line's own number (the
+    * EXT_clip_cull_distance declarations are inserted after #version) */
+   const struct spv_limits ccd_limits = {.max_clip_distances = 8, .max_cull_distances = 8,
+                                         .max_combined_clip_and_cull_distances = 8};
+   sh = spv_compile_limits(V, SPV_API_GLES, "#version 300 es\n#extension GL_EXT_clip_cull_distance : enable\n\n"
+                                            "void main(){ gl_Position = vec4(ccd_undefined); }\n", &ccd_limits);
+   CHECK(!spv_shader_ok(sh));
+   CHECK(strstr(spv_shader_info_log(sh), "0:4") != NULL);
+   CHECK(strstr(spv_shader_info_log(sh), "ccd_undefined") != NULL);
+   spv_shader_free(sh);
+
    /* GLSL 1.50 section 4.3.7: a block name is nothing else at global scope. A block named like
     * an earlier function crashed glslang's parser (piglit interface-blocks-name-reused-globally-6) */
    expect(V, SPV_API_GL, "#version 150\nvec4 block() { return vec4(0); }\nout block { vec4 a; } inst;\nvoid main(){}\n", false);
