@@ -103,8 +103,8 @@ format_caps(struct mg_backend *be, uint64_t *caps)
          caps[WIRE_CAP_NATIVE_COMPRESSED_1] |= bit;
       if (hi || wire_format_is_compressed(f))
          continue; /* multisampling: renderable formats only (all below 64) */
-      /* Multisampled renderbuffers: the counts the framebuffer limits allow for the format's
-       * aspects, and that the format itself takes with the usage image.c gives them. */
+      /* Multisampled renderbuffers: the counts the format takes with the usage image.c
+       * gives them. */
       VkImageUsageFlags usage = mg_ms_usage(be, f, vk);
       if (!(usage & (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)))
          continue;
@@ -112,32 +112,23 @@ format_caps(struct mg_backend *be, uint64_t *caps)
       if (vkGetPhysicalDeviceImageFormatProperties(be->pdev, vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage, 0,
                                                    &ifp) != VK_SUCCESS)
          continue;
-      const VkPhysicalDeviceLimits *l = &be->props.limits;
+      /* The format's own counts for that usage: the device-wide framebuffer*SampleCounts
+       * limits are only what every format of a class takes at least (Vulkan's image creation
+       * limits: sampleCounts is a superset of them), so they bound nothing here. lavapipe
+       * renders RGBA8UI with 4 samples while framebufferIntegerColorSampleCounts is 1. */
       VkSampleCountFlags counts = ifp.sampleCounts;
-      if (wire_format_has_depth(f))
-         counts &= l->framebufferDepthSampleCounts;
-      if (wire_format_has_stencil(f))
-         counts &= l->framebufferStencilSampleCounts;
-      if (!wire_format_has_depth(f) && !wire_format_has_stencil(f))
-         counts &= wire_format_is_integer(f) ? be->integer_sample_counts : l->framebufferColorSampleCounts;
       static const uint32_t ms_cap[4] = {WIRE_CAP_MS_FORMATS_2, WIRE_CAP_MS_FORMATS_4, WIRE_CAP_MS_FORMATS_8,
                                          WIRE_CAP_MS_FORMATS_16};
       for (unsigned i = 0; i < 4; i++)
          if (counts & (VK_SAMPLE_COUNT_2_BIT << i))
             caps[ms_cap[i]] |= bit;
       /* Multisample textures (GL core): the same counts, where the format is also sampled
-       * with them (the sampled*SampleCounts limits, and the format with SAMPLED usage). */
+       * with them (the format with SAMPLED usage). */
       VkImageUsageFlags tusage = mg_ms_texture_usage(be, vk);
       if (!tusage || vkGetPhysicalDeviceImageFormatProperties(be->pdev, vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                                                               tusage, 0, &ifp) != VK_SUCCESS)
          continue;
-      counts &= ifp.sampleCounts;
-      if (wire_format_has_depth(f))
-         counts &= l->sampledImageDepthSampleCounts;
-      if (wire_format_has_stencil(f))
-         counts &= l->sampledImageStencilSampleCounts;
-      if (!wire_format_has_depth(f) && !wire_format_has_stencil(f))
-         counts &= wire_format_is_integer(f) ? l->sampledImageIntegerSampleCounts : l->sampledImageColorSampleCounts;
+      counts &= ifp.sampleCounts; /* again the format's own counts, not the sampledImage* limits */
       static const uint32_t mst_cap[4] = {WIRE_CAP_MS_TEXTURE_FORMATS_2, WIRE_CAP_MS_TEXTURE_FORMATS_4,
                                           WIRE_CAP_MS_TEXTURE_FORMATS_8, WIRE_CAP_MS_TEXTURE_FORMATS_16};
       for (unsigned i = 0; i < 4; i++)
@@ -217,14 +208,6 @@ mg_caps_init(struct mg_backend *be)
    c[WIRE_CAP_DEPTH_SAMPLE_COUNTS] = l->framebufferDepthSampleCounts & 0x1f;
    c[WIRE_CAP_STENCIL_SAMPLE_COUNTS] = l->framebufferStencilSampleCounts & 0x1f;
    c[WIRE_CAP_STANDARD_SAMPLE_LOCATIONS] = l->standardSampleLocations ? 1 : 0;
-   be->integer_sample_counts = l->framebufferColorSampleCounts;
-   {
-      VkPhysicalDeviceVulkan12Properties p12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
-      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p12};
-      vkGetPhysicalDeviceProperties2(be->pdev, &p2);
-      if (p12.framebufferIntegerColorSampleCounts)
-         be->integer_sample_counts &= p12.framebufferIntegerColorSampleCounts;
-   }
    c[WIRE_CAP_MIN_TEXEL_OFFSET] = wire_cap_from_int(l->minTexelOffset);
    c[WIRE_CAP_MAX_TEXEL_OFFSET] = wire_cap_from_int((int32_t)l->maxTexelOffset);
    c[WIRE_CAP_MAX_LOD_BIAS] = wire_cap_from_float(l->maxSamplerLodBias);

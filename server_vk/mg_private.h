@@ -497,7 +497,6 @@ struct mg_backend {
    bool cull_distance; /* shaderCullDistance enabled: programs may declare CullDistance */
    bool custom_border; /* VK_EXT_custom_border_color (customBorderColorWithoutFormat) enabled */
    bool alpha_to_one;  /* the alphaToOne feature is enabled (GL core SAMPLE_ALPHA_TO_ONE) */
-   VkSampleCountFlags integer_sample_counts; /* framebufferIntegerColorSampleCounts (caps.c) */
 
    struct mg_batch batches[MG_NUM_BATCHES];
    uint32_t cur;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <glslang/Include/glslang_c_interface.h>
 #include <glslang/Public/resource_limits_c.h>
@@ -352,6 +353,54 @@ find_unflat_block_int(const char *pp)
    return (struct tok){0};
 }
 
+/* ---- a block named like an earlier function -------------------------------------------------
+ * GLSL 1.50 section 4.3.7: "it is an error to use a block name at global scope for anything
+ * other than as a block name". glslang reports most such reuses, but a block whose name an
+ * earlier function declaration or definition took makes its parser look the name up as a
+ * variable, find nothing (functions are stored under mangled names) and dereference NULL: a
+ * crash in the application's process (piglit interface-blocks-name-reused-globally-6). The
+ * preprocessed source is walked before glslang parses it: at global scope, `TYPE NAME (` declares
+ * a function NAME; `in|out|uniform|buffer NAME {` opens a block. Returns the block's name token
+ * (p NULL if none). */
+#define MAX_FUNC_NAMES 256
+static struct tok
+find_block_named_like_function(const char *pp)
+{
+   struct tok funcs[MAX_FUNC_NAMES];
+   unsigned nfuncs = 0;
+   struct tok t, prev[2] = {{0}, {0}};
+   int line = 1, braces = 0, parens = 0;
+   const char *p = pp;
+   while (next_tok(&p, &line, &t)) {
+      bool prev0_ident = prev[0].p && (isalpha((unsigned char)prev[0].p[0]) || prev[0].p[0] == '_');
+      bool prev1_ident = prev[1].p && (isalpha((unsigned char)prev[1].p[0]) || prev[1].p[0] == '_');
+      if (tok_is(&t, "{")) {
+         if (braces == 0 && parens == 0 && prev0_ident && prev[1].p &&
+             (tok_is(&prev[1], "in") || tok_is(&prev[1], "out") || tok_is(&prev[1], "uniform") ||
+              tok_is(&prev[1], "buffer"))) {
+            for (unsigned i = 0; i < nfuncs; i++)
+               if (funcs[i].n == prev[0].n && !memcmp(funcs[i].p, prev[0].p, prev[0].n))
+                  return prev[0];
+         }
+         braces++;
+      } else if (tok_is(&t, "}")) {
+         if (braces > 0)
+            braces--;
+      } else if (tok_is(&t, "(")) {
+         if (braces == 0 && parens == 0 && prev0_ident && prev1_ident && !tok_is(&prev[0], "layout") &&
+             nfuncs < MAX_FUNC_NAMES)
+            funcs[nfuncs++] = prev[0];
+         parens++;
+      } else if (tok_is(&t, ")")) {
+         if (parens > 0)
+            parens--;
+      }
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   return (struct tok){0};
+}
+
 /* ---- gl_PerVertex redeclarations ------------------------------------------------------------
  * GLSL 4.10 section 7.1, which piglit and Mesa apply from GLSL 1.50 (see polyfill): "when a
  * built-in interface block with an instance name is redeclared (e.g., gl_in), the instance
@@ -444,6 +493,631 @@ find_pervertex_misuse(const char *pp, bool geometry, const char **why)
             return members[k].line > globals[g].line ? members[k] : globals[g];
          }
       }
+   }
+   return (struct tok){0};
+}
+
+/* ---- sequences in ESSL 1.00 constant expressions ---------------------------------------------
+ * GLSL ES 1.00 section 5.10 does not exclude the sequence operator from constant expressions
+ * (ESSL 3.00 does: "the sequence operator ( , )"), so `const float f = (1.0, 2.0);`, an array
+ * size `[(1, 2)]` and a global initializer `(cf, 3.0)` are constant; glslang never folds a
+ * sequence ("global const initializers must be constant"). At global scope (where every such
+ * expression must be constant) a parenthesized sequence `(e1, ..., en)` that is not a call's or
+ * a constructor's argument list becomes `(en)`: a constant e1 has no effect on the value. So
+ * that e1 ... e(n-1) are still checked, each group is appended as
+ * `const float sgl_seqK = float((e1, ..., e(n-1)));` with a #line of its own line (a constant
+ * initializer: e1 must be a constant expression; float() of any scalar, vector or matrix). The
+ * appended initializers are folded again, until no sequence is left at global scope; the
+ * removed text keeps its newlines. Returns the new text, NULL when nothing changed (*oom on
+ * failure). Sequences inside functions are left to glslang. */
+static char *
+fold_es100_sequences_once(const char *src, unsigned *serial, bool *oom)
+{
+   struct spv_str out = {0}, tail = {0};
+   struct tok t, prev = {0};
+   int line = 1, depth = 0;
+   const char *p = src, *copied = src;
+   bool changed = false;
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{")) {
+         depth++;
+      } else if (tok_is(&t, "}")) {
+         depth -= depth > 0;
+      } else if (tok_is(&t, "(") && depth == 0 &&
+                 !(prev.p && (isalpha((unsigned char)prev.p[0]) || prev.p[0] == '_' || tok_is(&prev, "]")))) {
+         /* the top-level commas of this parenthesis, and its end */
+         const char *q = p, *last_comma = NULL;
+         int l2 = line, nest = 0;
+         struct tok u;
+         bool closed = false;
+         while (next_tok(&q, &l2, &u)) {
+            if (tok_is(&u, "(") || tok_is(&u, "[") || tok_is(&u, "{"))
+               nest++;
+            else if ((tok_is(&u, ")") || tok_is(&u, "]") || tok_is(&u, "}")) && nest > 0)
+               nest--;
+            else if (tok_is(&u, ")")) {
+               closed = true;
+               break;
+            } else if (tok_is(&u, ",") && nest == 0)
+               last_comma = u.p;
+         }
+         if (closed && last_comma) {
+            /* `(` e1, ..., e(n-1) `,` en `)`: keep `(` en `)`; the dropped text's newlines stay */
+            spv_str_putn(&out, copied, (size_t)(p - copied));
+            for (const char *c = p; c < last_comma + 1; c++)
+               if (*c == '\n')
+                  spv_str_putn(&out, "\n", 1);
+            copied = last_comma + 1;
+            /* the line after "#line N" is N (glslang's ES rule) */
+            spv_str_printf(&tail, "\n#line %d\nconst float sgl_seq%u = float((", t.line, (*serial)++);
+            spv_str_putn(&tail, p, (size_t)(last_comma - p));
+            spv_str_puts(&tail, "));");
+            changed = true;
+            /* go on in en (its own sequences are folded in this round too) */
+            for (const char *c = p; c < last_comma + 1; c++)
+               line += *c == '\n';
+            p = last_comma + 1;
+            prev = (struct tok){last_comma, 1, line};
+            continue;
+         }
+      }
+      prev = t;
+   }
+   if (!changed) {
+      free(spv_str_take(&out));
+      free(spv_str_take(&tail));
+      return NULL;
+   }
+   spv_str_puts(&out, copied);
+   char *tl = spv_str_take(&tail);
+   if (tl)
+      spv_str_puts(&out, tl);
+   free(tl);
+   char *r = tl ? spv_str_take(&out) : (free(spv_str_take(&out)), NULL);
+   *oom = r == NULL;
+   return r;
+}
+
+static char *
+fold_es100_sequences(const char *src, bool *oom)
+{
+   unsigned serial = 0;
+   char *cur = NULL;
+   *oom = false;
+   /* each round moves the sequences one level out of the kept operand or into an appended
+    * initializer; a bound keeps a hostile nesting from looping long */
+   for (int round = 0; round < 16; round++) {
+      char *next = fold_es100_sequences_once(cur ? cur : src, &serial, oom);
+      if (!next)
+         break;
+      free(cur);
+      cur = next;
+   }
+   if (*oom) {
+      free(cur);
+      return NULL;
+   }
+   return cur;
+}
+
+/* ---- ESSL 1.00 array type specifiers ---------------------------------------------------------
+ * The GLSL ES 1.00 grammar (section 9) has `type_specifier_no_prec: type_specifier_nonarray
+ * LEFT_BRACKET constant_expression RIGHT_BRACKET`, so `float[2] x;` declares an array as
+ * `float x[2];` does; glslang allows that form from ESSL 3.00 only ("arrayed type : not
+ * supported for this version"). In a declaration (after `;`, `{`, `}`, `(`, `,`, a qualifier or
+ * the start) `T [e] NAME` not followed by `(` becomes `T NAME[e]`, and in a declaration
+ * statement every later declarator of it gets `[e]` too (`float[2] a, b;` declares two
+ * arrays). The moved text keeps its newlines. An array return type or an array constructor
+ * (`float[2](...)`, which ESSL 1.00 does not have) is left to glslang's error. */
+struct text_edit {
+   const char *at;     /* where */
+   size_t drop;        /* bytes replaced */
+   const char *ins;    /* inserted text (its own newlines none), ins_n bytes */
+   size_t ins_n;
+};
+
+static bool
+decl_start(const struct tok *prev)
+{
+   static const char *const q[] = {";", "{", "}", "(", ",", "const", "uniform", "attribute", "varying", "in", "out",
+                                   "inout", "highp", "mediump", "lowp", "invariant", NULL};
+   if (!prev->p)
+      return true;
+   for (const char *const *i = q; *i; i++)
+      if (tok_is(prev, *i))
+         return true;
+   return false;
+}
+
+static char *
+es100_array_types(const char *src, bool *oom)
+{
+   struct text_edit edits[256];
+   unsigned nedits = 0;
+   struct tok t, prev = {0};
+   int line = 1, paren = 0;
+   const char *p = src;
+   while (next_tok(&p, &line, &t) && nedits + 64 < sizeof(edits) / sizeof(edits[0])) {
+      paren += tok_is(&t, "(") - tok_is(&t, ")");
+      bool ident = isalpha((unsigned char)t.p[0]) || t.p[0] == '_';
+      const char *q = p;
+      int l2 = line;
+      struct tok open;
+      if (!ident || !decl_start(&prev) || !next_tok(&q, &l2, &open) || !tok_is(&open, "[")) {
+         prev = t;
+         continue;
+      }
+      /* T [ e ] NAME */
+      struct tok u, close = {0}, name;
+      int nest = 0;
+      while (next_tok(&q, &l2, &u)) {
+         if (tok_is(&u, "["))
+            nest++;
+         else if (tok_is(&u, "]") && nest-- == 0) {
+            close = u;
+            break;
+         }
+      }
+      const char *after_close = q;
+      struct tok follow;
+      if (!close.p || !next_tok(&q, &l2, &name) || !(isalpha((unsigned char)name.p[0]) || name.p[0] == '_') ||
+          (next_tok(&(const char *){q}, &(int){l2}, &follow) && tok_is(&follow, "("))) {
+         prev = t;
+         continue;
+      }
+      const char *size = open.p;
+      size_t size_n = (size_t)(close.p + 1 - open.p);
+      if (memchr(size, '\n', size_n)) { /* a size over several lines: left alone */
+         prev = t;
+         continue;
+      }
+      edits[nedits++] = (struct text_edit){open.p, (size_t)(after_close - open.p), " ", 1};
+      edits[nedits++] = (struct text_edit){name.p + name.n, 0, size, size_n};
+      if (paren == 0) {
+         /* the statement's other declarators */
+         int n2 = 0;
+         struct tok v, last = name;
+         while (next_tok(&q, &l2, &v) && !(tok_is(&v, ";") && n2 == 0) && nedits + 2 < sizeof(edits) / sizeof(edits[0])) {
+            if (tok_is(&v, "(") || tok_is(&v, "[") || tok_is(&v, "{"))
+               n2++;
+            else if (tok_is(&v, ")") || tok_is(&v, "]") || tok_is(&v, "}"))
+               n2--;
+            else if (n2 == 0 && tok_is(&last, ",") && (isalpha((unsigned char)v.p[0]) || v.p[0] == '_'))
+               edits[nedits++] = (struct text_edit){v.p + v.n, 0, size, size_n};
+            last = v;
+         }
+      }
+      p = after_close;
+      line = l2;
+      /* re-count lines from the source: next_tok's count for p */
+      line = 1;
+      for (const char *c = src; c < p; c++)
+         line += *c == '\n';
+      prev = close;
+   }
+   if (!nedits)
+      return NULL;
+   /* apply in source order (edits were recorded in order except within a statement, whose
+    * declarator inserts follow its first two edits) */
+   for (unsigned i = 1; i < nedits; i++)
+      for (unsigned j = i; j > 0 && edits[j - 1].at > edits[j].at; j--) {
+         struct text_edit x = edits[j];
+         edits[j] = edits[j - 1];
+         edits[j - 1] = x;
+      }
+   struct spv_str out = {0};
+   const char *c = src;
+   for (unsigned i = 0; i < nedits; i++) {
+      if (edits[i].at < c)
+         continue; /* overlapping: cannot happen for well-formed text; skip */
+      spv_str_putn(&out, c, (size_t)(edits[i].at - c));
+      spv_str_putn(&out, edits[i].ins, edits[i].ins_n);
+      for (const char *d = edits[i].at; d < edits[i].at + edits[i].drop; d++)
+         if (*d == '\n')
+            spv_str_putn(&out, "\n", 1);
+      c = edits[i].at + edits[i].drop;
+   }
+   spv_str_puts(&out, c);
+   char *r = spv_str_take(&out);
+   *oom = r == NULL;
+   return r;
+}
+
+/* ---- declaration rules of desktop GLSL 1.50 that glslang leaves out ---------------------------
+ * A token walk of the preprocessed text of a desktop shader that compiled; the first error's
+ * message (into err) and line, or 0:
+ *   - GLSL 1.50 section 4.3.7: block members take no `varying` / `attribute` (deprecated
+ *     storage; glslang only warns), and a uniform block array has a size ("array_blocks[]");
+ *   - section 4.3.8.1: a geometry `layout(...) in` / `out` names one primitive ("points,
+ *     triangles_adjacency" is an error; glslang takes the last);
+ *   - section 4.3.4 (geometry inputs): every sized input array has the size of the input
+ *     primitive, so sizes that differ are an error, and an unsized one indexed with a literal
+ *     past the primitive's vertex count is too. */
+static int
+desktop_decl_checks(const char *pp, enum spv_stage stage, char *err, size_t err_size)
+{
+   static const struct {
+      const char *name;
+      int n;
+   } in_prims[] = {{"points", 1}, {"lines", 2}, {"lines_adjacency", 4}, {"triangles", 3}, {"triangles_adjacency", 6}};
+   static const char *const out_prims[] = {"points", "line_strip", "triangle_strip"};
+   struct tok t, prev[3] = {{0}, {0}, {0}};
+   int line = 1, depth = 0, layout_n = 0;
+   struct {
+      struct tok name;
+      int size; /* 0: unsized */
+   } arrays[32];
+   unsigned narrays = 0;
+   const char *p = pp;
+   bool in_block = false, uniform_block = false;
+   struct tok block_kw = {0};
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{")) {
+         if (depth == 0 && prev[1].p && (tok_is(&prev[1], "in") || tok_is(&prev[1], "out") || tok_is(&prev[1], "uniform"))) {
+            in_block = true;
+            uniform_block = tok_is(&prev[1], "uniform");
+            block_kw = prev[1];
+         }
+         depth++;
+      } else if (tok_is(&t, "}")) {
+         depth -= depth > 0;
+         if (depth == 0 && in_block) {
+            in_block = false;
+            /* } NAME [ N? ] */
+            const char *q = p;
+            int l2 = line;
+            struct tok name, open, sz, close;
+            if (next_tok(&q, &l2, &name) && next_tok(&q, &l2, &open) && tok_is(&open, "[") && next_tok(&q, &l2, &sz)) {
+               bool unsized = tok_is(&sz, "]");
+               if (uniform_block && unsized) {
+                  snprintf(err, err_size, "'%.*s' : a uniform block array must be declared with a size",
+                           (int)name.n, name.p);
+                  return name.line;
+               }
+               if (tok_is(&block_kw, "in") && stage == SPV_STAGE_GEOMETRY && narrays < 32 &&
+                   (unsized || (isdigit((unsigned char)sz.p[0]) && next_tok(&q, &l2, &close) && tok_is(&close, "]"))))
+                  arrays[narrays].name = name, arrays[narrays++].size = unsized ? 0 : atoi(sz.p);
+            }
+         }
+      } else if (in_block && depth == 1 && (tok_is(&t, "varying") || tok_is(&t, "attribute"))) {
+         snprintf(err, err_size, "'%.*s' : not allowed on a block member", (int)t.n, t.p);
+         return t.line;
+      } else if (depth == 0 && tok_is(&t, "layout")) {
+         /* layout ( ids ) in|out ; */
+         const char *q = p;
+         int l2 = line, nprim = 0, n_in = 0;
+         struct tok u;
+         if (!next_tok(&q, &l2, &u) || !tok_is(&u, "("))
+            goto next;
+         int nout = 0;
+         while (next_tok(&q, &l2, &u) && !tok_is(&u, ")")) {
+            for (size_t k = 0; k < sizeof(in_prims) / sizeof(in_prims[0]); k++)
+               if (tok_is(&u, in_prims[k].name))
+                  nprim++, n_in = in_prims[k].n;
+            for (size_t k = 0; k < sizeof(out_prims) / sizeof(out_prims[0]); k++)
+               if (tok_is(&u, out_prims[k]))
+                  nout++;
+         }
+         struct tok dir, semi;
+         if (stage == SPV_STAGE_GEOMETRY && next_tok(&q, &l2, &dir) && next_tok(&q, &l2, &semi) && tok_is(&semi, ";")) {
+            if (tok_is(&dir, "in") && nprim > 1) {
+               snprintf(err, err_size, "'layout' : only one input primitive type may be declared");
+               return t.line;
+            }
+            if (tok_is(&dir, "out") && nout > 1) {
+               snprintf(err, err_size, "'layout' : only one output primitive type may be declared");
+               return t.line;
+            }
+            if (tok_is(&dir, "in") && nprim == 1)
+               layout_n = n_in;
+         }
+      } else if (depth == 0 && stage == SPV_STAGE_GEOMETRY && tok_is(&t, "[") && prev[0].p && prev[1].p &&
+                 prev[2].p && tok_is(&prev[2], "in") && narrays < 32) {
+         /* in TYPE NAME [ N? ] */
+         const char *q = p;
+         int l2 = line;
+         struct tok sz, close;
+         if (next_tok(&q, &l2, &sz)) {
+            if (tok_is(&sz, "]"))
+               arrays[narrays].name = prev[0], arrays[narrays++].size = 0;
+            else if (isdigit((unsigned char)sz.p[0]) && next_tok(&q, &l2, &close) && tok_is(&close, "]"))
+               arrays[narrays].name = prev[0], arrays[narrays++].size = atoi(sz.p);
+         }
+      }
+   next:
+      prev[2] = prev[1];
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   if (stage != SPV_STAGE_GEOMETRY)
+      return 0;
+   int size = layout_n;
+   for (unsigned i = 0; i < narrays; i++) {
+      if (!arrays[i].size)
+         continue;
+      if (size && arrays[i].size != size) {
+         snprintf(err, err_size, "'%.*s' : geometry shader input arrays have inconsistent sizes (%d, %d)",
+                  (int)arrays[i].name.n, arrays[i].name.p, size, arrays[i].size);
+         return arrays[i].name.line;
+      }
+      size = arrays[i].size;
+   }
+   if (!layout_n)
+      return 0;
+   /* unsized inputs indexed with a literal past the primitive's vertex count */
+   line = 1;
+   p = pp;
+   struct tok a = {0}, b = {0};
+   while (next_tok(&p, &line, &t)) {
+      if (b.p && tok_is(&b, "[") && isdigit((unsigned char)t.p[0])) {
+         for (unsigned i = 0; i < narrays; i++)
+            if (!arrays[i].size && arrays[i].name.n == a.n && !memcmp(arrays[i].name.p, a.p, a.n) && atoi(t.p) >= layout_n) {
+               snprintf(err, err_size, "'%.*s' : index %d is past the input primitive's %d vertices", (int)a.n, a.p,
+                        atoi(t.p), layout_n);
+               return t.line;
+            }
+      }
+      a = b;
+      b = t;
+   }
+   return 0;
+}
+
+/* ---- unsized uniform arrays with an initializer (desktop GLSL) -------------------------------
+ * GLSL 1.50 section 4.1.9: an array declared without a size and initialized takes its size from
+ * the initializer (`uniform vec4 c[] = vec4[](a, b, c);` has 3 elements). glslang ignores
+ * initializers of uniforms ("Ignoring initializer for uniform"; splitgl applies them, see
+ * spv_eval_init), so such a uniform stays unsized and a variable index into it fails in pass 2.
+ * The size is written into the declaration's `[]`: the constructor's own size, else the count
+ * of its top-level arguments. NULL when nothing changed. */
+static char *
+size_initialized_uniforms(const char *src, bool *oom)
+{
+   struct spv_str out = {0};
+   const char *p = src, *copied = src;
+   struct tok t, prev[2] = {{0}, {0}};
+   int line = 1, depth = 0;
+   bool uniform_stmt = false, changed = false;
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{"))
+         depth++;
+      else if (tok_is(&t, "}"))
+         depth -= depth > 0;
+      else if (depth == 0 && tok_is(&t, ";"))
+         uniform_stmt = false;
+      else if (depth == 0 && tok_is(&t, "uniform"))
+         uniform_stmt = true;
+      else if (depth == 0 && uniform_stmt && tok_is(&t, "=") && prev[0].p && tok_is(&prev[0], "]") && prev[1].p &&
+               tok_is(&prev[1], "[")) {
+         /* NAME [ ] = TYPE [ N? ] ( args ) */
+         const char *q = p;
+         int l2 = line;
+         struct tok ty, open, u;
+         if (!next_tok(&q, &l2, &ty) || !next_tok(&q, &l2, &open) || !tok_is(&open, "["))
+            goto next;
+         long n = -1;
+         if (!next_tok(&q, &l2, &u))
+            goto next;
+         if (isdigit((unsigned char)u.p[0])) {
+            n = strtol(u.p, NULL, 0);
+            if (!next_tok(&q, &l2, &u))
+               goto next;
+         }
+         if (!tok_is(&u, "]") || !next_tok(&q, &l2, &u) || !tok_is(&u, "("))
+            goto next;
+         if (n < 0) {
+            int nest = 0;
+            long args = 0;
+            bool any = false;
+            while (next_tok(&q, &l2, &u)) {
+               if (tok_is(&u, "(") || tok_is(&u, "["))
+                  nest++;
+               else if ((tok_is(&u, ")") || tok_is(&u, "]")) && nest > 0)
+                  nest--;
+               else if (tok_is(&u, ")"))
+                  break;
+               else if (tok_is(&u, ",") && nest == 0)
+                  args++;
+               any = true;
+            }
+            n = any ? args + 1 : 0;
+         }
+         if (n <= 0)
+            goto next;
+         spv_str_putn(&out, copied, (size_t)(prev[0].p - copied));
+         spv_str_printf(&out, "%ld", n);
+         copied = prev[0].p;
+         changed = true;
+      }
+   next:
+      prev[1] = prev[0];
+      prev[0] = t;
+   }
+   if (!changed) {
+      free(spv_str_take(&out));
+      return NULL;
+   }
+   spv_str_puts(&out, copied);
+   char *r = spv_str_take(&out);
+   *oom = r == NULL;
+   return r;
+}
+
+/* ---- ESSL return precisions -------------------------------------------------------------------
+ * GLSL ES 1.00 section 6.1: a function's declarations and its definition must match in
+ * "return type", and ESSL's precision is part of a type's qualification: a prototype that
+ * returns `float` under `precision mediump float` and a definition that returns `highp float`
+ * do not match (piglit mismatched-return-precision). glslang compares the basic types only. A
+ * walk of the global statements keeps the default precisions in force (float and int; a vertex
+ * shader starts with highp for both, a fragment shader with mediump int) and each function
+ * header's effective return precision, keyed by its name and parameter types; a later header
+ * of the same key with another precision is an error (0 if none; err gets the message). */
+static char
+base_of(const struct tok *t)
+{
+   if (tok_is(t, "float") || (t->n == 4 && (!memcmp(t->p, "vec", 3) || !memcmp(t->p, "mat", 3))))
+      return 'f';
+   if (tok_is(t, "int") || (t->n == 5 && !memcmp(t->p, "ivec", 4)))
+      return 'i';
+   return 0;
+}
+
+static char
+prec_of(const struct tok *t)
+{
+   return tok_is(t, "lowp") ? 'l' : tok_is(t, "mediump") ? 'm' : tok_is(t, "highp") ? 'h' : 0;
+}
+
+/* Appends n bytes of s and then `sep` to key (size bytes, *k used); false once it does not fit
+ * (the key is then not used: a truncated key could match another function's). */
+static bool
+key_put(char *key, size_t size, size_t *k, const char *s, size_t n, char sep)
+{
+   if (*k + n + 2 > size)
+      return false;
+   memcpy(key + *k, s, n);
+   *k += n;
+   key[(*k)++] = sep;
+   key[*k] = '\0';
+   return true;
+}
+
+static int
+es_return_precisions(const char *pp, bool vertex, char *err, size_t err_size)
+{
+   char def_f = vertex ? 'h' : 0, def_i = vertex ? 'h' : 'm';
+   struct {
+      char key[200];
+      char prec;
+   } seen[64];
+   unsigned nseen = 0;
+   struct tok stmt[64];
+   unsigned n = 0;
+   int line = 1, depth = 0;
+   const char *p = pp;
+   struct tok t;
+   while (next_tok(&p, &line, &t)) {
+      if (depth > 0) {
+         depth += tok_is(&t, "{") - tok_is(&t, "}");
+         continue;
+      }
+      if (tok_is(&t, ";") || tok_is(&t, "{") || tok_is(&t, "}")) {
+         /* precision Q T ; */
+         if (tok_is(&t, ";") && n == 3 && tok_is(&stmt[0], "precision") && prec_of(&stmt[1])) {
+            if (tok_is(&stmt[2], "float"))
+               def_f = prec_of(&stmt[1]);
+            else if (tok_is(&stmt[2], "int"))
+               def_i = prec_of(&stmt[1]);
+         }
+         /* [prec] TYPE NAME ( params ) ;|{ */
+         unsigned open = 0;
+         while (open < n && !tok_is(&stmt[open], "("))
+            open++;
+         if ((tok_is(&t, ";") || tok_is(&t, "{")) && open >= 2 && open < n && tok_is(&stmt[n - 1], ")")) {
+            const struct tok *type = &stmt[open - 2], *name = &stmt[open - 1];
+            char base = base_of(type);
+            char prec = open >= 3 ? prec_of(&stmt[open - 3]) : 0;
+            if (base && !prec)
+               prec = base == 'f' ? def_f : def_i;
+            if (base && prec) {
+               char key[200];
+               size_t k = 0;
+               bool fits = key_put(key, sizeof(key), &k, name->p, name->n, '(');
+               /* parameter types: each parameter's tokens but its name and precisions */
+               unsigned ps = open + 1;
+               for (unsigned i = open + 1; i < n && fits; i++) {
+                  if (tok_is(&stmt[i], ",") || i == n - 1) {
+                     /* the name: the last identifier before any `[` */
+                     unsigned last_id = ps;
+                     bool found = false;
+                     for (unsigned j = ps; j < i && !tok_is(&stmt[j], "["); j++)
+                        if (isalpha((unsigned char)stmt[j].p[0]) || stmt[j].p[0] == '_')
+                           last_id = j, found = true;
+                     for (unsigned j = ps; j < i && fits; j++)
+                        if (!(found && j == last_id && j > ps) && !prec_of(&stmt[j]))
+                           fits = key_put(key, sizeof(key), &k, stmt[j].p, stmt[j].n, ' ');
+                     fits = fits && key_put(key, sizeof(key), &k, "", 0, ',');
+                     ps = i + 1;
+                  }
+               }
+               /* a header whose statement was cut (more than 64 tokens) or whose key does not
+                * fit is not compared */
+               if (!fits || n >= 64)
+                  goto header_done;
+               unsigned s2 = 0;
+               while (s2 < nseen && strcmp(seen[s2].key, key))
+                  s2++;
+               if (s2 < nseen && seen[s2].prec != prec) {
+                  snprintf(err, err_size, "'%.*s' : the return precision differs from an earlier declaration "
+                                          "of the function (GLSL ES 1.00 section 6.1)", (int)name->n, name->p);
+                  return name->line;
+               }
+               if (s2 == nseen && nseen < 64) {
+                  memcpy(seen[nseen].key, key, sizeof(key));
+                  seen[nseen++].prec = prec;
+               }
+            }
+         }
+      header_done:
+         if (tok_is(&t, "{"))
+            depth = 1;
+         n = 0;
+         continue;
+      }
+      if (n < 64)
+         stmt[n++] = t;
+   }
+   return 0;
+}
+
+/* A desktop fragment shader's gl_FragCoord (GLSL 1.50 section 4.3.8.1; the link compares the
+ * units of the stage, link.c check_frag_coord): a global statement with `in` naming it is a
+ * redeclaration (its layout qualifiers into sh->frag_coord_decl), any other mention a static
+ * use. Below 1.50 blank_frag_coord_redeclaration already took the redeclaration out and set
+ * frag_coord_decl. */
+static void
+scan_frag_coord(struct spv_shader *sh)
+{
+   struct tok t;
+   int line = 1, depth = 0;
+   unsigned stmt = 0; /* SPV_FRAG_COORD_* bits of the current global statement; REDECLARED: `in` */
+   const char *p = sh->preprocessed;
+   while (next_tok(&p, &line, &t)) {
+      if (tok_is(&t, "{") || tok_is(&t, "}") || (tok_is(&t, ";") && !depth)) {
+         depth += tok_is(&t, "{") - (tok_is(&t, "}") && depth);
+         stmt = 0;
+         continue;
+      }
+      if (!depth && tok_is(&t, "in"))
+         stmt |= SPV_FRAG_COORD_REDECLARED;
+      else if (!depth && t.n == 17 && !strncasecmp(t.p, "origin_upper_left", 17)) /* not case sensitive */
+         stmt |= SPV_FRAG_COORD_ORIGIN_UPPER_LEFT;
+      else if (!depth && t.n == 20 && !strncasecmp(t.p, "pixel_center_integer", 20))
+         stmt |= SPV_FRAG_COORD_PIXEL_CENTER_INTEGER;
+      if (t.n < 12 || memcmp(t.p, "gl_FragCoord", 12) || (t.n > 12 && t.p[12] != '.'))
+         continue;
+      if (!depth && (stmt & SPV_FRAG_COORD_REDECLARED) && t.n == 12)
+         sh->frag_coord_decl = (uint8_t)stmt;
+      else
+         sh->frag_coord_used = true;
+   }
+}
+
+/* GLSL 1.10 - 4.60 and GLSL ES, section 3.7 / 3.8 (Identifiers): "Identifiers starting with
+ * "gl_" are reserved ... and may not be declared in a shader as either a variable or a
+ * function"; a structure's name is declared too (piglit struct-name-uses-gl-prefix). glslang
+ * checks variables and functions but not structure names: the first `struct gl_...` of the
+ * preprocessed source, or a token with p NULL. */
+static struct tok
+find_reserved_struct_name(const char *pp)
+{
+   struct tok t, prev = {0};
+   int line = 1;
+   const char *p = pp;
+   while (next_tok(&p, &line, &t)) {
+      if (prev.p && tok_is(&prev, "struct") && t.n > 3 && !strncmp(t.p, "gl_", 3))
+         return t;
+      prev = t;
    }
    return (struct tok){0};
 }
@@ -603,19 +1277,21 @@ insert_after_version(const char *src, const char *directive, const char *text, i
 
 /* GLSL 1.40 - 3.30 (core, before 4.20) keep the old shadow lookups shadow1D / shadow2D /
  * shadow2DRect (+Proj), which return vec4; the Vulkan dialect of pass 2 has none of them. A
- * shader that names one gets these definitions (both passes see them) and the lift renames its
- * calls to them (spirv/lift.c shadow_map). */
-static const char shadow_funcs[] =
-   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
-   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n"
-   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n"
-   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n"
-   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
-   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n"
-   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n"
-   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n"
-   "vec4 sgl__shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
-   "vec4 sgl__shadow2DRectProj(sampler2DRectShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
+ * 1.40+ shader that names one gets these definitions (both passes see them; a 1.10 - 1.30 one
+ * only in pass 2, from the lift, since pass 1 compiles it with its own built-ins) and the lift
+ * renames its calls to them (spirv/lift.c shadow_map). A core context has no
+ * DEPTH_TEXTURE_MODE: the result is (r, 0, 0, 1), as for a RED texture (Mesa likewise). */
+const char spv_shadow_funcs[] =
+   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c) { return vec4(texture(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(texture(s, c, b), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c) { return vec4(texture(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(texture(s, c, b), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(texture(s, c), 0.0, 0.0, 1.0); }\n"
+   "vec4 sgl__shadow2DRectProj(sampler2DRectShadow s, vec4 c) { return vec4(textureProj(s, c), 0.0, 0.0, 1.0); }\n";
 
 static bool
 names_shadow_lookup(const char *src)
@@ -646,9 +1322,9 @@ polyfill(const char *src, const char *directive, bool es, int version)
    bool pervertex = version >= 150 && version < 410 && names_word(src, "gl_PerVertex");
    if (!inverse && !shadow && !pervertex)
       return NULL;
-   char text[sizeof(pervertex_ext) + sizeof(inverse_140) + sizeof(shadow_funcs)];
+   char text[sizeof(pervertex_ext) + sizeof(inverse_140) + sizeof(spv_shadow_funcs)];
    snprintf(text, sizeof(text), "%s%s%s", pervertex ? pervertex_ext : "", inverse ? inverse_140 : "",
-            shadow ? shadow_funcs : "");
+            shadow ? spv_shadow_funcs : "");
    return insert_after_version(src, directive, text, version);
 }
 
@@ -932,6 +1608,65 @@ clip_cull_rewrite(struct spv_shader *sh, const char *src, struct spv_str *log, b
    return r;
 }
 
+/* ---- ARB_fragment_coord_conventions below GLSL 1.50 ----------------------------------------
+ * GLSL 1.50 (section 4.3.8.1) and, before it, ARB_fragment_coord_conventions let a fragment
+ * shader redeclare gl_FragCoord with layout(origin_upper_left) / layout(pixel_center_integer).
+ * glslang accepts the redeclaration only from #version 150 ("identifiers starting with gl_ are
+ * reserved" with the extension enabled at 1.30). When the extension is enabled below 1.50, the
+ * global statement that redeclares gl_FragCoord is blanked for pass 1 (lines keep their
+ * numbers) and its qualifiers are kept on the shader; the lift applies them (lift.c). Returns
+ * the rewritten source or NULL when there is none to blank. */
+static char *
+blank_frag_coord_redeclaration(const char *src, struct spv_shader *sh)
+{
+   const char *ext = strstr(src, "GL_ARB_fragment_coord_conventions");
+   if (!ext || sh->stage != SPV_STAGE_FRAGMENT)
+      return NULL;
+   for (const char *q = strstr(src, "gl_FragCoord"); q; q = strstr(q + 1, "gl_FragCoord")) {
+      /* the statement around q: from after the previous ';', '}' or directive line to the ';' */
+      const char *b = q;
+      while (b > src && b[-1] != ';' && b[-1] != '}' && b[-1] != '{')
+         b--;
+      for (;;) { /* white space and directive lines (#version, #extension) before it */
+         while (*b == ' ' || *b == '\t' || *b == '\r' || *b == '\n')
+            b++;
+         if (*b != '#')
+            break;
+         while (*b && *b != '\n')
+            b++;
+      }
+      const char *e = strchr(q, ';');
+      bool decl = e && (!strncmp(b, "layout", 6) || !strncmp(b, "in ", 3) || !strncmp(b, "in\t", 3));
+      if (!decl || b < ext)
+         continue;
+      bool pci = false, ul = false, other = false;
+      int depth = 0;
+      for (const char *w = b; w < e; w++) {
+         /* GLSL 1.50 section 4.3.8: layout qualifier identifiers are not case sensitive */
+         if (!strncasecmp(w, "pixel_center_integer", 20))
+            pci = true;
+         if (!strncasecmp(w, "origin_upper_left", 17))
+            ul = true;
+         depth += (*w == '(') - (*w == ')');
+         if (!depth && (*w == '=' || *w == ','))
+            other = true; /* an initializer or a list: not a plain redeclaration */
+      }
+      if (other)
+         continue;
+      char *out = strdup(src);
+      if (!out)
+         return NULL;
+      for (char *w = out + (b - src); w <= out + (e - src); w++)
+         if (*w != '\n')
+            *w = ' ';
+      sh->frag_coord_pixel_center_integer = pci;
+      sh->frag_coord_decl = SPV_FRAG_COORD_REDECLARED | (ul ? SPV_FRAG_COORD_ORIGIN_UPPER_LEFT : 0) |
+                            (pci ? SPV_FRAG_COORD_PIXEL_CENTER_INTEGER : 0);
+      return out;
+   }
+   return NULL;
+}
+
 static void
 fill_input(glslang_input_t *in, glslang_resource_t *res, const struct spv_shader *sh, const char *code)
 {
@@ -1021,6 +1756,11 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
          free(hoisted);
          hoisted = ccd;
       }
+      char *blanked = !es && version < 150 ? blank_frag_coord_redeclaration(hoisted ? hoisted : sh->source, sh) : NULL;
+      if (blanked) {
+         free(hoisted);
+         hoisted = blanked;
+      }
       fill_input(&in, &res, sh, hoisted ? hoisted : sh->source);
       glslang_shader_t *gs = ccd_bad ? NULL : glslang_shader_create(&in);
       if (ccd_bad) {
@@ -1030,7 +1770,57 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
       } else {
          if (ccd_offered)
             glslang_shader_set_preamble(gs, "#define GL_EXT_clip_cull_distance 1\n");
-         bool ok = glslang_shader_preprocess(gs, &in) && glslang_shader_parse(gs, &in);
+         bool ok = glslang_shader_preprocess(gs, &in);
+         struct tok reused = {0};
+         if (ok) {
+            /* glslang_shader_parse parses the preprocessed text: check it first for what
+             * would crash the parser */
+            const char *pre = glslang_shader_get_preprocessed_code(gs);
+            reused = find_block_named_like_function(pre ? pre : "");
+         }
+         if (reused.p) {
+            spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : block name redefinition (a function of this name is "
+                                 "declared at global scope; GLSL 1.50 section 4.3.7)\n",
+                           reused.line, (int)reused.n, reused.p);
+            ok = false;
+         }
+         /* rewrites of the preprocessed text, which glslang then parses (pass 2 lifts that
+          * text, so it sees them too) */
+         char *text = NULL;
+         bool oom = false;
+         if (ok && !reused.p && es && version == 100) {
+            const char *pre = glslang_shader_get_preprocessed_code(gs);
+            text = fold_es100_sequences(pre ? pre : "", &oom);
+            char *arr = oom ? NULL : es100_array_types(text ? text : pre ? pre : "", &oom);
+            if (arr) {
+               free(text);
+               text = arr;
+            }
+         } else if (ok && !reused.p && !es) {
+            const char *pre = glslang_shader_get_preprocessed_code(gs);
+            text = size_initialized_uniforms(pre ? pre : "", &oom);
+         }
+         if (oom) {
+            spv_str_puts(&log, "ERROR: out of memory\n");
+            ok = false;
+         } else if (text) {
+            fill_input(&in, &res, sh, text);
+            glslang_shader_t *g2 = glslang_shader_create(&in);
+            if (g2) {
+               glslang_shader_delete(gs);
+               gs = g2;
+               free(hoisted);
+               hoisted = text;
+               if (ccd_offered)
+                  glslang_shader_set_preamble(gs, "#define GL_EXT_clip_cull_distance 1\n");
+               ok = glslang_shader_preprocess(gs, &in);
+            } else {
+               free(text);
+               spv_str_puts(&log, "ERROR: out of memory\n");
+               ok = false;
+            }
+         }
+         ok = ok && !reused.p && glslang_shader_parse(gs, &in);
          const char *l = glslang_shader_get_info_log(gs);
          if (l)
             spv_str_puts(&log, l);
@@ -1054,10 +1844,26 @@ spv_compile_limits(enum spv_stage stage, enum spv_api api, const char *source, c
             spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : %s\n", pv.line, (int)pv.n, pv.p, why);
             sh->ok = false;
          }
+         if (sh->ok && !es && stage == SPV_STAGE_FRAGMENT)
+            scan_frag_coord(sh);
+         struct tok gl_struct = sh->ok ? find_reserved_struct_name(sh->preprocessed) : (struct tok){0};
+         if (gl_struct.p) {
+            spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : identifiers starting with \"gl_\" are reserved\n",
+                           gl_struct.line, (int)gl_struct.n, gl_struct.p);
+            sh->ok = false;
+         }
          struct tok bad = sh->ok && stage == SPV_STAGE_FRAGMENT ? find_unflat_block_int(sh->preprocessed) : (struct tok){0};
          if (bad.p) {
             spv_str_printf(&log, "ERROR: 0:%d: '%.*s' : a fragment shader input of integer type must be qualified "
                                  "flat (a member of an input interface block)\n", bad.line, (int)bad.n, bad.p);
+            sh->ok = false;
+         }
+         char derr[200];
+         int dline = !sh->ok ? 0
+                     : !es   ? desktop_decl_checks(sh->preprocessed, stage, derr, sizeof(derr))
+                             : es_return_precisions(sh->preprocessed, stage == SPV_STAGE_VERTEX, derr, sizeof(derr));
+         if (dline) {
+            spv_str_printf(&log, "ERROR: 0:%d: %s\n", dline, derr);
             sh->ok = false;
          }
          glslang_shader_delete(gs);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "spirv/spv_internal.h"
 
@@ -662,12 +663,26 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          spv_str_puts(&out, "#extension GL_EXT_spirv_intrinsics : require\n");
    }
    bool draw_buffers = false;
+   /* GLSL 1.10 - 1.30: `layout` is a keyword of pass 1 where ARB_explicit_attrib_location or
+    * ARB_shading_language_420pack is turned on (glslang's scanner, as those extensions say),
+    * and must not be renamed as a user identifier then. */
+   bool layout_keyword = false;
    for (uint32_t i = 0; i < tl.n; i++) {
       const struct tok *t = &tl.t[i];
       if (t->kind != TK_DIRECTIVE || !directive_is(t, "extension", NULL))
          continue;
       char ext[96];
       extension_name(t, ext, sizeof(ext));
+      if (!strcmp(ext, "GL_ARB_explicit_attrib_location") || !strcmp(ext, "GL_ARB_shading_language_420pack")) {
+         /* "#extension name : behavior": every behavior but disable turns it on */
+         const char *b = memchr(t->s, ':', t->n), *e = t->s + t->n;
+         if (b) {
+            b++;
+            while (b < e && (*b == ' ' || *b == '\t'))
+               b++;
+            layout_keyword = !((size_t)(e - b) >= 7 && !memcmp(b, "disable", 7));
+         }
+      }
       if (es100) {
          if (strcmp(ext, "GL_EXT_draw_buffers") == 0)
             draw_buffers = true;
@@ -735,6 +750,15 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       }
    }
 
+   /* A 1.10 - 1.30 shader's shadow lookups (renamed below, shadow_map): the definitions
+    * compile.c inserts into 1.40+ sources (pass 1 had the version's own built-ins). */
+   bool shadow_lookups = false;
+   for (uint32_t i = 0; desktop && sh->version < 140 && i < tl.n && !shadow_lookups; i++)
+      for (size_t k = 0; tl.t[i].kind == TK_IDENT && k < sizeof(shadow_map) / sizeof(shadow_map[0]); k++)
+         shadow_lookups = shadow_lookups || tok_is(&tl.t[i], shadow_map[k].from);
+   if (shadow_lookups)
+      spv_str_puts(&out, spv_shadow_funcs);
+
    /* GL core's POINT_SPRITE_COORD_ORIGIN is pipeline state the fragment stage sees: the int
     * specialization constant SPV_SPEC_POINT_ORIGIN (spv_layout.h), which Magma specializes
     * from SetPointState (0 UPPER_LEFT, GL's default; 1 LOWER_LEFT). */
@@ -758,6 +782,43 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
    if (ccd[0].count + ccd[1].count > (uint32_t)sh->limits.max_combined_clip_and_cull_distances && sh->ccd)
       spv_str_printf(&out, "#error %u clip and %u cull distances exceed gl_MaxCombinedClipAndCullDistances (%d)\n",
                      ccd[0].count, ccd[1].count, sh->limits.max_combined_clip_and_cull_distances);
+
+   /* gl_FragCoord redeclared (GLSL 1.50 section 4.3.8.1, ARB_fragment_coord_conventions):
+    * the redeclaration is dropped (the Vulkan dialect has none) and, with
+    * layout(pixel_center_integer), every read of gl_FragCoord is moved by -0.5 in x and y
+    * ("pixel centers are located at whole number pixel offsets"); Vulkan's FragCoord has its
+    * centers at half offsets. Below 1.50 compile.c already removed the statement and set
+    * frag_coord_pixel_center_integer. origin_upper_left is not applied (docs/ARCHITECTURE.md,
+    * "Compiler gaps"). */
+   bool frag_coord_pci = sh->frag_coord_pixel_center_integer;
+   uint32_t fc_drop_b = tl.n, fc_drop_e = tl.n; /* the redeclaration's tokens [b, e] */
+   for (uint32_t i = 0, depth = 0; fs && desktop && i < tl.n; i++) {
+      const struct tok *t = &tl.t[i];
+      if (t->kind == TK_PUNCT && tok_is(t, "{"))
+         depth++;
+      else if (t->kind == TK_PUNCT && tok_is(t, "}") && depth)
+         depth--;
+      if (depth || t->kind != TK_IDENT || !tok_is(t, "gl_FragCoord"))
+         continue;
+      uint32_t b = i, e = i;
+      while (b > 0 && !(tl.t[b - 1].kind == TK_PUNCT && (tok_is(&tl.t[b - 1], ";") || tok_is(&tl.t[b - 1], "}"))) &&
+             tl.t[b - 1].kind != TK_DIRECTIVE)
+         b--;
+      while (e < tl.n && !(tl.t[e].kind == TK_PUNCT && tok_is(&tl.t[e], ";")))
+         e++;
+      bool is_in = false, pci = false;
+      for (uint32_t k = b; k < e; k++) {
+         is_in |= tl.t[k].kind == TK_IDENT && tok_is(&tl.t[k], "in");
+         /* GLSL 1.50 section 4.3.8: layout qualifier identifiers are not case sensitive */
+         pci |= tl.t[k].kind == TK_IDENT && tl.t[k].n == 20 && !strncasecmp(tl.t[k].s, "pixel_center_integer", 20);
+      }
+      if (is_in && e < tl.n) {
+         fc_drop_b = b;
+         fc_drop_e = e;
+         frag_coord_pci |= pci;
+         break;
+      }
+   }
 
    const enum psz_wrap psz = point_size_wrap(sh, &tl, unit, last_vertex_stage);
    const bool gs = sh->stage == SPV_STAGE_GEOMETRY;
@@ -793,6 +854,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
       if ((ccd[0].decl_end && i >= ccd[0].decl_start && i <= ccd[0].decl_end) ||
           (ccd[1].decl_end && i >= ccd[1].decl_start && i <= ccd[1].decl_end))
          continue; /* pass 1's declaration of an EXT_clip_cull_distance array (declared above) */
+      if (i >= fc_drop_b && i <= fc_drop_e)
+         continue; /* gl_FragCoord's redeclaration (above) */
       if (t->kind == TK_PUNCT && !layout_depth && !after_layout) {
          brace += tok_is(t, "{") - tok_is(t, "}");
          paren += tok_is(t, "(") - tok_is(t, ")");
@@ -894,6 +957,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
          rep = SPV_CCD_CULL "_in";
       if (!rep && tok_is(t, "gl_DepthRange"))
          rep = SPV_RENAME_PREFIX "DepthRange";
+      if (!rep && fs && frag_coord_pci && tok_is(t, "gl_FragCoord"))
+         rep = "(gl_FragCoord - vec4(0.5, 0.5, 0.0, 0.0))";
       if (!rep && fs && tok_is(t, "gl_PointCoord"))
          rep = "(vec2(gl_PointCoord.x, " SPV_POINT_ORIGIN_CONST " != 0 ? gl_PointCoord.y : 1.0 - gl_PointCoord.y))";
       /* GLSL ES 1.00 / 3.00's gl_MaxVaryingVectors is gone from the Vulkan dialect: the value
@@ -910,7 +975,8 @@ spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy *copi
             rename = in_list(t, es300_new_words);
          else if (desktop && sh->version < 140)
             rename = (sh->version < 120 && in_list(t, gl110_new_words)) ||
-                     (sh->version < 130 && in_list(t, gl120_new_words)) || in_list(t, gl130_new_words);
+                     (sh->version < 130 && in_list(t, gl120_new_words)) ||
+                     (in_list(t, gl130_new_words) && !(layout_keyword && tok_is(t, "layout")));
          rename = rename || in_list(t, vulkan_words);
       }
       if (rep) {

@@ -350,6 +350,31 @@ assign_attribute_locations(const struct spv_source_info *src, const struct spv_l
    return true;
 }
 
+/* OpenGL ES 3.0.5, section 2.12.5: "Binding more than one attribute name to the same location
+ * is referred to as aliasing, and is not permitted in OpenGL ES Shading Language 3.00 vertex
+ * shaders. LinkProgram will fail when this condition exists." GLSL ES 3.10 / 3.20 (section
+ * 12.46): "The existence of aliasing is determined by declarations present after
+ * preprocessing": attributes the shader never reads count too, which the location assignment
+ * (it skips inactive attributes) does not see. */
+static bool
+check_es3_aliasing(const struct spv_source_info *src, const struct spv_link_options *opts, const struct io_var *v,
+                   uint32_t n, struct spv_str *log)
+{
+   uint8_t used[MAX_VERTEX_ATTRIBS] = {0};
+   for (uint32_t i = 0; i < n; i++) {
+      const char *name = unprefixed(v[i].name);
+      const struct spv_decl *d = spv_find_decl(src, name, SPV_DECL_IN);
+      int32_t loc = d && d->location >= 0
+                       ? d->location
+                       : find_binding(opts ? opts->attrib_bindings : NULL, opts ? opts->attrib_binding_count : 0, name);
+      if (loc >= 0 && (uint64_t)loc + v[i].slots <= MAX_VERTEX_ATTRIBS && !claim(used, MAX_VERTEX_ATTRIBS, loc, v[i].slots)) {
+         spv_str_printf(log, "error: vertex attribute '%s' at location %d aliases another attribute\n", name, loc);
+         return false;
+      }
+   }
+   return true;
+}
+
 static bool
 link_attributes(struct spv_module *m, const struct spv_source_info *src,
                 const struct spv_link_options *opts, struct spv_reflection *r, struct spv_str *log)
@@ -431,6 +456,8 @@ plan_attributes(const struct spv_module *m, const struct spv_source_info *src, c
    uint32_t n = collect_io(m, SpvStorageClassInput, v, MAX_LOCATION_MAP);
    sort_by_declaration(v, n, src);
    bool aliased;
+   if (vs->es && vs->version >= 300 && !check_es3_aliasing(src, opts, v, n, log))
+      return false;
    if (!assign_attribute_locations(src, opts, !vs->es || vs->version < 300, v, n, &aliased, log))
       return false;
    if (!aliased)
@@ -770,6 +797,46 @@ declares_invariant(const char *pp, const char *name, bool all_counts)
    return false;
 }
 
+/* GLSL 1.50 section 4.6.1: "For variables leaving one shader and coming into another shader,
+ * the invariant keyword has to be used in both shaders, or a link error will result." (GLSL
+ * 4.20 relaxed it; desktop GLSL before 4.20 only; glslang does not check it.) An output the next
+ * stage declares as an input is invariant in both stages' units or in neither. */
+static bool
+stage_declares_invariant(const struct stage_units *su, const char *name)
+{
+   for (uint32_t k = 0; k < su->n; k++)
+      if (su->u[k]->preprocessed && declares_invariant(su->u[k]->preprocessed, name, false))
+         return true;
+   return false;
+}
+
+static bool
+check_interface_invariance(const struct stage_units units[SPV_STAGE_COUNT], const struct spv_shader *const sh[SPV_STAGE_COUNT],
+                           const struct spv_source_info src[SPV_STAGE_COUNT], struct spv_str *log)
+{
+   static const int order[3] = {SPV_STAGE_VERTEX, SPV_STAGE_GEOMETRY, SPV_STAGE_FRAGMENT};
+   int prev = -1;
+   for (int i = 0; i < 3; i++) {
+      const int st = order[i];
+      if (!sh[st])
+         continue;
+      if (prev >= 0 && !sh[prev]->es && !sh[st]->es && sh[prev]->version < 420 && sh[st]->version < 420) {
+         for (uint32_t d = 0; d < src[prev].decl_count; d++) {
+            const struct spv_decl *o = &src[prev].decls[d];
+            if (o->storage != SPV_DECL_OUT || !spv_find_decl(&src[st], o->name, SPV_DECL_IN))
+               continue;
+            if (stage_declares_invariant(&units[prev], o->name) != stage_declares_invariant(&units[st], o->name)) {
+               spv_str_printf(log, "error: `%s` is invariant in one shader of the interface and not in the other "
+                                   "(GLSL 1.50 section 4.6.1)\n", o->name);
+               return false;
+            }
+         }
+      }
+      prev = st;
+   }
+   return true;
+}
+
 /* GLSL ES 1.00 section 4.6.4: "gl_FragCoord can only be declared invariant if and only if
  * gl_Position is declared invariant. Similarly gl_PointCoord can only be declared invariant if
  * and only if gl_PointSize is declared invariant." A link error when the fragment shader's is
@@ -953,6 +1020,32 @@ builtin_attribs(const struct spv_module *m)
    return mask;
 }
 
+/* GLSL 1.50 section 4.3.8.1: "If gl_FragCoord is redeclared in any fragment shader in a
+ * program, it must be redeclared in all the fragment shaders in that program that have a static
+ * use gl_FragCoord. All redeclarations of gl_FragCoord in all fragment shaders in a single
+ * program must have the same set of qualifiers." (compile.c scan_frag_coord) */
+static bool
+check_frag_coord(const struct stage_units *fs, struct spv_str *log)
+{
+   uint8_t decl = 0;
+   for (uint32_t k = 0; k < fs->n; k++) {
+      const uint8_t d = fs->u[k]->frag_coord_decl;
+      if (d && decl && d != decl) {
+         spv_str_puts(log, "error: fragment shaders redeclare gl_FragCoord with different layout qualifiers\n");
+         return false;
+      }
+      decl |= d;
+   }
+   for (uint32_t k = 0; decl && k < fs->n; k++) {
+      if (fs->u[k]->frag_coord_used && !fs->u[k]->frag_coord_decl) {
+         spv_str_puts(log, "error: gl_FragCoord is redeclared in a fragment shader but used without a "
+                           "redeclaration in another\n");
+         return false;
+      }
+   }
+   return true;
+}
+
 /* The declarations of every unit of a stage, in attachment order (the main unit's first). */
 static bool
 scan_stage_decls(const struct stage_units *su, bool vertex, struct spv_source_info *info)
@@ -992,7 +1085,7 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
    *blob = NULL;
    *blob_size = 0;
    spv_glslang_init();
-   if (!check_shaders(shaders, count, units, sh, &log))
+   if (!check_shaders(shaders, count, units, sh, &log) || !check_frag_coord(&units[SPV_STAGE_FRAGMENT], &log))
       goto out;
    for (int s = 0; s < SPV_STAGE_COUNT; s++) {
       if (!sh[s])
@@ -1004,7 +1097,8 @@ spv_link(struct spv_shader *const *shaders, uint32_t count, const struct spv_lin
       srcp[s] = &src[s];
       modp[s] = &mods[s];
    }
-   if (!check_uniform_precisions(sh, src, &log) || !check_es100_invariance(sh, &log))
+   if (!check_uniform_precisions(sh, src, &log) || !check_es100_invariance(sh, &log) ||
+       !check_interface_invariance(units, sh, src, &log))
       goto out;
    const bool has_gs = sh[SPV_STAGE_GEOMETRY] != NULL;
    /* Transform feedback captures the last vertex-processing stage's outputs (OpenGL 3.3

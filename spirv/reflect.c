@@ -670,9 +670,52 @@ assign_locations(struct spv_reflection *r, struct spv_str *log)
    return ok;
 }
 
+/* The elements of an array constructor `T [ N? ] ( e0 , e1 , ... )` (the initializer's tokens
+ * joined by spaces) evaluated into element i of u; false if the text is not that or an element
+ * is not evaluated, or the count differs from the array's size. */
+static bool
+apply_array_init(const char *init, const struct spv_uniform *u, uint8_t *block, uint32_t block_size)
+{
+   const char *p = strchr(init, ']');
+   p = p ? strchr(p, '(') : NULL;
+   if (!p)
+      return false;
+   p++;
+   uint32_t i = 0;
+   for (;;) {
+      const char *b = p;
+      int nest = 0;
+      while (*p && !((*p == ',' || *p == ')') && nest == 0)) {
+         nest += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
+         p++;
+      }
+      if (!*p || i >= u->array_size)
+         return false;
+      char elem[512];
+      size_t n = (size_t)(p - b);
+      if (n >= sizeof(elem))
+         return false;
+      memcpy(elem, b, n);
+      while (n && elem[n - 1] == ' ')
+         n--;
+      elem[n] = '\0';
+      const char *e = elem;
+      while (*e == ' ')
+         e++;
+      uint64_t off = (uint64_t)u->offset + (uint64_t)i * u->array_stride;
+      if (off >= block_size || !spv_eval_init(e, u->gl_type, u->matrix_stride, block + off, block_size - off))
+         return false;
+      i++;
+      if (*p == ')')
+         break;
+      p++;
+   }
+   return i == u->array_size;
+}
+
 /* Uniform initializers (desktop GLSL 1.20+): "uniform float x = 1.0;" sets the value at link
  * time (GLSL 3.30 spec, section 4.3.5). The relaxed Vulkan rules drop them, so they become
- * an initial image of the default block. Only basic types and arrays' first element. */
+ * an initial image of the default block. Basic types and arrays of them. */
 static void
 apply_initializers(struct flatten_ctx *c, const struct spv_module *m, uint32_t block)
 {
@@ -686,14 +729,16 @@ apply_initializers(struct flatten_ctx *c, const struct spv_module *m, uint32_t b
       if (!d || !d->init)
          continue;
       struct spv_uniform *u = NULL;
-      for (uint32_t k = 0; k < r->info.uniform_count; k++) {
-         char plain[300];
+      bool array = false;
+      for (uint32_t k = 0; k < r->info.uniform_count && !u; k++) {
+         char plain[300], first[304];
          snprintf(plain, sizeof(plain), "%s", mi->name);
          spv_unrename(plain);
-         if (strcmp(r->uniforms[k].name, plain) == 0) {
+         snprintf(first, sizeof(first), "%s[0]", plain);
+         if (strcmp(r->uniforms[k].name, plain) == 0)
             u = &r->uniforms[k];
-            break;
-         }
+         else if (strcmp(r->uniforms[k].name, first) == 0 && r->uniforms[k].array_stride)
+            u = &r->uniforms[k], array = true;
       }
       if (!u) {
          sgl_warn("spirv: initializer of uniform '%s' (aggregate) is not applied", mi->name);
@@ -705,6 +750,12 @@ apply_initializers(struct flatten_ctx *c, const struct spv_module *m, uint32_t b
             c->failed = true;
             return;
          }
+      }
+      if (array) {
+         /* an array of a basic type: `T[N?](e0, e1, ...)`, element i from e_i */
+         if (!apply_array_init(d->init, u, r->default_block_init, r->info.default_block_size))
+            sgl_warn("spirv: initializer of uniform array '%s' is not a constant this linker evaluates", u->name);
+         continue;
       }
       if (u->offset >= r->info.default_block_size ||
           !spv_eval_init(d->init, u->gl_type, u->matrix_stride, r->default_block_init + u->offset,

@@ -36,7 +36,19 @@ struct spv_shader {
     * names after #version; own_clip / own_cull: it declared the arrays itself (the shader did
     * not redeclare gl_ClipDistance / gl_CullDistance). lift.c makes them BuiltIns. */
    bool ccd, ccd_own_clip, ccd_own_cull;
+   /* GLSL 1.10 - 1.40 with ARB_fragment_coord_conventions: gl_FragCoord was redeclared with
+    * layout(pixel_center_integer); pass 1 did not see the redeclaration (compile.c) */
+   bool frag_coord_pixel_center_integer;
+   /* Desktop fragment shaders (compile.c scan_frag_coord), for the link's check of GLSL 1.50
+    * section 4.3.8.1: SPV_FRAG_COORD_* bits of a gl_FragCoord redeclaration (0: none), and
+    * whether the shader uses gl_FragCoord outside it (a static use). */
+   uint8_t frag_coord_decl;
+   bool frag_coord_used;
 };
+
+#define SPV_FRAG_COORD_REDECLARED 1u
+#define SPV_FRAG_COORD_ORIGIN_UPPER_LEFT 2u
+#define SPV_FRAG_COORD_PIXEL_CENTER_INTEGER 4u
 
 /* The names gl_ClipDistance and gl_CullDistance take in both passes of a GLSL ES shader under
  * EXT_clip_cull_distance (glslang knows neither for ES). */
@@ -136,6 +148,8 @@ char *spv_lift_source_xfb(const struct spv_shader *sh, const struct spv_xfb_copy
  *  layout(points) out. Returns false on out of memory. */
 bool spv_scan_unit(const struct spv_shader *sh, bool *has_main, bool *points_out);
 #define SPV_RENAME_PREFIX "sgl__"
+/** Definitions of GLSL 1.40 - 3.30's vec4 shadow lookups under SPV_RENAME_PREFIX (compile.c). */
+extern const char spv_shadow_funcs[];
 /* lift.c: a sampler taken out of a uniform structure (the name encodes its GL path), and the
  * member that keeps an emptied structure legal (the reflection skips it) */
 #define SPV_OPAQUE_PREFIX SPV_RENAME_PREFIX "o"

@@ -24,6 +24,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 ORACLE_JSON = "/usr/share/glvnd/egl_vendor.d/50_mesa.json"
@@ -40,9 +41,12 @@ class Xvfb:
 
     def __enter__(self):
         r, w = os.pipe()
+        # its own messages, kept to say why it went away if it does (a rare failure under load:
+        # a later app of the same check could not open the display)
+        self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             ["Xvfb", "-displayfd", str(w), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=self.log)
         os.close(w)
         num = b""
         deadline = time.time() + 30
@@ -58,12 +62,21 @@ class Xvfb:
         self.display = ":" + num.decode().strip()
         return self
 
+    def gone(self):
+        """None while the server runs, else its exit status and the end of its log."""
+        if self.proc.poll() is None:
+            return None
+        self.log.seek(0)
+        tail = self.log.read().decode(errors="replace").strip().splitlines()[-8:]
+        return f"Xvfb {self.display} exited with status {self.proc.returncode}: " + " | ".join(tail)
+
     def __exit__(self, *exc):
         self.proc.terminate()
         try:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+        self.log.close()
 
 
 def driver_env(display, driver, splitgl_json, extra):
@@ -356,6 +369,8 @@ def main():
         checks = {"window": check_window, "window-refused": check_window_refused, "glmark2": check_glmark2,
                   "es2gears": check_es2gears, "gstreamer": check_gstreamer, "apitrace": check_apitrace}
         bad = checks[args.check](args, x.display)
+        if x.gone():
+            bad.append(x.gone())
     for b in bad:
         print("FAIL: " + b)
     sys.exit(1 if bad else 0)

@@ -12,23 +12,18 @@
 #include "wire/format.h"
 
 #include "../egl/egl_check.h" /* CHECK and its failure count */
+#include "front_context.h"
 
 static struct glf_context *
 make(enum glf_api api)
 {
-   struct wire_client *c = wire_client_open(WIRE_TRANSPORT_MONOLITH, NULL, NULL, 0);
-   struct glf_context *ctx = glf_context_create(c, api, 3, api == GLF_API_GLES ? 0 : 3, NULL, false, false);
-   static struct glf_drawable d = {.color = {1, 1}, .width = 16, .height = 16};
-   glf_make_current(ctx, &d, &d);
-   return ctx;
+   return front_context(api, 3, api == GLF_API_GLES ? 0 : 3);
 }
 
 static void
 drop(struct glf_context *ctx)
 {
-   CHECK(glf_GetError() == GL_NO_ERROR, "stray GL error");
-   glf_make_current(NULL, NULL, NULL);
-   glf_context_destroy(ctx);
+   front_context_end(ctx);
 }
 
 static GLint

@@ -10,6 +10,7 @@
 #include "glf_gl.h"
 
 #include "../egl/egl_check.h" /* CHECK and its failure count */
+#include "front_context.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -22,19 +23,13 @@ make(enum glf_api api, int major, uint64_t cull, uint64_t combined)
    fake_wire_info.caps[WIRE_CAP_MAX_CLIP_DISTANCES] = 8;
    fake_wire_info.caps[WIRE_CAP_CULL_DISTANCES] = cull | combined << 16;
    fake_wire_info.caps[WIRE_CAP_FEATURES] = cull ? WIRE_FEATURE_CULL_DISTANCE : 0;
-   struct wire_client *c = wire_client_open(WIRE_TRANSPORT_MONOLITH, NULL, NULL, 0);
-   struct glf_context *ctx = glf_context_create(c, api, major, api == GLF_API_GLES ? 0 : 3, NULL, false, false);
-   static struct glf_drawable d = {.color = {1, 1}, .width = 16, .height = 16};
-   glf_make_current(ctx, &d, &d);
-   return ctx;
+   return front_context(api, major, api == GLF_API_GLES ? 0 : 3);
 }
 
 static void
 drop(struct glf_context *ctx)
 {
-   CHECK(glf_GetError() == GL_NO_ERROR, "stray GL error");
-   glf_make_current(NULL, NULL, NULL);
-   glf_context_destroy(ctx);
+   front_context_end(ctx);
 }
 
 static bool

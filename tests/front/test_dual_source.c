@@ -12,6 +12,7 @@
 #include "glf_gl.h"
 
 #include "../egl/egl_check.h" /* CHECK and its failure count */
+#include "front_context.h"
 
 /* A GL 3.3 core context on a device with `dual` dual-source attachments (0: no dualSrcBlend). */
 static struct glf_context *
@@ -22,19 +23,13 @@ make(uint64_t dual)
    fake_wire_info.caps[WIRE_CAP_MAX_COLOR_ATTACHMENTS] = 8;
    fake_wire_info.caps[WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS] = dual;
    fake_wire_info.caps[WIRE_CAP_FEATURES] = dual ? WIRE_FEATURE_DUAL_SRC_BLEND : 0;
-   struct wire_client *c = wire_client_open(WIRE_TRANSPORT_MONOLITH, NULL, NULL, 0);
-   struct glf_context *ctx = glf_context_create(c, GLF_API_GL_CORE, 3, 3, NULL, false, false);
-   static struct glf_drawable d = {.color = {1, 1}, .width = 16, .height = 16};
-   glf_make_current(ctx, &d, &d);
-   return ctx;
+   return front_context(GLF_API_GL_CORE, 3, 3);
 }
 
 static void
 drop(struct glf_context *ctx)
 {
-   CHECK(glf_GetError() == GL_NO_ERROR, "stray GL error");
-   glf_make_current(NULL, NULL, NULL);
-   glf_context_destroy(ctx);
+   front_context_end(ctx);
 }
 
 static bool

@@ -27,8 +27,35 @@ enum { LIVE_CTX, LIVE_RES, LIVE_CSO, LIVE_SO, LIVE_QUERY, LIVE_COUNT };
 static const char *const live_names[LIVE_COUNT] = {"context", "resource", "state object or program",
                                                    "stream-output target", "query"};
 static long live[LIVE_COUNT];
+/* Draws that reached the backend during the current input, and the largest (vertices times
+ * instances): what SPLITGL_FUZZ_REGRESS_DRAWS checks. */
+static unsigned long input_draws;
+static uint64_t input_draw_max;
 static const struct srv_backend_ops *real;
 static struct srv_backend_ops counted;
+
+static uint64_t regress_min_draw;
+
+/* Fuzzing (not the regress replays), a draw of more vertices times instances than this reaches
+ * the backend as nothing: its only effect would be GPU time. On lavapipe such a draw hangs its
+ * device for minutes to days (a dictionary word mutated into a count), the device is kept
+ * running by design (Magma keeps a hung device whole) and a long many-core run ended with
+ * dozens of them computing, at 3 inputs a second per process instead of 75. The records are
+ * still decoded and validated, and the hang path has its kept inputs in regress/records_magma
+ * (replayed whole: SPLITGL_FUZZ_REGRESS_DRAWS). */
+#define FUZZ_MAX_DRAW_VERTICES (1ull << 20)
+
+static void
+c_draw(struct srv_ctx *ctx, const struct srv_draw *d)
+{
+   uint64_t n = (uint64_t)d->info.count * (d->info.instance_count ? d->info.instance_count : 1u);
+   input_draws++;
+   if (n > input_draw_max)
+      input_draw_max = n;
+   if (!regress_min_draw && n > FUZZ_MAX_DRAW_VERTICES)
+      return;
+   real->draw(ctx, d);
+}
 
 #define COUNT_NEW(kind, obj) ((obj) ? (void)live[kind]++ : (void)0, (obj))
 
@@ -122,6 +149,7 @@ count_backend(struct srv_backend *b)
 {
    real = b->ops;
    counted = *real;
+   counted.draw = c_draw;
    counted.context_create = c_context_create;
    counted.context_destroy = c_context_destroy;
    counted.resource_create = c_resource_create;
@@ -149,9 +177,17 @@ quiet(enum sgl_log_level level, const char *line, void *user)
 {
 }
 
+/* SPLITGL_FUZZ_REGRESS_DRAWS=N (the regress replays of a target whose kept findings are legal
+ * streams): every input must reach the backend with a draw of at least N vertices times
+ * instances, and must not end in ProtocolCorruption. A kept input the protocol has since
+ * outgrown (a blob version, a payload size) is refused before its draw and would otherwise
+ * pass while testing nothing. 0 or unset: no check (regress_min_draw, above). */
+
 void
 fuzz_harness_init(void)
 {
+   const char *r = getenv("SPLITGL_FUZZ_REGRESS_DRAWS");
+   regress_min_draw = r ? strtoull(r, NULL, 0) : 0;
    /* Fatal errors are the expected end of most inputs: their log lines would cost more than
     * the inputs themselves. */
    sgl_log_set_sink(quiet, NULL);
@@ -218,7 +254,22 @@ fuzz_harness_run(const uint8_t *data, size_t size, struct srv_backend *(*make_ba
          abort();
       }
    }
+   input_draws = 0;
+   input_draw_max = 0;
    fuzz_replay(&rig, data, size);
+   if (regress_min_draw) {
+      bool corrupt = wire_load32(&rig.seg.ctrl->server_state) == WIRE_SERVER_FATAL &&
+                     !strncmp(rig.seg.ctrl->fatal_msg, "ProtocolCorruption", 18);
+      if (corrupt || input_draw_max < regress_min_draw) {
+         fprintf(stderr,
+                 "fuzz: regress input no longer reaches its draw (%lu draws, largest %llu < %llu "
+                 "vertices x instances%s%.*s): re-make it at this protocol revision\n",
+                 input_draws, (unsigned long long)input_draw_max, (unsigned long long)regress_min_draw,
+                 corrupt ? "; " : "", corrupt ? (int)sizeof(rig.seg.ctrl->fatal_msg) : 0,
+                 rig.seg.ctrl->fatal_msg);
+         abort();
+      }
+   }
    /* GPU work the input submitted completes within the input (bounded as Magma bounds its own
     * fence waits): a later input must not wait for it and take the blame. */
    if (be->ops->fence_submit && be->ops->fence_completed) {

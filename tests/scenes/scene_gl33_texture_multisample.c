@@ -10,6 +10,9 @@
  *   - a 2-layer 4-sample RGBA16F TEXTURE_2D_MULTISAMPLE_ARRAY: each layer attached with
  *     glFramebufferTextureLayer and cleared with glClearBufferfv, read with sampler2DMSArray
  *     (a square in the middle), textureSize of both samplers checked in the shader;
+ *   - a 4-sample RGBA8UI TEXTURE_2D_MULTISAMPLE (MAX_INTEGER_SAMPLES >= 4): cleared with
+ *     glClearBufferuiv, a triangle with an integer output over part of it, sample 2 read with
+ *     usampler2DMS (a strip at the top left);
  *   - TEXTURE_SAMPLES / TEXTURE_FIXED_SAMPLE_LOCATIONS, MAX_*_TEXTURE_SAMPLES, and
  *     FRAMEBUFFER_INCOMPLETE_MULTISAMPLE for a texture without fixed sample locations next to a
  *     renderbuffer.
@@ -60,6 +63,19 @@ static const char *array_fs =
    "   if (textureSize(u_arr) != ivec3(16, 16, 2)) { o = vec4(1.0, 0.0, 1.0, 1.0); return; }\n"
    "   o = texelFetch(u_arr, ivec3(p, layer), 2);\n"
    "}\n";
+static const char *uint_fs =
+   "#version 330 core\n"
+   "out uvec4 o;\n"
+   "void main() { o = uvec4(200u, 40u, 7u + uint(gl_FragCoord.x), 255u); }\n";
+static const char *ufetch_fs =
+   "#version 330 core\n"
+   "uniform usampler2DMS u_ums;\n"
+   "uniform vec2 u_origin;\n"
+   "out vec4 o;\n"
+   "void main() {\n"
+   "   ivec2 p = ivec2(gl_FragCoord.xy - u_origin);\n"
+   "   o = vec4(texelFetch(u_ums, p, 2)) / 255.0;\n"
+   "}\n";
 
 static void
 draw_quad(GLuint prog, float x0, float y0, float x1, float y1)
@@ -81,14 +97,13 @@ main(int argc, char **argv)
    GL(glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &max_color));
    GL(glGetIntegerv(GL_MAX_DEPTH_TEXTURE_SAMPLES, &max_depth));
    GL(glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_int));
-   /* lavapipe renders integer formats single-sampled only (framebufferIntegerColorSampleCounts):
-    * MAX_INTEGER_SAMPLES may be GL 3.3's minimum of 1 */
-   SCENE_CHECK(max_color >= 4 && max_depth >= 4 && max_int >= 1, "MAX_COLOR/DEPTH/INTEGER samples %d %d %d",
+   /* lavapipe renders RGBA8UI with 4 samples (its image format properties), as llvmpipe does */
+   SCENE_CHECK(max_color >= 4 && max_depth >= 4 && max_int >= 4, "MAX_COLOR/DEPTH/INTEGER samples %d %d %d",
                max_color, max_depth, max_int);
 
-   GLuint tex[4], fbo[3], rb;
-   GL(glGenTextures(4, tex));
-   GL(glGenFramebuffers(3, fbo));
+   GLuint tex[5], fbo[4], rb;
+   GL(glGenTextures(5, tex));
+   GL(glGenFramebuffers(4, fbo));
    GL(glGenRenderbuffers(1, &rb));
 
    /* ---- the 4-sample colour + depth textures ---- */
@@ -160,6 +175,19 @@ main(int argc, char **argv)
       GL(glClearBufferfv(GL_COLOR, 0, layer_color[l]));
    }
 
+   /* ---- the 4-sample RGBA8UI texture: cleared, then a triangle over part of it ---- */
+   GL(glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex[4]));
+   GL(glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8UI, 32, 16, GL_TRUE));
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo[3]));
+   GL(glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, tex[4], 0));
+   SCENE_CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "RGBA8UI MS FBO incomplete");
+   static const GLuint uint_clear[4] = {10, 120, 30, 255};
+   GL(glClearBufferuiv(GL_COLOR, 0, uint_clear));
+   GL(glViewport(0, 0, 32, 16));
+   GLuint uprog = scene_program(tri_vs, uint_fs, NULL);
+   GL(glUseProgram(uprog));
+   GL(glDrawArrays(GL_TRIANGLES, 0, 3));
+
    /* ---- show it: bottom left sample 0, bottom right sample 3, top right the average ---- */
    GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
    GL(glViewport(0, 0, 128, 128));
@@ -186,6 +214,13 @@ main(int argc, char **argv)
    GL(glUniform1i(scene_uniform(arr, "u_arr"), 2));
    GL(glUniform2f(scene_uniform(arr, "u_origin"), 56.0f, 56.0f));
    draw_quad(arr, 56, 56, 72, 72);
+   GLuint ufetch = scene_program(quad_vs, ufetch_fs, NULL);
+   GL(glUseProgram(ufetch));
+   GL(glActiveTexture(GL_TEXTURE3));
+   GL(glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex[4]));
+   GL(glUniform1i(scene_uniform(ufetch, "u_ums"), 3));
+   GL(glUniform2f(scene_uniform(ufetch, "u_origin"), 0.0f, 112.0f));
+   draw_quad(ufetch, 0, 112, 32, 128);
 
    /* ---- top left: the resolve ---- */
    GL(glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]));

@@ -689,6 +689,31 @@ test_renames(void)
    spv_program_info_free(info);
 }
 
+/* GLSL 1.30: `layout` is a keyword where ARB_explicit_attrib_location is turned on (kept by the
+ * lift to 1.40), a user identifier where it is not (renamed); piglit texelFetch's staging
+ * shader for multisample textures uses the first. */
+static void
+test_layout_below_140(void)
+{
+   static const char vs[] = "#version 130\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+   static const char fs_ext[] = "#version 130\n#extension GL_ARB_explicit_attrib_location : require\n"
+                                "layout(location = 0) out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   static const char fs_word[] = "#version 130\nuniform float layout;\nout vec4 o;\n"
+                                 "void main() { o = vec4(layout); }\n";
+   char *log = NULL;
+   struct spv_program_info *info = link_program(SPV_API_GL, vs, fs_ext, NULL, &log, NULL, NULL);
+   CHECK(info != NULL);
+   if (!info)
+      fprintf(stderr, "link log: %s\n", log ? log : "");
+   spv_program_info_free(info);
+   free(log);
+   log = NULL;
+   info = link_program(SPV_API_GL, vs, fs_word, NULL, &log, NULL, NULL);
+   CHECK(info != NULL && find_uniform(info, "layout") != NULL);
+   spv_program_info_free(info);
+   free(log);
+}
+
 /* Arrays of named uniform blocks whose instance names differ between stages link (GLSL 1.50,
  * section 4.3.7), get a block binding outside the default block's, and the blob parses. */
 static void
@@ -952,6 +977,22 @@ test_aliasing(void)
    CHECK(info == NULL && log && strstr(log, "aliases another attribute"));
    spv_program_info_free(info);
    free(log);
+   /* ... inactive ones too: "The existence of aliasing is determined by declarations present
+    * after preprocessing" (GLSL ES 3.10; piglit gles-3.0-attribute-aliasing) */
+   static const char vs300_unused[] = "#version 300 es\nin highp float a; in highp float b;\n"
+                                      "void main() { gl_Position = vec4(0.0); }\n";
+   static const char fs300_const[] =
+      "#version 300 es\nprecision mediump float; out vec4 o; void main() { o = vec4(0.0); }\n";
+   struct spv_binding b_same[] = {{"a", 0}, {"b", 0}}, b_apart[] = {{"a", 0}, {"b", 1}};
+   struct spv_link_options o_same = {b_same, 2, NULL, 0}, o_apart = {b_apart, 2, NULL, 0};
+   info = link_program(SPV_API_GLES, vs300_unused, fs300_const, &o_same, &log, NULL, NULL);
+   CHECK(info == NULL && log && strstr(log, "aliases another attribute"));
+   spv_program_info_free(info);
+   free(log);
+   info = link_program(SPV_API_GLES, vs300_unused, fs300_const, &o_apart, &log, NULL, NULL);
+   CHECK(info != NULL);
+   spv_program_info_free(info);
+   free(log);
 
    /* desktop: explicit overlapping locations link; float and int at one location do not */
    static const char vs330[] =
@@ -1081,6 +1122,48 @@ link_units(const char *const *src, const enum spv_stage *stage, uint32_t n, char
    return info;
 }
 
+/* GLSL 1.50 section 4.3.8.1: every fragment shader that uses gl_FragCoord redeclares it when one
+ * does, all with the same qualifiers (piglit fragcoord-layout-qualifiers-*); below 1.50 through
+ * ARB_fragment_coord_conventions too. */
+static void
+test_frag_coord_units(void)
+{
+   const enum spv_stage V = SPV_STAGE_VERTEX, F = SPV_STAGE_FRAGMENT;
+   static const char vs[] = "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+   static const char fs_main_pci[] = "#version 150\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\n"
+                                     "out vec4 o;\nfloat f();\nvoid main() { o = vec4(gl_FragCoord.x, f(), 0.0, 1.0); }\n";
+   static const char fs_f_pci[] = "#version 150\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\n"
+                                  "float f() { return gl_FragCoord.y; }\n";
+   static const char fs_f_ul[] = "#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\n"
+                                 "float f() { return gl_FragCoord.y; }\n";
+   static const char fs_f_plain[] = "#version 150\nin vec4 gl_FragCoord;\nfloat f() { return gl_FragCoord.y; }\n";
+   static const char fs_f_use[] = "#version 150\nfloat f() { return gl_FragCoord.y; }\n";
+   static const char fs_f_none[] = "#version 150\nfloat f() { return 0.5; }\n";
+   static const char fs130_main[] = "#version 130\n#extension GL_ARB_fragment_coord_conventions : require\n"
+                                    "layout(pixel_center_integer) in vec4 gl_FragCoord;\nout vec4 o;\nfloat f();\n"
+                                    "void main() { o = vec4(gl_FragCoord.x, f(), 0.0, 1.0); }\n";
+   static const char fs130_f_use[] = "#version 130\nfloat f() { return gl_FragCoord.y; }\n";
+   static const struct {
+      const char *main_unit, *other;
+      bool ok;
+   } cases[] = {
+      {fs_main_pci, fs_f_pci, true},    {fs_main_pci, fs_f_none, true},   {fs_main_pci, fs_f_ul, false},
+      {fs_main_pci, fs_f_plain, false}, {fs_main_pci, fs_f_use, false},   {fs130_main, fs130_f_use, false},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const char *src[] = {vs, cases[i].main_unit, cases[i].other};
+      const enum spv_stage st[] = {V, F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, 3, &log);
+      CHECK((info != NULL) == cases[i].ok);
+      if ((info != NULL) != cases[i].ok)
+         fprintf(stderr, "frag coord case %zu: log %s\n", i, log ? log : "");
+      CHECK(cases[i].ok || (log && strstr(log, "gl_FragCoord")));
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
 static void
 test_stage_units(void)
 {
@@ -1167,6 +1250,92 @@ test_stage_units(void)
    }
 }
 
+/* GLSL 1.50 section 4.6.1: an output read by the next stage is invariant on both sides of the
+ * interface or on neither (piglit invariant-qualifier-everywhere-*-inconsistency) */
+static void
+test_interface_invariance(void)
+{
+   const enum spv_stage V = SPV_STAGE_VERTEX, G = SPV_STAGE_GEOMETRY, F = SPV_STAGE_FRAGMENT;
+#define GS_HEAD "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+   static const char v_inv[] = "#version 150\nin vec4 p;\ninvariant out vec4 pos;\nvoid main() { gl_Position = p; pos = p; }\n";
+   static const char v_plain[] = "#version 150\nin vec4 p;\nout vec4 pos;\nvoid main() { gl_Position = p; pos = p; }\n";
+   static const char g_plain[] = GS_HEAD "in vec4 pos[];\nout vec4 c;\n"
+                                 "void main() { for (int i = 0; i < 3; i++) { c = pos[i]; gl_Position = pos[i]; EmitVertex(); } }\n";
+   static const char g_inv[] = GS_HEAD "invariant in vec4 pos[];\nout vec4 c;\n"
+                               "void main() { for (int i = 0; i < 3; i++) { c = pos[i]; gl_Position = pos[i]; EmitVertex(); } }\n";
+#undef GS_HEAD
+   static const char f_c[] = "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
+   static const char f_c_inv[] = "#version 150\nin vec4 c;\ninvariant c;\nout vec4 o;\nvoid main() { o = c; }\n";
+   static const char f_pos[] = "#version 150\nin vec4 pos;\ninvariant pos;\nout vec4 o;\nvoid main() { o = pos; }\n";
+   static const char v_inv_420[] = "#version 420\nin vec4 p;\ninvariant out vec4 pos;\nvoid main() { gl_Position = p; pos = p; }\n";
+   static const char f_pos_420[] = "#version 420\nin vec4 pos;\nout vec4 o;\nvoid main() { o = pos; }\n";
+   struct {
+      const char *v, *g, *f;
+      bool ok;
+   } cases[] = {
+      {v_inv, g_plain, f_c, false}, {v_inv, g_inv, f_c, true},  {v_plain, g_plain, f_c, true},
+      {v_plain, g_inv, f_c, false}, {v_plain, g_plain, f_c_inv, false},
+      {v_inv, NULL, f_pos, true},   {v_plain, NULL, f_pos, false}, {v_inv_420, NULL, f_pos_420, true},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const char *src[3] = {cases[i].v, cases[i].g ? cases[i].g : cases[i].f, cases[i].f};
+      const enum spv_stage st[3] = {V, cases[i].g ? G : F, F};
+      char *log = NULL;
+      struct spv_program_info *info = link_units(src, st, cases[i].g ? 3 : 2, &log);
+      if ((info != NULL) != cases[i].ok)
+         fprintf(stderr, "invariant case %zu: unexpected link result:\n%s\n", i, log ? log : "");
+      CHECK_EQ(info != NULL, cases[i].ok);
+      if (!cases[i].ok)
+         CHECK(log && strstr(log, "invariant") != NULL);
+      spv_program_info_free(info);
+      free(log);
+   }
+}
+
+/* GLSL 1.50 section 4.1.9: an unsized uniform array sized by its initializer; initializers of
+ * uniform arrays fill every element (piglit gs-instance-id) */
+static void
+test_uniform_array_initializers(void)
+{
+   /* GLSL 1.50 section 4.1.9: an unsized uniform array takes its size from its initializer,
+    * so a variable index compiles and the initial values fill three elements */
+   struct spv_program_info *info = link_program(
+      SPV_API_GL, "#version 150\nuniform vec4 ic[] = vec4[](vec4(1.0), vec4(2.0), vec4(3.0));\n"
+                  "void main() { gl_Position = ic[gl_InstanceID]; }\n",
+      "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n", NULL, NULL, NULL, NULL);
+   CHECK(info != NULL);
+   const struct spv_uniform *u = NULL;
+   for (uint32_t i = 0; info && i < info->uniform_count; i++)
+      if (!strcmp(info->uniforms[i].name, "ic[0]"))
+         u = &info->uniforms[i];
+   CHECK(u != NULL);
+   if (u) {
+      CHECK_EQ(u->array_size, 3u);
+      CHECK(info->default_block_init != NULL);
+      if (info->default_block_init) {
+         float v;
+         memcpy(&v, info->default_block_init + u->offset + 2 * u->array_stride, sizeof(v));
+         CHECK(v == 3.0f);
+      }
+   }
+   spv_program_info_free(info);
+   info = link_program(SPV_API_GL, "#version 150\nuniform float fa[2] = float[2](0.5, 2.5);\nuniform int k;\n"
+                                   "void main() { gl_Position = vec4(fa[k]); }\n",
+                       "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n", NULL, NULL, NULL, NULL);
+   u = NULL;
+   for (uint32_t i = 0; info && i < info->uniform_count; i++)
+      if (!strcmp(info->uniforms[i].name, "fa[0]"))
+         u = &info->uniforms[i];
+   CHECK(u && info->default_block_init);
+   if (u && info->default_block_init) {
+      float v0, v1;
+      memcpy(&v0, info->default_block_init + u->offset, 4);
+      memcpy(&v1, info->default_block_init + u->offset + u->array_stride, 4);
+      CHECK(v0 == 0.5f && v1 == 2.5f);
+   }
+   spv_program_info_free(info);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1183,10 +1352,14 @@ main(int argc, char **argv)
    test_point_size();
    test_uniform_locations();
    test_renames();
+   test_layout_below_140();
    test_link_errors();
    test_aliasing();
    test_uniform_precision();
    test_es100_invariance();
    test_stage_units();
+   test_interface_invariance();
+   test_uniform_array_initializers();
+   test_frag_coord_units();
    return check_done("spirv_link");
 }
