@@ -179,9 +179,9 @@ quiet(enum sgl_log_level level, const char *line, void *user)
 
 /* FUZZ_REGRESS_DRAWS=N (the harness's own variable, not a splitgl knob; set for the regress
  * replays of a target whose kept findings are legal streams): every input must reach the
- * backend with a draw of at least N vertices times instances, and must not end in ProtocolCorruption. A kept input the protocol has since
- * outgrown (a blob version, a payload size) is refused before its draw and would otherwise
- * pass while testing nothing. 0 or unset: no check (regress_min_draw, above). */
+ * backend with a draw of at least N vertices times instances, and must not end in
+ * ProtocolCorruption. A kept input the protocol has since outgrown (a blob version, a payload
+ * size) is refused before its draw and would otherwise pass while testing nothing. 0 or unset: no check (regress_min_draw, above). */
 
 void
 fuzz_harness_init(void)
