@@ -28,7 +28,7 @@ static const char *const live_names[LIVE_COUNT] = {"context", "resource", "state
                                                    "stream-output target", "query"};
 static long live[LIVE_COUNT];
 /* Draws that reached the backend during the current input, and the largest (vertices times
- * instances): what SPLITGL_FUZZ_REGRESS_DRAWS checks. */
+ * instances): what FUZZ_REGRESS_DRAWS checks. */
 static unsigned long input_draws;
 static uint64_t input_draw_max;
 static const struct srv_backend_ops *real;
@@ -42,7 +42,7 @@ static uint64_t regress_min_draw;
  * running by design (Magma keeps a hung device whole) and a long many-core run ended with
  * dozens of them computing, at 3 inputs a second per process instead of 75. The records are
  * still decoded and validated, and the hang path has its kept inputs in regress/records_magma
- * (replayed whole: SPLITGL_FUZZ_REGRESS_DRAWS). */
+ * (replayed whole: FUZZ_REGRESS_DRAWS). */
 #define FUZZ_MAX_DRAW_VERTICES (1ull << 20)
 
 static void
@@ -177,16 +177,16 @@ quiet(enum sgl_log_level level, const char *line, void *user)
 {
 }
 
-/* SPLITGL_FUZZ_REGRESS_DRAWS=N (the regress replays of a target whose kept findings are legal
- * streams): every input must reach the backend with a draw of at least N vertices times
- * instances, and must not end in ProtocolCorruption. A kept input the protocol has since
- * outgrown (a blob version, a payload size) is refused before its draw and would otherwise
- * pass while testing nothing. 0 or unset: no check (regress_min_draw, above). */
+/* FUZZ_REGRESS_DRAWS=N (the harness's own variable, not a splitgl knob; set for the regress
+ * replays of a target whose kept findings are legal streams): every input must reach the
+ * backend with a draw of at least N vertices times instances, and must not end in
+ * ProtocolCorruption. A kept input the protocol has since outgrown (a blob version, a payload
+ * size) is refused before its draw and would otherwise pass while testing nothing. 0 or unset: no check (regress_min_draw, above). */
 
 void
 fuzz_harness_init(void)
 {
-   const char *r = getenv("SPLITGL_FUZZ_REGRESS_DRAWS");
+   const char *r = getenv("FUZZ_REGRESS_DRAWS");
    regress_min_draw = r ? strtoull(r, NULL, 0) : 0;
    /* Fatal errors are the expected end of most inputs: their log lines would cost more than
     * the inputs themselves. */

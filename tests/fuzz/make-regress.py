@@ -9,7 +9,7 @@ new vertex count and instance count (Python 3 standard library only):
 
 The stream format is tests/fuzz/fuzz_stream.h's; Draw is struct wire_draw (wire/payloads.schema:
 mode, index_size, start, count, instance_count, ...). fuzz_records_magma_regress replays the
-result with SPLITGL_FUZZ_REGRESS_DRAWS, which fails if its draw no longer reaches Magma.
+result with FUZZ_REGRESS_DRAWS, which fails if its draw no longer reaches Magma.
 """
 import argparse
 import re
