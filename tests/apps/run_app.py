@@ -76,6 +76,7 @@ class Xvfb:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()  # gone, socket and lock included, before the next check starts one
         self.log.close()
 
 
@@ -142,6 +143,7 @@ class TcpServer:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()  # gone, socket and lock included, before the next check starts one
         self.log.close()
 
 
@@ -168,7 +170,9 @@ def check_window_on(args, display, tcp):
             extra.update(tcp)
         rc, out = run([args.scene, driver], driver_env(display, driver, args.splitgl_json, extra), 55)
         if rc != 0 or "PASS" not in out:
-            bad.append(f"window_scene on {driver}: exit {rc}")
+            sock = "/tmp/.X11-unix/X" + display.lstrip(":")
+            bad.append(f"window_scene on {driver}: exit {rc}" +
+                       ("" if os.path.exists(sock) else f" ({sock} is gone)"))
         # --validate: the Vulkan validation layers watched the swapchain work and found nothing.
         if args.validate and driver == "splitgl" and ("validation=on" not in out or "validation_errors=0" not in out):
             bad.append("window_scene under SPLITGL_VALIDATE=1: validation off or errors reported")
