@@ -994,9 +994,11 @@ run_hung(void)
       nanosleep(&(struct timespec){0, 100000000}, NULL);
       kept = mg_backends_kept();
       clock_gettime(CLOCK_MONOTONIC, &now);
-   } while (kept > 1 && now.tv_sec - t0.tv_sec < 90);
+   } while (kept > 1 && now.tv_sec - t0.tv_sec < 240);
    fprintf(stderr, "note: the second hung draw was freed %ld s after its destroy\n", (long)(now.tv_sec - t0.tv_sec));
-   CHECK(kept == 1, "the backend whose draw ended was not freed within 90 s (%u kept)", kept);
+   /* about 1 s on an idle machine; over 90 s once in the ASan lane at load 17 on 2 cores, with
+    * the first draw's threads computing beside it */
+   CHECK(kept == 1, "the backend whose draw ended was not freed within 240 s (%u kept)", kept);
    fprintf(stderr, "hung: %s\n", failures ? "FAILED" : "ok");
    return failures ? 1 : 0;
 }
