@@ -146,6 +146,9 @@ bool glf_format_supported(const struct glf_context *ctx, const struct glf_format
 /** A compressed internal format (GLF_FMT_COMPRESSED) the context's API has and the server
  *  samples (the ones GL_COMPRESSED_TEXTURE_FORMATS lists), else NULL. */
 const struct glf_format *glf_compressed_format(const struct glf_context *ctx, GLenum ifmt);
+/** The internal format a GL core image of generic compressed format `ifmt` gets (its base
+ *  internal format; splitgl stores it uncompressed); other formats unchanged. */
+GLenum glf_generic_compressed_base(GLenum ifmt);
 /** GL_COMPRESSED_TEXTURE_FORMATS: writes up to `max` and returns how many there are. */
 unsigned glf_compressed_formats(const struct glf_context *ctx, GLenum *out, unsigned max);
 bool glf_has_etc1(const struct glf_context *ctx);
@@ -327,6 +330,9 @@ struct glf_texture {
    wire_handle res;
    uint32_t res_w, res_h, res_d, res_layers, res_last_level, res_fmt;
    struct glf_tex_image img[6][GLF_MAX_LEVELS]; /* [face][level]; arrays and 3D use face 0 */
+   /* GL core's compressed (RGTC) images: the client's copy of their blocks, which
+    * GetCompressedTexImage / GetTexImage read (texture_blocks.c); NULL until written */
+   struct glf_blocks *blocks[6][GLF_MAX_LEVELS];
    struct glf_sampler_params sp;
    GLenum swizzle[4];
    GLint base_level, max_level;
@@ -859,6 +865,17 @@ void glf_texture_view(const struct glf_context *ctx, const struct glf_texture *t
 uint32_t glf_texture_levels(uint32_t w, uint32_t h);
 void glf_texture_set_target(struct glf_texture *tex, GLenum target);
 uint32_t glf_texture_res_height(const struct glf_texture *tex, uint32_t level);
+
+/* texture_blocks.c: the client copy of a compressed image's blocks (GL core; nothing on the
+ * GPU writes a compressed image, so the copy stays exact). */
+/** The blocks of image [face][level] (zeros where nothing was written: undefined contents),
+ *  allocated for the image's current size and format; NULL when out of memory. */
+uint8_t *glf_texture_blocks(struct glf_texture *tex, uint32_t face, uint32_t level);
+/** Stores whole blocks of a w x h x d region at (x, y) of layer z (x, y multiples of 4). */
+void glf_texture_store_blocks(struct glf_texture *tex, uint32_t face, uint32_t level, const uint8_t *src, uint32_t x,
+                              uint32_t y, uint32_t z, uint32_t w, uint32_t h, uint32_t d);
+/** Drops the copy of one image (-1: every image of the texture). */
+void glf_texture_drop_blocks(struct glf_texture *tex, int face, int level);
 /** An EGLImage sibling texture leaves the image's storage (texture.c): with `copy`, into storage
  *  of its own holding its levels but `skip` (-1: none); without, with no storage. */
 void glf_texture_orphan(struct glf_context *ctx, struct glf_texture *tex, GLint skip, bool copy);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "glf_context.h"
+#include "wire/rgtc.h"
 
 /* ---- formats and the log ------------------------------------------------------------------- */
 /* From the OpenGL ES 3.0 spec, section 3.8.3: "INVALID_ENUM if format or type is not one of
@@ -668,6 +669,86 @@ unpack_source(struct glf_context *ctx, const void *pixels, GLenum format, GLenum
    return pbo->shadow ? pbo->shadow + off : NULL;
 }
 
+static bool on_block_grid(GLint o, GLsizei n, uint32_t ext);
+static void upload_compressed(struct glf_context *ctx, struct glf_texture *tex, GLint level, uint32_t wfmt,
+                              const uint8_t *src, uint32_t x, uint32_t y, uint32_t z, uint32_t w, uint32_t h, uint32_t d);
+
+/* GL 3.3 section 3.8.3 (and ARB_texture_compression_rgtc): RGTC images are 2D, cube map and
+ * 2D-array images. A 3D target is INVALID_OPERATION ("if internalformat is ... RGTC ... and
+ * target is TEXTURE_3D"); 1D, 1D-array and rectangle targets cannot be compressed at all
+ * (INVALID_ENUM, as Mesa). */
+static GLenum
+compressed_target_error(GLenum bind_target)
+{
+   if (bind_target == GL_TEXTURE_3D)
+      return GL_INVALID_OPERATION;
+   if (bind_target == GL_TEXTURE_1D || bind_target == GL_TEXTURE_1D_ARRAY || bind_target == GL_TEXTURE_RECTANGLE)
+      return GL_INVALID_ENUM;
+   return GL_NO_ERROR;
+}
+
+/* ---- RGTC images given uncompressed --------------------------------------------------------- */
+/* GL 3.3 section 3.8.3: with a specific compressed internal format "the GL will ... compress"
+ * the image TexImage* / TexSubImage* give: the texels are converted as for the 8-bit format of
+ * the same components (R8 / RG8, UNORM or SNORM), then each 4x4 block encoded (wire/rgtc.c;
+ * the texels of a partial block past the image's edge repeat its last column / row). Returns
+ * the blocks of the region, malloc'ed, or NULL (GL_OUT_OF_MEMORY raised). */
+static uint8_t *
+encode_blocks(struct glf_context *ctx, const struct glf_texture *tex, const struct upload *u)
+{
+   struct glf_pixfmt pf;
+   if (!glf_pixfmt(u->format, u->type, &pf))
+      return NULL;
+   const bool is_signed = u->fmt->ctype == GL_SIGNED_NORMALIZED, two = u->fmt->bits[1] != 0;
+   struct upload plain = *u;
+   plain.fmt = glf_format_by_ifmt(two ? (is_signed ? GL_RG8_SNORM : GL_RG8) : (is_signed ? GL_R8_SNORM : GL_R8));
+   const uint32_t comps = two ? 2 : 1, bw = (u->w + 3) / 4, bh = (u->h + 3) / 4;
+   struct unpack_layout l = unpack_layout(&ctx->unpack, u->w, u->h, pf.bpp, is_3d(tex->target) || is_array(tex->target));
+   const bool copy = wire_layout(&pf, u->format, u->type, plain.fmt->wfmt);
+   uint8_t *texels = malloc((size_t)u->w * u->h * comps);
+   uint8_t *out = malloc((size_t)wire_format_image_size(u->fmt->wfmt, u->w, u->h, u->d));
+   if (!texels || !out) {
+      free(texels);
+      free(out);
+      glf_error(ctx, GL_OUT_OF_MEMORY, "compressing a texture image");
+      return NULL;
+   }
+   uint8_t *block = out;
+   for (uint32_t k = 0; k < u->d; k++) {
+      convert_rows(ctx, &plain, &pf, &l, copy, k, 0, u->h, texels);
+      for (uint32_t by = 0; by < bh; by++) {
+         for (uint32_t bx = 0; bx < bw; bx++) {
+            for (uint32_t c = 0; c < comps; c++, block += 8) {
+               uint8_t in[16];
+               for (uint32_t i = 0; i < 16; i++) {
+                  uint32_t x = bx * 4 + i % 4, y = by * 4 + i / 4;
+                  x = x < u->w ? x : u->w - 1;
+                  y = y < u->h ? y : u->h - 1;
+                  in[i] = texels[((size_t)y * u->w + x) * comps + c];
+               }
+               wire_rgtc_encode(in, is_signed, 1, block);
+            }
+         }
+      }
+   }
+   free(texels);
+   return out;
+}
+
+/* Compresses the region u gives and sends it (and keeps the client copy of the blocks). */
+static void
+upload_encoded(struct glf_context *ctx, struct glf_texture *tex, GLint level, uint32_t face, const struct upload *u)
+{
+   if (!u->pixels || !u->w || !u->h || !u->d)
+      return;
+   uint8_t *blocks = encode_blocks(ctx, tex, u);
+   if (!blocks)
+      return;
+   glf_texture_store_blocks(tex, face, (uint32_t)level, blocks, u->x, u->y, u->z - face, u->w, u->h, u->d);
+   upload_compressed(ctx, tex, level, u->fmt->wfmt, blocks, u->x, u->y, u->z, u->w, u->h, u->d);
+   free(blocks);
+}
+
 /* ---- glTexImage2D / 3D ----------------------------------------------------------------------- */
 static struct glf_texture *
 bound_texture(struct glf_context *ctx, GLenum bind_target)
@@ -756,6 +837,14 @@ tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h
       glf_error(ctx, GL_INVALID_OPERATION, "%s(3D depth texture)", caller);
       return;
    }
+   GLenum cerr = (fmt->flags & GLF_FMT_COMPRESSED) ? compressed_target_error(bind_target) : GL_NO_ERROR;
+   if (cerr != GL_NO_ERROR) {
+      char b1[64];
+      sgl_log_once(SGL_LOG_WARN, "%s: compressed internalformat %s on target 0x%x refused (%s)", caller,
+                   glf_enum_str((GLenum)ifmt, b1), target, glf_enum_name(cerr));
+      glf_error(ctx, cerr, "%s(compressed internalformat on target 0x%x)", caller, target);
+      return;
+   }
    struct glf_texture *tex = bound_texture(ctx, bind_target);
    /* "An INVALID_OPERATION error is generated if the texture object ... is immutable." */
    if (!tex || tex->immutable) {
@@ -769,12 +858,16 @@ tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h
       return;
    leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
-   *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, (GLenum)ifmt, fmt->wfmt, fmt,
-                                 w > 0 && h > 0 && d > 0};
+   *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, glf_generic_compressed_base((GLenum)ifmt),
+                                 fmt->wfmt, fmt, w > 0 && h > 0 && d > 0};
+   glf_texture_drop_blocks(tex, (int)face, level);
    if (img->defined) {
       ensure_storage(ctx, tex, level, img->w, img->h, img->d, fmt->wfmt);
       struct upload u = {format, type, fmt, src, 0, 0, face, img->w, img->h, img->d};
-      upload_image(ctx, tex, level, &u);
+      if (fmt->flags & GLF_FMT_COMPRESSED)
+         upload_encoded(ctx, tex, level, face, &u);
+      else
+         upload_image(ctx, tex, level, &u);
    }
    glf_shared_touch(ctx);
 }
@@ -860,11 +953,23 @@ tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y, GLint z, G
    bool ok;
    const void *src = unpack_source(ctx, pixels, format, type, (uint32_t)w, (uint32_t)h, (uint32_t)d, dims == 3,
                                    caller, &ok);
+   /* ARB_texture_compression_rgtc: "INVALID_OPERATION is generated by TexSubImage2D ... if
+    * the texture image ... has one of the four RGTC formats and any of the following apply:
+    * xoffset or yoffset is not a multiple of four; width is not a multiple of four and
+    * xoffset + width is not equal to the texture image's width" (height likewise). */
+   const bool compressed = (img->fmt->flags & GLF_FMT_COMPRESSED) != 0;
+   if (compressed && (!on_block_grid(x, w, img->w) || !on_block_grid(y, h, img->h))) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(region off the 4x4 block grid of a compressed image)", caller);
+      return;
+   }
    if (!ok || !tex->created || (uint32_t)level > tex->res_last_level)
       return;
    struct upload u = {format, type, img->fmt, src, (uint32_t)x, (uint32_t)y, face + (uint32_t)z, (uint32_t)w,
                       (uint32_t)h, (uint32_t)d};
-   upload_image(ctx, tex, level, &u);
+   if (compressed)
+      upload_encoded(ctx, tex, level, face, &u);
+   else
+      upload_image(ctx, tex, level, &u);
 }
 
 void GLAPIENTRY
@@ -962,7 +1067,7 @@ compressed_target_ok(const struct glf_format *fmt, GLenum bind_target)
 {
    if (fmt->ifmt == GL_ETC1_RGB8_OES)
       return bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP;
-   return bind_target != GL_TEXTURE_3D;
+   return compressed_target_error(bind_target) == GL_NO_ERROR; /* RGTC likewise (GL 3.3 3.8.3) */
 }
 
 static void
@@ -1018,8 +1123,11 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
    leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
    *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, ifmt, fmt->wfmt, fmt, w > 0 && h > 0 && d > 0};
+   glf_texture_drop_blocks(tex, (int)face, level);
    if (img->defined) {
       ensure_storage(ctx, tex, level, img->w, img->h, img->d, fmt->wfmt);
+      if (GLF_CORE(ctx))
+         glf_texture_store_blocks(tex, face, (uint32_t)level, src, 0, 0, 0, img->w, img->h, img->d);
       upload_compressed(ctx, tex, level, fmt->wfmt, src, 0, 0, face, img->w, img->h, img->d);
    }
    glf_shared_touch(ctx);
@@ -1107,6 +1215,9 @@ compressed_tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y,
    const uint8_t *src = compressed_source(ctx, data, image_size, caller, &ok);
    if (!ok || !tex->created || (uint32_t)level > tex->res_last_level)
       return;
+   if (GLF_CORE(ctx))
+      glf_texture_store_blocks(tex, face, (uint32_t)level, src, (uint32_t)x, (uint32_t)y, (uint32_t)z, (uint32_t)w,
+                               (uint32_t)h, (uint32_t)d);
    upload_compressed(ctx, tex, level, fmt->wfmt, src, (uint32_t)x, (uint32_t)y, face + (uint32_t)z, (uint32_t)w,
                      (uint32_t)h, (uint32_t)d);
 }
@@ -1155,8 +1266,8 @@ tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLs
    const struct glf_format *fmt = glf_sized_format(ctx, ifmt);
    /* ... or one of the compressed formats of table 3.19 (ETC2 / EAC; not ETC1, which its
     * extension gives CompressedTexImage2D only). */
-   if (!fmt && GLF_ES3(ctx) && ifmt != GL_ETC1_RGB8_OES)
-      fmt = glf_compressed_format(ctx, ifmt);
+   if (!fmt && (GLF_ES3(ctx) || GLF_CORE(ctx)) && ifmt != GL_ETC1_RGB8_OES)
+      fmt = glf_compressed_format(ctx, ifmt); /* GL core: RGTC */
    char b1[64];
    if (!fmt || (GLF_ES(ctx) && (fmt->flags & GLF_FMT_UNSIZED))) {
       sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s refused (INVALID_ENUM: not a sized internal format)", caller,
@@ -1192,6 +1303,7 @@ tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLs
    uint32_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    glf_texture_orphan(ctx, tex, -1, false); /* every level respecified: an EGLImage sibling leaves it */
    memset(tex->img, 0, sizeof(tex->img));
+   glf_texture_drop_blocks(tex, -1, -1);
    for (uint32_t f = 0; f < faces; f++)
       for (GLsizei l = 0; l < levels; l++)
          tex->img[f][l] = (struct glf_tex_image){wire_minify((uint32_t)w, (uint32_t)l),
@@ -1657,6 +1769,16 @@ level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, G
    case GL_TEXTURE_DEPTH: *out = f ? (GLint)img->d : 0; return true;
    case GL_TEXTURE_INTERNAL_FORMAT: *out = f ? (GLint)img->ifmt : GL_RGBA; return true;
    case GL_TEXTURE_COMPRESSED: *out = f && (f->flags & GLF_FMT_COMPRESSED) ? GL_TRUE : GL_FALSE; return true;
+   case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
+      /* GL 3.3 section 6.1.3: "... the size (in ubytes) of the compressed texture image ...
+       * Querying TEXTURE_COMPRESSED_IMAGE_SIZE is not allowed on texture images with an
+       * uncompressed internal format ..., and will result in an INVALID_OPERATION error" */
+      if (!f || !(f->flags & GLF_FMT_COMPRESSED)) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glGetTexLevelParameter(TEXTURE_COMPRESSED_IMAGE_SIZE of an uncompressed image)");
+         return false;
+      }
+      *out = (GLint)wire_format_image_size(f->wfmt, img->w, img->h, img->d);
+      return true;
    case GL_TEXTURE_SHARED_SIZE: *out = f && f->wfmt == WIRE_FMT_R9G9B9E5_FLOAT ? 5 : 0; return true;
    case GL_TEXTURE_SAMPLES: *out = 0; return true;
    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
