@@ -1087,9 +1087,11 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
-   /* "INVALID_ENUM if internalformat is not one of the compressed formats" the context lists
-    * in COMPRESSED_TEXTURE_FORMATS. GL 3.3 core contexts list none here (and GL has no 1D
-    * compressed formats), so every CompressedTexImage1D is INVALID_ENUM. */
+   /* "INVALID_ENUM if internalformat is not one of the compressed formats" the context has:
+    * ES 3.0's ETC2 / EAC (those COMPRESSED_TEXTURE_FORMATS lists); GL 3.3's specific formats of
+    * table 3.14, RGTC ("The error INVALID_ENUM is generated if internalformat is one of the
+    * generic compressed internal formats"). GL has no 1D compressed formats here: a
+    * CompressedTexImage1D is INVALID_ENUM (compressed_target_error). */
    const struct glf_format *fmt = glf_compressed_format(ctx, ifmt);
    if (!fmt) {
       sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s is not a compressed format here (INVALID_ENUM)", caller,
@@ -1098,7 +1100,9 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
       return;
    }
    if (!compressed_target_ok(fmt, bind_target)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(%s on target 0x%x)", caller, glf_enum_str(ifmt, b1), target);
+      GLenum err = compressed_target_error(bind_target);
+      glf_error(ctx, err != GL_NO_ERROR ? err : GL_INVALID_OPERATION, "%s(%s on target 0x%x)", caller,
+                glf_enum_str(ifmt, b1), target);
       return;
    }
    /* Sizes, level and border as TexImage* (INVALID_VALUE); "INVALID_VALUE if imageSize is not
@@ -1186,7 +1190,9 @@ compressed_tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y,
       return;
    }
    if (!compressed_target_ok(fmt, bind_target)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(%s on target 0x%x)", caller, glf_enum_str(format, b1), target);
+      GLenum err = compressed_target_error(bind_target);
+      glf_error(ctx, err != GL_NO_ERROR ? err : GL_INVALID_OPERATION, "%s(%s on target 0x%x)", caller,
+                glf_enum_str(format, b1), target);
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, bind_target);
