@@ -116,7 +116,8 @@ struct glf_limits {
 #define GLF_FMT_FILTER (1u << 8)              /* texture-filterable */
 #define GLF_FMT_FILTER_FLOAT (1u << 9)        /* ... with OES_texture_float_linear (always in GL) */
 #define GLF_FMT_COMPRESSED (1u << 10)         /* ETC2 / EAC (ES 3.0 table 3.19), ETC1: the
-                                               * CompressedTex* calls and TexStorage only */
+                                               * CompressedTex* calls and TexStorage only;
+                                               * RGTC (GL core, with GLF_FMT_GL): TexImage too */
 
 enum glf_format_swizzle { GLF_SWZ_NONE = 0, GLF_SWZ_ALPHA, GLF_SWZ_LUMINANCE, GLF_SWZ_LUMINANCE_ALPHA };
 
