@@ -877,6 +877,13 @@ void glf_texture_store_blocks(struct glf_texture *tex, uint32_t face, uint32_t l
                               uint32_t y, uint32_t z, uint32_t w, uint32_t h, uint32_t d);
 /** Drops the copy of one image (-1: every image of the texture). */
 void glf_texture_drop_blocks(struct glf_texture *tex, int face, int level);
+/** The 8-bit wire format an RGTC wire format decodes to (R8 / R8G8, UNORM or SNORM), with its
+ *  component count and signedness. */
+uint32_t glf_rgtc_plain(uint32_t wfmt, uint32_t *comps, bool *is_signed);
+/** RGTC blocks of a w x h x d image to its texels in glf_rgtc_plain's format and back (rows
+ *  bottom first, slices one after the other; wire/rgtc.h's decoder and encoder). */
+void glf_rgtc_decode_image(uint32_t wfmt, const uint8_t *blocks, uint32_t w, uint32_t h, uint32_t d, uint8_t *texels);
+void glf_rgtc_encode_image(uint32_t wfmt, const uint8_t *texels, uint32_t w, uint32_t h, uint32_t d, uint8_t *blocks);
 /** An EGLImage sibling texture leaves the image's storage (texture.c): with `copy`, into storage
  *  of its own holding its levels but `skip` (-1: none); without, with no storage. */
 void glf_texture_orphan(struct glf_context *ctx, struct glf_texture *tex, GLint skip, bool copy);

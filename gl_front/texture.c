@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "glf_context.h"
-#include "wire/rgtc.h"
 
 /* ---- formats and the log ------------------------------------------------------------------- */
 /* From the OpenGL ES 3.0 spec, section 3.8.3: "INVALID_ENUM if format or type is not one of
@@ -699,13 +698,14 @@ encode_blocks(struct glf_context *ctx, const struct glf_texture *tex, const stru
    struct glf_pixfmt pf;
    if (!glf_pixfmt(u->format, u->type, &pf))
       return NULL;
-   const bool is_signed = u->fmt->ctype == GL_SIGNED_NORMALIZED, two = u->fmt->bits[1] != 0;
+   uint32_t comps;
+   bool is_signed;
    struct upload plain = *u;
-   plain.fmt = glf_format_by_ifmt(two ? (is_signed ? GL_RG8_SNORM : GL_RG8) : (is_signed ? GL_R8_SNORM : GL_R8));
-   const uint32_t comps = two ? 2 : 1, bw = (u->w + 3) / 4, bh = (u->h + 3) / 4;
+   glf_rgtc_plain(u->fmt->wfmt, &comps, &is_signed);
+   plain.fmt = glf_format_by_ifmt(comps == 2 ? (is_signed ? GL_RG8_SNORM : GL_RG8) : (is_signed ? GL_R8_SNORM : GL_R8));
    struct unpack_layout l = unpack_layout(&ctx->unpack, u->w, u->h, pf.bpp, is_3d(tex->target) || is_array(tex->target));
    const bool copy = wire_layout(&pf, u->format, u->type, plain.fmt->wfmt);
-   uint8_t *texels = malloc((size_t)u->w * u->h * comps);
+   uint8_t *texels = malloc((size_t)u->w * u->h * u->d * comps);
    uint8_t *out = malloc((size_t)wire_format_image_size(u->fmt->wfmt, u->w, u->h, u->d));
    if (!texels || !out) {
       free(texels);
@@ -713,24 +713,9 @@ encode_blocks(struct glf_context *ctx, const struct glf_texture *tex, const stru
       glf_error(ctx, GL_OUT_OF_MEMORY, "compressing a texture image");
       return NULL;
    }
-   uint8_t *block = out;
-   for (uint32_t k = 0; k < u->d; k++) {
-      convert_rows(ctx, &plain, &pf, &l, copy, k, 0, u->h, texels);
-      for (uint32_t by = 0; by < bh; by++) {
-         for (uint32_t bx = 0; bx < bw; bx++) {
-            for (uint32_t c = 0; c < comps; c++, block += 8) {
-               uint8_t in[16];
-               for (uint32_t i = 0; i < 16; i++) {
-                  uint32_t x = bx * 4 + i % 4, y = by * 4 + i / 4;
-                  x = x < u->w ? x : u->w - 1;
-                  y = y < u->h ? y : u->h - 1;
-                  in[i] = texels[((size_t)y * u->w + x) * comps + c];
-               }
-               wire_rgtc_encode(in, is_signed, 1, block);
-            }
-         }
-      }
-   }
+   for (uint32_t k = 0; k < u->d; k++)
+      convert_rows(ctx, &plain, &pf, &l, copy, k, 0, u->h, texels + (size_t)k * u->w * u->h * comps);
+   glf_rgtc_encode_image(u->fmt->wfmt, texels, u->w, u->h, u->d, out);
    free(texels);
    return out;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "wire/format.h"
+#include "wire/rgtc.h"
 
 struct glf_blocks {
    uint32_t wfmt, w, h, d;
@@ -67,6 +68,68 @@ glf_texture_drop_blocks(struct glf_texture *tex, int face, int level)
          if ((face < 0 || f == face) && (level < 0 || l == level)) {
             free(tex->blocks[f][l]);
             tex->blocks[f][l] = NULL;
+         }
+      }
+   }
+}
+
+/* ---- RGTC images as 8-bit texels -------------------------------------------------------------- */
+uint32_t
+glf_rgtc_plain(uint32_t wfmt, uint32_t *comps, bool *is_signed)
+{
+   const bool s = wfmt == WIRE_FMT_BC4_SNORM || wfmt == WIRE_FMT_BC5_SNORM;
+   const bool two = wfmt == WIRE_FMT_BC5_UNORM || wfmt == WIRE_FMT_BC5_SNORM;
+   *comps = two ? 2 : 1;
+   *is_signed = s;
+   return two ? (s ? WIRE_FMT_R8G8_SNORM : WIRE_FMT_R8G8_UNORM) : (s ? WIRE_FMT_R8_SNORM : WIRE_FMT_R8_UNORM);
+}
+
+void
+glf_rgtc_decode_image(uint32_t wfmt, const uint8_t *blocks, uint32_t w, uint32_t h, uint32_t d, uint8_t *texels)
+{
+   uint32_t comps;
+   bool is_signed;
+   glf_rgtc_plain(wfmt, &comps, &is_signed);
+   const uint32_t bw = (w + 3) / 4, bh = (h + 3) / 4;
+   for (uint32_t k = 0; k < d; k++) {
+      uint8_t *slice = texels + (size_t)k * w * h * comps;
+      for (uint32_t by = 0; by < bh; by++) {
+         for (uint32_t bx = 0; bx < bw; bx++) {
+            uint8_t dec[16 * 2];
+            for (uint32_t c = 0; c < comps; c++, blocks += 8)
+               wire_rgtc_decode(blocks, is_signed, dec + c, comps);
+            for (uint32_t i = 0; i < 16; i++) {
+               uint32_t x = bx * 4 + i % 4, y = by * 4 + i / 4;
+               if (x < w && y < h)
+                  memcpy(slice + ((size_t)y * w + x) * comps, dec + i * comps, comps);
+            }
+         }
+      }
+   }
+}
+
+void
+glf_rgtc_encode_image(uint32_t wfmt, const uint8_t *texels, uint32_t w, uint32_t h, uint32_t d, uint8_t *blocks)
+{
+   uint32_t comps;
+   bool is_signed;
+   glf_rgtc_plain(wfmt, &comps, &is_signed);
+   const uint32_t bw = (w + 3) / 4, bh = (h + 3) / 4;
+   for (uint32_t k = 0; k < d; k++) {
+      const uint8_t *slice = texels + (size_t)k * w * h * comps;
+      for (uint32_t by = 0; by < bh; by++) {
+         for (uint32_t bx = 0; bx < bw; bx++) {
+            for (uint32_t c = 0; c < comps; c++, blocks += 8) {
+               /* the texels of a partial block past the edge repeat its last column / row */
+               uint8_t in[16];
+               for (uint32_t i = 0; i < 16; i++) {
+                  uint32_t x = bx * 4 + i % 4, y = by * 4 + i / 4;
+                  x = x < w ? x : w - 1;
+                  y = y < h ? y : h - 1;
+                  in[i] = slice[((size_t)y * w + x) * comps + c];
+               }
+               wire_rgtc_encode(in, is_signed, 1, blocks);
+            }
          }
       }
    }

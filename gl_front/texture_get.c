@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "glf_context.h"
-#include "wire/rgtc.h"
 #include "util/knobs.h"
 
 /* GL 3.3 section 6.1.4: "target may be TEXTURE_1D, TEXTURE_2D, TEXTURE_3D, TEXTURE_1D_ARRAY,
@@ -145,33 +144,22 @@ read_compressed(struct glf_context *ctx, struct glf_texture *tex, uint32_t face,
                 const struct glf_tex_image *img, const struct glf_pixfmt *pf, const struct pack_layout *l,
                 struct glf_buffer *pbo, size_t off, size_t need, void *pixels)
 {
-   const bool is_signed = img->fmt->ctype == GL_SIGNED_NORMALIZED, two = img->fmt->bits[1] != 0;
-   const uint32_t comps = two ? 2 : 1, plain = two ? (is_signed ? WIRE_FMT_R8G8_SNORM : WIRE_FMT_R8G8_UNORM)
-                                                   : (is_signed ? WIRE_FMT_R8_SNORM : WIRE_FMT_R8_UNORM);
+   uint32_t comps;
+   bool is_signed;
+   const uint32_t plain = glf_rgtc_plain(img->wfmt, &comps, &is_signed), w = img->w, h = img->h;
    const uint8_t *blocks = glf_texture_blocks(tex, face, level);
-   const uint32_t w = img->w, h = img->h, bw = (w + 3) / 4, bh = (h + 3) / 4;
-   uint8_t *texels = malloc((size_t)w * h * comps);
+   uint8_t *texels = malloc((size_t)w * h * img->d * comps);
    double (*vals)[4] = malloc(sizeof(double[4]) * w);
    uint8_t *base = pbo ? (glf_buffer_shadow(ctx, pbo) ? pbo->shadow + off : NULL) : pixels;
    if (!blocks || !texels || !vals) {
       glf_error(ctx, GL_OUT_OF_MEMORY, "glGetTexImage");
       base = NULL;
    }
+   if (base)
+      glf_rgtc_decode_image(img->wfmt, blocks, w, h, img->d, texels);
    for (uint32_t k = 0; base && k < img->d; k++) {
-      for (uint32_t by = 0; by < bh; by++) {
-         for (uint32_t bx = 0; bx < bw; bx++) {
-            uint8_t dec[16 * 2];
-            for (uint32_t c = 0; c < comps; c++, blocks += 8)
-               wire_rgtc_decode(blocks, is_signed, dec + c, comps);
-            for (uint32_t i = 0; i < 16; i++) {
-               uint32_t x = bx * 4 + i % 4, y = by * 4 + i / 4;
-               if (x < w && y < h)
-                  memcpy(texels + ((size_t)y * w + x) * comps, dec + i * comps, comps);
-            }
-         }
-      }
       for (uint32_t r = 0; r < h; r++) {
-         glf_unpack_wire(plain, texels + (size_t)r * w * comps, w, vals);
+         glf_unpack_wire(plain, texels + ((size_t)k * h + r) * w * comps, w, vals);
          glf_pack_pixels(pf, (const double(*)[4])vals, w, base + l->offset + (size_t)k * l->image_stride + (size_t)r * l->row_stride);
       }
    }
