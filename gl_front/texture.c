@@ -1823,6 +1823,65 @@ glf_GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *pa
 }
 
 /* ---- mipmaps ------------------------------------------------------------------------------------ */
+/* GenerateMipmap of an RGTC texture (GL core), in the client: the server generates no level of
+ * a compressed image (the wire refuses it). Each face / layer's base level is decoded from the
+ * client's copy of its blocks, each next level is the 2x2 box average of the previous one (the
+ * last column / row of an odd size counted twice; rounded to nearest), encoded and sent. */
+static void
+generate_compressed_mipmaps(struct glf_context *ctx, struct glf_texture *tex, uint32_t faces, uint32_t base,
+                            uint32_t last)
+{
+   for (uint32_t k = 0; k < faces; k++) {
+      const struct glf_tex_image *b = &tex->img[k][base];
+      uint32_t comps, w = b->w, h = b->h;
+      bool is_signed;
+      glf_rgtc_plain(b->wfmt, &comps, &is_signed);
+      const uint8_t *blocks = glf_texture_blocks(tex, k, base);
+      uint8_t *cur = malloc((size_t)w * h * b->d * comps), *next = malloc((size_t)w * h * b->d * comps);
+      uint8_t *enc = malloc((size_t)wire_format_image_size(b->wfmt, w, h, b->d));
+      if (!blocks || !cur || !next || !enc) {
+         free(cur);
+         free(next);
+         free(enc);
+         glf_error(ctx, GL_OUT_OF_MEMORY, "glGenerateMipmap");
+         return;
+      }
+      glf_rgtc_decode_image(b->wfmt, blocks, w, h, b->d, cur);
+      for (uint32_t l = base + 1; l <= last; l++) {
+         const uint32_t nw = w > 1 ? w / 2 : 1, nh = h > 1 ? h / 2 : 1;
+         for (uint32_t z = 0; z < b->d; z++) {
+            for (uint32_t y = 0; y < nh; y++) {
+               for (uint32_t x = 0; x < nw; x++) {
+                  const uint32_t x0 = x * 2 < w ? x * 2 : w - 1, x1 = x * 2 + 1 < w ? x * 2 + 1 : w - 1;
+                  const uint32_t y0 = y * 2 < h ? y * 2 : h - 1, y1 = y * 2 + 1 < h ? y * 2 + 1 : h - 1;
+                  for (uint32_t c = 0; c < comps; c++) {
+                     int sum = 0;
+                     const uint32_t xs[2] = {x0, x1}, ys[2] = {y0, y1};
+                     for (int i = 0; i < 4; i++) {
+                        uint8_t v = cur[(((size_t)z * h + ys[i / 2]) * w + xs[i % 2]) * comps + c];
+                        sum += is_signed ? (int)(int8_t)v : (int)v;
+                     }
+                     int avg = sum >= 0 ? (sum + 2) / 4 : -((-sum + 2) / 4);
+                     next[(((size_t)z * nh + y) * nw + x) * comps + c] = (uint8_t)avg;
+                  }
+               }
+            }
+         }
+         glf_rgtc_encode_image(b->wfmt, next, nw, nh, b->d, enc);
+         glf_texture_store_blocks(tex, k, l, enc, 0, 0, 0, nw, nh, b->d);
+         upload_compressed(ctx, tex, (GLint)l, b->wfmt, enc, 0, 0, k, nw, nh, b->d);
+         uint8_t *t = cur;
+         cur = next;
+         next = t;
+         w = nw;
+         h = nh;
+      }
+      free(cur);
+      free(next);
+      free(enc);
+   }
+}
+
 void GLAPIENTRY
 glf_GenerateMipmap(GLenum target)
 {
@@ -1853,8 +1912,11 @@ glf_GenerateMipmap(GLenum target)
    if (ok && GLF_ES(ctx))
       ok = (f->flags & GLF_FMT_UNSIZED) || (glf_format_color_renderable(ctx, f) && glf_format_filterable(ctx, f)) ||
            ((b->ifmt == GL_RGBA || b->ifmt == GL_RGB) && !wire_format_is_integer(f->wfmt));
+   /* GL core: RGTC images too (GL 3.3 section 3.8.9 names no format it refuses; the client
+    * generates them: generate_compressed_mipmaps) */
    if (ok && GLF_CORE(ctx))
-      ok = !wire_format_is_integer(f->wfmt) && !f->bits[4] && !f->bits[5] && glf_format_color_renderable(ctx, f);
+      ok = !wire_format_is_integer(f->wfmt) && !f->bits[4] && !f->bits[5] &&
+           (glf_format_color_renderable(ctx, f) || (f->flags & GLF_FMT_COMPRESSED));
    if (!ok) {
       char b1[64];
       if (f)
@@ -1884,6 +1946,11 @@ glf_GenerateMipmap(GLenum target)
                                                  level_height(tex->target, b->h, l - (uint32_t)base),
                                                  level_depth(tex->target, b->d, l - (uint32_t)base), b->ifmt, b->wfmt,
                                                  b->fmt, true};
+   if (b->fmt->flags & GLF_FMT_COMPRESSED) {
+      generate_compressed_mipmaps(ctx, tex, faces, (uint32_t)base, last < tex->res_last_level ? last : tex->res_last_level);
+      glf_shared_touch(ctx);
+      return;
+   }
    struct wire_generate_mipmap *p = GLF_BEGIN(ctx, GenerateMipmap);
    if (p) {
       p->res = tex->res;

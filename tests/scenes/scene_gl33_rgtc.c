@@ -4,7 +4,7 @@
  * glCompressedTexImage2D / 3D and glCompressedTexSubImage2D (from client memory and from a
  * pixel unpack buffer) into 2D, 2D-array and cube textures, sampled NEAREST and LINEAR; images
  * given uncompressed to glTexImage2D / glTexSubImage2D with an RGTC internal format (at most
- * two values per 4x4 block, which any encoder keeps exactly) and with the generic
+ * two values per 4x4 block, which any encoder keeps exactly), glGenerateMipmap on one, and the generic
  * COMPRESSED_RG; read back with glGetCompressedTexImage (the blocks given) and glGetTexImage
  * (the decoded texels of the uncompressed uploads), the level queries and some errors.
  * Registered with SPLITGL_MAGMA_HIDE=bc (Magma decodes the blocks at upload); its _native
@@ -246,6 +246,33 @@ main(int argc, char **argv)
    filter(GL_TEXTURE_2D, GL_NEAREST);
    draw(1, 96, 32, 128, 48);
 
+   /* ---- glGenerateMipmap of an RGTC1 image given uncompressed: 2x2 quads of one value, so
+    * every level keeps at most two values a block ---- */
+   uint8_t mip0[8 * 8], mip1[4 * 4], mipback[16 + 1];
+   for (int y = 0; y < 8; y++)
+      for (int x = 0; x < 8; x++)
+         mip0[y * 8 + x] = ((x / 2 + y / 2) & 1) ? 200 : 40;
+   for (int i = 0; i < 16; i++)
+      mip1[i] = ((i % 4 + i / 4) & 1) ? 200 : 40;
+   GLuint tm;
+   GL(glGenTextures(1, &tm));
+   GL(glBindTexture(GL_TEXTURE_2D, tm));
+   GL(glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, GL_RED, GL_UNSIGNED_BYTE, mip0));
+   GL(glGenerateMipmap(GL_TEXTURE_2D));
+   expect_level(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, 4, "generated level 1");
+   expect_level(GL_TEXTURE_2D, 3, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, 8, "generated level 3");
+   memset(mipback, 0xcd, sizeof(mipback));
+   GL(glGetTexImage(GL_TEXTURE_2D, 1, GL_RED, GL_UNSIGNED_BYTE, mipback));
+   SCENE_CHECK(!memcmp(mipback, mip1, 16) && mipback[16] == 0xcd, "generated level 1");
+   GL(glGetTexImage(GL_TEXTURE_2D, 2, GL_RED, GL_UNSIGNED_BYTE, mipback));
+   SCENE_CHECK(mipback[0] == 120 && mipback[3] == 120, "generated level 2: %u %u", mipback[0], mipback[3]);
+   GL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST));
+   GL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+   GL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1));
+   draw(0, 32, 64, 48, 80);
+   GL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0));
+   draw(0, 48, 64, 52, 68); /* 8x8 texels on 4x4 pixels: level 1 */
+
    /* ---- the generic COMPRESSED_RG: stored as the implementation chooses; sampled ---- */
    GLuint tg;
    GL(glGenTextures(1, &tg));
@@ -293,6 +320,7 @@ main(int argc, char **argv)
 
    GL(glDeleteTextures(8, t));
    GL(glDeleteTextures(1, &tg));
+   GL(glDeleteTextures(1, &tm));
    GL(glDeleteTextures(1, &tu));
    GL(glDeleteBuffers(1, &pbo));
    return scene_finish(&s);
