@@ -1998,6 +1998,58 @@ copy_compatible(const struct glf_context *ctx, const struct glf_format *src, con
    return GLF_CORE(ctx) || (src->ctype == GL_FLOAT) == (dst->ctype == GL_FLOAT);
 }
 
+/* A copy into an RGTC image (GL core): the region (on the block grid) is taken from the
+ * client's copy of the blocks, decoded, the read buffer's texels [sx, sx + cw) x [sy, sy + ch)
+ * put at (ox, oy) of it (the rest, outside the read framebuffer, stays as it was), then encoded
+ * and sent as whole blocks. */
+static void
+copy_to_compressed(struct glf_context *ctx, struct glf_texture *tex, GLint level, const struct glf_format *dst,
+                   uint32_t layer, GLint dx, GLint dy, GLsizei w, GLsizei h, const struct wire_surface_ref *src,
+                   const struct glf_format *sf, uint32_t ox, uint32_t oy, int32_t sx, int32_t sy, uint32_t cw,
+                   uint32_t ch)
+{
+   const bool cube = tex->target == GL_TEXTURE_CUBE_MAP;
+   const uint32_t face = cube ? layer : 0, slice = cube ? 0 : layer;
+   const struct glf_tex_image *img = &tex->img[face][level];
+   uint32_t comps;
+   bool is_signed;
+   const uint32_t plain = glf_rgtc_plain(dst->wfmt, &comps, &is_signed), st = wire_format_texel_size(sf->wfmt);
+   const size_t layer_texels = (size_t)img->w * img->h;
+   const uint8_t *blocks = glf_texture_blocks(tex, face, (uint32_t)level);
+   uint8_t *full = malloc(layer_texels * img->d * comps), *reg = malloc((size_t)w * h * comps);
+   uint8_t *row = malloc((size_t)cw * st), *enc = malloc((size_t)wire_format_image_size(dst->wfmt, (uint32_t)w, (uint32_t)h, 1));
+   double (*vals)[4] = malloc(sizeof(double[4]) * cw);
+   bool ok = blocks && full && reg && row && enc && vals;
+   if (!ok)
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage / glCopyTexSubImage (compressed)");
+   uint8_t map[4];
+   store_map(dst, map);
+   if (ok) {
+      glf_rgtc_decode_image(dst->wfmt, blocks, img->w, img->h, img->d, full);
+      for (uint32_t r = 0; r < (uint32_t)h; r++)
+         memcpy(reg + (size_t)r * w * comps, full + (slice * layer_texels + (size_t)(dy + r) * img->w + dx) * comps,
+                (size_t)w * comps);
+   }
+   for (uint32_t r = 0; ok && r < ch; r++) {
+      ok = glf_read_band(ctx, src, sx, sy + (int32_t)r, cw, 1, st, row);
+      if (ok) {
+         glf_unpack_wire(sf->wfmt, row, cw, vals);
+         glf_pack_wire(plain, map, (const double(*)[4])vals, cw, reg + ((size_t)(oy + r) * w + ox) * comps);
+      }
+   }
+   if (ok) {
+      glf_rgtc_encode_image(dst->wfmt, reg, (uint32_t)w, (uint32_t)h, 1, enc);
+      glf_texture_store_blocks(tex, face, (uint32_t)level, enc, (uint32_t)dx, (uint32_t)dy, slice, (uint32_t)w,
+                               (uint32_t)h, 1);
+      upload_compressed(ctx, tex, level, dst->wfmt, enc, (uint32_t)dx, (uint32_t)dy, layer, (uint32_t)w, (uint32_t)h, 1);
+   }
+   free(full);
+   free(reg);
+   free(row);
+   free(enc);
+   free(vals);
+}
+
 /* Copies the read buffer's [x, x + w) x [y, y + h) into the texture's image at (dx, dy) of
  * layer / face / slice `layer` (3D: slice z), through the client: a ReadPixels reply in the
  * read surface's wire format, converted to the texture's (ALPHA / LUMINANCE mapped as the
@@ -2018,6 +2070,11 @@ copy_from_read_buffer(struct glf_context *ctx, struct glf_texture *tex, GLint le
    if (x1 <= x0 || y1 <= y0 || !tex->created || (uint32_t)level > tex->res_last_level)
       return;
    uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   if (dst->flags & GLF_FMT_COMPRESSED) {
+      copy_to_compressed(ctx, tex, level, dst, layer, dx, dy, w, h, &src, sf, (uint32_t)(x0 - x), (uint32_t)(y0 - y),
+                         (int32_t)x0, (int32_t)y0, cw, ch);
+      return;
+   }
    uint32_t st = wire_format_texel_size(sf->wfmt), dt = wire_format_texel_size(dst->wfmt);
    uint32_t band = WIRE_MAX_REPLY / (cw * st), stage_band = wire_max_stage(ctx->wire) / (cw * dt);
    band = band < stage_band ? band : stage_band;
@@ -2119,6 +2176,12 @@ copy_tex_image(GLenum target, int dims, GLint level, GLenum internalformat, GLin
     * compressed, unknown): INVALID_ENUM / INVALID_VALUE as TexImage2D would say. */
    const struct glf_format *df = glf_sized_format(ctx, internalformat);
    const bool sized = df != NULL;
+   /* GL core: a specific compressed format (RGTC) is compressed by the GL, as TexImage2D's */
+   if (!df && GLF_CORE(ctx) && (df = glf_compressed_format(ctx, internalformat)) != NULL &&
+       compressed_target_error(bind_target) != GL_NO_ERROR) {
+      glf_error(ctx, compressed_target_error(bind_target), "%s(compressed internalformat on target 0x%x)", caller, target);
+      return;
+   }
    if (!df && glf_find_combo(ctx, internalformat, internalformat, GL_UNSIGNED_BYTE, &df) != GL_NO_ERROR)
       df = NULL;
    if (!df || !base_components(df->base)) {
@@ -2153,6 +2216,7 @@ copy_tex_image(GLenum target, int dims, GLint level, GLenum internalformat, GLin
    leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
    *img = (struct glf_tex_image){(uint32_t)width, (uint32_t)height, 1, df->ifmt, df->wfmt, df, width > 0 && height > 0};
+   glf_texture_drop_blocks(tex, (int)face, level);
    if (img->defined) {
       ensure_storage(ctx, tex, level, img->w, img->h, 1, df->wfmt);
       copy_from_read_buffer(ctx, tex, level, df, face, 0, 0, 0, x, y, width, height);
@@ -2204,8 +2268,11 @@ copy_tex_sub_image(GLenum target, int dims, GLint level, GLint xoffset, GLint yo
    }
    /* A compressed image is not written texel by texel (no copy writes blocks; Mesa and the
     * dEQP negative tests expect INVALID_OPERATION, as TexSubImage's format mismatch). */
-   if (img->fmt->flags & GLF_FMT_COMPRESSED) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(compressed destination)", caller);
+   if ((img->fmt->flags & GLF_FMT_COMPRESSED) &&
+       (GLF_ES(ctx) || !on_block_grid(xoffset, width, img->w) || !on_block_grid(yoffset, height, img->h))) {
+      /* GL core's RGTC: ARB_texture_compression_rgtc's block-grid rule for CopyTexSubImage2D,
+       * as TexSubImage2D's */
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(compressed destination%s)", caller, GLF_ES(ctx) ? "" : " off the block grid");
       return;
    }
    const struct glf_format *sf = copy_source(ctx, caller);

@@ -4,7 +4,8 @@
  * glCompressedTexImage2D / 3D and glCompressedTexSubImage2D (from client memory and from a
  * pixel unpack buffer) into 2D, 2D-array and cube textures, sampled NEAREST and LINEAR; images
  * given uncompressed to glTexImage2D / glTexSubImage2D with an RGTC internal format (at most
- * two values per 4x4 block, which any encoder keeps exactly), glGenerateMipmap on one, and the generic
+ * two values per 4x4 block, which any encoder keeps exactly), glGenerateMipmap on one,
+ * glCopyTexImage2D / glCopyTexSubImage2D into one, and the generic
  * COMPRESSED_RG; read back with glGetCompressedTexImage (the blocks given) and glGetTexImage
  * (the decoded texels of the uncompressed uploads), the level queries and some errors.
  * Registered with SPLITGL_MAGMA_HIDE=bc (Magma decodes the blocks at upload); its _native
@@ -273,6 +274,41 @@ main(int argc, char **argv)
    GL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0));
    draw(0, 48, 64, 52, 68); /* 8x8 texels on 4x4 pixels: level 1 */
 
+   /* ---- glCopyTexImage2D / glCopyTexSubImage2D into RGTC1 from an 8x8 RGBA8 framebuffer of
+    * one value a 4x4 block ---- */
+   GLuint fbo, fbtex, tc;
+   GL(glGenFramebuffers(1, &fbo));
+   GL(glGenTextures(1, &fbtex));
+   GL(glBindTexture(GL_TEXTURE_2D, fbtex));
+   GL(glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL));
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo));
+   GL(glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, fbtex, 0));
+   GL(glClearColor(0.2f, 0.6f, 0.0f, 1.0f));
+   GL(glClear(GL_COLOR_BUFFER_BIT));
+   GL(glEnable(GL_SCISSOR_TEST));
+   GL(glScissor(4, 0, 4, 4));
+   GL(glClearColor(0.8f, 0.4f, 0.0f, 1.0f));
+   GL(glClear(GL_COLOR_BUFFER_BIT));
+   GL(glDisable(GL_SCISSOR_TEST));
+   GL(glGenTextures(1, &tc));
+   GL(glBindTexture(GL_TEXTURE_2D, tc));
+   GL(glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 0, 0, 8, 8, 0));
+   expect_level(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, 64, "CopyTexImage2D RG_RGTC2");
+   uint8_t cback[8 * 8 * 2];
+   GL(glGetTexImage(GL_TEXTURE_2D, 0, GL_RG, GL_UNSIGNED_BYTE, cback));
+   SCENE_CHECK(cback[0] == 51 && cback[1] == 153 && cback[2 * 4] == 204 && cback[2 * 4 + 1] == 102 &&
+               cback[2 * (4 * 8 + 4)] == 51, "CopyTexImage2D RG_RGTC2: %u %u %u %u", cback[0], cback[1], cback[8],
+               cback[9]);
+   /* a sub-copy of the bright block onto the top right one */
+   GL(glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 0, 4, 4));
+   GL_EXPECT(GL_INVALID_OPERATION, glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 4, 4, 0, 4, 4));
+   GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+   GL(glClearColor(0.1f, 0.1f, 0.1f, 1.0f));
+   filter(GL_TEXTURE_2D, GL_NEAREST);
+   draw(0, 64, 64, 80, 80);
+   GL(glGetTexImage(GL_TEXTURE_2D, 0, GL_RG, GL_UNSIGNED_BYTE, cback));
+   SCENE_CHECK(cback[2 * (4 * 8 + 4)] == 204, "CopyTexSubImage2D RG_RGTC2: %u", cback[2 * (4 * 8 + 4)]);
+
    /* ---- the generic COMPRESSED_RG: stored as the implementation chooses; sampled ---- */
    GLuint tg;
    GL(glGenTextures(1, &tg));
@@ -321,6 +357,9 @@ main(int argc, char **argv)
    GL(glDeleteTextures(8, t));
    GL(glDeleteTextures(1, &tg));
    GL(glDeleteTextures(1, &tm));
+   GL(glDeleteTextures(1, &tc));
+   GL(glDeleteTextures(1, &fbtex));
+   GL(glDeleteFramebuffers(1, &fbo));
    GL(glDeleteTextures(1, &tu));
    GL(glDeleteBuffers(1, &pbo));
    return scene_finish(&s);
