@@ -419,6 +419,14 @@ glf_has_etc1(const struct glf_context *ctx)
    return glf_compressed_format(ctx, GL_ETC1_RGB8_OES) != NULL;
 }
 
+/* GL_ARB / EXT_texture_compression_rgtc: a GL core context that takes all four RGTC formats */
+bool
+glf_has_rgtc(const struct glf_context *ctx)
+{
+   return glf_compressed_format(ctx, GL_COMPRESSED_RED_RGTC1) && glf_compressed_format(ctx, GL_COMPRESSED_SIGNED_RED_RGTC1) &&
+          glf_compressed_format(ctx, GL_COMPRESSED_RG_RGTC2) && glf_compressed_format(ctx, GL_COMPRESSED_SIGNED_RG_RGTC2);
+}
+
 /* GL_ARB_texture_multisample: some colour format renders and samples multisampled */
 bool
 glf_has_texture_multisample(const struct glf_context *ctx)

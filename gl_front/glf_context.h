@@ -154,6 +154,7 @@ GLenum glf_generic_compressed_base(GLenum ifmt);
 unsigned glf_compressed_formats(const struct glf_context *ctx, GLenum *out, unsigned max);
 bool glf_has_etc1(const struct glf_context *ctx);
 bool glf_has_texture_multisample(const struct glf_context *ctx);
+bool glf_has_rgtc(const struct glf_context *ctx);
 bool glf_has_texture_buffer(const struct glf_context *ctx);
 bool glf_format_color_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_depth_renderable(const struct glf_context *ctx, const struct glf_format *f);

@@ -260,6 +260,19 @@ has_extension(const char *name)
    return s && strstr(s, name) != NULL;
 }
 
+/* GL core contexts list extensions through glGetStringi only */
+static bool
+has_extension_i(const char *name)
+{
+   GLint n = get_int(GL_NUM_EXTENSIONS);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)glf_GetStringi(GL_EXTENSIONS, (GLuint)i);
+      if (e && !strcmp(e, name))
+         return true;
+   }
+   return false;
+}
+
 static void
 format_lists(void)
 {
@@ -387,6 +400,8 @@ gl_core_rgtc(void)
    struct glf_context *ctx = make(GLF_API_GL_CORE, 3, 3);
    /* COMPRESSED_TEXTURE_FORMATS lists general-purpose formats only: RGTC is not one */
    CHECK(get_int(GL_NUM_COMPRESSED_TEXTURE_FORMATS) == 0, "GL 3.3 core lists none");
+   CHECK(has_extension_i("GL_ARB_texture_compression_rgtc") && has_extension_i("GL_EXT_texture_compression_rgtc"),
+         "the RGTC extensions listed");
    GLuint t[6];
    glf_GenTextures(6, t);
    glf_BindTexture(GL_TEXTURE_2D, t[0]);
@@ -474,6 +489,7 @@ gl_core_rgtc(void)
 
    /* ES 3.0 has no RGTC */
    ctx = make(GLF_API_GLES, 3, 0);
+   CHECK(!has_extension("texture_compression_rgtc"), "ES lists no RGTC extension");
    GLuint te;
    glf_GenTextures(1, &te);
    glf_BindTexture(GL_TEXTURE_2D, te);
@@ -492,6 +508,7 @@ gl_core_rgtc(void)
    glf_BindTexture(GL_TEXTURE_2D, te);
    glf_CompressedTexImage2D(GL_TEXTURE_2D, 0, RED1, 4, 4, 0, 8, blocks);
    expect(GL_INVALID_ENUM, "glCompressedTexImage2D(RGTC unsampled)", 0);
+   CHECK(!has_extension_i("GL_ARB_texture_compression_rgtc"), "no RGTC extension without BC sampling");
    drop(ctx);
    memset(fake_wire_info.caps, 0, sizeof(fake_wire_info.caps));
    fake_wire_info.cap_count = 0;
