@@ -1799,6 +1799,12 @@ format_level_param(struct glf_context *ctx, const struct glf_format *f, GLenum p
          return true;
       }
    }
+   /* buffer and multisample textures are never compressed: GL 3.3 section 6.1.3's
+    * INVALID_OPERATION for TEXTURE_COMPRESSED_IMAGE_SIZE of an uncompressed image */
+   if (pname == GL_TEXTURE_COMPRESSED_IMAGE_SIZE) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetTexLevelParameter(TEXTURE_COMPRESSED_IMAGE_SIZE of an uncompressed image)");
+      return false;
+   }
    char b1[64];
    glf_error(ctx, GL_INVALID_ENUM, "glGetTexLevelParameter(pname=%s)", glf_enum_str(pname, b1));
    return false;
