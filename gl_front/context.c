@@ -281,6 +281,7 @@ texture_free(struct glf_context *ctx, struct glf_texture *tex)
       glf_image_storage_unref(tex->image); /* an EGLImage's: the last reference destroys it */
    else if (tex->created)
       glf_emit_destroy(ctx, WIRE_KIND_RESOURCE, tex->res);
+   glf_texture_drop_blocks(tex, -1, -1);
    free(tex->label);
    free(tex);
 }

@@ -133,6 +133,13 @@ static const struct glf_format formats[] = {
        0),
    /* OES_compressed_ETC1_RGB8_texture (ES 2.0 and 3.0): ETC1 blocks are RGB8 ETC2 blocks */
    ROW(GL_ETC1_RGB8_OES, GL_RGB, ETC2_R8G8B8_UNORM, 8, 8, 8, 0, 0, 0, UN, CMP | TF, 0, 0, 0),
+   /* OpenGL 3.0+ core's RGTC (GL 3.3 table 3.14; not in ES 3.0). The sizes are those of "an
+    * uncompressed internal format that produces an image of roughly the same quality" (GL 3.3
+    * section 6.1.3): the 8-bit endpoints. */
+   ROW(GL_COMPRESSED_RED_RGTC1, GL_RED, BC4_UNORM, 8, 0, 0, 0, 0, 0, UN, GL | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_SIGNED_RED_RGTC1, GL_RED, BC4_SNORM, 8, 0, 0, 0, 0, 0, SN, GL | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_RG_RGTC2, GL_RG, BC5_UNORM, 8, 8, 0, 0, 0, 0, UN, GL | CMP | TF, 0, 0, 0),
+   ROW(GL_COMPRESSED_SIGNED_RG_RGTC2, GL_RG, BC5_SNORM, 8, 8, 0, 0, 0, 0, SN, GL | CMP | TF, 0, 0, 0),
    /* EXT_texture_format_BGRA8888 (ES): BGRA_EXT texels, stored as RGBA8 (the client reorders
     * at upload and read-back); colour-renderable as the extension's later revisions and ANGLE
     * take it */
@@ -167,6 +174,28 @@ static const struct {
    {GL_SRGB, GL_SRGB8}, {GL_SRGB_ALPHA, GL_SRGB8_ALPHA8}, {GL_R3_G3_B2, GL_RGB565}, {GL_RGB4, GL_RGB565},
    {GL_RGB5, GL_RGB565}, {GL_RGBA2, GL_RGBA4}, {GL_RGB10, GL_RGB10_A2}, {GL_RGB12, GL_RGB16}, {GL_RGBA12, GL_RGBA16},
 };
+
+/* GL 3.3 section 3.8.3: "Generic compressed internal formats are never used directly as the
+ * internal formats of texture images. If internalformat is one of the six generic compressed
+ * internal formats, its value is replaced by the symbolic constant for a specific compressed
+ * internal format of the GL's choosing ... If no specific compressed format is available,
+ * internalformat is instead replaced by the corresponding base internal format." splitgl
+ * stores them uncompressed (gl_aliases) and names them by their base format (the sRGB ones by
+ * the unsized SRGB / SRGB_ALPHA, which keep the encoding). Other formats are returned as
+ * they are. */
+GLenum
+glf_generic_compressed_base(GLenum ifmt)
+{
+   switch (ifmt) {
+   case GL_COMPRESSED_RED: return GL_RED;
+   case GL_COMPRESSED_RG: return GL_RG;
+   case GL_COMPRESSED_RGB: return GL_RGB;
+   case GL_COMPRESSED_RGBA: return GL_RGBA;
+   case GL_COMPRESSED_SRGB: return GL_SRGB;
+   case GL_COMPRESSED_SRGB_ALPHA: return GL_SRGB_ALPHA;
+   default: return ifmt;
+   }
+}
 
 /* ---- ES combinations ------------------------------------------------------------------------- */
 #define A2 1u /* OpenGL ES 2.0 contexts */
@@ -351,25 +380,31 @@ glf_sized_format(const struct glf_context *ctx, GLenum ifmt)
    return f;
 }
 
-/* The ETC2 / EAC formats in ES 3.0 contexts, ETC1 in ES 2.0 and 3.0; GL 3.3 core has none
- * (it requires no ETC2, and splitgl implements no other compressed format). */
+/* The ETC2 / EAC formats in ES 3.0 contexts, ETC1 in ES 2.0 and 3.0; the RGTC formats in GL
+ * core contexts (GL 3.3 table 3.14; GL 3.3 core requires no ETC2). */
 const struct glf_format *
 glf_compressed_format(const struct glf_context *ctx, GLenum ifmt)
 {
    const struct glf_format *f = glf_format_by_ifmt(ifmt);
-   if (!f || !(f->flags & GLF_FMT_COMPRESSED) || !GLF_ES(ctx))
+   if (!f || !(f->flags & GLF_FMT_COMPRESSED))
       return NULL;
-   if (f->ifmt != GL_ETC1_RGB8_OES && ctx->major < 3)
+   if (GLF_CORE(ctx) ? !(f->flags & GLF_FMT_GL) : (f->flags & GLF_FMT_GL) != 0)
+      return NULL;
+   if (GLF_ES(ctx) && f->ifmt != GL_ETC1_RGB8_OES && ctx->major < 3)
       return NULL;
    return glf_format_supported(ctx, f) ? f : NULL;
 }
 
+/* GL_COMPRESSED_TEXTURE_FORMATS lists the formats "suitable for general-purpose usage" only
+ * (GL 3.3 section 6.1.3 by way of ARB_texture_compression_rgtc, issue "Should ... be
+ * enumerated by COMPRESSED_TEXTURE_FORMATS?": no, as Mesa does): the RGTC formats are
+ * accepted by the compressed calls but not listed, so a GL core context lists none. */
 unsigned
 glf_compressed_formats(const struct glf_context *ctx, GLenum *out, unsigned max)
 {
    unsigned n = 0;
    for (unsigned i = 0; i < GLF_ARRAY_SIZE(formats); i++) {
-      if (!glf_compressed_format(ctx, formats[i].ifmt))
+      if (!glf_compressed_format(ctx, formats[i].ifmt) || (formats[i].flags & GLF_FMT_GL))
          continue;
       if (n < max)
          out[n] = formats[i].ifmt;
@@ -382,6 +417,14 @@ bool
 glf_has_etc1(const struct glf_context *ctx)
 {
    return glf_compressed_format(ctx, GL_ETC1_RGB8_OES) != NULL;
+}
+
+/* GL_ARB / EXT_texture_compression_rgtc: a GL core context that takes all four RGTC formats */
+bool
+glf_has_rgtc(const struct glf_context *ctx)
+{
+   return glf_compressed_format(ctx, GL_COMPRESSED_RED_RGTC1) && glf_compressed_format(ctx, GL_COMPRESSED_SIGNED_RED_RGTC1) &&
+          glf_compressed_format(ctx, GL_COMPRESSED_RG_RGTC2) && glf_compressed_format(ctx, GL_COMPRESSED_SIGNED_RG_RGTC2);
 }
 
 /* GL_ARB_texture_multisample: some colour format renders and samples multisampled */
@@ -425,6 +468,11 @@ gl_combo(const struct glf_context *ctx, GLenum ifmt, GLenum format, GLenum type,
 {
    const struct glf_format *f = glf_sized_format(ctx, ifmt);
    struct glf_pixfmt pf;
+   /* "If internalformat is a specific compressed texture format, the compressed image will
+    * be ... decoded" when it is used: the GL compresses what TexImage* gives it (RGTC, GL 3.3
+    * section 3.8.3; texture.c encodes it) */
+   if (!f)
+      f = glf_compressed_format(ctx, ifmt);
    if (!f)
       return GL_INVALID_VALUE; /* GL 3.3: "internalformat ... not one of the accepted" values */
    if (!glf_pixfmt(format, type, &pf))
@@ -649,6 +697,10 @@ static const struct {
    {GL_COMPRESSED_SIGNED_R11_EAC, "GL_COMPRESSED_SIGNED_R11_EAC"},
    {GL_COMPRESSED_RG11_EAC, "GL_COMPRESSED_RG11_EAC"},
    {GL_COMPRESSED_SIGNED_RG11_EAC, "GL_COMPRESSED_SIGNED_RG11_EAC"},
+   {GL_COMPRESSED_RED_RGTC1, "GL_COMPRESSED_RED_RGTC1"},
+   {GL_COMPRESSED_SIGNED_RED_RGTC1, "GL_COMPRESSED_SIGNED_RED_RGTC1"},
+   {GL_COMPRESSED_RG_RGTC2, "GL_COMPRESSED_RG_RGTC2"},
+   {GL_COMPRESSED_SIGNED_RG_RGTC2, "GL_COMPRESSED_SIGNED_RG_RGTC2"},
    {GL_COMPRESSED_RGB8_ETC2, "GL_COMPRESSED_RGB8_ETC2"},
    {GL_COMPRESSED_SRGB8_ETC2, "GL_COMPRESSED_SRGB8_ETC2"},
    {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, "GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2"},

@@ -264,8 +264,9 @@ g_combined_fragment_uniforms(struct glf_context *c, struct get_value *v)
    set_int(v, (GLint64)l->max_fragment_uniform_blocks * l->max_uniform_block_size / 4 + l->max_fragment_uniform_components);
 }
 
-/* The compressed formats the context takes in CompressedTexImage* (formats.c: ETC2 / EAC in
- * ES 3.0, ETC1 with OES_compressed_ETC1_RGB8_texture; none in GL 3.3 core). */
+/* The general-purpose compressed formats the context takes in CompressedTexImage* (formats.c:
+ * ETC2 / EAC in ES 3.0, ETC1 with OES_compressed_ETC1_RGB8_texture; none in GL 3.3 core,
+ * whose RGTC formats are accepted but not listed). */
 static void
 g_combined_geometry_uniforms(struct glf_context *c, struct get_value *v)
 {

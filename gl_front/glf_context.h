@@ -116,7 +116,8 @@ struct glf_limits {
 #define GLF_FMT_FILTER (1u << 8)              /* texture-filterable */
 #define GLF_FMT_FILTER_FLOAT (1u << 9)        /* ... with OES_texture_float_linear (always in GL) */
 #define GLF_FMT_COMPRESSED (1u << 10)         /* ETC2 / EAC (ES 3.0 table 3.19), ETC1: the
-                                               * CompressedTex* calls and TexStorage only */
+                                               * CompressedTex* calls and TexStorage only;
+                                               * RGTC (GL core, with GLF_FMT_GL): TexImage too */
 
 enum glf_format_swizzle { GLF_SWZ_NONE = 0, GLF_SWZ_ALPHA, GLF_SWZ_LUMINANCE, GLF_SWZ_LUMINANCE_ALPHA };
 
@@ -146,10 +147,14 @@ bool glf_format_supported(const struct glf_context *ctx, const struct glf_format
 /** A compressed internal format (GLF_FMT_COMPRESSED) the context's API has and the server
  *  samples (the ones GL_COMPRESSED_TEXTURE_FORMATS lists), else NULL. */
 const struct glf_format *glf_compressed_format(const struct glf_context *ctx, GLenum ifmt);
+/** The internal format a GL core image of generic compressed format `ifmt` gets (its base
+ *  internal format; splitgl stores it uncompressed); other formats unchanged. */
+GLenum glf_generic_compressed_base(GLenum ifmt);
 /** GL_COMPRESSED_TEXTURE_FORMATS: writes up to `max` and returns how many there are. */
 unsigned glf_compressed_formats(const struct glf_context *ctx, GLenum *out, unsigned max);
 bool glf_has_etc1(const struct glf_context *ctx);
 bool glf_has_texture_multisample(const struct glf_context *ctx);
+bool glf_has_rgtc(const struct glf_context *ctx);
 bool glf_has_texture_buffer(const struct glf_context *ctx);
 bool glf_format_color_renderable(const struct glf_context *ctx, const struct glf_format *f);
 bool glf_format_depth_renderable(const struct glf_context *ctx, const struct glf_format *f);
@@ -327,6 +332,9 @@ struct glf_texture {
    wire_handle res;
    uint32_t res_w, res_h, res_d, res_layers, res_last_level, res_fmt;
    struct glf_tex_image img[6][GLF_MAX_LEVELS]; /* [face][level]; arrays and 3D use face 0 */
+   /* GL core's compressed (RGTC) images: the client's copy of their blocks, which
+    * GetCompressedTexImage / GetTexImage read (texture_blocks.c); NULL until written */
+   struct glf_blocks *blocks[6][GLF_MAX_LEVELS];
    struct glf_sampler_params sp;
    GLenum swizzle[4];
    GLint base_level, max_level;
@@ -859,6 +867,24 @@ void glf_texture_view(const struct glf_context *ctx, const struct glf_texture *t
 uint32_t glf_texture_levels(uint32_t w, uint32_t h);
 void glf_texture_set_target(struct glf_texture *tex, GLenum target);
 uint32_t glf_texture_res_height(const struct glf_texture *tex, uint32_t level);
+
+/* texture_blocks.c: the client copy of a compressed image's blocks (GL core; nothing on the
+ * GPU writes a compressed image, so the copy stays exact). */
+/** The blocks of image [face][level] (zeros where nothing was written: undefined contents),
+ *  allocated for the image's current size and format; NULL when out of memory. */
+uint8_t *glf_texture_blocks(struct glf_texture *tex, uint32_t face, uint32_t level);
+/** Stores whole blocks of a w x h x d region at (x, y) of layer z (x, y multiples of 4). */
+void glf_texture_store_blocks(struct glf_texture *tex, uint32_t face, uint32_t level, const uint8_t *src, uint32_t x,
+                              uint32_t y, uint32_t z, uint32_t w, uint32_t h, uint32_t d);
+/** Drops the copy of one image (-1: every image of the texture). */
+void glf_texture_drop_blocks(struct glf_texture *tex, int face, int level);
+/** The 8-bit wire format an RGTC wire format decodes to (R8 / R8G8, UNORM or SNORM), with its
+ *  component count and signedness. */
+uint32_t glf_rgtc_plain(uint32_t wfmt, uint32_t *comps, bool *is_signed);
+/** RGTC blocks of a w x h x d image to its texels in glf_rgtc_plain's format and back (rows
+ *  bottom first, slices one after the other; wire/rgtc.h's decoder and encoder). */
+void glf_rgtc_decode_image(uint32_t wfmt, const uint8_t *blocks, uint32_t w, uint32_t h, uint32_t d, uint8_t *texels);
+void glf_rgtc_encode_image(uint32_t wfmt, const uint8_t *texels, uint32_t w, uint32_t h, uint32_t d, uint8_t *blocks);
 /** An EGLImage sibling texture leaves the image's storage (texture.c): with `copy`, into storage
  *  of its own holding its levels but `skip` (-1: none); without, with no storage. */
 void glf_texture_orphan(struct glf_context *ctx, struct glf_texture *tex, GLint skip, bool copy);

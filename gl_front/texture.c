@@ -668,6 +668,72 @@ unpack_source(struct glf_context *ctx, const void *pixels, GLenum format, GLenum
    return pbo->shadow ? pbo->shadow + off : NULL;
 }
 
+static bool on_block_grid(GLint o, GLsizei n, uint32_t ext);
+static void upload_compressed(struct glf_context *ctx, struct glf_texture *tex, GLint level, uint32_t wfmt,
+                              const uint8_t *src, uint32_t x, uint32_t y, uint32_t z, uint32_t w, uint32_t h, uint32_t d);
+
+/* GL 3.3 section 3.8.3 (and ARB_texture_compression_rgtc): RGTC images are 2D, cube map and
+ * 2D-array images. A 3D target is INVALID_OPERATION ("if internalformat is ... RGTC ... and
+ * target is TEXTURE_3D"); 1D, 1D-array and rectangle targets cannot be compressed at all
+ * (INVALID_ENUM, as Mesa). */
+static GLenum
+compressed_target_error(GLenum bind_target)
+{
+   if (bind_target == GL_TEXTURE_3D)
+      return GL_INVALID_OPERATION;
+   if (bind_target == GL_TEXTURE_1D || bind_target == GL_TEXTURE_1D_ARRAY || bind_target == GL_TEXTURE_RECTANGLE)
+      return GL_INVALID_ENUM;
+   return GL_NO_ERROR;
+}
+
+/* ---- RGTC images given uncompressed --------------------------------------------------------- */
+/* GL 3.3 section 3.8.3: with a specific compressed internal format "the GL will ... compress"
+ * the image TexImage* / TexSubImage* give: the texels are converted as for the 8-bit format of
+ * the same components (R8 / RG8, UNORM or SNORM), then each 4x4 block encoded (wire/rgtc.c;
+ * the texels of a partial block past the image's edge repeat its last column / row). Returns
+ * the blocks of the region, malloc'ed, or NULL (GL_OUT_OF_MEMORY raised). */
+static uint8_t *
+encode_blocks(struct glf_context *ctx, const struct glf_texture *tex, const struct upload *u)
+{
+   struct glf_pixfmt pf;
+   if (!glf_pixfmt(u->format, u->type, &pf))
+      return NULL;
+   uint32_t comps;
+   bool is_signed;
+   struct upload plain = *u;
+   glf_rgtc_plain(u->fmt->wfmt, &comps, &is_signed);
+   plain.fmt = glf_format_by_ifmt(comps == 2 ? (is_signed ? GL_RG8_SNORM : GL_RG8) : (is_signed ? GL_R8_SNORM : GL_R8));
+   struct unpack_layout l = unpack_layout(&ctx->unpack, u->w, u->h, pf.bpp, is_3d(tex->target) || is_array(tex->target));
+   const bool copy = wire_layout(&pf, u->format, u->type, plain.fmt->wfmt);
+   uint8_t *texels = malloc((size_t)u->w * u->h * u->d * comps);
+   uint8_t *out = malloc((size_t)wire_format_image_size(u->fmt->wfmt, u->w, u->h, u->d));
+   if (!texels || !out) {
+      free(texels);
+      free(out);
+      glf_error(ctx, GL_OUT_OF_MEMORY, "compressing a texture image");
+      return NULL;
+   }
+   for (uint32_t k = 0; k < u->d; k++)
+      convert_rows(ctx, &plain, &pf, &l, copy, k, 0, u->h, texels + (size_t)k * u->w * u->h * comps);
+   glf_rgtc_encode_image(u->fmt->wfmt, texels, u->w, u->h, u->d, out);
+   free(texels);
+   return out;
+}
+
+/* Compresses the region u gives and sends it (and keeps the client copy of the blocks). */
+static void
+upload_encoded(struct glf_context *ctx, struct glf_texture *tex, GLint level, uint32_t face, const struct upload *u)
+{
+   if (!u->pixels || !u->w || !u->h || !u->d)
+      return;
+   uint8_t *blocks = encode_blocks(ctx, tex, u);
+   if (!blocks)
+      return;
+   glf_texture_store_blocks(tex, face, (uint32_t)level, blocks, u->x, u->y, u->z - face, u->w, u->h, u->d);
+   upload_compressed(ctx, tex, level, u->fmt->wfmt, blocks, u->x, u->y, u->z, u->w, u->h, u->d);
+   free(blocks);
+}
+
 /* ---- glTexImage2D / 3D ----------------------------------------------------------------------- */
 static struct glf_texture *
 bound_texture(struct glf_context *ctx, GLenum bind_target)
@@ -756,6 +822,14 @@ tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h
       glf_error(ctx, GL_INVALID_OPERATION, "%s(3D depth texture)", caller);
       return;
    }
+   GLenum cerr = (fmt->flags & GLF_FMT_COMPRESSED) ? compressed_target_error(bind_target) : GL_NO_ERROR;
+   if (cerr != GL_NO_ERROR) {
+      char b1[64];
+      sgl_log_once(SGL_LOG_WARN, "%s: compressed internalformat %s on target 0x%x refused (%s)", caller,
+                   glf_enum_str((GLenum)ifmt, b1), target, glf_enum_name(cerr));
+      glf_error(ctx, cerr, "%s(compressed internalformat on target 0x%x)", caller, target);
+      return;
+   }
    struct glf_texture *tex = bound_texture(ctx, bind_target);
    /* "An INVALID_OPERATION error is generated if the texture object ... is immutable." */
    if (!tex || tex->immutable) {
@@ -769,12 +843,16 @@ tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h
       return;
    leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
-   *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, (GLenum)ifmt, fmt->wfmt, fmt,
-                                 w > 0 && h > 0 && d > 0};
+   *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, glf_generic_compressed_base((GLenum)ifmt),
+                                 fmt->wfmt, fmt, w > 0 && h > 0 && d > 0};
+   glf_texture_drop_blocks(tex, (int)face, level);
    if (img->defined) {
       ensure_storage(ctx, tex, level, img->w, img->h, img->d, fmt->wfmt);
       struct upload u = {format, type, fmt, src, 0, 0, face, img->w, img->h, img->d};
-      upload_image(ctx, tex, level, &u);
+      if (fmt->flags & GLF_FMT_COMPRESSED)
+         upload_encoded(ctx, tex, level, face, &u);
+      else
+         upload_image(ctx, tex, level, &u);
    }
    glf_shared_touch(ctx);
 }
@@ -860,11 +938,23 @@ tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y, GLint z, G
    bool ok;
    const void *src = unpack_source(ctx, pixels, format, type, (uint32_t)w, (uint32_t)h, (uint32_t)d, dims == 3,
                                    caller, &ok);
+   /* ARB_texture_compression_rgtc: "INVALID_OPERATION is generated by TexSubImage2D ... if
+    * the texture image ... has one of the four RGTC formats and any of the following apply:
+    * xoffset or yoffset is not a multiple of four; width is not a multiple of four and
+    * xoffset + width is not equal to the texture image's width" (height likewise). */
+   const bool compressed = (img->fmt->flags & GLF_FMT_COMPRESSED) != 0;
+   if (compressed && (!on_block_grid(x, w, img->w) || !on_block_grid(y, h, img->h))) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(region off the 4x4 block grid of a compressed image)", caller);
+      return;
+   }
    if (!ok || !tex->created || (uint32_t)level > tex->res_last_level)
       return;
    struct upload u = {format, type, img->fmt, src, (uint32_t)x, (uint32_t)y, face + (uint32_t)z, (uint32_t)w,
                       (uint32_t)h, (uint32_t)d};
-   upload_image(ctx, tex, level, &u);
+   if (compressed)
+      upload_encoded(ctx, tex, level, face, &u);
+   else
+      upload_image(ctx, tex, level, &u);
 }
 
 void GLAPIENTRY
@@ -962,7 +1052,7 @@ compressed_target_ok(const struct glf_format *fmt, GLenum bind_target)
 {
    if (fmt->ifmt == GL_ETC1_RGB8_OES)
       return bind_target == GL_TEXTURE_2D || bind_target == GL_TEXTURE_CUBE_MAP;
-   return bind_target != GL_TEXTURE_3D;
+   return compressed_target_error(bind_target) == GL_NO_ERROR; /* RGTC likewise (GL 3.3 3.8.3) */
 }
 
 static void
@@ -982,9 +1072,11 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
-   /* "INVALID_ENUM if internalformat is not one of the compressed formats" the context lists
-    * in COMPRESSED_TEXTURE_FORMATS. GL 3.3 core contexts list none here (and GL has no 1D
-    * compressed formats), so every CompressedTexImage1D is INVALID_ENUM. */
+   /* "INVALID_ENUM if internalformat is not one of the compressed formats" the context has:
+    * ES 3.0's ETC2 / EAC (those COMPRESSED_TEXTURE_FORMATS lists); GL 3.3's specific formats of
+    * table 3.14, RGTC ("The error INVALID_ENUM is generated if internalformat is one of the
+    * generic compressed internal formats"). GL has no 1D compressed formats here: a
+    * CompressedTexImage1D is INVALID_ENUM (compressed_target_error). */
    const struct glf_format *fmt = glf_compressed_format(ctx, ifmt);
    if (!fmt) {
       sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s is not a compressed format here (INVALID_ENUM)", caller,
@@ -993,7 +1085,9 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
       return;
    }
    if (!compressed_target_ok(fmt, bind_target)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(%s on target 0x%x)", caller, glf_enum_str(ifmt, b1), target);
+      GLenum err = compressed_target_error(bind_target);
+      glf_error(ctx, err != GL_NO_ERROR ? err : GL_INVALID_OPERATION, "%s(%s on target 0x%x)", caller,
+                glf_enum_str(ifmt, b1), target);
       return;
    }
    /* Sizes, level and border as TexImage* (INVALID_VALUE); "INVALID_VALUE if imageSize is not
@@ -1018,8 +1112,11 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
    leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
    *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, ifmt, fmt->wfmt, fmt, w > 0 && h > 0 && d > 0};
+   glf_texture_drop_blocks(tex, (int)face, level);
    if (img->defined) {
       ensure_storage(ctx, tex, level, img->w, img->h, img->d, fmt->wfmt);
+      if (GLF_CORE(ctx))
+         glf_texture_store_blocks(tex, face, (uint32_t)level, src, 0, 0, 0, img->w, img->h, img->d);
       upload_compressed(ctx, tex, level, fmt->wfmt, src, 0, 0, face, img->w, img->h, img->d);
    }
    glf_shared_touch(ctx);
@@ -1078,7 +1175,9 @@ compressed_tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y,
       return;
    }
    if (!compressed_target_ok(fmt, bind_target)) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(%s on target 0x%x)", caller, glf_enum_str(format, b1), target);
+      GLenum err = compressed_target_error(bind_target);
+      glf_error(ctx, err != GL_NO_ERROR ? err : GL_INVALID_OPERATION, "%s(%s on target 0x%x)", caller,
+                glf_enum_str(format, b1), target);
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, bind_target);
@@ -1107,6 +1206,9 @@ compressed_tex_sub_image(GLenum target, int dims, GLint level, GLint x, GLint y,
    const uint8_t *src = compressed_source(ctx, data, image_size, caller, &ok);
    if (!ok || !tex->created || (uint32_t)level > tex->res_last_level)
       return;
+   if (GLF_CORE(ctx))
+      glf_texture_store_blocks(tex, face, (uint32_t)level, src, (uint32_t)x, (uint32_t)y, (uint32_t)z, (uint32_t)w,
+                               (uint32_t)h, (uint32_t)d);
    upload_compressed(ctx, tex, level, fmt->wfmt, src, (uint32_t)x, (uint32_t)y, face + (uint32_t)z, (uint32_t)w,
                      (uint32_t)h, (uint32_t)d);
 }
@@ -1155,8 +1257,8 @@ tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLs
    const struct glf_format *fmt = glf_sized_format(ctx, ifmt);
    /* ... or one of the compressed formats of table 3.19 (ETC2 / EAC; not ETC1, which its
     * extension gives CompressedTexImage2D only). */
-   if (!fmt && GLF_ES3(ctx) && ifmt != GL_ETC1_RGB8_OES)
-      fmt = glf_compressed_format(ctx, ifmt);
+   if (!fmt && (GLF_ES3(ctx) || GLF_CORE(ctx)) && ifmt != GL_ETC1_RGB8_OES)
+      fmt = glf_compressed_format(ctx, ifmt); /* GL core: RGTC */
    char b1[64];
    if (!fmt || (GLF_ES(ctx) && (fmt->flags & GLF_FMT_UNSIZED))) {
       sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s refused (INVALID_ENUM: not a sized internal format)", caller,
@@ -1192,6 +1294,7 @@ tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLs
    uint32_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    glf_texture_orphan(ctx, tex, -1, false); /* every level respecified: an EGLImage sibling leaves it */
    memset(tex->img, 0, sizeof(tex->img));
+   glf_texture_drop_blocks(tex, -1, -1);
    for (uint32_t f = 0; f < faces; f++)
       for (GLsizei l = 0; l < levels; l++)
          tex->img[f][l] = (struct glf_tex_image){wire_minify((uint32_t)w, (uint32_t)l),
@@ -1657,6 +1760,16 @@ level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, G
    case GL_TEXTURE_DEPTH: *out = f ? (GLint)img->d : 0; return true;
    case GL_TEXTURE_INTERNAL_FORMAT: *out = f ? (GLint)img->ifmt : GL_RGBA; return true;
    case GL_TEXTURE_COMPRESSED: *out = f && (f->flags & GLF_FMT_COMPRESSED) ? GL_TRUE : GL_FALSE; return true;
+   case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
+      /* GL 3.3 section 6.1.3: "... the size (in ubytes) of the compressed texture image ...
+       * Querying TEXTURE_COMPRESSED_IMAGE_SIZE is not allowed on texture images with an
+       * uncompressed internal format ..., and will result in an INVALID_OPERATION error" */
+      if (!f || !(f->flags & GLF_FMT_COMPRESSED)) {
+         glf_error(ctx, GL_INVALID_OPERATION, "glGetTexLevelParameter(TEXTURE_COMPRESSED_IMAGE_SIZE of an uncompressed image)");
+         return false;
+      }
+      *out = (GLint)wire_format_image_size(f->wfmt, img->w, img->h, img->d);
+      return true;
    case GL_TEXTURE_SHARED_SIZE: *out = f && f->wfmt == WIRE_FMT_R9G9B9E5_FLOAT ? 5 : 0; return true;
    case GL_TEXTURE_SAMPLES: *out = 0; return true;
    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
@@ -1686,6 +1799,12 @@ format_level_param(struct glf_context *ctx, const struct glf_format *f, GLenum p
          return true;
       }
    }
+   /* buffer and multisample textures are never compressed: GL 3.3 section 6.1.3's
+    * INVALID_OPERATION for TEXTURE_COMPRESSED_IMAGE_SIZE of an uncompressed image */
+   if (pname == GL_TEXTURE_COMPRESSED_IMAGE_SIZE) {
+      glf_error(ctx, GL_INVALID_OPERATION, "glGetTexLevelParameter(TEXTURE_COMPRESSED_IMAGE_SIZE of an uncompressed image)");
+      return false;
+   }
    char b1[64];
    glf_error(ctx, GL_INVALID_ENUM, "glGetTexLevelParameter(pname=%s)", glf_enum_str(pname, b1));
    return false;
@@ -1710,6 +1829,65 @@ glf_GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *pa
 }
 
 /* ---- mipmaps ------------------------------------------------------------------------------------ */
+/* GenerateMipmap of an RGTC texture (GL core), in the client: the server generates no level of
+ * a compressed image (the wire refuses it). Each face / layer's base level is decoded from the
+ * client's copy of its blocks, each next level is the 2x2 box average of the previous one (the
+ * last column / row of an odd size counted twice; rounded to nearest), encoded and sent. */
+static void
+generate_compressed_mipmaps(struct glf_context *ctx, struct glf_texture *tex, uint32_t faces, uint32_t base,
+                            uint32_t last)
+{
+   for (uint32_t k = 0; k < faces; k++) {
+      const struct glf_tex_image *b = &tex->img[k][base];
+      uint32_t comps, w = b->w, h = b->h;
+      bool is_signed;
+      glf_rgtc_plain(b->wfmt, &comps, &is_signed);
+      const uint8_t *blocks = glf_texture_blocks(tex, k, base);
+      uint8_t *cur = malloc((size_t)w * h * b->d * comps), *next = malloc((size_t)w * h * b->d * comps);
+      uint8_t *enc = malloc((size_t)wire_format_image_size(b->wfmt, w, h, b->d));
+      if (!blocks || !cur || !next || !enc) {
+         free(cur);
+         free(next);
+         free(enc);
+         glf_error(ctx, GL_OUT_OF_MEMORY, "glGenerateMipmap");
+         return;
+      }
+      glf_rgtc_decode_image(b->wfmt, blocks, w, h, b->d, cur);
+      for (uint32_t l = base + 1; l <= last; l++) {
+         const uint32_t nw = w > 1 ? w / 2 : 1, nh = h > 1 ? h / 2 : 1;
+         for (uint32_t z = 0; z < b->d; z++) {
+            for (uint32_t y = 0; y < nh; y++) {
+               for (uint32_t x = 0; x < nw; x++) {
+                  const uint32_t x0 = x * 2 < w ? x * 2 : w - 1, x1 = x * 2 + 1 < w ? x * 2 + 1 : w - 1;
+                  const uint32_t y0 = y * 2 < h ? y * 2 : h - 1, y1 = y * 2 + 1 < h ? y * 2 + 1 : h - 1;
+                  for (uint32_t c = 0; c < comps; c++) {
+                     int sum = 0;
+                     const uint32_t xs[2] = {x0, x1}, ys[2] = {y0, y1};
+                     for (int i = 0; i < 4; i++) {
+                        uint8_t v = cur[(((size_t)z * h + ys[i / 2]) * w + xs[i % 2]) * comps + c];
+                        sum += is_signed ? (int)(int8_t)v : (int)v;
+                     }
+                     int avg = sum >= 0 ? (sum + 2) / 4 : -((-sum + 2) / 4);
+                     next[(((size_t)z * nh + y) * nw + x) * comps + c] = (uint8_t)avg;
+                  }
+               }
+            }
+         }
+         glf_rgtc_encode_image(b->wfmt, next, nw, nh, b->d, enc);
+         glf_texture_store_blocks(tex, k, l, enc, 0, 0, 0, nw, nh, b->d);
+         upload_compressed(ctx, tex, (GLint)l, b->wfmt, enc, 0, 0, k, nw, nh, b->d);
+         uint8_t *t = cur;
+         cur = next;
+         next = t;
+         w = nw;
+         h = nh;
+      }
+      free(cur);
+      free(next);
+      free(enc);
+   }
+}
+
 void GLAPIENTRY
 glf_GenerateMipmap(GLenum target)
 {
@@ -1740,8 +1918,11 @@ glf_GenerateMipmap(GLenum target)
    if (ok && GLF_ES(ctx))
       ok = (f->flags & GLF_FMT_UNSIZED) || (glf_format_color_renderable(ctx, f) && glf_format_filterable(ctx, f)) ||
            ((b->ifmt == GL_RGBA || b->ifmt == GL_RGB) && !wire_format_is_integer(f->wfmt));
+   /* GL core: RGTC images too (GL 3.3 section 3.8.9 names no format it refuses; the client
+    * generates them: generate_compressed_mipmaps) */
    if (ok && GLF_CORE(ctx))
-      ok = !wire_format_is_integer(f->wfmt) && !f->bits[4] && !f->bits[5] && glf_format_color_renderable(ctx, f);
+      ok = !wire_format_is_integer(f->wfmt) && !f->bits[4] && !f->bits[5] &&
+           (glf_format_color_renderable(ctx, f) || (f->flags & GLF_FMT_COMPRESSED));
    if (!ok) {
       char b1[64];
       if (f)
@@ -1771,6 +1952,11 @@ glf_GenerateMipmap(GLenum target)
                                                  level_height(tex->target, b->h, l - (uint32_t)base),
                                                  level_depth(tex->target, b->d, l - (uint32_t)base), b->ifmt, b->wfmt,
                                                  b->fmt, true};
+   if (b->fmt->flags & GLF_FMT_COMPRESSED) {
+      generate_compressed_mipmaps(ctx, tex, faces, (uint32_t)base, last < tex->res_last_level ? last : tex->res_last_level);
+      glf_shared_touch(ctx);
+      return;
+   }
    struct wire_generate_mipmap *p = GLF_BEGIN(ctx, GenerateMipmap);
    if (p) {
       p->res = tex->res;
@@ -1818,6 +2004,58 @@ copy_compatible(const struct glf_context *ctx, const struct glf_format *src, con
    return GLF_CORE(ctx) || (src->ctype == GL_FLOAT) == (dst->ctype == GL_FLOAT);
 }
 
+/* A copy into an RGTC image (GL core): the region (on the block grid) is taken from the
+ * client's copy of the blocks, decoded, the read buffer's texels [sx, sx + cw) x [sy, sy + ch)
+ * put at (ox, oy) of it (the rest, outside the read framebuffer, stays as it was), then encoded
+ * and sent as whole blocks. */
+static void
+copy_to_compressed(struct glf_context *ctx, struct glf_texture *tex, GLint level, const struct glf_format *dst,
+                   uint32_t layer, GLint dx, GLint dy, GLsizei w, GLsizei h, const struct wire_surface_ref *src,
+                   const struct glf_format *sf, uint32_t ox, uint32_t oy, int32_t sx, int32_t sy, uint32_t cw,
+                   uint32_t ch)
+{
+   const bool cube = tex->target == GL_TEXTURE_CUBE_MAP;
+   const uint32_t face = cube ? layer : 0, slice = cube ? 0 : layer;
+   const struct glf_tex_image *img = &tex->img[face][level];
+   uint32_t comps;
+   bool is_signed;
+   const uint32_t plain = glf_rgtc_plain(dst->wfmt, &comps, &is_signed), st = wire_format_texel_size(sf->wfmt);
+   const size_t layer_texels = (size_t)img->w * img->h;
+   const uint8_t *blocks = glf_texture_blocks(tex, face, (uint32_t)level);
+   uint8_t *full = malloc(layer_texels * img->d * comps), *reg = malloc((size_t)w * h * comps);
+   uint8_t *row = malloc((size_t)cw * st), *enc = malloc((size_t)wire_format_image_size(dst->wfmt, (uint32_t)w, (uint32_t)h, 1));
+   double (*vals)[4] = malloc(sizeof(double[4]) * cw);
+   bool ok = blocks && full && reg && row && enc && vals;
+   if (!ok)
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage / glCopyTexSubImage (compressed)");
+   uint8_t map[4];
+   store_map(dst, map);
+   if (ok) {
+      glf_rgtc_decode_image(dst->wfmt, blocks, img->w, img->h, img->d, full);
+      for (uint32_t r = 0; r < (uint32_t)h; r++)
+         memcpy(reg + (size_t)r * w * comps, full + (slice * layer_texels + (size_t)(dy + r) * img->w + dx) * comps,
+                (size_t)w * comps);
+   }
+   for (uint32_t r = 0; ok && r < ch; r++) {
+      ok = glf_read_band(ctx, src, sx, sy + (int32_t)r, cw, 1, st, row);
+      if (ok) {
+         glf_unpack_wire(sf->wfmt, row, cw, vals);
+         glf_pack_wire(plain, map, (const double(*)[4])vals, cw, reg + ((size_t)(oy + r) * w + ox) * comps);
+      }
+   }
+   if (ok) {
+      glf_rgtc_encode_image(dst->wfmt, reg, (uint32_t)w, (uint32_t)h, 1, enc);
+      glf_texture_store_blocks(tex, face, (uint32_t)level, enc, (uint32_t)dx, (uint32_t)dy, slice, (uint32_t)w,
+                               (uint32_t)h, 1);
+      upload_compressed(ctx, tex, level, dst->wfmt, enc, (uint32_t)dx, (uint32_t)dy, layer, (uint32_t)w, (uint32_t)h, 1);
+   }
+   free(full);
+   free(reg);
+   free(row);
+   free(enc);
+   free(vals);
+}
+
 /* Copies the read buffer's [x, x + w) x [y, y + h) into the texture's image at (dx, dy) of
  * layer / face / slice `layer` (3D: slice z), through the client: a ReadPixels reply in the
  * read surface's wire format, converted to the texture's (ALPHA / LUMINANCE mapped as the
@@ -1838,6 +2076,11 @@ copy_from_read_buffer(struct glf_context *ctx, struct glf_texture *tex, GLint le
    if (x1 <= x0 || y1 <= y0 || !tex->created || (uint32_t)level > tex->res_last_level)
       return;
    uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   if (dst->flags & GLF_FMT_COMPRESSED) {
+      copy_to_compressed(ctx, tex, level, dst, layer, dx, dy, w, h, &src, sf, (uint32_t)(x0 - x), (uint32_t)(y0 - y),
+                         (int32_t)x0, (int32_t)y0, cw, ch);
+      return;
+   }
    uint32_t st = wire_format_texel_size(sf->wfmt), dt = wire_format_texel_size(dst->wfmt);
    uint32_t band = WIRE_MAX_REPLY / (cw * st), stage_band = wire_max_stage(ctx->wire) / (cw * dt);
    band = band < stage_band ? band : stage_band;
@@ -1939,6 +2182,12 @@ copy_tex_image(GLenum target, int dims, GLint level, GLenum internalformat, GLin
     * compressed, unknown): INVALID_ENUM / INVALID_VALUE as TexImage2D would say. */
    const struct glf_format *df = glf_sized_format(ctx, internalformat);
    const bool sized = df != NULL;
+   /* GL core: a specific compressed format (RGTC) is compressed by the GL, as TexImage2D's */
+   if (!df && GLF_CORE(ctx) && (df = glf_compressed_format(ctx, internalformat)) != NULL &&
+       compressed_target_error(bind_target) != GL_NO_ERROR) {
+      glf_error(ctx, compressed_target_error(bind_target), "%s(compressed internalformat on target 0x%x)", caller, target);
+      return;
+   }
    if (!df && glf_find_combo(ctx, internalformat, internalformat, GL_UNSIGNED_BYTE, &df) != GL_NO_ERROR)
       df = NULL;
    if (!df || !base_components(df->base)) {
@@ -1973,6 +2222,7 @@ copy_tex_image(GLenum target, int dims, GLint level, GLenum internalformat, GLin
    leave_image_for(ctx, tex, face, level);
    struct glf_tex_image *img = &tex->img[face][level];
    *img = (struct glf_tex_image){(uint32_t)width, (uint32_t)height, 1, df->ifmt, df->wfmt, df, width > 0 && height > 0};
+   glf_texture_drop_blocks(tex, (int)face, level);
    if (img->defined) {
       ensure_storage(ctx, tex, level, img->w, img->h, 1, df->wfmt);
       copy_from_read_buffer(ctx, tex, level, df, face, 0, 0, 0, x, y, width, height);
@@ -2024,8 +2274,11 @@ copy_tex_sub_image(GLenum target, int dims, GLint level, GLint xoffset, GLint yo
    }
    /* A compressed image is not written texel by texel (no copy writes blocks; Mesa and the
     * dEQP negative tests expect INVALID_OPERATION, as TexSubImage's format mismatch). */
-   if (img->fmt->flags & GLF_FMT_COMPRESSED) {
-      glf_error(ctx, GL_INVALID_OPERATION, "%s(compressed destination)", caller);
+   if ((img->fmt->flags & GLF_FMT_COMPRESSED) &&
+       (GLF_ES(ctx) || !on_block_grid(xoffset, width, img->w) || !on_block_grid(yoffset, height, img->h))) {
+      /* GL core's RGTC: ARB_texture_compression_rgtc's block-grid rule for CopyTexSubImage2D,
+       * as TexSubImage2D's */
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(compressed destination%s)", caller, GLF_ES(ctx) ? "" : " off the block grid");
       return;
    }
    const struct glf_format *sf = copy_source(ctx, caller);

@@ -136,6 +136,41 @@ read_rows(struct glf_context *ctx, const struct wire_surface_ref *src, uint32_t 
    return ok;
 }
 
+/* GetTexImage of a compressed (RGTC) image: its blocks (the client's copy, texture_blocks.c)
+ * decoded as the server's decoder does (wire/rgtc.c: 8-bit R / RG, UNORM or SNORM), then
+ * packed as any R8 / RG8 image would be. */
+static void
+read_compressed(struct glf_context *ctx, struct glf_texture *tex, uint32_t face, uint32_t level,
+                const struct glf_tex_image *img, const struct glf_pixfmt *pf, const struct pack_layout *l,
+                struct glf_buffer *pbo, size_t off, size_t need, void *pixels)
+{
+   uint32_t comps;
+   bool is_signed;
+   const uint32_t plain = glf_rgtc_plain(img->wfmt, &comps, &is_signed), w = img->w, h = img->h;
+   const uint8_t *blocks = glf_texture_blocks(tex, face, level);
+   uint8_t *texels = malloc((size_t)w * h * img->d * comps);
+   double (*vals)[4] = malloc(sizeof(double[4]) * w);
+   uint8_t *base = pbo ? (glf_buffer_shadow(ctx, pbo) ? pbo->shadow + off : NULL) : pixels;
+   if (!blocks || !texels || !vals) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "glGetTexImage");
+      base = NULL;
+   }
+   if (base)
+      glf_rgtc_decode_image(img->wfmt, blocks, w, h, img->d, texels);
+   for (uint32_t k = 0; base && k < img->d; k++) {
+      for (uint32_t r = 0; r < h; r++) {
+         glf_unpack_wire(plain, texels + ((size_t)k * h + r) * w * comps, w, vals);
+         glf_pack_pixels(pf, (const double(*)[4])vals, w, base + l->offset + (size_t)k * l->image_stride + (size_t)r * l->row_stride);
+      }
+   }
+   if (base && pbo) {
+      ctx->pack_reply_reads++;
+      glf_upload_buffer(ctx, pbo->res, (uint32_t)off, pbo->shadow + off, (uint32_t)need);
+   }
+   free(texels);
+   free(vals);
+}
+
 void GLAPIENTRY
 glf_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
 {
@@ -188,6 +223,10 @@ glf_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pi
    }
    if (!img || !need)
       return;
+   if (img->fmt->flags & GLF_FMT_COMPRESSED) {
+      read_compressed(ctx, tex, face, (uint32_t)level, img, &pf, &l, pbo, off, need, pixels);
+      return;
+   }
    /* One surface per layer / slice / face; a 1D array's layers are its rows (one each). */
    const bool rows_are_layers = tex->target == GL_TEXTURE_1D_ARRAY;
    const uint32_t surfaces = rows_are_layers ? h : d, rows = rows_are_layers ? 1 : h;
@@ -222,9 +261,11 @@ glf_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pi
 }
 
 /* GL 3.3 section 6.1.4: "Calling GetCompressedTexImage with a texture image stored with an
- * uncompressed internal format causes an INVALID_OPERATION error." GL 3.3 core contexts offer
- * no compressed internal format here (COMPRESSED_TEXTURE_FORMATS is empty: formats.c
- * glf_compressed_format), so every image such a context holds is uncompressed. */
+ * uncompressed internal format causes an INVALID_OPERATION error." The image's blocks are the
+ * client's copy (texture_blocks.c), written tightly packed (GL 3.3 has no compressed pixel
+ * pack state) into `img` or at offset `img` of PIXEL_PACK_BUFFER, which must hold them:
+ * INVALID_OPERATION "if a pixel pack buffer object is bound and the ... writes would exceed
+ * the data store size", or if it is mapped. */
 void GLAPIENTRY
 glf_GetCompressedTexImage(GLenum target, GLint level, void *img)
 {
@@ -236,7 +277,6 @@ glf_GetCompressedTexImage(GLenum target, GLint level, void *img)
    uint32_t face;
    bool failed;
    const struct glf_tex_image *im = get_image(ctx, target, level, &tex, &face, &failed, caller);
-   (void)img;
    if (failed)
       return;
    if (!im || !(im->fmt->flags & GLF_FMT_COMPRESSED)) {
@@ -246,7 +286,25 @@ glf_GetCompressedTexImage(GLenum target, GLint level, void *img)
       glf_error(ctx, GL_INVALID_OPERATION, "%s(uncompressed image)", caller);
       return;
    }
-   /* (unreachable in GL 3.3 core contexts; a compressed read-back needs the server to return
-    * blocks, which ReadPixels refuses) */
-   glf_error(ctx, GL_INVALID_OPERATION, "%s(compressed read-back not built)", caller);
+   const size_t need = (size_t)wire_format_image_size(im->wfmt, im->w, im->h, im->d);
+   struct glf_buffer *pbo = ctx->pixel_pack_buffer;
+   const size_t off = (size_t)(uintptr_t)img;
+   if (pbo && (pbo->mapped || off > pbo->size || need > pbo->size - off)) {
+      glf_error(ctx, GL_INVALID_OPERATION, "%s(pixel pack buffer %s)", caller, pbo->mapped ? "mapped" : "range");
+      return;
+   }
+   const uint8_t *blocks = glf_texture_blocks(tex, face, (uint32_t)level);
+   if (!blocks) {
+      glf_error(ctx, GL_OUT_OF_MEMORY, "%s", caller);
+      return;
+   }
+   if (!pbo) {
+      if (img)
+         memcpy(img, blocks, need);
+      return;
+   }
+   if (!glf_buffer_shadow(ctx, pbo))
+      return;
+   memcpy(pbo->shadow + off, blocks, need);
+   glf_upload_buffer(ctx, pbo->res, (uint32_t)off, pbo->shadow + off, (uint32_t)need);
 }

@@ -86,6 +86,8 @@ static const struct es_format formats[WIRE_FMT_COUNT] = {
    [WIRE_FMT_EAC_R11_SNORM] = {GL_COMPRESSED_SIGNED_R11_EAC, 0, 0, CORE, ES_CONV_NONE},
    [WIRE_FMT_EAC_R11G11_UNORM] = {GL_COMPRESSED_RG11_EAC, 0, 0, CORE, ES_CONV_NONE},
    [WIRE_FMT_EAC_R11G11_SNORM] = {GL_COMPRESSED_SIGNED_RG11_EAC, 0, 0, CORE, ES_CONV_NONE},
+   /* no row for BC4 / BC5 (GL core's RGTC): Espryt serves ES contexts, which have no RGTC; its
+    * caps do not list them, and es_format refuses them */
 };
 
 const struct es_format *

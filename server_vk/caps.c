@@ -32,12 +32,14 @@ mg_hidden_features(void)
          out |= MG_HIDE_LIST_RESTART;
       else if (n == 4 && !strncmp(s, "etc2", 4))
          out |= MG_HIDE_ETC2;
+      else if (n == 2 && !strncmp(s, "bc", 2))
+         out |= MG_HIDE_BC;
       else if (n == 3 && !strncmp(s, "wsi", 3))
          out |= MG_HIDE_WSI;
       else if (n == 13 && !strncmp(s, "cull_distance", 13))
          out |= MG_HIDE_CULL_DISTANCE;
       else if (n == 3 && !strncmp(s, "all", 3))
-         out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS | MG_HIDE_LIST_RESTART | MG_HIDE_ETC2;
+         out |= MG_HIDE_UINT8 | MG_HIDE_DIVISOR | MG_HIDE_VFORMATS | MG_HIDE_LIST_RESTART | MG_HIDE_ETC2 | MG_HIDE_BC;
       else if (n)
          sgl_warn("magma: SPLITGL_MAGMA_HIDE: unknown feature \"%.*s\"", (int)n, s);
       s += n;
@@ -237,6 +239,7 @@ mg_caps_init(struct mg_backend *be)
                           (be->depth_clamp ? WIRE_FEATURE_DEPTH_CLAMP : 0) |
                           (be->logic_op ? WIRE_FEATURE_LOGIC_OP : 0) |
                           (be->has_etc2 ? WIRE_FEATURE_TEXTURE_COMPRESSION_ETC2 : 0) |
+                          (be->has_bc ? WIRE_FEATURE_TEXTURE_COMPRESSION_BC : 0) |
                           (be->provoking_last ? WIRE_FEATURE_PROVOKING_VERTEX : 0) |
                           (be->geometry ? WIRE_FEATURE_GEOMETRY_SHADER : 0) |
                           (be->cull_distance ? WIRE_FEATURE_CULL_DISTANCE : 0) |
@@ -254,9 +257,9 @@ mg_caps_init(struct mg_backend *be)
    c[WIRE_CAP_QUERY_TIMESTAMP_BITS] = l->timestampComputeAndGraphics ? be->timestamp_bits : 0;
    format_caps(be, c);
    if (be->hidden)
-      sgl_info("magma: SPLITGL_MAGMA_HIDE: lowering%s%s%s%s", (be->hidden & MG_HIDE_UINT8) ? " uint8" : "",
+      sgl_info("magma: SPLITGL_MAGMA_HIDE: lowering%s%s%s%s%s", (be->hidden & MG_HIDE_UINT8) ? " uint8" : "",
                (be->hidden & MG_HIDE_DIVISOR) ? " divisor" : "", (be->hidden & MG_HIDE_VFORMATS) ? " vformats" : "",
-               (be->hidden & MG_HIDE_ETC2) ? " etc2" : "");
+               (be->hidden & MG_HIDE_ETC2) ? " etc2" : "", (be->hidden & MG_HIDE_BC) ? " bc" : "");
 }
 
 uint64_t

@@ -528,6 +528,10 @@ create_device(struct mg_backend *be)
     * (lavapipe) format.c stores them decoded. SPLITGL_MAGMA_HIDE=etc2 decodes anyway. */
    be->has_etc2 = f2.features.textureCompressionETC2 && !(mg_hidden_features() & MG_HIDE_ETC2);
    en.features.textureCompressionETC2 = be->has_etc2;
+   /* GL core's RGTC textures likewise as BC4 / BC5 blocks (lavapipe has them);
+    * SPLITGL_MAGMA_HIDE=bc decodes them at upload. */
+   be->has_bc = f2.features.textureCompressionBC && !(mg_hidden_features() & MG_HIDE_BC);
+   en.features.textureCompressionBC = be->has_bc;
    /* Robustness: a draw may fetch vertices past the end of a vertex buffer (GL leaves that
     * undefined, not a crash) and a program may read past its uniform buffer. Without
     * robustBufferAccess such a fetch is undefined behaviour in the driver, which for lavapipe

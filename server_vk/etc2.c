@@ -11,7 +11,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "wire/wire_types.h"
+#include "wire/rgtc.h"
+#include "wire/format.h"
 
 static uint64_t
 load_be64(const uint8_t *q)
@@ -285,6 +286,10 @@ mg_etc2_texel_size(uint32_t wire_fmt)
       return 2;
    case WIRE_FMT_EAC_R11G11_UNORM: case WIRE_FMT_EAC_R11G11_SNORM:
       return 4;
+   case WIRE_FMT_BC4_UNORM: case WIRE_FMT_BC4_SNORM: /* RGTC (rgtc.c): R8 / R8G8 */
+      return 1;
+   case WIRE_FMT_BC5_UNORM: case WIRE_FMT_BC5_SNORM:
+      return 2;
    default:
       return 0;
    }
@@ -319,6 +324,13 @@ mg_etc2_decode_block(uint32_t wire_fmt, const uint8_t *block, uint8_t *out)
       decode_r11(load_be64(block + 8), s, out + 2, 4);
       return;
    }
+   case WIRE_FMT_BC4_UNORM: case WIRE_FMT_BC4_SNORM:
+      wire_rgtc_decode(block, wire_fmt == WIRE_FMT_BC4_SNORM, out, 1);
+      return;
+   case WIRE_FMT_BC5_UNORM: case WIRE_FMT_BC5_SNORM: /* red block, then green */
+      wire_rgtc_decode(block, wire_fmt == WIRE_FMT_BC5_SNORM, out, 2);
+      wire_rgtc_decode(block + 8, wire_fmt == WIRE_FMT_BC5_SNORM, out + 1, 2);
+      return;
    default:
       memset(out, 0, 64);
       return;
@@ -329,10 +341,7 @@ void
 mg_etc2_decode_image(uint32_t wire_fmt, const uint8_t *src, uint32_t w, uint32_t h, uint32_t d, uint8_t *dst)
 {
    const uint32_t ts = mg_etc2_texel_size(wire_fmt);
-   const uint32_t bsize = wire_fmt == WIRE_FMT_ETC2_R8G8B8A8_UNORM || wire_fmt == WIRE_FMT_ETC2_R8G8B8A8_SRGB ||
-                                wire_fmt == WIRE_FMT_EAC_R11G11_UNORM || wire_fmt == WIRE_FMT_EAC_R11G11_SNORM
-                             ? 16
-                             : 8;
+   const uint32_t bsize = wire_format_info(wire_fmt)->size; /* 8 or 16 bytes a block */
    const uint32_t bw = (w + 3) / 4, bh = (h + 3) / 4;
    if (!ts)
       return;

@@ -7,8 +7,9 @@
 #include <stdint.h>
 
 /** Bytes of one decoded texel of a compressed wire format: 4 (ETC2: R8G8B8A8, UNORM or sRGB
- *  bytes as encoded), 2 (R11 EAC: R16 UNORM / SNORM), 4 (RG11 EAC: R16G16); 0 if `wire_fmt`
- *  is no ETC2 / EAC format. */
+ *  bytes as encoded), 2 (R11 EAC: R16 UNORM / SNORM), 4 (RG11 EAC: R16G16), 1 / 2 (RGTC1 /
+ *  RGTC2, BC4 / BC5: R8 / R8G8 UNORM or SNORM, decoded by rgtc.c); 0 if `wire_fmt` is no
+ *  block-compressed format. These three calls serve every decoded block format. */
 uint32_t mg_etc2_texel_size(uint32_t wire_fmt);
 
 /** Decodes one 4x4 block into 16 texels, row-major (texel (x, y) at out + (y * 4 + x) *

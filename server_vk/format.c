@@ -11,7 +11,9 @@
  *   - D24S8 as D32_SFLOAT_S8_UINT, D24 as D32_SFLOAT where the device lacks them;
  *   - ETC2 / EAC blocks as they are where the device has the formats (textureCompressionETC2),
  *     else decoded at upload (etc2.c) into RGBA8 (sRGB: R8G8B8A8_SRGB) and, for the 11-bit
- *     EAC formats, R16 / R16G16 UNORM or SNORM.
+ *     EAC formats, R16 / R16G16 UNORM or SNORM;
+ *   - RGTC (BC4 / BC5) blocks as they are where the device has textureCompressionBC, else
+ *     decoded at upload (rgtc.c) into R8 / R8G8 UNORM or SNORM.
  * The capability table (caps.c) reports what the chosen storage supports. */
 #include "mg_private.h"
 
@@ -97,6 +99,12 @@ static const struct candidate candidates[WIRE_FMT_COUNT][3] = {
    ETC(EAC_R11_SNORM, EAC_R11_SNORM_BLOCK, R16_SNORM),
    ETC(EAC_R11G11_UNORM, EAC_R11G11_UNORM_BLOCK, R16G16_UNORM),
    ETC(EAC_R11G11_SNORM, EAC_R11G11_SNORM_BLOCK, R16G16_SNORM),
+   /* GL core's RGTC: BC4 / BC5 blocks where the device has textureCompressionBC, else
+    * decoded (rgtc.c) into 8-bit R / RG, the precision of Mesa's software decoder */
+   ETC(BC4_UNORM, BC4_UNORM_BLOCK, R8_UNORM),
+   ETC(BC4_SNORM, BC4_SNORM_BLOCK, R8_SNORM),
+   ETC(BC5_UNORM, BC5_UNORM_BLOCK, R8G8_UNORM),
+   ETC(BC5_SNORM, BC5_SNORM_BLOCK, R8G8_SNORM),
 #undef ETC
 };
 
@@ -126,6 +134,8 @@ storage_size(VkFormat f)
    case VK_FORMAT_ETC2_R8G8B8A8_UNORM_BLOCK: case VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK:
    case VK_FORMAT_EAC_R11_UNORM_BLOCK: case VK_FORMAT_EAC_R11_SNORM_BLOCK:
    case VK_FORMAT_EAC_R11G11_UNORM_BLOCK: case VK_FORMAT_EAC_R11G11_SNORM_BLOCK:
+   case VK_FORMAT_BC4_UNORM_BLOCK: case VK_FORMAT_BC4_SNORM_BLOCK:
+   case VK_FORMAT_BC5_UNORM_BLOCK: case VK_FORMAT_BC5_SNORM_BLOCK:
       return 1; /* at most a byte a texel (8- or 16-byte 4x4 blocks); uploads count blocks */
    default:
       return 4;
@@ -144,8 +154,9 @@ mg_formats_init(struct mg_backend *be)
          need |= VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
       be->formats[f] = (struct mg_format){VK_FORMAT_UNDEFINED, MG_CONV_NONE, 0};
       for (unsigned i = 0; i < 3 && candidates[f][i].vk; i++) {
-         /* Block formats only where the device enabled textureCompressionETC2 (device.c) */
-         if (wire_format_is_compressed(f) && candidates[f][i].conv == MG_CONV_NONE && !be->has_etc2)
+         /* Block formats only where the device enabled textureCompressionETC2 / BC (device.c) */
+         const bool bc = f >= WIRE_FMT_BC4_UNORM && f <= WIRE_FMT_BC5_SNORM;
+         if (wire_format_is_compressed(f) && candidates[f][i].conv == MG_CONV_NONE && !(bc ? be->has_bc : be->has_etc2))
             continue;
          /* Magma requires Vulkan 1.3, which has the 64-bit format features */
          VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};

@@ -206,7 +206,8 @@ enum mg_conv {
    MG_CONV_D24S8_FLOAT,   /* ... into D32_SFLOAT_S8_UINT */
    MG_CONV_D32FS8,        /* GL FLOAT_32_UNSIGNED_INT_24_8_REV into D32_SFLOAT_S8_UINT */
    MG_CONV_X8D24_FLOAT,   /* 24-bit depth into D32_SFLOAT */
-   MG_CONV_ETC2_DECODE,   /* ETC2 / EAC blocks decoded into RGBA8 / R16 / R16G16 (etc2.c) */
+   MG_CONV_ETC2_DECODE,   /* ETC2 / EAC blocks decoded into RGBA8 / R16 / R16G16 (etc2.c), RGTC
+                           * into R8 / R8G8 (rgtc.c, through etc2.c's calls) */
 };
 
 struct mg_format {
@@ -463,6 +464,7 @@ struct mg_backend {
    bool dual_src_blend; /* dualSrcBlend enabled: the SRC1 blend factors */
    bool has_list_restart; /* VK_EXT_primitive_topology_list_restart */
    bool has_etc2;         /* textureCompressionETC2 enabled: ETC2 / EAC stored as blocks */
+   bool has_bc;           /* textureCompressionBC enabled: RGTC stored as BC4 / BC5 blocks */
    bool robust; /* robustBufferAccess enabled */
    bool has_xcb_surface; /* instance: VK_KHR_surface + VK_KHR_xcb_surface (present.c) */
    bool has_swapchain;   /* device: VK_KHR_swapchain (and has_xcb_surface) */
@@ -557,6 +559,7 @@ struct mg_backend {
 #define MG_HIDE_LIST_RESTART (1u << 3)
 #define MG_HIDE_ETC2 (1u << 4) /* textureCompressionETC2: ETC2 / EAC decoded at upload */
 #define MG_HIDE_WSI (1u << 5)  /* VK_KHR_swapchain: window surfaces refused (not in "all") */
+#define MG_HIDE_BC (1u << 7)   /* textureCompressionBC: RGTC decoded at upload */
 #define MG_HIDE_CULL_DISTANCE (1u << 6) /* shaderCullDistance: ES loses EXT_clip_cull_distance (not in "all") */
 uint32_t mg_hidden_features(void); /* SPLITGL_MAGMA_HIDE (caps.c) */
 

@@ -120,7 +120,11 @@ struct wire_format_info {
    F(EAC_R11_UNORM, 8, 1, NONE, NONE, WIRE_FMTF_COMPRESSED)                                  \
    F(EAC_R11_SNORM, 8, 1, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SIGNED)               \
    F(EAC_R11G11_UNORM, 16, 2, NONE, NONE, WIRE_FMTF_COMPRESSED)                              \
-   F(EAC_R11G11_SNORM, 16, 2, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SIGNED)
+   F(EAC_R11G11_SNORM, 16, 2, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SIGNED)           \
+   F(BC4_UNORM, 8, 1, NONE, NONE, WIRE_FMTF_COMPRESSED)                                      \
+   F(BC4_SNORM, 8, 1, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SIGNED)                   \
+   F(BC5_UNORM, 16, 2, NONE, NONE, WIRE_FMTF_COMPRESSED)                                     \
+   F(BC5_SNORM, 16, 2, NONE, NONE, WIRE_FMTF_COMPRESSED | WIRE_FMTF_SIGNED)
 
 static inline const struct wire_format_info *
 wire_format_info(uint32_t fmt)

@@ -57,7 +57,9 @@
  *    the cap MAX_DUAL_SRC_ATTACHMENTS (entry 64) and WIRE_FEATURE_DUAL_SRC_BLEND; blend factors
  *    WIRE_BF_SRC1_COLOR .. ONE_MINUS_SRC1_ALPHA, refused by BlendCreate on a device without
  *    dual-source blending. */
-#define WIRE_PROTOCOL_REVISION 15u
+/* 16: block-compressed wire formats BC4_UNORM .. BC5_SNORM (OpenGL 3.0+ core's RGTC1 / RGTC2)
+ *    after EAC_R11G11_SNORM, same rules as ETC2 / EAC (whole 4x4 blocks, sampled only). */
+#define WIRE_PROTOCOL_REVISION 16u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -185,6 +187,12 @@ enum wire_format {
    WIRE_FMT_EAC_R11_SNORM,           /* COMPRESSED_SIGNED_R11_EAC */
    WIRE_FMT_EAC_R11G11_UNORM,        /* COMPRESSED_RG11_EAC */
    WIRE_FMT_EAC_R11G11_SNORM,        /* COMPRESSED_SIGNED_RG11_EAC */
+   /* Protocol revision 16: OpenGL 3.0+ core's RGTC (GL 3.3 table 3.14), Vulkan's BC4 / BC5
+    * blocks; the same rules as ETC2 / EAC. */
+   WIRE_FMT_BC4_UNORM,               /* COMPRESSED_RED_RGTC1 (8-byte blocks) */
+   WIRE_FMT_BC4_SNORM,               /* COMPRESSED_SIGNED_RED_RGTC1 */
+   WIRE_FMT_BC5_UNORM,               /* COMPRESSED_RG_RGTC2 (16-byte blocks: red, then green) */
+   WIRE_FMT_BC5_SNORM,               /* COMPRESSED_SIGNED_RG_RGTC2 */
    WIRE_FMT_COUNT
 };
 

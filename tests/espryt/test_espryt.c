@@ -80,6 +80,9 @@ test_caps(void)
    CHECK(!(rend & (1ull << WIRE_FMT_ETC2_R8G8B8_UNORM)), "ETC2 RGB8 renderable");
    CHECK(ops->get_param(be, WIRE_CAP_SAMPLED_FORMATS_1) & (1ull << (WIRE_FMT_EAC_R11G11_SNORM - 64)),
          "EAC RG11 SNORM (ES 3.0 core) not sampled");
+   /* RGTC (BC4 / BC5) is GL core's: Espryt serves ES contexts and lists none of it */
+   for (uint32_t f = WIRE_FMT_BC4_UNORM; f <= WIRE_FMT_BC5_SNORM; f++)
+      CHECK(!(ops->get_param(be, WIRE_CAP_SAMPLED_FORMATS_1) & (1ull << (f - 64))), "RGTC wire format %u sampled", f);
    CHECK(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_TRANSFORM_FEEDBACK, "no transform feedback");
    CHECK(ops->get_param(be, WIRE_CAP_MAX_XFB_BUFFERS) >= 4, "MAX_XFB_BUFFERS");
    CHECK(ops->get_param(be, WIRE_CAP_COLOR_SAMPLE_COUNTS) & 1, "single-sampled colour missing");

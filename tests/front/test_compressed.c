@@ -1,7 +1,7 @@
-/* Compressed textures (ETC2 / EAC, ETC1) on a recording fake wire: one row per call the
- * OpenGL ES 3.0 spec (section 3.8.6) refuses, with its error, plus the valid rows, the
- * records they send (whole blocks), the format lists per context and a server that cannot
- * sample them. */
+/* Compressed textures (ETC2 / EAC, ETC1; GL core's RGTC) on a recording fake wire: one row per
+ * call the OpenGL ES 3.0 spec (section 3.8.6) or the GL 3.3 spec (section 3.8.5) refuses, with
+ * its error, plus the valid rows, the records they send (whole blocks), the format lists per
+ * context and a server that cannot sample them. */
 #include <stdio.h>
 #include <string.h>
 
@@ -260,6 +260,19 @@ has_extension(const char *name)
    return s && strstr(s, name) != NULL;
 }
 
+/* GL core contexts list extensions through glGetStringi only */
+static bool
+has_extension_i(const char *name)
+{
+   GLint n = get_int(GL_NUM_EXTENSIONS);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)glf_GetStringi(GL_EXTENSIONS, (GLuint)i);
+      if (e && !strcmp(e, name))
+         return true;
+   }
+   return false;
+}
+
 static void
 format_lists(void)
 {
@@ -304,7 +317,7 @@ format_lists(void)
    expect(GL_NO_ERROR, "ES 2.0 glCompressedTexImage2D(ETC1)", 0);
    drop(ctx);
 
-   /* GL 3.3 core requires no ETC2 and splitgl offers none there */
+   /* GL 3.3 core requires no ETC2 and splitgl offers none there (RGTC: gl_core_rgtc) */
    ctx = make(GLF_API_GL_CORE, 3, 3);
    CHECK(get_int(GL_NUM_COMPRESSED_TEXTURE_FORMATS) == 0, "GL 3.3 core: none");
    glf_GenTextures(1, &t);
@@ -340,10 +353,172 @@ format_lists(void)
    fake_wire_info.cap_count = 0;
 }
 
+/* ---- GL 3.3 core's RGTC (table 3.14) ---------------------------------------------------------- */
+#define RED1 GL_COMPRESSED_RED_RGTC1
+#define SRG2 GL_COMPRESSED_SIGNED_RG_RGTC2
+struct rgtc_row {
+   int dims; /* 1, 2 or 3 */
+   GLenum target;
+   GLenum ifmt;
+   GLsizei w, h, d;
+   GLsizei size;
+   GLenum err;
+};
+
+static const struct rgtc_row rgtc_rows[] = {
+   {2, GL_TEXTURE_2D, RED1, 8, 8, 1, 32, GL_NO_ERROR},
+   {2, GL_TEXTURE_2D, SRG2, 5, 3, 1, 32, GL_NO_ERROR}, /* partial blocks: 2 x 1 of 16 bytes */
+   {2, GL_TEXTURE_2D, GL_COMPRESSED_SIGNED_RED_RGTC1, 1, 1, 1, 8, GL_NO_ERROR},
+   {2, GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, GL_COMPRESSED_RG_RGTC2, 4, 4, 1, 16, GL_NO_ERROR},
+   {3, GL_TEXTURE_2D_ARRAY, RED1, 4, 4, 2, 16, GL_NO_ERROR},
+   /* "INVALID_VALUE if imageSize is not consistent with the format, dimensions, and contents" */
+   {2, GL_TEXTURE_2D, RED1, 8, 8, 1, 64, GL_INVALID_VALUE},
+   {2, GL_TEXTURE_2D, SRG2, 4, 4, 1, 8, GL_INVALID_VALUE},
+   /* the generic compressed formats and ES's ETC2 are no CompressedTexImage format here */
+   {2, GL_TEXTURE_2D, GL_COMPRESSED_RED, 4, 4, 1, 8, GL_INVALID_ENUM},
+   {2, GL_TEXTURE_2D, GL_COMPRESSED_RG, 4, 4, 1, 16, GL_INVALID_ENUM},
+   {2, GL_TEXTURE_2D, RGB8, 4, 4, 1, 8, GL_INVALID_ENUM},
+   /* RGTC images are 2D: a 3D texture is INVALID_OPERATION; 1D, 1D-array and rectangle
+    * targets INVALID_ENUM */
+   {3, GL_TEXTURE_3D, RED1, 4, 4, 2, 16, GL_INVALID_OPERATION},
+   {1, GL_TEXTURE_1D, RED1, 4, 1, 1, 8, GL_INVALID_ENUM},
+   {2, GL_TEXTURE_1D_ARRAY, RED1, 4, 4, 1, 8, GL_INVALID_ENUM},
+   {2, GL_TEXTURE_RECTANGLE, RED1, 4, 4, 1, 8, GL_INVALID_ENUM},
+};
+
+static GLint
+level_int(GLenum target, GLenum pname)
+{
+   GLint v = -1;
+   glf_GetTexLevelParameteriv(target, 0, pname, &v);
+   return v;
+}
+
+static void
+gl_core_rgtc(void)
+{
+   struct glf_context *ctx = make(GLF_API_GL_CORE, 3, 3);
+   /* COMPRESSED_TEXTURE_FORMATS lists general-purpose formats only: RGTC is not one */
+   CHECK(get_int(GL_NUM_COMPRESSED_TEXTURE_FORMATS) == 0, "GL 3.3 core lists none");
+   CHECK(has_extension_i("GL_ARB_texture_compression_rgtc") && has_extension_i("GL_EXT_texture_compression_rgtc"),
+         "the RGTC extensions listed");
+   GLuint t[6];
+   glf_GenTextures(6, t);
+   glf_BindTexture(GL_TEXTURE_2D, t[0]);
+   glf_BindTexture(GL_TEXTURE_CUBE_MAP, t[1]);
+   glf_BindTexture(GL_TEXTURE_2D_ARRAY, t[2]);
+   glf_BindTexture(GL_TEXTURE_3D, t[3]);
+   glf_BindTexture(GL_TEXTURE_1D, t[4]);
+   glf_BindTexture(GL_TEXTURE_1D_ARRAY, t[5]);
+   for (unsigned i = 0; i < sizeof(rgtc_rows) / sizeof(rgtc_rows[0]); i++) {
+      const struct rgtc_row *r = &rgtc_rows[i];
+      if (r->dims == 1)
+         glf_CompressedTexImage1D(r->target, 0, r->ifmt, r->w, 0, r->size, blocks);
+      else if (r->dims == 2)
+         glf_CompressedTexImage2D(r->target, 0, r->ifmt, r->w, r->h, 0, r->size, blocks);
+      else
+         glf_CompressedTexImage3D(r->target, 0, r->ifmt, r->w, r->h, r->d, 0, r->size, blocks);
+      expect(r->err, "GL core glCompressedTexImage (RGTC)", i);
+   }
+   /* TexImage with an RGTC internal format: the GL compresses; 3D INVALID_OPERATION, 1D
+    * INVALID_ENUM, integer data INVALID_OPERATION */
+   uint8_t texels[8 * 8 * 2];
+   for (unsigned i = 0; i < sizeof(texels); i++)
+      texels[i] = (uint8_t)((i / 16) & 1 ? 200 : 10);
+   glf_TexImage2D(GL_TEXTURE_2D, 0, (GLint)RED1, 8, 8, 0, GL_RED, GL_UNSIGNED_BYTE, texels);
+   expect(GL_NO_ERROR, "glTexImage2D(RED_RGTC1)", 0);
+   CHECK(level_int(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED) == GL_TRUE, "TEXTURE_COMPRESSED");
+   CHECK(level_int(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED_IMAGE_SIZE) == 32, "TEXTURE_COMPRESSED_IMAGE_SIZE");
+   CHECK(level_int(GL_TEXTURE_2D, GL_TEXTURE_RED_SIZE) == 8 && level_int(GL_TEXTURE_2D, GL_TEXTURE_GREEN_SIZE) == 0,
+         "RGTC1 sizes");
+   uint8_t back[64 + 1];
+   memset(back, 0xcd, sizeof(back));
+   glf_GetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, back);
+   expect(GL_NO_ERROR, "glGetTexImage(RED_RGTC1)", 0);
+   CHECK(!memcmp(back, texels, 64) && back[64] == 0xcd, "two values a block come back exactly");
+   uint8_t cblocks[32 + 1];
+   memset(cblocks, 0xcd, sizeof(cblocks));
+   glf_GetCompressedTexImage(GL_TEXTURE_2D, 0, cblocks);
+   expect(GL_NO_ERROR, "glGetCompressedTexImage", 0);
+   CHECK(cblocks[32] == 0xcd && (cblocks[0] == 200 || cblocks[0] == 10), "the encoded blocks");
+   glf_TexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 4, 4, GL_RED, GL_UNSIGNED_BYTE, texels);
+   expect(GL_INVALID_OPERATION, "glTexSubImage2D(off the block grid)", 0);
+   glf_TexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 3, 4, GL_RED, GL_UNSIGNED_BYTE, texels);
+   expect(GL_INVALID_OPERATION, "glTexSubImage2D(width 3 short of the edge)", 0);
+   glf_TexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_RED, GL_UNSIGNED_BYTE, texels);
+   expect(GL_NO_ERROR, "glTexSubImage2D(one block)", 0);
+   glf_TexImage2D(GL_TEXTURE_2D, 0, (GLint)RED1, 4, 4, 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, texels);
+   expect(GL_INVALID_OPERATION, "glTexImage2D(RED_RGTC1, integer data)", 0);
+   glf_TexImage3D(GL_TEXTURE_3D, 0, (GLint)RED1, 4, 4, 4, 0, GL_RED, GL_UNSIGNED_BYTE, NULL);
+   expect(GL_INVALID_OPERATION, "glTexImage3D(3D, RED_RGTC1)", 0);
+   glf_TexImage1D(GL_TEXTURE_1D, 0, (GLint)RED1, 4, 0, GL_RED, GL_UNSIGNED_BYTE, NULL);
+   expect(GL_INVALID_ENUM, "glTexImage1D(RED_RGTC1)", 0);
+   glf_TexStorage3D(GL_TEXTURE_3D, 1, SRG2, 4, 4, 4);
+   expect(GL_INVALID_OPERATION, "glTexStorage3D(3D, RGTC2)", 0);
+   /* a pack buffer too small for the blocks */
+   GLuint pbo;
+   glf_GenBuffers(1, &pbo);
+   glf_BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+   glf_BufferData(GL_PIXEL_PACK_BUFFER, 16, NULL, GL_STREAM_READ);
+   glf_GetCompressedTexImage(GL_TEXTURE_2D, 0, NULL);
+   expect(GL_INVALID_OPERATION, "glGetCompressedTexImage(pack buffer too small)", 0);
+   glf_BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+   glf_DeleteBuffers(1, &pbo);
+   /* an uncompressed image: GetCompressedTexImage and COMPRESSED_IMAGE_SIZE refused */
+   glf_TexImage2D(GL_TEXTURE_2D, 0, GL_R8, 4, 4, 0, GL_RED, GL_UNSIGNED_BYTE, texels);
+   glf_GetCompressedTexImage(GL_TEXTURE_2D, 0, cblocks);
+   expect(GL_INVALID_OPERATION, "glGetCompressedTexImage(R8)", 0);
+   GLint v = -1;
+   glf_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+   expect(GL_INVALID_OPERATION, "TEXTURE_COMPRESSED_IMAGE_SIZE(R8)", 0);
+   CHECK(v == -1, "nothing written");
+   /* a generic compressed format is stored uncompressed and named by its base format */
+   glf_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, blocks);
+   expect(GL_NO_ERROR, "glTexImage2D(COMPRESSED_RGBA)", 0);
+   CHECK(level_int(GL_TEXTURE_2D, GL_TEXTURE_INTERNAL_FORMAT) == GL_RGBA, "COMPRESSED_RGBA is RGBA");
+   CHECK(level_int(GL_TEXTURE_2D, GL_TEXTURE_COMPRESSED) == GL_FALSE, "not compressed");
+   /* never a renderbuffer format */
+   GLuint rb;
+   glf_GenRenderbuffers(1, &rb);
+   glf_BindRenderbuffer(GL_RENDERBUFFER, rb);
+   glf_RenderbufferStorage(GL_RENDERBUFFER, RED1, 4, 4);
+   expect(GL_INVALID_ENUM, "glRenderbufferStorage(RGTC)", 0);
+   glf_DeleteRenderbuffers(1, &rb);
+   glf_DeleteTextures(6, t);
+   drop(ctx);
+
+   /* ES 3.0 has no RGTC */
+   ctx = make(GLF_API_GLES, 3, 0);
+   CHECK(!has_extension("texture_compression_rgtc"), "ES lists no RGTC extension");
+   GLuint te;
+   glf_GenTextures(1, &te);
+   glf_BindTexture(GL_TEXTURE_2D, te);
+   glf_CompressedTexImage2D(GL_TEXTURE_2D, 0, RED1, 4, 4, 0, 8, blocks);
+   expect(GL_INVALID_ENUM, "ES 3.0 glCompressedTexImage2D(RGTC)", 0);
+   glf_TexStorage2D(GL_TEXTURE_2D, 1, RED1, 4, 4);
+   expect(GL_INVALID_ENUM, "ES 3.0 glTexStorage2D(RGTC)", 0);
+   drop(ctx);
+
+   /* a server that samples no BC4 / BC5: RGTC refused in GL core */
+   fake_wire_info.cap_count = WIRE_CAP_COUNT;
+   fake_wire_info.caps[WIRE_CAP_SAMPLED_FORMATS] = ~0ull;
+   fake_wire_info.caps[WIRE_CAP_SAMPLED_FORMATS_1] = (1ull << (WIRE_FMT_BC4_UNORM - 64)) - 1;
+   ctx = make(GLF_API_GL_CORE, 3, 3);
+   glf_GenTextures(1, &te);
+   glf_BindTexture(GL_TEXTURE_2D, te);
+   glf_CompressedTexImage2D(GL_TEXTURE_2D, 0, RED1, 4, 4, 0, 8, blocks);
+   expect(GL_INVALID_ENUM, "glCompressedTexImage2D(RGTC unsampled)", 0);
+   CHECK(!has_extension_i("GL_ARB_texture_compression_rgtc"), "no RGTC extension without BC sampling");
+   drop(ctx);
+   memset(fake_wire_info.caps, 0, sizeof(fake_wire_info.caps));
+   fake_wire_info.cap_count = 0;
+}
+
 int
 main(void)
 {
    format_lists();
+   gl_core_rgtc();
    printf("%d failures\n", fails);
    return fails ? 1 : 0;
 }

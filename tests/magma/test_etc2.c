@@ -1,4 +1,4 @@
-/* Magma's ETC2 / EAC decoder (server_vk/etc2.c) against blocks built by hand from the Khronos
+/* Magma's ETC2 / EAC decoder (server_vk/etc2.c; and RGTC, wire/rgtc.h) against blocks built by hand from the Khronos
  * Data Format Specification's "ETC2 Compressed Texture Image Formats": one block per mode,
  * its bits laid out in the comments, the expected texels worked out from the spec's formulas
  * (several are the spec's own worked examples). No device needed. */
@@ -7,6 +7,7 @@
 
 #include "../unit/check.h"
 #include "server_vk/etc2.h"
+#include "wire/rgtc.h"
 #include "wire/wire_types.h"
 
 static uint8_t out[16 * 4];
@@ -225,9 +226,76 @@ image(void)
    CHECK_EQ(mg_etc2_texel_size(WIRE_FMT_R8G8B8A8_UNORM), 0);
 }
 
+/* RGTC (BC4 / BC5, wire/rgtc.h through mg_etc2_decode_block) from the GL 3.3 spec's appendix
+ * C.1: RED_0, RED_1, then 3-bit codes little-endian, texel i at bit 3 * i. Codes 0..7 in
+ * texel order 0..7 are the 24 bits 0b111'110'101'100'011'010'001'000 = 0xFAC688. */
+static void
+rgtc(void)
+{
+   uint8_t b[16] = {200, 40, 0x88, 0xC6, 0xFA, 0x88, 0xC6, 0xFA};
+   decode(WIRE_FMT_BC4_UNORM, b);
+   /* RED_0 > RED_1: code c in 2..7 is ((8 - c) * RED_0 + (c - 1) * RED_1) / 7 */
+   static const uint8_t six[8] = {200, 40, 177, 154, 131, 108, 85, 62};
+   for (int i = 0; i < 16; i++)
+      CHECK_EQ(out[i], six[i % 8]);
+   /* RED_0 <= RED_1: codes 2..5 interpolate four values, 6 is 0, 7 is 255 */
+   b[0] = 40;
+   b[1] = 200;
+   decode(WIRE_FMT_BC4_UNORM, b);
+   static const uint8_t four[8] = {40, 200, 72, 104, 136, 168, 0, 255};
+   for (int i = 0; i < 16; i++)
+      CHECK_EQ(out[i], four[i % 8]);
+   /* signed: two's complement endpoints, codes 6 / 7 are -127 / 127 (-1.0 / 1.0); -128 is
+    * taken as -127 */
+   b[0] = (uint8_t)-128;
+   b[1] = 127;
+   decode(WIRE_FMT_BC4_SNORM, b);
+   static const int8_t sfour[8] = {-127, 127, -76, -25, 25, 76, -127, 127};
+   for (int i = 0; i < 16; i++)
+      CHECK_EQ((int8_t)out[i], sfour[i % 8]);
+   /* BC5: the red block, then the green one; texels R, G interleaved */
+   uint8_t rg[16] = {200, 40, 0x88, 0xC6, 0xFA, 0x88, 0xC6, 0xFA, 40, 200, 0x88, 0xC6, 0xFA, 0x88, 0xC6, 0xFA};
+   decode(WIRE_FMT_BC5_UNORM, rg);
+   for (int i = 0; i < 16; i++) {
+      CHECK_EQ(out[2 * i], six[i % 8]);
+      CHECK_EQ(out[2 * i + 1], four[i % 8]);
+   }
+   CHECK_EQ(mg_etc2_texel_size(WIRE_FMT_BC4_SNORM), 1);
+   CHECK_EQ(mg_etc2_texel_size(WIRE_FMT_BC5_UNORM), 2);
+   /* an image of 6 x 5 texels: 2 x 2 blocks, partial ones cut */
+   uint8_t src[4 * 8], dst[6 * 5 + 1];
+   for (int k = 0; k < 4; k++) {
+      memcpy(src + 8 * k, b, 8);
+      src[8 * k] = (uint8_t)(10 * k); /* RED_0 = code 0 of each block */
+      src[8 * k + 1] = 100;
+   }
+   memset(dst, 0xcd, sizeof(dst));
+   mg_etc2_decode_image(WIRE_FMT_BC4_UNORM, src, 6, 5, 1, dst);
+   CHECK_EQ(dst[0], 0);             /* block 0, texel (0, 0): code 0 */
+   CHECK_EQ(dst[4], 10);            /* block 1, texel (0, 0) at x 4 */
+   CHECK_EQ(dst[4 * 6], 20);        /* block 2 at y 4 */
+   CHECK_EQ(dst[4 * 6 + 4], 30);    /* block 3 */
+   CHECK_EQ(dst[1], 100);           /* block 0, texel (1, 0): code 1 */
+   CHECK_EQ(dst[6 * 5], 0xcd);      /* nothing past the image */
+
+   /* the front end's encoder (wire_rgtc_encode): exact for two values a block */
+   uint8_t in[16], enc[8], dec[16];
+   for (int i = 0; i < 16; i++)
+      in[i] = (i * 7) % 3 ? 17 : 230;
+   wire_rgtc_encode(in, false, 1, enc);
+   wire_rgtc_decode(enc, false, dec, 1);
+   CHECK(!memcmp(in, dec, 16)); /* a two-value block round trip */
+   for (int i = 0; i < 16; i++)
+      in[i] = (uint8_t)(int8_t)(i & 1 ? -127 : 64);
+   wire_rgtc_encode(in, true, 1, enc);
+   wire_rgtc_decode(enc, true, dec, 1);
+   CHECK(!memcmp(in, dec, 16)); /* signed */
+}
+
 int
 main(void)
 {
+   rgtc();
    etc2_rgb_modes();
    punchthrough();
    eac();

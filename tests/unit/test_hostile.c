@@ -222,6 +222,13 @@ compressed_cases(void)
    expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
    rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_BUFFER, WIRE_FMT_EAC_R11_UNORM, 64, 1, 1, 1, 0, 0, 0, 0};
    expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   /* RGTC (revision 16) likewise: no 3D, 1D or renderbuffer storage */
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_3D, WIRE_FMT_BC4_UNORM, 8, 8, 4, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_1D, WIRE_FMT_BC5_SNORM, 8, 1, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_RENDERBUFFER, WIRE_FMT_BC4_SNORM, 8, 8, 1, 1, 0, 0, 0, 0};
+   expect_fatal("ResourceCreate.templ", WIRE_OP_ResourceCreate, &rc, sizeof(rc));
    const uint32_t T2D = WIRE_TARGET_TEX_2D;
    /* a box off the block grid; a width that is no whole block short of the edge */
    struct wire_texture_subdata ts = {{1, 1}, 0, 0, 2, 0, 0, 4, 4, 1, {0, 8}};
@@ -234,6 +241,10 @@ compressed_cases(void)
    ts = (struct wire_texture_subdata){{1, 1}, 0, 0, 0, 0, 0, 4, 4, 1, {0, 64}};
    expect_fatal_after_compressed("TextureSubData.data", T2D, WIRE_FMT_ETC2_R8G8B8A8_UNORM, 16, 16, 1,
                                  WIRE_OP_TextureSubData, &ts, sizeof(ts));
+   /* BC5: 16-byte blocks; a 4x4 box sent as one 8-byte BC4 block is short */
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 0, 0, 0, 0, 4, 4, 1, {0, 8}};
+   expect_fatal_after_compressed("TextureSubData.data", T2D, WIRE_FMT_BC5_UNORM, 8, 8, 1, WIRE_OP_TextureSubData,
+                                 &ts, sizeof(ts));
    /* a partial block only at the edge: 6x6 image, box (4,4) 2x2 is one block; 2 blocks is wrong */
    ts = (struct wire_texture_subdata){{1, 1}, 0, 0, 4, 4, 0, 2, 2, 1, {0, 16}};
    expect_fatal_after_compressed("TextureSubData.data", T2D, WIRE_FMT_EAC_R11_SNORM, 6, 6, 1,
@@ -262,6 +273,14 @@ compressed_cases(void)
                                       0, 0};
    CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
    ts = (struct wire_texture_subdata){{1, 1}, 0, 2, 0, 0, 0, 7, 8, 1, {0, 2 * 2 * 16}};
+   CHECK(put(&r, WIRE_OP_TextureSubData, &ts, sizeof(ts)));
+   rig_fini(&r);
+   /* ... and a cube face of BC4 (one 8-byte block) */
+   rig_init(&r);
+   setup_ctx(&r);
+   rc = (struct wire_resource_create){{1, 1}, WIRE_TARGET_TEX_CUBE, WIRE_FMT_BC4_SNORM, 4, 4, 1, 6, 0, 0, 0, 0};
+   CHECK(put(&r, WIRE_OP_ResourceCreate, &rc, sizeof(rc)));
+   ts = (struct wire_texture_subdata){{1, 1}, 0, 5, 0, 0, 0, 4, 4, 1, {0, 8}};
    CHECK(put(&r, WIRE_OP_TextureSubData, &ts, sizeof(ts)));
    rig_fini(&r);
 }
