@@ -102,14 +102,22 @@ def _read_lines(path):
     return out
 
 
+def expectations_base(list_path, suffix=None):
+    """<list> of the <list>-fails.txt / -flakes.txt / -skips.txt beside a list: the list's own
+    name, or with a suffix (a second server's own set, e.g. "espryt") <list>-<suffix>: that set
+    is complete in itself, nothing of the plain files is added to it."""
+    base = os.path.splitext(list_path)[0]
+    return base + '-' + suffix if suffix else base
+
+
 class Expectations:
     """Mesa CI's baseline: fails (name -> status), flakes and skips (regexes)."""
 
-    def __init__(self, list_path=None):
+    def __init__(self, list_path=None, suffix=None):
         self.fails, self.flakes, self.skips = {}, [], []
         self.sources = []
         if list_path:
-            base = os.path.splitext(list_path)[0]
+            base = expectations_base(list_path, suffix)
             self.load(base + '-fails.txt', base + '-flakes.txt', base + '-skips.txt')
 
     def load(self, fails, flakes, skips):

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/knobs.h"
 #include "util/log.h"
 
 void
@@ -45,6 +46,35 @@ es_check(struct es_backend *be, const char *site)
    while (be->gl.GetError() != GL_NO_ERROR)
       ;
    return false;
+}
+
+bool
+es_submit(struct es_backend *be, bool finish)
+{
+   int lose_after = sgl_knobs()->test_device_lost_after;
+   if (lose_after > 0 && be->submits >= (uint64_t)lose_after) {
+      es_fail(be, "test: the host device is lost at submission %llu (SPLITGL_TEST_DEVICE_LOST_AFTER)",
+              (unsigned long long)be->submits + 1);
+      return false;
+   }
+   be->submits++;
+   if (finish)
+      be->gl.Finish();
+   else
+      be->gl.Flush();
+   return true;
+}
+
+bool
+es_test_oom(struct es_backend *be, uint64_t bytes, const char *site)
+{
+   int limit_kib = sgl_knobs()->test_oom_above_kib;
+   if (limit_kib <= 0 || bytes <= (uint64_t)limit_kib * 1024u)
+      return false;
+   if (be->status == SRV_STATUS_OK)
+      be->status = SRV_STATUS_OUT_OF_MEMORY;
+   sgl_warn("espryt: %s: %llu bytes: out of memory (SPLITGL_TEST_OOM_ABOVE_KIB)", site, (unsigned long long)bytes);
+   return true;
 }
 
 static void

@@ -188,7 +188,7 @@ present(struct srv_ctx *sctx, struct srv_resource *res)
 {
    struct es_ctx *ctx = (struct es_ctx *)sctx;
    if (es_make_current(ctx->be, ctx))
-      ctx->be->gl.Flush(); /* pbuffers: the frame's work is submitted; no window presentation */
+      es_submit(ctx->be, false); /* pbuffers: the frame's work is submitted; no window presentation */
 }
 
 static void
@@ -196,7 +196,7 @@ flush(struct srv_ctx *sctx)
 {
    struct es_ctx *ctx = (struct es_ctx *)sctx;
    if (es_make_current(ctx->be, ctx))
-      ctx->be->gl.Flush();
+      es_submit(ctx->be, false);
 }
 
 static uint64_t fence_completed(struct srv_backend *sbe);
@@ -206,7 +206,7 @@ finish(struct srv_ctx *sctx)
 {
    struct es_ctx *ctx = (struct es_ctx *)sctx;
    if (es_make_current(ctx->be, ctx))
-      ctx->be->gl.Finish();
+      es_submit(ctx->be, true);
    fence_completed(&ctx->be->base);
 }
 
@@ -227,7 +227,11 @@ fence_submit(struct srv_backend *sbe)
       be->fence_cap = cap;
    }
    GLsync s = be->gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-   be->gl.Flush();
+   if (!es_submit(be, false)) {
+      if (s)
+         be->gl.DeleteSync(s);
+      return 0;
+   }
    if (!s) {
       es_check(be, "FenceSync");
       return 0;

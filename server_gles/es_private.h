@@ -206,6 +206,7 @@ struct es_backend {
    uint32_t fence_count, fence_cap;
    /* counters */
    uint64_t programs_linked, binary_hits, skipped, remint_bytes;
+   uint64_t submits; /* flushes / finishes of work (SPLITGL_TEST_DEVICE_LOST_AFTER) */
    uint64_t next_cso_id;
    /* bumped whenever Espryt binds a texture outside emit_textures (uploads, mipmaps, storage):
     * every context's unit tracking is then stale */
@@ -302,5 +303,12 @@ void es_fail(struct es_backend *be, const char *fmt, ...) __attribute__((format(
 void es_unimplemented(struct es_backend *be, const char *what);
 /* glGetError after host work: anything but NO_ERROR / OUT_OF_MEMORY is Espryt's bug. */
 bool es_check(struct es_backend *be, const char *site);
+/* Hands the current context's work to the host: glFinish (finish) or glFlush, Espryt's
+ * submission (present, flush, finish, fence). With SPLITGL_TEST_DEVICE_LOST_AFTER=n the
+ * (n+1)-th reports a lost device instead, as Magma's (n+1)-th queue submission does: false. */
+bool es_submit(struct es_backend *be, bool finish);
+/* SPLITGL_TEST_OOM_ABOVE_KIB=n: true (and OUT_OF_MEMORY reported) when a storage of this many
+ * bytes is larger than n KiB, as the host would fail it when full. */
+bool es_test_oom(struct es_backend *be, uint64_t bytes, const char *site);
 
 #endif

@@ -21,11 +21,28 @@ es_tex_target(uint32_t t)
    }
 }
 
+/* Bytes of a resource's storage in the wire layout (every level, layer, face and sample): what
+ * SPLITGL_TEST_OOM_ABOVE_KIB compares. */
+static uint64_t
+storage_bytes(const struct wire_resource_create *t)
+{
+   if (t->target == WIRE_TARGET_BUFFER)
+      return t->width;
+   bool is3d = t->target == WIRE_TARGET_TEX_3D;
+   uint64_t total = 0; /* a cube's 6 faces are its layers on the wire */
+   for (uint32_t l = 0; l <= t->last_level; l++)
+      total += wire_format_image_size(t->format, wire_minify(t->width, l), wire_minify(t->height, l),
+                                      is3d ? wire_minify(t->depth, l) : 1) * (is3d ? 1u : t->layers);
+   return total * (t->samples > 1 ? t->samples : 1);
+}
+
 static bool
 alloc_storage(struct es_backend *be, struct es_resource *r, const struct wire_resource_create *t)
 {
    const struct es_gl *gl = &be->gl;
    r->templ = *t;
+   if (es_test_oom(be, storage_bytes(t), "ResourceCreate"))
+      return false; /* no storage: the resource stays valid and empty, as after a host OOM */
    if (t->target == WIRE_TARGET_BUFFER) {
       r->is_buffer = true;
       gl->GenBuffers(1, &r->name);

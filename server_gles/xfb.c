@@ -51,14 +51,16 @@ set_so_targets(struct srv_ctx *sctx, uint32_t count, struct srv_so_target *const
    ctx->so_count = count;
 }
 
-static GLenum
-xfb_mode(uint32_t prim, uint32_t *verts)
+/* The capture mode of a draw's primitive and its vertices per primitive; false for a mode ES
+ * 3.0 does not capture. (GL_POINTS is 0: the mode cannot double as the failure value.) */
+static bool
+xfb_mode(uint32_t prim, GLenum *mode, uint32_t *verts)
 {
    switch (prim) {
-   case WIRE_PRIM_POINTS: *verts = 1; return GL_POINTS;
-   case WIRE_PRIM_LINES: *verts = 2; return GL_LINES;
-   case WIRE_PRIM_TRIANGLES: *verts = 3; return GL_TRIANGLES;
-   default: return 0;
+   case WIRE_PRIM_POINTS: *mode = GL_POINTS, *verts = 1; return true;
+   case WIRE_PRIM_LINES: *mode = GL_LINES, *verts = 2; return true;
+   case WIRE_PRIM_TRIANGLES: *mode = GL_TRIANGLES, *verts = 3; return true;
+   default: return false;
    }
 }
 
@@ -71,8 +73,8 @@ es_xfb_begin(struct es_ctx *ctx, const struct srv_draw *d, bool *active)
    if (!ctx->so_count || !info->xfb_varying_count)
       return true;
    uint32_t verts;
-   GLenum mode = xfb_mode(d->info.mode, &verts);
-   if (!mode) {
+   GLenum mode;
+   if (!xfb_mode(d->info.mode, &mode, &verts)) {
       es_unimplemented(be, "capturing strips, loops or fans (ES 3.0 captures POINTS / LINES / TRIANGLES)");
       return false;
    }
@@ -103,8 +105,9 @@ es_xfb_end(struct es_ctx *ctx, const struct srv_draw *d)
 {
    const struct spv_program_info *info = ctx->prog->info;
    ctx->be->gl.EndTransformFeedback();
-   uint32_t verts;
-   xfb_mode(d->info.mode, &verts);
+   GLenum mode;
+   uint32_t verts = 1;
+   xfb_mode(d->info.mode, &mode, &verts); /* es_xfb_begin accepted it */
    uint64_t written = (uint64_t)d->info.count / verts * verts * (d->info.instance_count ? d->info.instance_count : 1);
    uint32_t buffers = info->xfb_separate ? info->xfb_varying_count : 1;
    for (uint32_t b = 0; b < buffers && b < WIRE_MAX_SO_TARGETS; b++) {

@@ -34,7 +34,8 @@ if mode == 'silent':  # exits 0 without a result line
     sys.exit(0)
 if mode == 'env':  # the runner's environment reaches the test
     ok = os.environ.get('PIGLIT_PLATFORM') == 'surfaceless_egl' and \
-        os.environ.get('__EGL_VENDOR_LIBRARY_FILENAMES', '').endswith('.json')
+        os.environ.get('__EGL_VENDOR_LIBRARY_FILENAMES', '').endswith('.json') and \
+        os.environ.get('SPLITGL_SERVER') == os.environ.get('FAKE_WANT_SERVER')  # both unset, or equal
     print('PIGLIT: {"result": "%s" }' % ('pass' if ok else 'fail'))
     sys.exit(0)
 sys.exit(2)

@@ -126,6 +126,32 @@ def piglit_tests(tmp):
                              'selftest@warn'],
               '--slice 3 picks a fixed, area-balanced subset (got %s)' % sorted(res))
 
+        # 5. --expectations-suffix: a second server's own files (<list>-espryt-fails.txt ...), complete
+        # in themselves (the plain files of 3., which make the run pass, are not read); the
+        # environment (SPLITGL_SERVER) reaches the tests; --update-expectations writes the suffixed file
+        os.environ.update(SPLITGL_SERVER='espryt', FAKE_WANT_SERVER='espryt')
+        try:
+            rc, out, res, _ = run(tmp, '--expectations-suffix', 'espryt')
+            check(rc == 1, 'suffix without its own fails file: the plain one is not read, exit 1 (got %d)' % rc)
+            check(res.get('selftest@env', {}).get('status') == 'Pass', 'SPLITGL_SERVER reaches the tests')
+            with open(os.path.join(tmp, 'fake-fails.txt')) as f:
+                plain = f.read()
+            rc, out, res, _ = run(tmp, '--expectations-suffix', 'espryt', '--update-expectations')
+            with open(os.path.join(tmp, 'fake-fails.txt')) as f:
+                check(f.read() == plain, '--update-expectations with a suffix leaves the plain fails file')
+            with open(os.path.join(tmp, 'fake-espryt-fails.txt')) as f:
+                written = f.read()
+            check('selftest@crash,Crash' in written and 'SPLITGL_SERVER=espryt' in written,
+                  'it writes fake-espryt-fails.txt (got %r)' % written[:200])
+            rc, out, res, _ = run(tmp, '--expectations-suffix', 'espryt')
+            check(rc == 0, 'with its own fails file: exit 0 (got %d)' % rc)
+            del os.environ['FAKE_WANT_SERVER']
+            rc, out, res, _ = run(tmp, '--no-expectations')
+            check(res.get('selftest@env', {}).get('status') == 'Fail', 'the env check can fail')
+        finally:
+            os.environ.pop('SPLITGL_SERVER', None)
+            os.environ.pop('FAKE_WANT_SERVER', None)
+
 
 # --- dEQP --------------------------------------------------------------------------------------
 
