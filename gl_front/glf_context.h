@@ -24,6 +24,7 @@
 #define GLF_MAX_VERTEX_ATTRIBS WIRE_MAX_VERTEX_ATTRIBS
 #define GLF_MAX_DRAW_BUFFERS WIRE_MAX_COLOR_BUFS
 #define GLF_MAX_LEVELS 15 /* log2(WIRE_MAX_TEXTURE_SIZE) + 1 */
+#define GLF_PROXY_TARGETS 7 /* texture.c's proxy_targets */
 static_assert(WIRE_MAX_TEXTURE_SIZE >> (GLF_MAX_LEVELS - 1) == 1, "levels");
 
 /** The GL limits of one context: the channel's capability table (wire_types.h WIRE_CAPS) for
@@ -651,6 +652,10 @@ struct glf_context {
       uint32_t samples;
       bool fixed_locations;
    } proxy_ms[2];
+   /* GL core: the proxy images of the TexImage1D/2D/3D proxy targets (texture.c's
+    * proxy_targets: 1D, 2D, 1D_ARRAY, RECTANGLE, CUBE_MAP, 3D, 2D_ARRAY) per level: what the
+    * last glTexImage* on the proxy target would have made, or all zero */
+   struct glf_tex_image proxy_img[GLF_PROXY_TARGETS][GLF_MAX_LEVELS];
    struct glf_vao *vao;
    struct glf_vao *default_vao; /* ES only; NULL in GL core */
    /* GL core while no vertex array object is bound: the ELEMENT_ARRAY_BUFFER binding. The

@@ -16,16 +16,21 @@
 /* From the OpenGL ES 3.0 spec, section 3.8.3: "INVALID_ENUM if format or type is not one of
  * the accepted values"; then glf_find_combo's INVALID_VALUE (no such internal format) or
  * INVALID_OPERATION (a combination the tables do not list). Every refusal is logged at WARN
- * with the call and the enums (issue 8, item 5: no silent refusal). */
+ * with the call and the enums (issue 8, item 5: no silent refusal).
+ * `unsupported` (proxy targets): a valid format the device cannot store is no error there
+ * (GL 3.3 section 3.8.15: the proxy state is zero instead); it comes back with *unsupported set. */
 static const struct glf_format *
-resolve_format(struct glf_context *ctx, const char *caller, GLenum ifmt, GLenum format, GLenum type)
+resolve_format(struct glf_context *ctx, const char *caller, GLenum ifmt, GLenum format, GLenum type,
+               bool *unsupported)
 {
    char b1[64], b2[64], b3[64];
    GLenum err = GL_INVALID_ENUM;
    const struct glf_format *f = NULL;
    if (glf_valid_pixel_format(ctx, format) && glf_valid_pixel_type(ctx, type))
       err = glf_find_combo(ctx, ifmt, format, type, &f);
-   if (err == GL_NO_ERROR && !glf_format_supported(ctx, f)) {
+   if (err == GL_NO_ERROR && unsupported)
+      *unsupported = !glf_format_supported(ctx, f);
+   else if (err == GL_NO_ERROR && !glf_format_supported(ctx, f)) {
       /* An ES 3.0 format with no storage on the device (Magma emulates every one where it
        * can: server_vk/format.c); nothing else can be done for the call. */
       err = GL_OUT_OF_MEMORY;
@@ -791,6 +796,48 @@ size_ok(struct glf_context *ctx, GLenum bind_target, GLint level, GLsizei w, GLs
    return bind_target != GL_TEXTURE_CUBE_MAP || w == h;
 }
 
+/* OpenGL 3.3 core section 3.8.15 (Texture State and Proxy State): the proxy targets of
+ * TexImage1D/2D/3D, the target whose rules each one tests, and its slot in ctx->proxy_img. ES
+ * has no proxy targets (INVALID_ENUM). */
+static const struct {
+   GLenum proxy, target;
+   int dims;
+} proxy_targets[GLF_PROXY_TARGETS] = {
+   {GL_PROXY_TEXTURE_1D, GL_TEXTURE_1D, 1},
+   {GL_PROXY_TEXTURE_2D, GL_TEXTURE_2D, 2},
+   {GL_PROXY_TEXTURE_1D_ARRAY, GL_TEXTURE_1D_ARRAY, 2},
+   {GL_PROXY_TEXTURE_RECTANGLE, GL_TEXTURE_RECTANGLE, 2},
+   {GL_PROXY_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP, 2},
+   {GL_PROXY_TEXTURE_3D, GL_TEXTURE_3D, 3},
+   {GL_PROXY_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_ARRAY, 3},
+};
+
+/* The slot of a proxy target (dims 0: of any TexImage call), or -1. */
+static int
+proxy_index(const struct glf_context *ctx, GLenum target, int dims)
+{
+   if (!GLF_CORE(ctx))
+      return -1;
+   for (int i = 0; i < GLF_PROXY_TARGETS; i++)
+      if (proxy_targets[i].proxy == target && (!dims || proxy_targets[i].dims == dims))
+         return i;
+   return -1;
+}
+
+/* The errors a proxy target keeps (Mesa agrees): a level outside the target's range, negative
+ * sizes, a border, a cube map that is not square are INVALID_VALUE; only sizes beyond the
+ * limits make the proxy state zero instead. */
+static bool
+proxy_args_ok(struct glf_context *ctx, GLenum bind_target, GLint level, GLsizei w, GLsizei h, GLsizei d, GLint border)
+{
+   GLint max = bind_target == GL_TEXTURE_CUBE_MAP ? ctx->limits.max_cube_map_texture_size
+               : is_3d(bind_target)              ? ctx->limits.max_3d_texture_size
+                                                 : ctx->limits.max_texture_size;
+   GLint max_levels = (GLint)glf_texture_levels((uint32_t)max, 1);
+   return level >= 0 && level < max_levels && level < GLF_MAX_LEVELS && w >= 0 && h >= 0 && d >= 0 && border == 0 &&
+          (bind_target != GL_TEXTURE_RECTANGLE || level == 0) && (bind_target != GL_TEXTURE_CUBE_MAP || w == h);
+}
+
 static void
 tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h, GLsizei d, GLint border,
           GLenum format, GLenum type, const void *pixels, const char *caller)
@@ -800,17 +847,24 @@ tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h
       return;
    uint32_t face;
    GLenum bind_target;
-   if (!image_target(ctx, target, dims, &face, &bind_target)) {
+   const int proxy = proxy_index(ctx, target, dims);
+   if (proxy >= 0) {
+      face = 0;
+      bind_target = proxy_targets[proxy].target;
+   } else if (!image_target(ctx, target, dims, &face, &bind_target)) {
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
    /* From the OpenGL ES 3.0 spec, section 3.8.3 (errors of TexImage*): sizes, level and border
     * first (INVALID_VALUE), then the format tables. */
-   if (!size_ok(ctx, bind_target, level, w, h, d) || border != 0) {
+   if (proxy >= 0 ? !proxy_args_ok(ctx, bind_target, level, w, h, d, border)
+                  : !size_ok(ctx, bind_target, level, w, h, d) || border != 0) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d, %dx%dx%d, border=%d)", caller, level, w, h, d, border);
       return;
    }
-   const struct glf_format *fmt = resolve_format(ctx, caller, (GLenum)ifmt, format, type);
+   bool unsupported = false;
+   const struct glf_format *fmt = resolve_format(ctx, caller, (GLenum)ifmt, format, type,
+                                                  proxy >= 0 ? &unsupported : NULL);
    if (!fmt)
       return;
    /* "An INVALID_OPERATION error is generated if target is TEXTURE_3D and format is
@@ -828,6 +882,17 @@ tex_image(GLenum target, int dims, GLint level, GLint ifmt, GLsizei w, GLsizei h
       sgl_log_once(SGL_LOG_WARN, "%s: compressed internalformat %s on target 0x%x refused (%s)", caller,
                    glf_enum_str((GLenum)ifmt, b1), target, glf_enum_name(cerr));
       glf_error(ctx, cerr, "%s(compressed internalformat on target 0x%x)", caller, target);
+      return;
+   }
+   if (proxy >= 0) {
+      /* GL 3.3 section 3.8.15: "no image ... is modified or created"; the proxy's level state
+       * is the image's where it would be supported (sizes within the device's limits, a
+       * format it stores), else zero, with no error. Nothing goes to the server. */
+      struct glf_tex_image *img = &ctx->proxy_img[proxy][level];
+      *img = (struct glf_tex_image){0};
+      if (!unsupported && size_ok(ctx, bind_target, level, w, h, d))
+         *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d,
+                                       glf_generic_compressed_base((GLenum)ifmt), fmt->wfmt, fmt, true};
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, bind_target);
@@ -1741,9 +1806,13 @@ level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, G
                          target == GL_TEXTURE_BUFFER || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ||
                          target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY))
       return special_level_param(ctx, target, level, pname, out);
-   if (!GLF_CORE(ctx) || (!image_target(ctx, target, 1, &face, &bind_target) &&
-                          !image_target(ctx, target, 2, &face, &bind_target) &&
-                          !image_target(ctx, target, 3, &face, &bind_target))) {
+   const int proxy = proxy_index(ctx, target, 0);
+   if (proxy >= 0) {
+      bind_target = proxy_targets[proxy].target;
+      face = 0;
+   } else if (!GLF_CORE(ctx) || (!image_target(ctx, target, 1, &face, &bind_target) &&
+                                 !image_target(ctx, target, 2, &face, &bind_target) &&
+                                 !image_target(ctx, target, 3, &face, &bind_target))) {
       glf_error(ctx, GL_INVALID_ENUM, "glGetTexLevelParameter(target=0x%x)", target);
       return false;
    }
@@ -1751,8 +1820,8 @@ level_param(struct glf_context *ctx, GLenum target, GLint level, GLenum pname, G
       glf_error(ctx, GL_INVALID_VALUE, "glGetTexLevelParameter(level=%d)", level);
       return false;
    }
-   struct glf_texture *tex = bound_texture(ctx, bind_target);
-   const struct glf_tex_image *img = tex ? &tex->img[face][level] : NULL;
+   struct glf_texture *tex = proxy >= 0 ? NULL : bound_texture(ctx, bind_target);
+   const struct glf_tex_image *img = proxy >= 0 ? &ctx->proxy_img[proxy][level] : tex ? &tex->img[face][level] : NULL;
    const struct glf_format *f = img && img->defined ? img->fmt : NULL;
    switch (pname) {
    case GL_TEXTURE_WIDTH: *out = f ? (GLint)img->w : 0; return true;

@@ -364,10 +364,129 @@ read_back(void)
    drop(ctx);
 }
 
+static uint64_t
+records(void)
+{
+   uint64_t n = 0;
+   for (unsigned i = 0; i < WIRE_OP_LIMIT; i++)
+      n += fake_wire_op_count[i];
+   return n;
+}
+
+static GLint
+level_int(GLenum target, GLint level, GLenum pname)
+{
+   GLint v = -1;
+   glf_GetTexLevelParameteriv(target, level, pname, &v);
+   return v;
+}
+
+/* GL 3.3 core section 3.8.15: TexImage1D/2D/3D on a proxy target make no image and send
+ * nothing; the proxy's level state is what the image would have been where it is supported,
+ * zero where a size exceeds the limits; level / border / negative sizes / a non-square cube
+ * keep their INVALID_VALUE, bad formats their errors. Proxy targets are no binding or
+ * parameter targets (INVALID_ENUM), and ES has none. */
+static void
+proxies(void)
+{
+   struct glf_context *ctx = make(GLF_API_GL_CORE);
+   GLint max = 0, max3d = 0, cube = 0, layers = 0;
+   glf_GetIntegerv(GL_MAX_TEXTURE_SIZE, &max);
+   glf_GetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max3d);
+   glf_GetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &cube);
+   glf_GetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &layers);
+   EXPECT(GL_NO_ERROR, "limits");
+   uint64_t before = records();
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 64, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_NO_ERROR, "proxy 2D 64x32");
+   CHECK(level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH) == 64 &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT) == 32 &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_DEPTH) == 1 &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT) == GL_RGBA8 &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE) == 8 &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_SIZE) == 8,
+         "proxy 2D 64x32 RGBA8 reads back");
+   CHECK(level_int(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH) == 0, "the bound TEXTURE_2D has no image");
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, max + 1, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_NO_ERROR, "proxy 2D wider than MAX_TEXTURE_SIZE: no error");
+   CHECK(level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH) == 0 &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT) == 0 &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE) == 0,
+         "proxy 2D wider than MAX_TEXTURE_SIZE reads zero");
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, 3, GL_RGBA8, max >> 3, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_2D, 3, GL_TEXTURE_WIDTH) == max >> 3, "proxy 2D level 3 at its limit");
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, 3, GL_RGBA8, (max >> 3) + 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_2D, 3, GL_TEXTURE_WIDTH) == 0, "proxy 2D level 3 beyond its limit");
+   glf_TexImage1D(GL_PROXY_TEXTURE_1D, 0, GL_R32F, 16, 0, GL_RED, GL_FLOAT, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_1D, 0, GL_TEXTURE_WIDTH) == 16 &&
+            level_int(GL_PROXY_TEXTURE_1D, 0, GL_TEXTURE_RED_SIZE) == 32 &&
+            level_int(GL_PROXY_TEXTURE_1D, 0, GL_TEXTURE_RED_TYPE) == GL_FLOAT,
+         "proxy 1D R32F");
+   glf_TexImage2D(GL_PROXY_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 8, layers + 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_1D_ARRAY, 0, GL_TEXTURE_WIDTH) == 0, "proxy 1D array over MAX_ARRAY_TEXTURE_LAYERS");
+   glf_TexImage2D(GL_PROXY_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 8, 5, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_1D_ARRAY, 0, GL_TEXTURE_HEIGHT) == 5, "proxy 1D array of 5 layers");
+   glf_TexImage2D(GL_PROXY_TEXTURE_RECTANGLE, 0, GL_DEPTH24_STENCIL8, 20, 10, 0, GL_DEPTH_STENCIL,
+                  GL_UNSIGNED_INT_24_8, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_RECTANGLE, 0, GL_TEXTURE_DEPTH_SIZE) == 24 &&
+            level_int(GL_PROXY_TEXTURE_RECTANGLE, 0, GL_TEXTURE_STENCIL_SIZE) == 8,
+         "proxy rectangle DEPTH24_STENCIL8");
+   glf_TexImage2D(GL_PROXY_TEXTURE_RECTANGLE, 1, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_VALUE, "proxy rectangle level 1");
+   glf_TexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH) == 16, "proxy cube 16");
+   glf_TexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, cube + 1, cube + 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH) == 0, "proxy cube over MAX_CUBE_MAP_TEXTURE_SIZE");
+   glf_TexImage2D(GL_PROXY_TEXTURE_CUBE_MAP, 0, GL_RGBA8, 16, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_VALUE, "proxy cube 16x8");
+   glf_TexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_RGBA8, 8, 8, max3d + 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_3D, 0, GL_TEXTURE_DEPTH) == 0, "proxy 3D over MAX_3D_TEXTURE_SIZE");
+   glf_TexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_RGBA8, 8, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_3D, 0, GL_TEXTURE_DEPTH) == 2 && level_int(GL_PROXY_TEXTURE_3D, 0, GL_TEXTURE_HEIGHT) == 4,
+         "proxy 3D 8x4x2");
+   glf_TexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 8, 8, layers + 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_TEXTURE_DEPTH) == 0, "proxy 2D array over MAX_ARRAY_TEXTURE_LAYERS");
+   glf_TexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_DEPTH_COMPONENT24, 4, 4, 4, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, NULL);
+   EXPECT(GL_INVALID_OPERATION, "proxy 3D of a depth format");
+   EXPECT(GL_NO_ERROR, "the good proxy calls");
+   CHECK(records() == before, "proxy calls send no record (%u sent)", (unsigned)(records() - before));
+   /* errors the proxy keeps */
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, -1, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_VALUE, "proxy 2D level -1");
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, -4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_VALUE, "proxy 2D width -4");
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_VALUE, "proxy 2D border 1");
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_FLOAT + 77, NULL);
+   EXPECT(GL_INVALID_ENUM, "proxy 2D bad type");
+   /* a proxy target per call: the 2D call's proxies are not the 1D / 3D call's */
+   glf_TexImage1D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_ENUM, "glTexImage1D(PROXY_TEXTURE_2D)");
+   glf_TexImage3D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_ENUM, "glTexImage3D(PROXY_TEXTURE_2D)");
+   glf_TexSubImage2D(GL_PROXY_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   EXPECT(GL_INVALID_ENUM, "glTexSubImage2D(PROXY_TEXTURE_2D)");
+   glf_BindTexture(GL_PROXY_TEXTURE_2D, 0);
+   EXPECT(GL_INVALID_ENUM, "glBindTexture(PROXY_TEXTURE_2D)");
+   glf_TexParameteri(GL_PROXY_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   EXPECT(GL_INVALID_ENUM, "glTexParameteri(PROXY_TEXTURE_2D)");
+   glf_GenerateMipmap(GL_PROXY_TEXTURE_2D);
+   EXPECT(GL_INVALID_ENUM, "glGenerateMipmap(PROXY_TEXTURE_2D)");
+   drop(ctx);
+
+   ctx = make(GLF_API_GLES);
+   glf_TexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_ENUM, "ES glTexImage2D(PROXY_TEXTURE_2D)");
+   glf_TexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   EXPECT(GL_INVALID_ENUM, "ES glTexImage3D(PROXY_TEXTURE_3D)");
+   drop(ctx);
+}
+
 int
 main(void)
 {
    es_refuses();
+   proxies();
    specification();
    attachments();
    layered();
