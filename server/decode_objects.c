@@ -338,8 +338,28 @@ program_locations_ok(struct srv_session *s, const struct spv_program_info *p, ch
          }
       }
       free(sc);
+      /* what each variable spans past its Location (spv_program_info.iface_end) */
+      for (uint32_t dir = 0; ok && dir < 2; dir++) {
+         uint64_t limit = dir ? out_limit[st] : in_limit[st];
+         if (p->iface_end[st][dir] > limit) {
+            snprintf(err, err_size, "stage %u: %s reach location %u, beyond the device's %llu", st,
+                     dir ? "outputs" : "inputs", p->iface_end[st][dir], (unsigned long long)limit);
+            ok = false;
+         }
+      }
       if (!ok)
          return false;
+   }
+   /* Clip and cull distance arrays within the device's lengths (a declared, unused member
+    * has length 1; a use needs the feature, checked by the caller). */
+   uint64_t clip = s->ops->get_param(s->be, WIRE_CAP_MAX_CLIP_DISTANCES);
+   uint64_t cull_cap = s->ops->get_param(s->be, WIRE_CAP_CULL_DISTANCES);
+   uint64_t cull = WIRE_CULL_DISTANCES(cull_cap), combined = WIRE_COMBINED_CLIP_CULL_DISTANCES(cull_cap);
+   if (p->clip_array_max > (clip > 1 ? clip : 1) || p->cull_array_max > (cull > 1 ? cull : 1) ||
+       (p->cull_array_max > 1 && (uint64_t)p->clip_array_max + p->cull_array_max > combined)) {
+      snprintf(err, err_size, "gl_ClipDistance[%u] / gl_CullDistance[%u] beyond the device's %llu / %llu",
+               p->clip_array_max, p->cull_array_max, (unsigned long long)clip, (unsigned long long)cull);
+      return false;
    }
    return true;
 }

@@ -146,7 +146,143 @@ struct iface_ids {
    uint32_t *xfb;   /* [bound] XfbBuffer + 1, 0: none */
    uint32_t *xstride; /* [bound] XfbStride + 1 */
    uint32_t *xoff;  /* [bound] Offset + 1 (on an id, not a member) */
+   uint32_t *loc;   /* [bound] Location + 1 (on an id) */
+   uint32_t *bi;    /* [bound] BuiltIn + 1 (on an id) */
+   uint32_t *bim;   /* [bound] a struct's members decorated BuiltIn (bit per member) */
+   uint32_t *clipm; /* [bound] of those, ClipDistance or CullDistance members */
+   uint32_t *cullm; /* [bound] of those, CullDistance members */
 };
+
+/* ---- the modules' input and output interface ---------------------------------------------
+ * A driver sizes what its shaders pass between stages from their interface types: an array
+ * length is the client's word, and a bit flipped in one (a fuzzed blob: gl_ClipDistance of
+ * 2^25 floats) had lavapipe's compiler allocate 4 GiB. The parser measures each Input and
+ * Output variable in locations (Vulkan 15.1.4: a scalar or vector 1, a 64-bit vector of three
+ * or four 2, a matrix its columns, an array its length times its element, a struct its
+ * members), saturated at IFACE_SATURATE; the server compares what it finds with its device's
+ * limits (iface_end, clip_array_max, cull_array_max). */
+#define IFACE_SATURATE (1u << 20)
+#define IFACE_TYPE_BUDGET 4096u /* type instructions followed per variable */
+
+static uint32_t
+sat_add(uint32_t a, uint32_t b)
+{
+   return (uint64_t)a + b < IFACE_SATURATE ? a + b : IFACE_SATURATE;
+}
+
+static uint32_t
+sat_mul(uint32_t a, uint32_t b)
+{
+   return (uint64_t)a * b < IFACE_SATURATE ? a * b : IFACE_SATURATE;
+}
+
+/* An array's length (an OpConstant of 32 bits; IFACE_SATURATE for anything else). */
+static uint32_t
+array_length(const uint32_t *w, const struct iface_ids *ids, uint32_t bound, uint32_t array)
+{
+   uint32_t c = w[array + 3] < bound ? ids->def[w[array + 3]] : 0;
+   return c && (w[c] & 0xffff) == SpvOpConstant && (w[c] >> 16) == 4 && w[c + 3] < IFACE_SATURATE ? w[c + 3]
+                                                                                                : IFACE_SATURATE;
+}
+
+static uint32_t
+type_locations(const uint32_t *w, const struct iface_ids *ids, uint32_t bound, uint32_t type, uint32_t *budget)
+{
+   uint32_t t = type < bound ? ids->def[type] : 0;
+   if (!t || !*budget)
+      return IFACE_SATURATE;
+   --*budget;
+   uint32_t op = w[t] & 0xffff, wc = w[t] >> 16;
+   switch (op) {
+   case SpvOpTypeBool:
+   case SpvOpTypeInt:
+   case SpvOpTypeFloat:
+      return 1;
+   case SpvOpTypeVector: {
+      uint32_t c = wc >= 4 && w[t + 2] < bound ? ids->def[w[t + 2]] : 0;
+      bool wide = c && (w[c] >> 16) >= 3 && w[c + 2] == 64;
+      return wc < 4 ? IFACE_SATURATE : wide && w[t + 3] > 2 ? 2 : 1;
+   }
+   case SpvOpTypeMatrix:
+      return wc < 4 ? IFACE_SATURATE : sat_mul(w[t + 3], type_locations(w, ids, bound, w[t + 2], budget));
+   case SpvOpTypeArray:
+      return wc < 4 ? IFACE_SATURATE
+                    : sat_mul(array_length(w, ids, bound, t), type_locations(w, ids, bound, w[t + 2], budget));
+   case SpvOpTypeStruct: {
+      uint32_t n = 0;
+      for (uint32_t m = 2; m < wc && n < IFACE_SATURATE; m++)
+         n = sat_add(n, type_locations(w, ids, bound, w[t + m], budget));
+      return n;
+   }
+   default:
+      return IFACE_SATURATE;
+   }
+}
+
+/* A built-in of type `type`: ClipDistance and CullDistance arrays are noted (their lengths
+ * are the device's to bound), SampleMask takes at most two words, any other is one scalar or
+ * vector. False when it is not so. */
+static bool
+builtin_ok(struct spv_program_info *info, const uint32_t *w, const struct iface_ids *ids, uint32_t bound,
+           uint32_t type, bool clip, bool cull, bool sample_mask)
+{
+   uint32_t budget = IFACE_TYPE_BUDGET, t = type < bound ? ids->def[type] : 0;
+   if (clip || cull) {
+      if (!t || (w[t] & 0xffff) != SpvOpTypeArray || (w[t] >> 16) < 4 ||
+          type_locations(w, ids, bound, w[t + 2], &budget) != 1)
+         return false;
+      uint32_t len = array_length(w, ids, bound, t), *max = cull ? &info->cull_array_max : &info->clip_array_max;
+      *max = len > *max ? len : *max;
+      return true;
+   }
+   return type_locations(w, ids, bound, type, &budget) <= (sample_mask ? 2u : 1u);
+}
+
+static const uint32_t gs_input_vertices[][2] = {
+   {GL_POINTS, 1}, {GL_LINES, 2}, {GL_LINES_ADJACENCY, 4}, {GL_TRIANGLES, 3}, {GL_TRIANGLES_ADJACENCY, 6},
+};
+
+/* One Input or Output variable of `stage` whose pointer type is `ptr_type`. */
+static bool
+iface_variable_ok(struct spv_program_info *info, uint32_t stage, const uint32_t *w, const struct iface_ids *ids,
+                  uint32_t bound, uint32_t var, uint32_t sc, uint32_t ptr_type)
+{
+   uint32_t ptr = ptr_type < bound ? ids->def[ptr_type] : 0;
+   if (!ptr || (w[ptr] & 0xffff) != SpvOpTypePointer || (w[ptr] >> 16) < 4 || var >= bound)
+      return false;
+   uint32_t type = w[ptr + 3], bi = ids->bi[var];
+   if (bi)
+      return builtin_ok(info, w, ids, bound, type, bi - 1 == SpvBuiltInClipDistance, bi - 1 == SpvBuiltInCullDistance,
+                        bi - 1 == SpvBuiltInSampleMask);
+   /* a geometry stage's inputs are arrays of its input primitive's vertices */
+   if (stage == SPV_STAGE_GEOMETRY && sc == SpvStorageClassInput) {
+      uint32_t t = type < bound ? ids->def[type] : 0, verts = 0;
+      for (size_t k = 0; k < sizeof(gs_input_vertices) / sizeof(gs_input_vertices[0]); k++)
+         verts = gs_input_vertices[k][0] == info->gs_input ? gs_input_vertices[k][1] : verts;
+      if (!t || (w[t] & 0xffff) != SpvOpTypeArray || (w[t] >> 16) < 4 || array_length(w, ids, bound, t) != verts)
+         return false;
+      type = w[t + 2];
+   }
+   uint32_t t = type < bound ? ids->def[type] : 0;
+   if (t && ids->bim[type]) {
+      /* a block of built-ins (gl_PerVertex): each member as a built-in; no locations */
+      if ((w[t] & 0xffff) != SpvOpTypeStruct)
+         return false;
+      for (uint32_t m = 2; m < (w[t] >> 16); m++) {
+         uint32_t bit = m - 2 < 32 ? 1u << (m - 2) : 0;
+         if (!(ids->bim[type] & bit) ||
+             !builtin_ok(info, w, ids, bound, w[t + m], (ids->clipm[type] & ~ids->cullm[type] & bit) != 0,
+                         (ids->cullm[type] & bit) != 0, false))
+            return false;
+      }
+      return true;
+   }
+   uint32_t budget = IFACE_TYPE_BUDGET, loc = ids->loc[var] ? ids->loc[var] - 1 : 0;
+   uint32_t end = sat_add(loc < IFACE_SATURATE ? loc : IFACE_SATURATE, type_locations(w, ids, bound, type, &budget));
+   uint32_t *max = &info->iface_end[stage][sc == SpvStorageClassOutput];
+   *max = end > *max ? end : *max;
+   return true;
+}
 
 static bool
 image_matches(const uint32_t *w, const struct iface_ids *ids, uint32_t bound, uint32_t image, uint32_t gl_type)
@@ -170,8 +306,11 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
       return false;
    }
    struct iface_ids ids = {calloc(bound, 4), calloc(bound, 4), calloc(bound, 4), calloc(bound, 1),
-                           calloc(bound, 4), calloc(bound, 4), calloc(bound, 4)};
-   bool ok = ids.def && ids.set && ids.bind && ids.bufblk && ids.xfb && ids.xstride && ids.xoff, main_found = false;
+                           calloc(bound, 4), calloc(bound, 4), calloc(bound, 4), calloc(bound, 4),
+                           calloc(bound, 4), calloc(bound, 4), calloc(bound, 4), calloc(bound, 4)};
+   bool ok = ids.def && ids.set && ids.bind && ids.bufblk && ids.xfb && ids.xstride && ids.xoff && ids.loc && ids.bi &&
+             ids.bim && ids.clipm && ids.cullm,
+        main_found = false;
    bool xfb_mode = false;
    if (!ok)
       reject(err, err_size, "blob: out of memory");
@@ -207,6 +346,17 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
          ok = !!reject(err, err_size, "blob: geometry stage execution mode %u repeated or out of range", w[i + 2]);
       else if (op == SpvOpMemberDecorate && wc >= 4 && (w[i + 3] == SpvDecorationXfbBuffer || w[i + 3] == SpvDecorationXfbStride))
          ok = !!reject(err, err_size, "blob: stage %u decorates a member for transform feedback", stage);
+      else if (op == SpvOpMemberDecorate && wc >= 5 && w[i + 3] == SpvDecorationBuiltIn && w[i + 1] < bound) {
+         /* a block of built-ins has at most 32 members (gl_PerVertex has four) */
+         uint32_t id = w[i + 1], bit = w[i + 2] < 32 ? 1u << w[i + 2] : 0;
+         if (!bit)
+            ok = !!reject(err, err_size, "blob: stage %u built-in member %u of id %u", stage, w[i + 2], id);
+         ids.bim[id] |= bit;
+         if (w[i + 4] == SpvBuiltInClipDistance || w[i + 4] == SpvBuiltInCullDistance)
+            ids.clipm[id] |= bit;
+         if (w[i + 4] == SpvBuiltInCullDistance)
+            ids.cullm[id] |= bit;
+      }
       else if (op == SpvOpDecorate && wc >= 3 && w[i + 1] < bound) {
          uint32_t id = w[i + 1];
          if (wc >= 4 && w[i + 2] == SpvDecorationXfbBuffer)
@@ -215,13 +365,18 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
             ids.xstride[id] = w[i + 3] <= SPV_MAX_XFB_STRIDE ? w[i + 3] + 1 : UINT32_MAX;
          else if (wc >= 4 && w[i + 2] == SpvDecorationOffset)
             ids.xoff[id] = w[i + 3] < SPV_MAX_XFB_STRIDE ? w[i + 3] + 1 : UINT32_MAX;
+         if (wc >= 4 && w[i + 2] == SpvDecorationLocation)
+            ids.loc[id] = w[i + 3] < IFACE_SATURATE ? w[i + 3] + 1 : IFACE_SATURATE;
+         else if (wc >= 4 && w[i + 2] == SpvDecorationBuiltIn)
+            ids.bi[id] = w[i + 3] < UINT32_MAX ? w[i + 3] + 1 : UINT32_MAX;
          if (w[i + 2] == SpvDecorationBufferBlock)
             ids.bufblk[id] = 1;
          else if (wc >= 4 && w[i + 2] == SpvDecorationDescriptorSet)
             ids.set[id] = w[i + 3] + 1;
          else if (wc >= 4 && w[i + 2] == SpvDecorationBinding)
             ids.bind[id] = w[i + 3] + 1;
-      } else if ((op == SpvOpTypeInt || op == SpvOpTypeImage || op == SpvOpTypeSampledImage || op == SpvOpTypeArray ||
+      } else if ((op == SpvOpTypeInt || op == SpvOpTypeFloat || op == SpvOpTypeBool || op == SpvOpTypeVector ||
+                  op == SpvOpTypeMatrix || op == SpvOpTypeImage || op == SpvOpTypeSampledImage || op == SpvOpTypeArray ||
                   op == SpvOpTypeRuntimeArray || op == SpvOpTypeStruct || op == SpvOpTypePointer) &&
                  wc >= 2 && w[i + 1] < bound) {
          ids.def[w[i + 1]] = i;
@@ -279,6 +434,12 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
             ok = !!reject(err, err_size, "blob: stage %u variable %u captured for transform feedback", stage, var);
             break;
          }
+      }
+      if ((sc == SpvStorageClassInput || sc == SpvStorageClassOutput) &&
+          !iface_variable_ok(info, stage, w, &ids, bound, var, sc, w[i + 1])) {
+         ok = !!reject(err, err_size, "blob: stage %u %s variable %u has a type no interface takes", stage,
+                       sc == SpvStorageClassInput ? "input" : "output", var);
+         break;
       }
       if (sc != SpvStorageClassUniformConstant && sc != SpvStorageClassUniform)
          continue; /* other classes were refused at their pointer type */
@@ -338,6 +499,11 @@ check_stage_interface(struct spv_program_info *info, uint32_t stage, const uint3
    free(ids.xfb);
    free(ids.xstride);
    free(ids.xoff);
+   free(ids.loc);
+   free(ids.bi);
+   free(ids.bim);
+   free(ids.clipm);
+   free(ids.cullm);
    return ok;
 }
 

@@ -242,6 +242,12 @@ struct spv_program_info {
     * BuiltIn ClipDistance / CullDistance (derived by the parser, not serialised): the
     * server refuses such a program where its device lacks the feature. */
    bool uses_clip_distance, uses_cull_distance;
+   /* What each stage's interface spans (derived by the parser, not serialised; the server
+    * checks them against its device): iface_end[stage][0] inputs, [1] outputs, the largest
+    * Location + locations of a user variable (a geometry input per vertex, its outer array
+    * the input primitive's vertices); the longest ClipDistance / CullDistance array. */
+   uint32_t iface_end[SPV_STAGE_COUNT][2];
+   uint32_t clip_array_max, cull_array_max;
 };
 
 /** The blob format version spv_blob_write writes and spv_blob_parse accepts. */

@@ -46,7 +46,7 @@ for t in "$@"; do
    rm -f "$dir/run_$t"/fuzz-*.log
    # libFuzzer writes each job's log into the working directory
    (cd "$dir/run_$t" &&
-    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LSAN_OPTIONS=suppressions=$src/tools/lsan.supp \
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LSAN_OPTIONS=suppressions=$src/tools/lsan.supp:use_tls=0 \
     nice -n "$nice_level" "$bin" -jobs="$jobs" -workers="$jobs" -max_total_time="$seconds" -timeout=20 \
        -rss_limit_mb=4096 -print_final_stats=1 $flags -artifact_prefix="$dir/crash_${t}_" \
        "$dir/work_$t" "$src/tests/fuzz/corpus/$seeds" >/dev/null 2>&1)

@@ -403,6 +403,83 @@ test_hostile(void)
    free(blob);
 }
 
+/* Patches, in the module of `stage`, the length constant of every array type whose length is
+ * `from` to `to`; the count of arrays patched. */
+static int
+patch_array_lengths(uint8_t *b, uint32_t stage, uint32_t from, uint32_t to)
+{
+   uint32_t size = 0;
+   uint32_t *m = (uint32_t *)find_section(b, 16 + stage, &size), n = size / 4;
+   int patched = 0;
+   for (uint32_t i = 5; m && i < n && (m[i] >> 16); i += m[i] >> 16) {
+      if ((m[i] & 0xffff) != 28 /* OpTypeArray */)
+         continue;
+      for (uint32_t j = 5; j < n && (m[j] >> 16); j += m[j] >> 16)
+         if ((m[j] & 0xffff) == 43 /* OpConstant */ && (m[j] >> 16) == 4 && m[j + 2] == m[i + 3] && m[j + 3] == from) {
+            m[j + 3] = to;
+            patched++;
+         }
+   }
+   return patched;
+}
+
+/* What the interface spans: the parser measures each stage's inputs and outputs in locations
+ * and the clip-distance arrays, for the server to compare with its device (a fuzzed blob with
+ * gl_ClipDistance of 2^25 floats had lavapipe's compiler allocate 4 GiB); gl_in of other than
+ * the input primitive's vertices is refused. */
+static void
+test_interface_extent(void)
+{
+   static const char vs1[] = "#version 150 core\nin vec4 pos; out vec4 a; out mat3 m; out float f[5];\n"
+                             "void main() { gl_Position = pos; a = pos; m = mat3(pos.x); f[4] = pos.y; }\n";
+   static const char gs1[] = "#version 150 core\nlayout(triangles) in; layout(points, max_vertices = 1) out;\n"
+                             "in vec4 a[]; in mat3 m[]; out vec4 c; out float gl_ClipDistance[2];\n"
+                             "void main() { c = a[0] + vec4(m[1][0], 0.0); gl_Position = gl_in[0].gl_Position; "
+                             "gl_ClipDistance[1] = 0.0; "
+                             "EmitVertex(); }\n";
+   static const char fs1[] = "#version 150 core\nin vec4 c; out vec4 o; void main() { o = c; }\n";
+   void *blob = NULL;
+   size_t size = 0;
+   char *log = NULL;
+   struct spv_program_info *info = link3(vs1, gs1, fs1, NULL, &log, &blob, &size);
+   if (!info)
+      fprintf(stderr, "link: %s\n", log ? log : "");
+   free(log);
+   CHECK(info != NULL);
+   spv_program_info_free(info);
+   if (!blob)
+      return;
+   char err[256] = "";
+   info = spv_blob_parse(blob, size, err, sizeof(err));
+   CHECK(info != NULL);
+   if (info) {
+      CHECK(info->iface_end[SPV_STAGE_VERTEX][0] == 1);
+      CHECK(info->iface_end[SPV_STAGE_VERTEX][1] == 1 + 3 + 5);
+      CHECK(info->iface_end[SPV_STAGE_GEOMETRY][0] == 1 + 3); /* per vertex */
+      CHECK(info->iface_end[SPV_STAGE_GEOMETRY][1] == 1);
+      CHECK(info->iface_end[SPV_STAGE_FRAGMENT][0] == 1 && info->iface_end[SPV_STAGE_FRAGMENT][1] == 1);
+      CHECK(info->clip_array_max == 2);
+   }
+   spv_program_info_free(info);
+   uint8_t *b = malloc(size);
+   /* the vertex stage's f and the geometry stage's gl_ClipDistance made 2^25 long: measured,
+    * saturated (the server refuses both against its device) */
+   memcpy(b, blob, size);
+   CHECK(patch_array_lengths(b, SPV_STAGE_VERTEX, 5, 1u << 25) >= 1);
+   CHECK(patch_array_lengths(b, SPV_STAGE_GEOMETRY, 2, 1u << 25) >= 1);
+   info = spv_blob_parse(b, size, err, sizeof(err));
+   CHECK(info != NULL);
+   if (info)
+      CHECK(info->iface_end[SPV_STAGE_VERTEX][1] >= (1u << 20) && info->clip_array_max >= (1u << 20));
+   spv_program_info_free(info);
+   /* gl_in and the geometry inputs of 7 vertices where triangles have 3 */
+   memcpy(b, blob, size);
+   CHECK(patch_array_lengths(b, SPV_STAGE_GEOMETRY, 3, 7) >= 1);
+   expect_refused(b, size, "input variable");
+   free(b);
+   free(blob);
+}
+
 int
 main(void)
 {
@@ -411,5 +488,6 @@ main(void)
    test_link_errors();
    test_xfb();
    test_hostile();
+   test_interface_extent();
    return check_done("spirv_geometry");
 }
