@@ -338,9 +338,14 @@ program_locations_ok(struct srv_session *s, const struct spv_program_info *p, ch
          }
       }
       free(sc);
-      /* what each variable spans past its Location (spv_program_info.iface_end) */
+      /* What each variable spans past its Location (spv_program_info.iface_end). GL counts
+       * varyings in components and splitgl does not pack them (a float takes a location of
+       * its own), so between stages the bound is the component limit, not the Vulkan one
+       * in locations: GL's float-array programs pass it on lavapipe (piglit's
+       * gs-input-array-*-index-rd reach location 31 of 16), and a hostile length does not. */
       for (uint32_t dir = 0; ok && dir < 2; dir++) {
-         uint64_t limit = dir ? out_limit[st] : in_limit[st];
+         bool slots = (st == SPV_STAGE_VERTEX && !dir) || (st == SPV_STAGE_FRAGMENT && dir); /* attributes, colours */
+         uint64_t limit = (dir ? out_limit[st] : in_limit[st]) * (slots ? 1 : 4);
          if (p->iface_end[st][dir] > limit) {
             snprintf(err, err_size, "stage %u: %s reach location %u, beyond the device's %llu", st,
                      dir ? "outputs" : "inputs", p->iface_end[st][dir], (unsigned long long)limit);
