@@ -352,6 +352,14 @@ glf_has_anisotropy(const struct glf_context *ctx)
    return ctx->limits.max_anisotropy >= 2.0f;
 }
 
+/* GL_ARB_stencil_texturing (core in OpenGL 4.3; offered to GL core contexts as Mesa does):
+ * the device samples the stencil of depth / stencil textures */
+bool
+glf_has_stencil_texturing(const struct glf_context *ctx)
+{
+   return GLF_CORE(ctx) && (ctx->limits.features & WIRE_FEATURE_STENCIL_TEXTURING);
+}
+
 bool
 glf_has_clip_cull_distance(const struct glf_context *ctx)
 {

@@ -172,6 +172,8 @@ bool glf_has_dual_source_blend(const struct glf_context *ctx);
 /** EXT_clip_cull_distance: an ES 3.0 context on a device with shaderClipDistance and
  *  shaderCullDistance at the extension's minimums (caps.c). */
 bool glf_has_clip_cull_distance(const struct glf_context *ctx);
+/** ARB_stencil_texturing: a GL core context on a device that samples stencil (caps.c). */
+bool glf_has_stencil_texturing(const struct glf_context *ctx);
 bool glf_has_float_linear(const struct glf_context *ctx);
 bool glf_has_color_buffer_float(const struct glf_context *ctx);
 /** "GL_RGBA4 (0x8056)" for the log (texture-related enums; others print as hex). */
@@ -338,6 +340,8 @@ struct glf_texture {
    struct glf_blocks *blocks[6][GLF_MAX_LEVELS];
    struct glf_sampler_params sp;
    GLenum swizzle[4];
+   /* DEPTH_STENCIL_TEXTURE_MODE (ARB_stencil_texturing): DEPTH_COMPONENT or STENCIL_INDEX */
+   GLenum depth_stencil_mode;
    GLint base_level, max_level;
    bool immutable;
    GLint immutable_levels;
@@ -867,6 +871,9 @@ enum glf_tex_target glf_tex_target_index(GLenum target);
  *  parameters, or the texture's own). */
 bool glf_texture_complete(const struct glf_context *ctx, const struct glf_texture *tex,
                           const struct glf_sampler_params *sp);
+/** The texture reads the stencil of its depth / stencil format (DEPTH_STENCIL_TEXTURE_MODE
+ *  STENCIL_INDEX; ARB_stencil_texturing). */
+bool glf_texture_reads_stencil(const struct glf_texture *tex, const struct glf_format *fmt);
 void glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, const struct glf_sampler_params *sp,
                       struct wire_sampler_view *v);
 uint32_t glf_texture_levels(uint32_t w, uint32_t h);

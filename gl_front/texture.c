@@ -190,6 +190,7 @@ glf_texture_new(GLuint name)
    t->swizzle[1] = GL_GREEN;
    t->swizzle[2] = GL_BLUE;
    t->swizzle[3] = GL_ALPHA;
+   t->depth_stencil_mode = GL_DEPTH_COMPONENT;
    t->max_level = 1000;
    return t;
 }
@@ -1425,15 +1426,18 @@ last_mip_level(const struct glf_texture *tex)
 
 /* The filter conditions of ES 3.0 section 3.8.13's completeness. */
 static bool
-filters_allowed(const struct glf_context *ctx, const struct glf_format *fmt, const struct glf_sampler_params *sp)
+filters_allowed(const struct glf_context *ctx, const struct glf_texture *tex, const struct glf_format *fmt,
+                const struct glf_sampler_params *sp)
 {
    bool nearest = sp->mag_filter == GL_NEAREST &&
                   (sp->min_filter == GL_NEAREST || sp->min_filter == GL_NEAREST_MIPMAP_NEAREST);
    if (nearest)
       return true;
-   /* "The internal format of the texture is integer and either the magnification filter is
-    * not NEAREST, or the minification filter is neither NEAREST nor NEAREST_MIPMAP_NEAREST." */
-   if (wire_format_is_integer(fmt->wfmt))
+   /* "The internal format of the texture is integer, or is depth/stencil with
+    * DEPTH_STENCIL_TEXTURE_MODE STENCIL_INDEX, and either the magnification filter is not
+    * NEAREST, or the minification filter is neither NEAREST nor NEAREST_MIPMAP_NEAREST."
+    * (GL 4.3 section 8.17; ES 3.0 without the stencil clause) */
+   if (wire_format_is_integer(fmt->wfmt) || glf_texture_reads_stencil(tex, fmt))
       return false;
    /* "The internal format is DEPTH_COMPONENT or DEPTH_STENCIL, TEXTURE_COMPARE_MODE is NONE, and
     * either the magnification filter is not NEAREST or the minification filter is neither
@@ -1489,7 +1493,7 @@ glf_texture_complete(const struct glf_context *ctx, const struct glf_texture *te
             return false;
       }
    }
-   return filters_allowed(ctx, b->fmt, sp);
+   return filters_allowed(ctx, tex, b->fmt, sp);
 }
 
 static uint8_t
@@ -1525,6 +1529,12 @@ format_swizzle(const struct glf_context *ctx, const struct glf_format *fmt, uint
       memcpy(map, maps[fmt->swizzle < 4 ? fmt->swizzle : 0], 4);
 }
 
+bool
+glf_texture_reads_stencil(const struct glf_texture *tex, const struct glf_format *fmt)
+{
+   return tex->depth_stencil_mode == GL_STENCIL_INDEX && fmt && fmt->bits[5];
+}
+
 void
 glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, const struct glf_sampler_params *sp,
                  struct wire_sampler_view *v)
@@ -1552,6 +1562,13 @@ glf_texture_view(const struct glf_context *ctx, const struct glf_texture *tex, c
     * GL's R, G, B, A are stored: compose the two into the view's swizzle. */
    uint8_t map[4];
    format_swizzle(ctx, fmt, map);
+   /* ARB_stencil_texturing: a depth / stencil texture in STENCIL_INDEX mode reads (S, 0, 0, 1)
+    * through an unsigned-integer sampler */
+   if (glf_texture_reads_stencil(tex, fmt)) {
+      static const uint8_t stencil[4] = {WIRE_SWZ_R, WIRE_SWZ_0, WIRE_SWZ_0, WIRE_SWZ_1};
+      memcpy(map, stencil, 4);
+      v->aspect = WIRE_ASPECT_STENCIL;
+   }
    for (int i = 0; i < 4; i++) {
       uint8_t s = swizzle_of(tex->swizzle[i]);
       v->swizzle[i] = s <= WIRE_SWZ_A ? map[s] : s;
@@ -1628,6 +1645,14 @@ texture_param_set(struct glf_context *ctx, struct glf_texture *tex, GLenum pname
          *sw = v[0];
       else
          memcpy(tex->swizzle, v, sizeof(v));
+      return GL_NO_ERROR;
+   }
+   if (pname == GL_DEPTH_STENCIL_TEXTURE_MODE && glf_has_stencil_texturing(ctx)) {
+      /* ARB_stencil_texturing: "param ... must be DEPTH_COMPONENT or STENCIL_INDEX" */
+      GLint v = is_float ? (GLint)fv[0] : iv[0];
+      if (v != GL_DEPTH_COMPONENT && v != GL_STENCIL_INDEX)
+         return GL_INVALID_ENUM;
+      tex->depth_stencil_mode = (GLenum)v;
       return GL_NO_ERROR;
    }
    if (pname == GL_TEXTURE_BASE_LEVEL || pname == GL_TEXTURE_MAX_LEVEL) {
@@ -1733,6 +1758,8 @@ get_tex_parameter(struct glf_context *ctx, GLenum target, GLenum pname, GLfloat 
       v = tex->base_level;
    } else if (pname == GL_TEXTURE_MAX_LEVEL && !es2) {
       v = tex->max_level;
+   } else if (pname == GL_DEPTH_STENCIL_TEXTURE_MODE && glf_has_stencil_texturing(ctx)) {
+      v = (GLint)tex->depth_stencil_mode;
    } else if (pname == GL_TEXTURE_IMMUTABLE_FORMAT && !es2) {
       v = tex->immutable;
    } else if (pname == GL_TEXTURE_IMMUTABLE_LEVELS && GLF_ES3(ctx)) {

@@ -68,6 +68,8 @@ struct srv_sampler_view {
    uint8_t swizzle[4];
    uint32_t first_level, last_level; /* clamped by the core to the resource's levels */
    uint32_t format;          /* TEX_BUFFER: the texels' wire_format (TEXEL_BUFFER_FORMATS) */
+   uint32_t aspect;          /* wire_view_aspect; STENCIL: a depth / stencil texture, on a device
+                              * reporting WIRE_FEATURE_STENCIL_TEXTURING (the core checked) */
 };
 
 struct srv_draw {

@@ -268,13 +268,19 @@ valid_view(struct srv_session *s, const struct wire_sampler_view *v)
     * uniform texel buffers (TEXEL_BUFFER_FORMATS), levels 0, identity swizzle. */
    if (v->target == WIRE_TARGET_TEX_BUFFER) {
       static const uint8_t identity[4] = {WIRE_SWZ_R, WIRE_SWZ_G, WIRE_SWZ_B, WIRE_SWZ_A};
-      return t->target == WIRE_TARGET_BUFFER && v->format != WIRE_FMT_NONE && v->format < 64 &&
+      return t->target == WIRE_TARGET_BUFFER && v->format != WIRE_FMT_NONE && v->format < 64 && v->aspect == 0 &&
              ((s->ops->get_param(s->be, WIRE_CAP_TEXEL_BUFFER_FORMATS) >> v->format) & 1u) &&
              v->first_level == 0 && v->last_level == 0 && !memcmp(v->swizzle, identity, 4);
    }
    /* A single-sampled renderbuffer is read as a 2D texture (revision 12: an EGLImage of a
     * renderbuffer targeted by glEGLImageTargetTexture2DOES). */
    const bool rb_as_2d = t->target == WIRE_TARGET_RENDERBUFFER && t->samples <= 1 && v->target == WIRE_TARGET_TEX_2D;
+   /* A texture's stencil (revision 17): a depth / stencil texture, where the device samples
+    * stencil (WIRE_FEATURE_STENCIL_TEXTURING). */
+   if (v->aspect == WIRE_ASPECT_STENCIL &&
+       (!srv_is_texture_target(t->target) || !(wire_format_info(t->format)->flags & WIRE_FMTF_STENCIL) ||
+        !(s->ops->get_param(s->be, WIRE_CAP_FEATURES) & WIRE_FEATURE_STENCIL_TEXTURING)))
+      return false;
    return (rb_as_2d || (srv_is_texture_target(t->target) && v->target == t->target)) && v->format == 0 &&
           v->first_level <= v->last_level && v->first_level <= t->last_level;
 }
@@ -293,6 +299,7 @@ srv_apply_sampler_views(struct srv_session *s, struct srv_context *ctx, uint32_t
       views[i].res = r->be;
       views[i].target = v->target;
       views[i].format = v->format;
+      views[i].aspect = v->aspect;
       memcpy(views[i].swizzle, v->swizzle, 4);
       views[i].last_level = v->last_level < r->templ.last_level ? v->last_level : r->templ.last_level;
       views[i].first_level = v->first_level < views[i].last_level ? v->first_level : views[i].last_level;

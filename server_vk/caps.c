@@ -256,6 +256,15 @@ mg_caps_init(struct mg_backend *be)
    /* Timestamps of the graphics queue (TIME_ELAPSED, TIMESTAMP): 0 bits is "none". */
    c[WIRE_CAP_QUERY_TIMESTAMP_BITS] = l->timestampComputeAndGraphics ? be->timestamp_bits : 0;
    format_caps(be, c);
+   /* ARB_stencil_texturing: Vulkan samples the stencil aspect of any depth / stencil format it
+    * samples (a view of that aspect alone); offered where both of GL's are sampled */
+   const uint32_t ds[] = {WIRE_FMT_D24_UNORM_S8_UINT, WIRE_FMT_D32_FLOAT_S8_UINT};
+   bool stencil_texturing = true;
+   for (size_t i = 0; i < sizeof(ds) / sizeof(ds[0]); i++)
+      stencil_texturing = stencil_texturing &&
+                          ((c[ds[i] >= 64 ? WIRE_CAP_SAMPLED_FORMATS_1 : WIRE_CAP_SAMPLED_FORMATS] >> (ds[i] % 64)) & 1u);
+   if (stencil_texturing)
+      c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_STENCIL_TEXTURING;
    if (be->hidden)
       sgl_info("magma: SPLITGL_MAGMA_HIDE: lowering%s%s%s%s%s", (be->hidden & MG_HIDE_UINT8) ? " uint8" : "",
                (be->hidden & MG_HIDE_DIVISOR) ? " divisor" : "", (be->hidden & MG_HIDE_VFORMATS) ? " vformats" : "",

@@ -235,10 +235,14 @@ sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, 
    const uint32_t rtarget = r && r->templ.target == WIRE_TARGET_RENDERBUFFER && r->templ.samples <= 1
                                ? WIRE_TARGET_TEX_2D
                                : r ? r->templ.target : 0;
+   /* a depth / stencil texture's stencil (ARB_stencil_texturing) reads as unsigned integers */
+   const bool stencil = sv && sv->aspect == WIRE_ASPECT_STENCIL;
    if (r && (r->is_buffer || rtarget != target || sv->first_level >= r->levels ||
-             (numeric == 3 ? !(r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) : format_numeric(r->templ.format) != numeric)))
+             (stencil ? numeric != 2 || !(r->aspect & VK_IMAGE_ASPECT_STENCIL_BIT)
+              : numeric == 3 ? !(r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT)
+                             : format_numeric(r->templ.format) != numeric)))
       r = NULL;
-   *filter = !r || be->formats[r->templ.format].filter ||
+   *filter = !r || (!stencil && be->formats[r->templ.format].filter) ||
              (numeric == 3 && compare && be->formats[r->templ.format].compare);
    if (!r) {
       struct mg_view_key key = {type, numeric == 3 ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
@@ -256,7 +260,9 @@ sampling_view(struct mg_ctx *ctx, const struct spv_sampler *smp, uint32_t unit, 
    bool rgb = be->formats[r->templ.format].conv == MG_CONV_RGB_RGBA;
    struct mg_view_key key = {
       .type = type,
-      .aspect = r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT,
+      .aspect = stencil                                 ? VK_IMAGE_ASPECT_STENCIL_BIT
+                : r->aspect & VK_IMAGE_ASPECT_DEPTH_BIT ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                                        : VK_IMAGE_ASPECT_COLOR_BIT,
       .base_level = sv->first_level,
       .level_count = last - sv->first_level + 1,
       .base_layer = 0,

@@ -59,7 +59,10 @@
  *    dual-source blending. */
 /* 16: block-compressed wire formats BC4_UNORM .. BC5_SNORM (OpenGL 3.0+ core's RGTC1 / RGTC2)
  *    after EAC_R11G11_SNORM, same rules as ETC2 / EAC (whole 4x4 blocks, sampled only). */
-#define WIRE_PROTOCOL_REVISION 16u
+/* 17: wire_sampler_view.aspect (was padding): STENCIL reads a depth / stencil texture's stencil
+ *    as unsigned integers (GL core's ARB_stencil_texturing), where the device reports
+ *    WIRE_FEATURE_STENCIL_TEXTURING. */
+#define WIRE_PROTOCOL_REVISION 17u
 
 /* ---- record header ------------------------------------------------------------------- */
 /* bytes 0-1 op, 2-3 flags (0), 4-7 size (whole record incl. header, multiple of 16),
@@ -432,6 +435,8 @@ static_assert(WIRE_VF_COUNT <= 128 && WIRE_FMT_COUNT <= 128, "format masks: two 
 #define WIRE_COMBINED_CLIP_CULL_DISTANCES(cap) ((uint32_t)(((cap) >> 16) & 0xffffu))
 #define WIRE_FEATURE_CULL_DISTANCE (1u << 17)      /* shaderCullDistance: programs may declare the
                                                     * CullDistance capability (revision 13) */
+#define WIRE_FEATURE_STENCIL_TEXTURING (1u << 18) /* sampler views may read the stencil of a depth /
+                                                    * stencil texture (revision 17) */
 
 /* GetInfo reply. */
 struct wire_server_info {

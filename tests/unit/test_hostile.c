@@ -339,20 +339,26 @@ ms_texture_cases(void)
       }
       rig_fini(&r);
    }
-   struct wire_sampler_views sv = {0, 1, {{{0, 1}, WIRE_TARGET_TEX_BUFFER, {0, 1, 2, 3}, WIRE_FMT_R8G8B8A8_UNORM, {0, 0}, 0, 0}}};
-   struct wire_sampler_views bad_views[6];
-   for (unsigned i = 0; i < 6; i++)
+   struct wire_sampler_views sv = {0, 1, {{{0, 1}, WIRE_TARGET_TEX_BUFFER, {0, 1, 2, 3}, WIRE_FMT_R8G8B8A8_UNORM, 0, 0, 0, 0}}};
+   struct wire_sampler_views bad_views[8];
+   for (unsigned i = 0; i < 8; i++)
       bad_views[i] = sv;
    bad_views[0].v[0].res = (wire_handle){1, 1}; /* a texture as a buffer view */
    bad_views[1].v[0].format = WIRE_FMT_R16_UNORM;
    bad_views[2].v[0].last_level = 1;
    bad_views[3].v[0].swizzle[0] = WIRE_SWZ_G;
-   bad_views[4].v[0].pad[1] = 1;
+   bad_views[4].v[0].pad = 1;
    bad_views[5].v[0] = (struct wire_sampler_view){{1, 1}, WIRE_TARGET_TEX_2D, {0, 1, 2, 3}, WIRE_FMT_R8G8B8A8_UNORM,
-                                                  {0, 0}, 0, 0};
-   for (unsigned i = 0; i < 6; i++)
-      expect_fatal_after_texture(i == 4 ? "SetSamplerViews.v.pad" : "SetSamplerViews.view", WIRE_OP_SetSamplerViews,
-                                 &bad_views[i], sizeof(sv));
+                                                  0, 0, 0, 0};
+   /* revision 17: an aspect past wire_view_aspect; the stencil of a colour texture */
+   bad_views[6].v[0].aspect = WIRE_ASPECT_COUNT;
+   bad_views[7].v[0] = bad_views[5].v[0];
+   bad_views[7].v[0].aspect = WIRE_ASPECT_STENCIL;
+   for (unsigned i = 0; i < 8; i++)
+      expect_fatal_after_texture(i == 4   ? "SetSamplerViews.v.pad"
+                                 : i == 6 ? "SetSamplerViews.v.aspect"
+                                          : "SetSamplerViews.view",
+                                 WIRE_OP_SetSamplerViews, &bad_views[i], sizeof(sv));
    /* what is valid goes through: a 4x RGBA8 multisample array, its view and a layer as a
     * render target, a buffer view of the buffer {0, 1} */
    rig_init(&r);
@@ -360,7 +366,7 @@ ms_texture_cases(void)
    struct wire_resource_create ma = {{1, 1}, WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, WIRE_FMT_R8G8B8A8_UNORM, 16, 16, 1,
                                      3, 0, 4, 0, 0};
    CHECK(put(&r, WIRE_OP_ResourceCreate, &ma, sizeof(ma)));
-   struct wire_sampler_views ok = {0, 2, {sv.v[0], {{1, 1}, WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, {0, 1, 2, 3}, 0, {0, 0}, 0, 0}}};
+   struct wire_sampler_views ok = {0, 2, {sv.v[0], {{1, 1}, WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY, {0, 1, 2, 3}, 0, 0, 0, 0, 0}}};
    CHECK(put(&r, WIRE_OP_SetSamplerViews, &ok, sizeof(ok)));
    struct wire_framebuffer fb = {16, 16, 1, 0, {{{1, 1}, 0, 2}}, {{0, 0}, 0, 0}};
    CHECK(put(&r, WIRE_OP_SetFramebuffer, &fb, sizeof(fb)));
@@ -460,7 +466,7 @@ msaa_cases(void)
    msaa_expect("ResourceRespecify.templ", WIRE_OP_ResourceRespecify, &rs, sizeof(rs));
    /* sampler views of renderbuffers (revision 12: a single-sampled one reads as TEX_2D, an
     * EGLImage's target texture): the 4x one, the 1x one as a cube map or with a level */
-   struct wire_sampler_views rbv = {0, 1, {{{1, 1}, WIRE_TARGET_TEX_2D, {0, 1, 2, 3}, 0, {0, 0}, 0, 0}}};
+   struct wire_sampler_views rbv = {0, 1, {{{1, 1}, WIRE_TARGET_TEX_2D, {0, 1, 2, 3}, 0, 0, 0, 0, 0}}};
    msaa_expect("SetSamplerViews.view", WIRE_OP_SetSamplerViews, &rbv, sizeof(rbv));
    rbv.v[0].res = (wire_handle){2, 1};
    rbv.v[0].target = WIRE_TARGET_TEX_CUBE;

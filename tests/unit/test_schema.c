@@ -101,7 +101,7 @@ main(void)
    struct wire_sampler_views sv;
    memset(&sv, 0, sizeof(sv));
    sv.count = 2;
-   sv.v[1].pad[1] = 1;
+   sv.v[1].pad = 1;
    session_case(WIRE_OP_SetSamplerViews, &sv, sizeof(sv), "SetSamplerViews.v.pad");
    struct wire_velems_state ve;
    memset(&ve, 0, sizeof(ve));
