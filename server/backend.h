@@ -245,4 +245,23 @@ unsigned mg_backends_kept(void);
  *  NULL with the reason in why when no real vendor gives an ES 3.0 context. */
 struct srv_backend *es_backend_create(const struct wire_device_select *sel, char *why, size_t why_size);
 
+/* The part of a read rectangle (x, y, w, h) inside a surface level of sw x sh texels (a
+ * rectangle may start at negative coordinates or pass the edge: what lies outside is left
+ * as the destination had it). False when nothing lies inside; else its origin and size. */
+struct srv_read_clip {
+   int64_t x0, y0;
+   uint32_t w, h;
+};
+
+static inline bool
+srv_clip_read_rect(int32_t x, int32_t y, uint32_t w, uint32_t h, int64_t sw, int64_t sh, struct srv_read_clip *c)
+{
+   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   int64_t x1 = (int64_t)x + w < sw ? (int64_t)x + w : sw, y1 = (int64_t)y + h < sh ? (int64_t)y + h : sh;
+   if (x1 <= x0 || y1 <= y0)
+      return false;
+   *c = (struct srv_read_clip){x0, y0, (uint32_t)(x1 - x0), (uint32_t)(y1 - y0)};
+   return true;
+}
+
 #endif

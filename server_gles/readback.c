@@ -173,12 +173,12 @@ es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
       es_unimplemented(be, "ReadPixels of depth / stencil surfaces (ES reads colour only)");
       return false;
    }
-   int64_t sw = wire_minify(r->templ.width, src->level), sh = wire_minify(r->templ.height, src->level);
-   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
-   int64_t x1 = (int64_t)x + w < sw ? (int64_t)x + w : sw, y1 = (int64_t)y + h < sh ? (int64_t)y + h : sh;
-   if (x1 <= x0 || y1 <= y0)
+   struct srv_read_clip clip;
+   if (!srv_clip_read_rect(x, y, w, h, wire_minify(r->templ.width, src->level),
+                           wire_minify(r->templ.height, src->level), &clip))
       return true;
-   uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   const int64_t x0 = clip.x0, y0 = clip.y0;
+   const uint32_t cw = clip.w, ch = clip.h;
    if (!es_bind_read_surface(ctx, GL_COLOR_ATTACHMENT0, src)) {
       es_unimplemented(be, "ReadPixels of this target");
       return false;

@@ -32,12 +32,12 @@ mg_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
       return false;
    if (!r || r->is_buffer || src->level >= r->levels)
       return true;
-   int64_t sw = wire_minify(r->templ.width, src->level), sh = wire_minify(r->templ.height, src->level);
-   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
-   int64_t x1 = (int64_t)x + w < sw ? (int64_t)x + w : sw, y1 = (int64_t)y + h < sh ? (int64_t)y + h : sh;
-   if (x1 <= x0 || y1 <= y0)
+   struct srv_read_clip clip;
+   if (!srv_clip_read_rect(x, y, w, h, wire_minify(r->templ.width, src->level),
+                           wire_minify(r->templ.height, src->level), &clip))
       return true;
-   uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   const int64_t x0 = clip.x0, y0 = clip.y0;
+   const uint32_t cw = clip.w, ch = clip.h;
    const bool zs = r->aspect != VK_IMAGE_ASPECT_COLOR_BIT;
    const VkDeviceSize n = (VkDeviceSize)cw * ch;
    /* depth plane, then the stencil plane at a 4-byte aligned offset (bufferOffset rule) */
