@@ -10,47 +10,20 @@
 
 #include "wire/format.h"
 
-/* wire enums -> GL (wire/enums.schema's GL column) */
-static const GLenum gl_blend_factor[WIRE_BF_COUNT] = {
-#define M(w, g) [w] = g,
-   WIRE_BF_GL_MAP(M)
-#undef M
-};
-static const GLenum gl_blend_op[WIRE_BO_COUNT] = {
-#define M(w, g) [w] = g,
-   WIRE_BO_GL_MAP(M)
-#undef M
-};
-static const GLenum gl_func[WIRE_FUNC_COUNT] = {
-#define M(w, g) [w] = g,
-   WIRE_FUNC_GL_MAP(M)
-#undef M
-};
-static const GLenum gl_sop[WIRE_SOP_COUNT] = {
-#define M(w, g) [w] = g,
-   WIRE_SOP_GL_MAP(M)
-#undef M
-};
-static const GLenum gl_cull[WIRE_CULL_COUNT] = {
-#define M(w, g) [w] = g,
-   WIRE_CULL_GL_MAP(M)
-#undef M
-};
-static const GLenum gl_filter[WIRE_FILTER_COUNT] = {
-#define M(w, g) [w] = g,
-   WIRE_FILTER_GL_MAP(M)
-#undef M
-};
-static const GLenum gl_wrap[WIRE_WRAP_COUNT] = {
-#define M(w, g) [w] = g,
-   WIRE_WRAP_GL_MAP(M)
-#undef M
-};
-static const GLenum gl_swizzle[WIRE_SWZ_COUNT] = {
-#define M(w, g) [w] = g,
-   WIRE_SWZ_GL_MAP(M)
-#undef M
-};
+/* wire enums -> GL (wire/enums.schema's GL column): one table per enum, indexed by the wire
+ * value, from the generated PREFIX_GL_MAP list */
+#define GL_OF(w, g) [w] = g,
+#define GL_TABLE(name, prefix) static const GLenum name[prefix##_COUNT] = {prefix##_GL_MAP(GL_OF)}
+GL_TABLE(gl_blend_factor, WIRE_BF);
+GL_TABLE(gl_blend_op, WIRE_BO);
+GL_TABLE(gl_func, WIRE_FUNC);
+GL_TABLE(gl_sop, WIRE_SOP);
+GL_TABLE(gl_cull, WIRE_CULL);
+GL_TABLE(gl_filter, WIRE_FILTER);
+GL_TABLE(gl_wrap, WIRE_WRAP);
+GL_TABLE(gl_swizzle, WIRE_SWZ);
+#undef GL_TABLE
+#undef GL_OF
 
 /* ---- filtered host calls ------------------------------------------------------------------ */
 void
