@@ -1134,7 +1134,14 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
    /* GL 3.3 section 3.8.5: "If the target parameter to any of the CompressedTexImagenD
     * commands is TEXTURE_RECTANGLE or PROXY_TEXTURE_RECTANGLE, the error INVALID_ENUM is
     * generated." */
-   if (!image_target(ctx, target, dims, &face, &bind_target) || bind_target == GL_TEXTURE_RECTANGLE) {
+   const int proxy = proxy_index(ctx, target, dims);
+   if (proxy >= 0) {
+      face = 0;
+      bind_target = proxy_targets[proxy].target;
+   } else if (!image_target(ctx, target, dims, &face, &bind_target)) {
+      bind_target = GL_NONE;
+   }
+   if (bind_target == GL_NONE || bind_target == GL_TEXTURE_RECTANGLE) {
       glf_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", caller, target);
       return;
    }
@@ -1158,12 +1165,22 @@ compressed_tex_image(GLenum target, int dims, GLint level, GLenum ifmt, GLsizei 
    }
    /* Sizes, level and border as TexImage* (INVALID_VALUE); "INVALID_VALUE if imageSize is not
     * consistent with the format, dimensions, and contents of the compressed image". */
-   if (!size_ok(ctx, bind_target, level, w, h, d) || border != 0) {
+   if (proxy >= 0 ? !proxy_args_ok(ctx, bind_target, level, w, h, d, border)
+                  : !size_ok(ctx, bind_target, level, w, h, d) || border != 0) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(level=%d, %dx%dx%d, border=%d)", caller, level, w, h, d, border);
       return;
    }
    if (image_size < 0 || (uint64_t)image_size != wire_format_image_size(fmt->wfmt, (uint32_t)w, (uint32_t)h, (uint32_t)d)) {
       glf_error(ctx, GL_INVALID_VALUE, "%s(imageSize=%d)", caller, image_size);
+      return;
+   }
+   if (proxy >= 0) {
+      /* GL 3.3 section 3.8.15, as TexImage's proxies (tex_image): the level state of the
+       * image it would be, zero past the device's limits; no data is read, nothing is sent */
+      struct glf_tex_image *img = &ctx->proxy_img[proxy][level];
+      *img = (struct glf_tex_image){0};
+      if (size_ok(ctx, bind_target, level, w, h, d))
+         *img = (struct glf_tex_image){(uint32_t)w, (uint32_t)h, (uint32_t)d, ifmt, fmt->wfmt, fmt, true};
       return;
    }
    struct glf_texture *tex = bound_texture(ctx, bind_target);

@@ -448,6 +448,17 @@ proxies(void)
    CHECK(level_int(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_TEXTURE_DEPTH) == 0, "proxy 2D array over MAX_ARRAY_TEXTURE_LAYERS");
    glf_TexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_DEPTH_COMPONENT24, 4, 4, 4, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, NULL);
    EXPECT(GL_INVALID_OPERATION, "proxy 3D of a depth format");
+   /* compressed images on the proxies (GL 3.3 section 3.8.5 names PROXY_TEXTURE_2D,
+    * _CUBE_MAP and _2D_ARRAY; no data is read) */
+   glf_CompressedTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH) == 8 &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED) == GL_TRUE &&
+            level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT) == GL_COMPRESSED_RED_RGTC1,
+         "proxy RGTC1 8x8");
+   glf_CompressedTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, max + 4, 4, 0, (max + 4) / 4 * 8, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH) == 0, "proxy RGTC1 over MAX_TEXTURE_SIZE");
+   glf_CompressedTexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RG_RGTC2, 4, 4, 3, 0, 48, NULL);
+   CHECK(level_int(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_TEXTURE_DEPTH) == 3, "proxy RGTC2 array of 3");
    EXPECT(GL_NO_ERROR, "the good proxy calls");
    CHECK(records() == before, "proxy calls send no record (%u sent)", (unsigned)(records() - before));
    /* errors the proxy keeps */
@@ -464,6 +475,10 @@ proxies(void)
    EXPECT(GL_INVALID_ENUM, "glTexImage1D(PROXY_TEXTURE_2D)");
    glf_TexImage3D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    EXPECT(GL_INVALID_ENUM, "glTexImage3D(PROXY_TEXTURE_2D)");
+   glf_CompressedTexImage2D(GL_PROXY_TEXTURE_RECTANGLE, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 0, 8, NULL);
+   EXPECT(GL_INVALID_ENUM, "glCompressedTexImage2D(PROXY_TEXTURE_RECTANGLE)");
+   glf_CompressedTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 0, 9, NULL);
+   EXPECT(GL_INVALID_VALUE, "proxy RGTC1 with a wrong imageSize");
    glf_TexSubImage2D(GL_PROXY_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
    EXPECT(GL_INVALID_ENUM, "glTexSubImage2D(PROXY_TEXTURE_2D)");
    glf_BindTexture(GL_PROXY_TEXTURE_2D, 0);
