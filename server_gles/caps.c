@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/knobs.h"
 #include "util/log.h"
 #include "wire/format.h"
 
@@ -43,6 +44,15 @@ es_features_init(struct es_backend *be)
    }
 #include "es_features.h"
 #undef FEAT
+   /* SPLITGL_ESPRYT_HIDE: features treated as absent (the paths of older hosts, tested here) */
+   for (const char *h = sgl_knobs()->espryt_hide; h && *h;) {
+      size_t n = strcspn(h, ",");
+      if (n == 10 && !strncmp(h, "copy_image", 10))
+         be->feat[ES_FEAT_COPY_IMAGE] = false;
+      else if (n)
+         sgl_log(SGL_LOG_WARN, "espryt: SPLITGL_ESPRYT_HIDE: unknown feature '%.*s'", (int)n, h);
+      h += n + (h[n] == ',');
+   }
    while (be->gl.GetError() != GL_NO_ERROR)
       ;
 }

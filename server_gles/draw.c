@@ -82,6 +82,10 @@ es_bind_framebuffer(struct es_ctx *ctx)
       es_unimplemented(ctx->be, "a depth / stencil attachment of this target");
    gl->DrawBuffers(fb->nr_cbufs ? (GLsizei)fb->nr_cbufs : 1, bufs);
    ctx->fb_dirty = false;
+   /* what a draw or clear of this framebuffer may write (a remint by read-back asks) */
+   for (uint32_t i = 0; i < fb->nr_cbufs; i++)
+      es_mark_gpu_written((struct es_resource *)fb->cbufs[i].res, fb->cbufs[i].level);
+   es_mark_gpu_written((struct es_resource *)fb->zsbuf.res, fb->zsbuf.level);
    GLenum status = gl->CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (status != GL_FRAMEBUFFER_COMPLETE && (fb->nr_cbufs || fb->zsbuf.res))
       es_fail(ctx->be, "the host finds the framebuffer incomplete (0x%x)", status);

@@ -102,6 +102,12 @@ struct es_hoststate {
 #define ES_EN_A2C (1u << 9)
 #define ES_EN_SAMPLE_MASK (1u << 10)
 
+/* One level of a texture as the read-back remint knows it (resource.c). */
+struct es_level_store {
+   uint8_t *bytes;   /* what was uploaded into it, wire layout, every layer; NULL: nothing */
+   bool gpu_written; /* a draw, clear, blit or GenerateMipmap wrote it */
+};
+
 struct es_resource {
    struct wire_resource_create templ;
    GLenum target;   /* GL_BUFFER (0 marker), GL_TEXTURE_2D, ..., GL_RENDERBUFFER */
@@ -113,6 +119,10 @@ struct es_resource {
    uint8_t swizzle[4];
    uint32_t base_level, max_level;
    bool view_known;
+   /* Without glCopyImageSubData (an ES 3.0 / 3.1 host, or SPLITGL_ESPRYT_HIDE=copy_image) a
+    * remint reads the old storage back: per level what was uploaded and whether the GPU wrote
+    * it (resource.c); NULL on other hosts, and for buffers and renderbuffers. */
+   struct es_level_store *store;
 };
 
 struct es_program {
@@ -231,6 +241,13 @@ void es_egl_close(struct es_backend *be);
 EGLContext es_egl_context_create(struct es_backend *be, EGLContext share);
 /* Makes ctx's host context (NULL: the current one, else the root) current on this thread. */
 bool es_make_current(struct es_backend *be, struct es_ctx *ctx);
+
+/* readback.c: (x0, y0, cw, ch) of the bound read framebuffer's colour buffer of wire format f
+ * into out (wire layout, rows of `row` texels); false, with the host's error, where it refuses */
+bool es_read_color(struct es_backend *be, uint32_t f, int64_t x0, int64_t y0, uint32_t cw, uint32_t ch, uint32_t row,
+                   uint8_t *out, GLenum *err);
+/* resource.c: level `level` of the surface's texture was written by the GPU */
+void es_mark_gpu_written(struct es_resource *r, uint32_t level);
 
 /* caps.c */
 void es_caps_init(struct es_backend *be);

@@ -161,7 +161,6 @@ es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
 {
    struct es_ctx *ctx = (struct es_ctx *)sctx;
    struct es_backend *be = ctx->be;
-   const struct es_gl *gl = &be->gl;
    struct es_resource *r = (struct es_resource *)src->res;
    if (!es_make_current(be, ctx) || be->status == SRV_STATUS_DEVICE_LOST)
       return false;
@@ -183,17 +182,34 @@ es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
       es_unimplemented(be, "ReadPixels of this target");
       return false;
    }
+   uint32_t ts = wire_format_texel_size(f);
+   uint8_t *out = (uint8_t *)dst + ((size_t)(y0 - y) * w + (size_t)(x0 - x)) * ts;
+   GLenum err;
+   bool ok = es_read_color(be, f, x0, y0, cw, ch, w, out, &err);
+   if (!ok)
+      es_fail(be, "ReadPixels: no read-back of wire format %u on this host (error 0x%x)", f, err);
+   return ok;
+}
+
+bool
+es_read_color(struct es_backend *be, uint32_t f, int64_t x0, int64_t y0, uint32_t cw, uint32_t ch, uint32_t row,
+              uint8_t *out, GLenum *err)
+{
+   const struct es_gl *gl = &be->gl;
+   const struct es_format *ef = es_format(be, f);
+   *err = GL_INVALID_OPERATION;
+   if (!ef || wire_format_has_depth(f) || wire_format_has_stencil(f))
+      return false;
    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
    gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
    uint32_t ts = wire_format_texel_size(f);
-   uint8_t *out = (uint8_t *)dst + ((size_t)(y0 - y) * w + (size_t)(x0 - x)) * ts;
    while (gl->GetError() != GL_NO_ERROR)
       ;
    /* the wire layout itself, where the host reads it */
-   gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)w);
+   gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)row);
    gl->ReadPixels((GLint)x0, (GLint)y0, (GLsizei)cw, (GLsizei)ch, ef->format, ef->type, out);
    gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
-   if (gl->GetError() == GL_NO_ERROR)
+   if ((*err = gl->GetError()) == GL_NO_ERROR)
       return true;
    /* else the class pair, packed here */
    GLenum cf, ct;
@@ -205,14 +221,12 @@ es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
       return false;
    }
    gl->ReadPixels((GLint)x0, (GLint)y0, (GLsizei)cw, (GLsizei)ch, cf, ct, tmp);
-   GLenum err = gl->GetError();
-   bool ok = err == GL_NO_ERROR;
-   for (uint32_t row = 0; ok && row < ch; row++)
-      for (uint32_t col = 0; ok && col < cw; col++)
-         ok = pack_texel(f, tmp + ((size_t)row * cw + col) * cts, out + ((size_t)row * w + col) * ts);
+   *err = gl->GetError();
+   bool ok = *err == GL_NO_ERROR;
+   for (uint32_t r = 0; ok && r < ch; r++)
+      for (uint32_t c = 0; ok && c < cw; c++)
+         ok = pack_texel(f, tmp + ((size_t)r * cw + c) * cts, out + ((size_t)r * row + c) * ts);
    free(tmp);
-   if (!ok)
-      es_fail(be, "ReadPixels: no read-back of wire format %u on this host (error 0x%x)", f, err);
    return ok;
 }
 
@@ -253,6 +267,7 @@ es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_su
       ;
    gl->BlitFramebuffer(b->src_x0, b->src_y0, b->src_x1, b->src_y1, b->dst_x0, b->dst_y0, b->dst_x1, b->dst_y1, mask,
                        b->linear ? GL_LINEAR : GL_NEAREST);
+   es_mark_gpu_written((struct es_resource *)dst->res, dst->level);
    GLenum err = gl->GetError();
    if (err == GL_INVALID_OPERATION)
       return GL_INVALID_OPERATION; /* formats the host cannot blit between: the app's error */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/knobs.h"
+#include "util/log.h"
 #include "wire/format.h"
 
 GLenum
@@ -76,12 +78,17 @@ alloc_storage(struct es_backend *be, struct es_resource *r, const struct wire_re
    else
       gl->TexStorage2D(r->target, (GLsizei)r->levels, f->ifmt, (GLsizei)t->width, (GLsizei)t->height);
    r->view_known = false;
+   if (!es_has(be, ES_FEAT_COPY_IMAGE) && !r->store && !(r->store = calloc(r->levels, sizeof(*r->store))))
+      be->status = be->status ? be->status : SRV_STATUS_OUT_OF_MEMORY;
    return es_check(be, "ResourceCreate(texture)");
 }
+
+static void store_free(struct es_resource *r);
 
 static void
 free_storage(struct es_backend *be, struct es_resource *r)
 {
+   store_free(r);
    if (r->shadow)
       be->gl.DeleteTextures(1, &r->shadow);
    r->shadow = 0;
@@ -129,6 +136,212 @@ preserve_contents(struct es_backend *be, const struct es_resource *o, struct es_
    es_check(be, "ResourceRespecify(preserve)");
 }
 
+/* ---- remint by read-back (DESIGN 2.6, Espryt's arm) ----------------------------------------
+ * A host without glCopyImageSubData (ES 3.0 / 3.1; SPLITGL_ESPRYT_HIDE=copy_image here) cannot
+ * copy image to image, so a remint reads each level the old storage holds back (a framebuffer
+ * of its own, es_read_color) and uploads it into the new one. Every level exists with its
+ * extent (glTexStorage*). Where the host refuses the read (depth / stencil, formats it does
+ * not render; SPLITGL_TEST_FORCE_REMINT_READBACK_FAILURE=1), the bytes uploaded into the level
+ * serve (r->store: uploads merged into a whole-level image); a level the GPU wrote with nothing
+ * uploaded ends the session; one neither wrote nor uploaded has undefined contents and is
+ * skipped. Renderbuffers are blitted (glBlitFramebuffer, ES 3.0), multisampled ones too. */
+
+static uint64_t
+level_bytes(const struct wire_resource_create *t, uint32_t l)
+{
+   bool is3d = t->target == WIRE_TARGET_TEX_3D;
+   return wire_format_image_size(t->format, wire_minify(t->width, l), wire_minify(t->height, l),
+                                 is3d ? wire_minify(t->depth, l) : t->layers);
+}
+
+static void
+store_free(struct es_resource *r)
+{
+   for (uint32_t l = 0; r->store && l < r->levels; l++)
+      free(r->store[l].bytes);
+   free(r->store);
+   r->store = NULL;
+}
+
+void
+es_mark_gpu_written(struct es_resource *r, uint32_t level)
+{
+   if (r && r->store && level < r->levels)
+      r->store[level].gpu_written = true;
+}
+
+/* The box of an upload into the level's store (wire layout; compressed formats in whole
+ * blocks, as the wire carries them). */
+static void
+store_upload(struct es_backend *be, struct es_resource *r, const struct wire_texture_subdata *b, const uint8_t *data)
+{
+   struct es_level_store *ls = r->store && b->level < r->levels ? &r->store[b->level] : NULL;
+   if (!ls)
+      return;
+   const struct wire_resource_create *t = &r->templ;
+   if (!ls->bytes && !(ls->bytes = calloc(1, level_bytes(t, b->level) ? level_bytes(t, b->level) : 1))) {
+      be->status = be->status ? be->status : SRV_STATUS_OUT_OF_MEMORY;
+      return;
+   }
+   const uint32_t f = t->format, lw = wire_minify(t->width, b->level), lh = wire_minify(t->height, b->level);
+   const uint32_t bh = wire_format_is_compressed(f) ? 4 : 1; /* texel rows per row of the layout */
+   const uint64_t lrow = wire_format_image_size(f, lw, 1, 1), slice = wire_format_image_size(f, lw, lh, 1);
+   const uint64_t brow = wire_format_image_size(f, b->w, 1, 1), xoff = wire_format_image_size(f, b->x, 1, 1);
+   const uint32_t rows = (b->h + bh - 1) / bh;
+   /* the first slice: the layer (cube face, array layer) or the 3D slice z */
+   const uint32_t z0 = t->target == WIRE_TARGET_TEX_3D ? b->z : b->layer;
+   for (uint32_t k = 0; k < b->d; k++)
+      for (uint32_t y = 0; y < rows; y++)
+         memcpy(ls->bytes + (z0 + k) * slice + (b->y / bh + y) * lrow + xoff,
+                data + ((uint64_t)k * rows + y) * brow, brow);
+}
+
+/* Level l of r, every layer, into buf (wire layout) through a read framebuffer of the
+ * current host context's own; false where the host refuses. */
+static bool
+read_level(struct es_backend *be, const struct es_resource *r, uint32_t l, uint8_t *buf)
+{
+   const struct es_gl *gl = &be->gl;
+   const struct wire_resource_create *t = &r->templ;
+   if (sgl_knobs()->test_force_remint_readback_failure)
+      return false;
+   const uint32_t w = wire_minify(t->width, l), h = wire_minify(t->height, l);
+   const uint32_t n = t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, l) : t->layers;
+   const uint64_t slice = wire_format_image_size(t->format, w, h, 1);
+   GLuint fb = 0;
+   gl->GenFramebuffers(1, &fb);
+   gl->BindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+   bool ok = fb != 0;
+   for (uint32_t k = 0; ok && k < n; k++) {
+      if (r->target == GL_TEXTURE_2D)
+         gl->FramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, r->name, (GLint)l);
+      else if (r->target == GL_TEXTURE_CUBE_MAP)
+         gl->FramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_CUBE_MAP_POSITIVE_X + k,
+                                  r->name, (GLint)l);
+      else
+         gl->FramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, r->name, (GLint)l, (GLint)k);
+      gl->ReadBuffer(GL_COLOR_ATTACHMENT0);
+      GLenum err = GL_NO_ERROR;
+      ok = gl->CheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE &&
+           es_read_color(be, t->format, 0, 0, w, h, w, buf + k * slice, &err);
+   }
+   while (gl->GetError() != GL_NO_ERROR) /* a refused read is this path's answer, not the session's */
+      ;
+   gl->BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+   gl->DeleteFramebuffers(1, &fb);
+   if (be->cur_ctx)
+      be->cur_ctx->host.read_fb = 0;
+   return ok;
+}
+
+/* Level l's bytes (every layer) into n's storage and store. */
+static void
+upload_level(struct es_backend *be, struct es_resource *n, uint32_t l, const uint8_t *buf)
+{
+   const struct wire_resource_create *t = &n->templ;
+   const bool cube = n->target == GL_TEXTURE_CUBE_MAP, is3d = t->target == WIRE_TARGET_TEX_3D;
+   const uint32_t w = wire_minify(t->width, l), h = wire_minify(t->height, l);
+   const uint32_t d = is3d ? wire_minify(t->depth, l) : t->layers;
+   const uint64_t slice = wire_format_image_size(t->format, w, h, 1);
+   /* a cube's faces one by one; an array's layers or a 3D level's slices at once */
+   for (uint32_t k = 0; k < (cube ? d : 1); k++) {
+      struct wire_texture_subdata b = {.level = l, .layer = cube ? k : 0, .w = w, .h = h, .d = cube ? 1 : d};
+      es_texture_subdata(&be->base, (struct srv_resource *)n, &b, buf + k * slice);
+   }
+}
+
+static void
+readback_preserve(struct es_backend *be, struct es_resource *o, struct es_resource *n)
+{
+   const struct wire_resource_create *a = &o->templ, *b = &n->templ;
+   if (a->format != b->format || o->target != n->target)
+      return;
+   const bool is3d = o->target == GL_TEXTURE_3D;
+   for (uint32_t l = 0; l <= a->last_level && l <= b->last_level && be->status == SRV_STATUS_OK; l++) {
+      uint32_t w = wire_minify(a->width, l), h = wire_minify(a->height, l);
+      if (w != wire_minify(b->width, l) || h != wire_minify(b->height, l) ||
+          (is3d && wire_minify(a->depth, l) != wire_minify(b->depth, l)))
+         continue;
+      uint64_t size = level_bytes(a, l);
+      uint8_t *buf = malloc(size ? size : 1);
+      if (!buf) {
+         be->status = be->status ? be->status : SRV_STATUS_OUT_OF_MEMORY;
+         return;
+      }
+      const struct es_level_store *ls = o->store ? &o->store[l] : NULL;
+      bool ok = read_level(be, o, l, buf);
+      if (!ok && ls && ls->bytes) {
+         memcpy(buf, ls->bytes, size);
+         ok = true;
+         sgl_log_once(SGL_LOG_WARN, "espryt: remint-readback-fallback: the host did not read back a level of "
+                                    "wire format %u; the bytes uploaded into it serve%s",
+                      a->format, ls->gpu_written ? " (the GPU's later writes are lost)" : "");
+      } else if (!ok && ls && ls->gpu_written) {
+         es_fail(be, "remint: level %u of a texture of wire format %u was written by the GPU, cannot be read "
+                     "back on this host and was never uploaded", l, a->format);
+      }
+      if (ok) {
+         be->remint_bytes += size;
+         if (is3d || a->layers == b->layers) {
+            upload_level(be, n, l, buf);
+         } else { /* the layers both have, one by one */
+            uint64_t slice = wire_format_image_size(a->format, w, h, 1);
+            uint32_t layers = a->layers < b->layers ? a->layers : b->layers;
+            for (uint32_t k = 0; k < layers; k++) {
+               struct wire_texture_subdata sb = {.level = l, .layer = k, .w = w, .h = h, .d = 1};
+               es_texture_subdata(&be->base, (struct srv_resource *)n, &sb, buf + k * slice);
+            }
+         }
+      }
+      free(buf);
+   }
+}
+
+/* A renderbuffer's contents into its re-specified storage of the same size, format and
+ * samples, GPU -> GPU (glBlitFramebuffer, ES 3.0 section 4.3.3). */
+static void
+blit_preserve(struct es_backend *be, const struct es_resource *o, const struct es_resource *n)
+{
+   const struct es_gl *gl = &be->gl;
+   const struct wire_resource_create *a = &o->templ, *b = &n->templ;
+   if (a->format != b->format || a->width != b->width || a->height != b->height || a->samples != b->samples)
+      return;
+   const uint32_t f = a->format;
+   const bool zs = wire_format_has_depth(f) || wire_format_has_stencil(f);
+   const GLenum att = !zs                                                        ? GL_COLOR_ATTACHMENT0
+                      : wire_format_has_depth(f) && wire_format_has_stencil(f) ? GL_DEPTH_STENCIL_ATTACHMENT
+                      : wire_format_has_depth(f)                               ? GL_DEPTH_ATTACHMENT
+                                                                               : GL_STENCIL_ATTACHMENT;
+   const GLbitfield mask = !zs ? GL_COLOR_BUFFER_BIT
+                               : (wire_format_has_depth(f) ? GL_DEPTH_BUFFER_BIT : 0) |
+                                    (wire_format_has_stencil(f) ? GL_STENCIL_BUFFER_BIT : 0);
+   GLuint fb[2] = {0, 0};
+   gl->GenFramebuffers(2, fb);
+   gl->BindFramebuffer(GL_READ_FRAMEBUFFER, fb[0]);
+   gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, fb[1]);
+   gl->FramebufferRenderbuffer(GL_READ_FRAMEBUFFER, att, GL_RENDERBUFFER, o->name);
+   gl->FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, att, GL_RENDERBUFFER, n->name);
+   if (!zs) {
+      const GLenum buf = GL_COLOR_ATTACHMENT0;
+      gl->ReadBuffer(buf);
+      gl->DrawBuffers(1, &buf);
+   }
+   struct es_ctx *ctx = be->cur_ctx;
+   if (ctx) /* the blit is the whole surface: nothing of the context's may clip it */
+      es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, false);
+   gl->BlitFramebuffer(0, 0, (GLint)a->width, (GLint)a->height, 0, 0, (GLint)a->width, (GLint)a->height, mask,
+                       GL_NEAREST);
+   be->remint_bytes += level_bytes(a, 0) * (a->samples > 1 ? a->samples : 1);
+   gl->BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+   gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl->DeleteFramebuffers(2, fb);
+   if (ctx) {
+      ctx->host.read_fb = 0;
+      ctx->host.draw_fb = 0;
+   }
+   es_check(be, "ResourceRespecify(blit)");
+}
+
 struct srv_resource *
 es_resource_create(struct srv_backend *sbe, const struct wire_resource_create *t)
 {
@@ -154,20 +367,21 @@ es_resource_respecify(struct srv_backend *sbe, struct srv_resource *res, const s
       alloc_storage(be, r, t);
       return true;
    }
-   if (!es_has(be, ES_FEAT_COPY_IMAGE)) {
-      /* DESIGN 2.6's own Espryt remint (read back what the host holds, merge pending uploads,
-       * fall back to staged bytes) is a later milestone */
-      es_unimplemented(be, "ResourceRespecify with PRESERVE on a host without glCopyImageSubData");
-      return true;
-   }
    struct es_resource old = *r;
    r->name = 0;
    r->shadow = 0; /* old's, freed with it */
+   r->store = NULL;
    if (!alloc_storage(be, r, t)) {
+      store_free(r);
       *r = old; /* the old storage stays (the session is failing anyway) */
       return false;
    }
-   preserve_contents(be, &old, r);
+   if (es_has(be, ES_FEAT_COPY_IMAGE) || old.is_buffer)
+      preserve_contents(be, &old, r); /* GPU -> GPU; a buffer's bytes by CopyBufferSubData (ES 3.0) */
+   else if (old.target == GL_RENDERBUFFER)
+      blit_preserve(be, &old, r);
+   else
+      readback_preserve(be, &old, r);
    free_storage(be, &old);
    r->view_known = false;
    return true;
@@ -209,6 +423,7 @@ es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const stru
       return;
    }
    const struct es_gl *gl = &be->gl;
+   store_upload(be, r, b, data);
    void *conv = NULL;
    if (f->conv == ES_CONV_X8D24) {
       uint64_t n = (uint64_t)b->w * b->h * b->d;
@@ -291,6 +506,8 @@ es_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base
    be->gl.TexParameteri(r->target, GL_TEXTURE_BASE_LEVEL, (GLint)base);
    be->gl.TexParameteri(r->target, GL_TEXTURE_MAX_LEVEL, (GLint)last);
    be->gl.GenerateMipmap(r->target);
+   for (uint32_t l = base + 1; l <= last; l++)
+      es_mark_gpu_written(r, l);
    r->view_known = false; /* the next sampler view sets its own level range */
    es_check(be, "GenerateMipmap");
 }

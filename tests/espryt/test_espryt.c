@@ -9,6 +9,7 @@
  *                  (llvmpipe stays inside its buffers even without a robust context, checked
  *                  by hand: this case guards Espryt's path; `caps` checks the robust bit)
  *   unimplemented  an entry not built yet ends the session with its name (DEVICE_LOST + reason)
+ *   remint_readback, remint_fallback  the remint of a host without glCopyImageSubData (below)
  * Usage: test_espryt CASE [splitgl vendor JSON] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +146,90 @@ test_readback(void)
    ops->destroy(be);
 }
 
+/* Clears level `level` of r (a texture, or a renderbuffer at level 0) to `color`. */
+static void
+clear_level(struct srv_backend *be, struct srv_ctx *ctx, struct srv_resource *r, uint32_t w, uint32_t h, uint32_t level,
+            const float color[4])
+{
+   const struct srv_backend_ops *ops = be->ops;
+   struct srv_framebuffer fb = {.width = w, .height = h, .nr_cbufs = 1, .samples = 1, .layers = 1};
+   fb.cbufs[0] = (struct srv_surface){.res = r, .level = level, .samples = 1};
+   ops->set_framebuffer(ctx, &fb);
+   struct wire_clear c = {.buffers = WIRE_CLEAR_COLOR0, .colormask = {0xf}};
+   memcpy(c.color, color, sizeof(c.color));
+   ops->clear(ctx, &c);
+   struct srv_framebuffer none = {0};
+   ops->set_framebuffer(ctx, &none);
+}
+
+/* The remint without glCopyImageSubData (SPLITGL_ESPRYT_HIDE=copy_image, as an ES 3.0 / 3.1
+ * host): a 2D RGBA8 texture whose level 0 was uploaded and level 1 cleared by the GPU gains a
+ * level (ResourceRespecify with PRESERVE); each kept level is read back from the old storage
+ * and uploaded into the new one. With SPLITGL_TEST_FORCE_REMINT_READBACK_FAILURE=1 (`fallback`)
+ * the read-back fails: level 0's uploaded bytes serve, and level 1, written by the GPU and
+ * never uploaded, ends the session with its reason. A renderbuffer keeps its contents by a
+ * blit either way. */
+static void
+test_remint_readback(bool fallback)
+{
+   setenv("SPLITGL_ESPRYT_HIDE", "copy_image", 1);
+   if (fallback)
+      setenv("SPLITGL_TEST_FORCE_REMINT_READBACK_FAILURE", "1", 1);
+   struct srv_backend *be = create();
+   const struct srv_backend_ops *ops = be->ops;
+   struct wire_context_create cc = {.api = 0, .major = 3};
+   struct srv_ctx *ctx = ops->context_create(be, &cc);
+   CHECK(ctx != NULL, "context_create");
+   struct wire_resource_create t = {.target = WIRE_TARGET_TEX_2D, .format = WIRE_FMT_R8G8B8A8_UNORM, .width = 4,
+                                    .height = 4, .depth = 1, .layers = 1, .last_level = 1};
+   struct srv_resource *tex = ops->resource_create(be, &t);
+   uint8_t pattern[4 * 4 * 4];
+   for (unsigned i = 0; i < sizeof(pattern); i++)
+      pattern[i] = (uint8_t)(i * 7 + 3);
+   struct wire_texture_subdata box = {.level = 0, .w = 4, .h = 4, .d = 1};
+   ops->texture_subdata(be, tex, &box, pattern);
+   const float green[4] = {0, 1, 0, 1}, red[4] = {1, 0, 0, 1};
+   if (!fallback) /* else it comes last, as its remint ends the session */
+      clear_level(be, ctx, tex, 2, 2, 1, green);
+   struct wire_resource_create rb_t = {.target = WIRE_TARGET_RENDERBUFFER, .format = WIRE_FMT_R8G8B8A8_UNORM,
+                                       .width = 4, .height = 4, .depth = 1, .layers = 1, .samples = 1};
+   struct srv_resource *rb = ops->resource_create(be, &rb_t);
+   clear_level(be, ctx, rb, 4, 4, 0, red);
+   rb_t.flags = WIRE_RESPECIFY_PRESERVE;
+   CHECK(ops->resource_respecify(be, rb, &rb_t), "respecify renderbuffer");
+   uint8_t px[4 * 4 * 4];
+   struct srv_surface rs = {.res = rb, .samples = 1};
+   CHECK(ops->read_pixels(ctx, &rs, 0, 0, 4, 4, px) && px[0] == 255 && px[1] == 0 && px[63] == 255,
+         "the renderbuffer after its remint reads %u %u %u %u", px[0], px[1], px[2], px[3]);
+   char what[200] = "";
+   CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_OK, "status before the texture's remint: %s", what);
+   t.last_level = 2;
+   t.flags = WIRE_RESPECIFY_PRESERVE;
+   CHECK(ops->resource_respecify(be, tex, &t), "respecify texture");
+   struct srv_surface s0 = {.res = tex, .level = 0, .samples = 1}, s1 = {.res = tex, .level = 1, .samples = 1};
+   memset(px, 0, sizeof(px));
+   CHECK(ops->read_pixels(ctx, &s0, 0, 0, 4, 4, px) && !memcmp(px, pattern, sizeof(px)),
+         "level 0 after the remint reads %u %u %u %u, not the upload", px[0], px[1], px[2], px[3]);
+   if (!fallback) {
+      memset(px, 0, sizeof(px));
+      CHECK(ops->read_pixels(ctx, &s1, 0, 0, 2, 2, px) && px[0] == 0 && px[1] == 255 && px[15] == 255,
+            "level 1 (cleared by the GPU) after the remint reads %u %u %u %u", px[0], px[1], px[2], px[3]);
+   }
+   CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_OK, "status: %s", what);
+   if (fallback) {
+      clear_level(be, ctx, tex, 2, 2, 1, green);
+      t.last_level = 1;
+      ops->resource_respecify(be, tex, &t);
+      CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_DEVICE_LOST,
+            "a GPU-written, unreadable, never uploaded level did not end the session");
+      CHECK(strstr(what, "written by the GPU") != NULL, "reason \"%s\"", what);
+   }
+   ops->resource_destroy(be, rb);
+   ops->resource_destroy(be, tex);
+   ops->context_destroy(be, ctx);
+   ops->destroy(be);
+}
+
 static struct srv_resource *
 make_buffer(struct srv_backend *be, const void *data, uint32_t size)
 {
@@ -263,8 +348,13 @@ main(int argc, char **argv)
       test_robust_draw();
    else if (!strcmp(c, "unimplemented"))
       test_unimplemented();
+   else if (!strcmp(c, "remint_readback"))
+      test_remint_readback(false);
+   else if (!strcmp(c, "remint_fallback"))
+      test_remint_readback(true);
    else {
-      fprintf(stderr, "usage: test_espryt vendor JSON | caps | readback | robust_draw | unimplemented\n");
+      fprintf(stderr, "usage: test_espryt vendor JSON | caps | readback | robust_draw | unimplemented | remint_readback | "
+                      "remint_fallback\n");
       return 2;
    }
    if (failures)
