@@ -3,7 +3,7 @@
  * version and extensions, glGetIntegerv / glGetFloatv for limits, glGetInternalformativ
  * (ES 3.0: renderbuffer sample counts, INVALID_ENUM for a format the host cannot render) for
  * what each format renders with. Capabilities Espryt does not honour yet (transform feedback,
- * queries, geometry, buffer and multisample textures, clip distances) stay 0, so the front
+ * queries, geometry, buffer and multisample textures) stay 0, so the front
  * end refuses them at the call instead of the server dropping them. */
 #include "es_private.h"
 
@@ -218,6 +218,18 @@ es_caps_init(struct es_backend *be)
    c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = 4u * geti(be, GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 30);
    if (c[WIRE_CAP_MAX_XFB_BUFFERS])
       c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_TRANSFORM_FEEDBACK | WIRE_FEATURE_XFB_QUERIES;
+   /* EXT_clip_cull_distance: the host's limits, and programs may declare CullDistance. Mesa
+    * 22.3 lists the extension on ES but refuses the MAX_CULL_DISTANCES_EXT and
+    * MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT queries there (INVALID_ENUM, 0): a host that
+    * lists it has at least the extension's minimums, 8 each. */
+   if (es_has(be, ES_FEAT_CLIP_CULL_DISTANCE)) {
+      GLint clip = geti(be, GL_MAX_CLIP_DISTANCES_EXT, 30), cull = geti(be, GL_MAX_CULL_DISTANCES_EXT, 30);
+      GLint combined = geti(be, GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT, 30);
+      c[WIRE_CAP_MAX_CLIP_DISTANCES] = clip > 8 ? clip : 8;
+      c[WIRE_CAP_CULL_DISTANCES] = (uint64_t)((cull > 8 ? cull : 8) & 0xffff) |
+                                   (uint64_t)((combined > 8 ? combined : 8) & 0xffff) << 16;
+      c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_CULL_DISTANCE;
+   }
    format_caps(be, c);
    while (be->gl.GetError() != GL_NO_ERROR)
       ;

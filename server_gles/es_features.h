@@ -14,3 +14,4 @@ FEAT(FLOAT_LINEAR, 0, "GL_OES_texture_float_linear")                    /* 32-bi
 FEAT(NORM16, 0, "GL_EXT_texture_norm16")                                /* R16 / RG16 / RGB16 / RGBA16 (_SNORM) textures */
 FEAT(COPY_IMAGE, 32)                                                    /* glCopyImageSubData: remint (resource.c) */
 FEAT(INTEGER_BORDER, 32)                                                /* glSamplerParameterIiv / Iuiv (unsuffixed: ES 3.2): integer border colours */
+FEAT(CLIP_CULL_DISTANCE, 0, "GL_EXT_clip_cull_distance")                /* gl_ClipDistance / gl_CullDistance in GLSL ES, CLIP_DISTANCEi_EXT enables */

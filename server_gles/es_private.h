@@ -89,6 +89,7 @@ struct es_hoststate {
    GLenum unit_target[WIRE_MAX_SAMPLER_UNITS];
    uint64_t tex_epoch;      /* be->tex_epoch when unit_* were last right */
    struct { GLuint name; uint32_t offset, size; } ub[WIRE_MAX_UNIFORM_BLOCKS + 1];
+   uint32_t clip_enable;    /* CLIP_DISTANCEi_EXT enabled on the host (bit i) */
 };
 #define ES_EN_BLEND (1u << 0)
 #define ES_EN_DEPTH (1u << 1)
@@ -181,6 +182,7 @@ struct es_ctx {
    struct wire_scissor sc;
    struct wire_context_values values;
    struct wire_sample_state sample;
+   uint32_t clip_enable; /* SetClipState: the CLIP_DISTANCEi enables (bit i) */
 };
 
 struct es_fence {

@@ -127,6 +127,7 @@ cache_store(struct es_backend *be, GLuint prog, const uint8_t key[32])
 
 struct xlate {
    struct es_backend *be;
+   bool clip_cull; /* the program declares clip or cull distances (EXT_clip_cull_distance) */
    char err[256];
 };
 
@@ -220,13 +221,18 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
    if (spvc_compiler_install_compiler_options(comp, opts) != SPVC_SUCCESS ||
        spvc_compiler_create_shader_resources(comp, &res) != SPVC_SUCCESS)
       goto done;
+   /* gl_ClipDistance / gl_CullDistance in GLSL ES (SPIRV-Cross does not enable it itself) */
+   if (x->clip_cull && spvc_compiler_require_extension(comp, "GL_EXT_clip_cull_distance") != SPVC_SUCCESS)
+      goto done;
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER);
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE);
    strip_xfb(comp, res);
    if (spvc_compiler_compile(comp, &src) != SPVC_SUCCESS || !src)
       goto done;
-   /* the specialization constants' values, defined ahead of SPIRV-Cross's #ifndef defaults */
-   static const char spec[] = "#define SPIRV_CROSS_CONSTANT_ID_1 1\n";
+   /* the specialization constants' values, defined ahead of SPIRV-Cross's #ifndef defaults:
+    * SPV_SPEC_POINT_ORIGIN 1 (above); SPV_SPEC_CLIP_ENABLE every plane, the host's own
+    * CLIP_DISTANCEi_EXT enables choosing among them (state.c) */
+   static const char spec[] = "#define SPIRV_CROSS_CONSTANT_ID_1 1\n#define SPIRV_CROSS_CONSTANT_ID_2 255\n";
    const char *nl = strchr(src, '\n');
    size_t head = nl ? (size_t)(nl - src) + 1 : 0, len = strlen(src);
    out = malloc(len + sizeof(spec));
@@ -324,7 +330,7 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    for (unsigned s = 0; s < 2 && ok; s++) {
       if (!(info->stage_mask & (1u << s)))
          continue;
-      struct xlate x = {.be = be};
+      struct xlate x = {.be = be, .clip_cull = info->uses_clip_distance || info->uses_cull_distance};
       char *src = translate(&x, info->spirv[s], info->spirv_words[s]);
       if (!src) {
          snprintf(err, sizeof(err), "%s", x.err);

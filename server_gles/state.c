@@ -253,8 +253,10 @@ static void
 set_clip_state(struct srv_ctx *sctx, const struct wire_clip_state *st)
 {
    struct es_ctx *ctx = (struct es_ctx *)sctx;
-   if (st->enable) /* the capability says 0 clip distances: the front end sends none */
-      es_unimplemented(ctx->be, "SetClipState (clip distances)");
+   /* the front end enables no more planes than MAX_CLIP_DISTANCES (the host's, caps.c) */
+   if (st->enable && !es_has(ctx->be, ES_FEAT_CLIP_CULL_DISTANCE))
+      es_unimplemented(ctx->be, "SetClipState (clip distances) on a host without EXT_clip_cull_distance");
+   ctx->clip_enable = st->enable;
 }
 
 void
@@ -586,6 +588,11 @@ es_emit_draw_state(struct es_ctx *ctx, bool for_clear)
       emit_viewport(ctx);
    ctx->host.viewport_known = true;
    emit_sample(ctx);
+   /* CLIP_DISTANCEi_EXT: only the planes that changed (host state starts all disabled) */
+   for (uint32_t d = ctx->clip_enable ^ ctx->host.clip_enable, i = 0; d; d >>= 1, i++)
+      if (d & 1)
+         (ctx->clip_enable >> i & 1 ? ctx->be->gl.Enable : ctx->be->gl.Disable)(GL_CLIP_DISTANCE0_EXT + i);
+   ctx->host.clip_enable = ctx->clip_enable;
    emit_textures(ctx);
    emit_uniforms(ctx);
    uint64_t ve = ctx->velems ? ctx->velems->id : 0;
