@@ -337,6 +337,7 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
          ok = false;
          break;
       }
+      sgl_dbg("espryt: translated %s shader:\n%s", s ? "fragment" : "vertex", src);
       sh[s] = compile(be, stages[s], src, err, sizeof(err));
       if (!sh[s]) {
          sgl_err("espryt: the host refused the translated %s shader:\n%s", s ? "fragment" : "vertex", src);
