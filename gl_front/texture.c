@@ -1343,7 +1343,14 @@ tex_storage(GLenum target, int dims, GLsizei levels, GLenum ifmt, GLsizei w, GLs
    if (!fmt && (GLF_ES3(ctx) || GLF_CORE(ctx)) && ifmt != GL_ETC1_RGB8_OES)
       fmt = glf_compressed_format(ctx, ifmt); /* GL core: RGTC */
    char b1[64];
-   if (!fmt || (GLF_ES(ctx) && (fmt->flags & GLF_FMT_UNSIZED))) {
+   /* GL core resolves its unsized and generic compressed formats to sized ones for TexImage
+    * (glf_sized_format's aliases); TexStorage takes sized formats only (GL 4.2 section 3.10.16:
+    * "INVALID_ENUM ... if internalformat is one of the unsized base internal formats"; the
+    * generic compressed ones are not sized either, as Mesa refuses them) */
+   const bool unsized_gl = GLF_CORE(ctx) && (ifmt == GL_RED || ifmt == GL_RG || ifmt == GL_RGB || ifmt == GL_RGBA ||
+                                             ifmt == GL_DEPTH_COMPONENT || ifmt == GL_DEPTH_STENCIL ||
+                                             glf_generic_compressed_base(ifmt) != ifmt);
+   if (!fmt || unsized_gl || (GLF_ES(ctx) && (fmt->flags & GLF_FMT_UNSIZED))) {
       sgl_log_once(SGL_LOG_WARN, "%s: internalformat %s refused (INVALID_ENUM: not a sized internal format)", caller,
                    glf_enum_str(ifmt, b1));
       glf_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", caller, ifmt);

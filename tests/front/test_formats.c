@@ -351,6 +351,20 @@ core_context(void)
    glf_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &v);
    CHECK(v == GL_RGBA16, "TEXTURE_INTERNAL_FORMAT 0x%x", v);
    expect(GL_NO_ERROR, "glGetTexLevelParameteriv", 0);
+   /* TexStorage takes sized formats only, though GL core's TexImage resolves these */
+   static const GLenum core_not_storage[] = {GL_RGBA, GL_RED, GL_DEPTH_COMPONENT, GL_DEPTH_STENCIL,
+                                             GL_COMPRESSED_RGBA, GL_COMPRESSED_RED};
+   for (unsigned i = 0; i < sizeof(core_not_storage) / sizeof(core_not_storage[0]); i++) {
+      GLuint st;
+      glf_GenTextures(1, &st);
+      glf_BindTexture(GL_TEXTURE_2D, st);
+      glf_TexStorage2D(GL_TEXTURE_2D, 1, core_not_storage[i], 4, 4);
+      expect(GL_INVALID_ENUM, "GL glTexStorage2D(unsized / generic compressed)", i);
+      glf_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+      expect(GL_NO_ERROR, "GL glTexStorage2D(RGBA8) after", i);
+      glf_DeleteTextures(1, &st);
+   }
+   glf_BindTexture(GL_TEXTURE_2D, t);
    sampler_tables(true);
    glf_DeleteTextures(1, &t);
    glf_make_current(NULL, NULL, NULL);
