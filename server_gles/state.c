@@ -110,8 +110,16 @@ create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s)
       gl->SamplerParameterIuiv(c->name, GL_TEXTURE_BORDER_COLOR, s->border_int);
    else if (border)
       gl->SamplerParameterfv(c->name, GL_TEXTURE_BORDER_COLOR, s->border_color);
+   /* Mesa 22.3's llvmpipe reads levels past the base with a non-mipmapped minification filter
+    * when a lookup has both an offset and a bias (dEQP-GLES3 texture_functions
+    * .textureoffset / .textureprojoffset .[iu]sampler2d*_bias_fragment; checked against the host
+    * directly): where both filters are the same, a LOD clamped to 0 selects what GL defines
+    * (the base level, with that filter) and keeps the host from the others */
+   float max_lod = s->max_lod;
+   if (s->mip_filter == WIRE_MIP_NONE && s->min_filter == s->mag_filter && s->min_lod <= 0.0f && max_lod > 0.0f)
+      max_lod = 0.0f;
    gl->SamplerParameterf(c->name, GL_TEXTURE_MIN_LOD, s->min_lod);
-   gl->SamplerParameterf(c->name, GL_TEXTURE_MAX_LOD, s->max_lod);
+   gl->SamplerParameterf(c->name, GL_TEXTURE_MAX_LOD, max_lod);
    if (s->lod_bias != 0.0f)
       es_fail(be, "SamplerCreate: LOD bias (GL core) on an ES host"); /* ES has no TEXTURE_LOD_BIAS */
    if (s->compare_enable) {
