@@ -218,6 +218,8 @@ es_caps_init(struct es_backend *be)
    c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = 4u * geti(be, GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 30);
    if (c[WIRE_CAP_MAX_XFB_BUFFERS])
       c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_TRANSFORM_FEEDBACK | WIRE_FEATURE_XFB_QUERIES;
+   if (es_has(be, ES_FEAT_STENCIL_TEXTURING))
+      c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_STENCIL_TEXTURING;
    /* EXT_clip_cull_distance: the host's limits, and programs may declare CullDistance. Mesa
     * 22.3 lists the extension on ES but refuses the MAX_CULL_DISTANCES_EXT and
     * MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT queries there (INVALID_ENUM, 0): a host that

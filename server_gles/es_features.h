@@ -15,3 +15,4 @@ FEAT(NORM16, 0, "GL_EXT_texture_norm16")                                /* R16 /
 FEAT(COPY_IMAGE, 32)                                                    /* glCopyImageSubData: remint (resource.c) */
 FEAT(INTEGER_BORDER, 32)                                                /* glSamplerParameterIiv / Iuiv (unsuffixed: ES 3.2): integer border colours */
 FEAT(CLIP_CULL_DISTANCE, 0, "GL_EXT_clip_cull_distance")                /* gl_ClipDistance / gl_CullDistance in GLSL ES, CLIP_DISTANCEi_EXT enables */
+FEAT(STENCIL_TEXTURING, 31)                                             /* DEPTH_STENCIL_TEXTURE_MODE: a depth / stencil texture read as its stencil */

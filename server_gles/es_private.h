@@ -119,6 +119,7 @@ struct es_resource {
    /* sampler-view state last set on the texture */
    uint8_t swizzle[4];
    uint32_t base_level, max_level;
+   uint32_t aspect; /* wire_view_aspect last set (DEPTH_STENCIL_TEXTURE_MODE) */
    bool view_known;
    /* Without glCopyImageSubData (an ES 3.0 / 3.1 host, or SPLITGL_ESPRYT_HIDE=copy_image) a
     * remint reads the old storage back: per level what was uploaded and whether the GPU wrote

@@ -461,7 +461,7 @@ emit_textures(struct es_ctx *ctx)
       GLuint sampler = s ? s->name : 0;
       bool view_stale = r && tex && target == r->target &&
                         (!r->view_known || memcmp(r->swizzle, v->swizzle, 4) || r->base_level != v->first_level ||
-                         r->max_level != v->last_level);
+                         r->max_level != v->last_level || r->aspect != v->aspect);
       if (h->unit_tex[u] == tex && h->unit_target[u] == target && h->unit_sampler[u] == sampler && !view_stale)
          continue;
       gl->ActiveTexture(GL_TEXTURE0 + u);
@@ -484,6 +484,13 @@ emit_textures(struct es_ctx *ctx)
          gl->TexParameteri(r->target, sw[c], (GLint)gl_swizzle[v->swizzle[c]]);
       gl->TexParameteri(r->target, GL_TEXTURE_BASE_LEVEL, (GLint)v->first_level);
       gl->TexParameteri(r->target, GL_TEXTURE_MAX_LEVEL, (GLint)v->last_level);
+      /* the aspect a depth / stencil texture reads (ES 3.1's DEPTH_STENCIL_TEXTURE_MODE; the
+       * core sends STENCIL only where the capability table says so) */
+      if (wire_format_has_depth(r->templ.format) && wire_format_has_stencil(r->templ.format) &&
+          es_has(be, ES_FEAT_STENCIL_TEXTURING))
+         gl->TexParameteri(r->target, GL_DEPTH_STENCIL_TEXTURE_MODE,
+                           v->aspect == WIRE_ASPECT_STENCIL ? GL_STENCIL_INDEX : GL_DEPTH_COMPONENT);
+      r->aspect = v->aspect;
       memcpy(r->swizzle, v->swizzle, 4);
       r->base_level = v->first_level;
       r->max_level = v->last_level;

@@ -8,7 +8,8 @@
  *                  it: robust access) completes and leaves the in-range triangle drawn
  *                  (llvmpipe stays inside its buffers even without a robust context, checked
  *                  by hand: this case guards Espryt's path; `caps` checks the robust bit)
- *   unimplemented  an entry not built yet ends the session with its name (DEVICE_LOST + reason)
+ *   unimplemented  an entry not built yet ends the session with its name (DEVICE_LOST + reason);
+ *                  a GL core context runs, its LOD bias (which an ES host lacks) ends the session
  *   remint_readback, remint_fallback  the remint of a host without glCopyImageSubData (below)
  * Usage: test_espryt CASE [splitgl vendor JSON] */
 #include <stdio.h>
@@ -325,10 +326,17 @@ test_unimplemented(void)
    ops->destroy(be);
    be = create();
    ops = be->ops;
+   /* a GL core context runs; a GL core feature the host lacks (LOD bias) ends the session */
    struct wire_context_create core = {.api = 1, .major = 3};
    struct srv_ctx *ctx = ops->context_create(be, &core);
-   CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_DEVICE_LOST, "a GL core context accepted");
-   CHECK(strstr(what, "core") != NULL, "reason \"%s\"", what);
+   CHECK(ctx && ops->take_status(be, what, sizeof(what)) == SRV_STATUS_OK, "a GL core context refused: %s", what);
+   struct wire_sampler_state ss = {.min_filter = WIRE_FILTER_NEAREST, .mag_filter = WIRE_FILTER_NEAREST,
+                                   .max_lod = 1000.0f, .lod_bias = 0.5f};
+   void *smp = ops->create_sampler(be, &ss);
+   CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_DEVICE_LOST, "a LOD bias accepted");
+   CHECK(strstr(what, "LOD bias") != NULL, "reason \"%s\"", what);
+   if (smp)
+      ops->delete_cso(be, WIRE_KIND_SAMPLER, smp);
    if (ctx)
       ops->context_destroy(be, ctx);
    ops->destroy(be);
