@@ -399,6 +399,12 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
       spv_program_info_free(c->program);
       c->program = NULL;
    }
+   /* Locations before the validator: SPIRV-Tools expands each interface variable into a set
+    * of its locations, and a fuzzed array length of 2^19 had it allocate 2 GiB. */
+   if (c->program && !program_locations_ok(s, c->program, err, sizeof(err))) {
+      spv_program_info_free(c->program);
+      c->program = NULL;
+   }
    /* The modules go to the driver, which may run them in this process (lavapipe): they must
     * be valid Vulkan SPIR-V (the parser checked their interface against the layout). */
    for (uint32_t st = 0; c->program && st < SPV_STAGE_COUNT; st++) {
@@ -407,10 +413,6 @@ srv_handle_ProgramCreate(struct srv_session *s, const void *p, const uint8_t *ta
          spv_program_info_free(c->program);
          c->program = NULL;
       }
-   }
-   if (c->program && !program_locations_ok(s, c->program, err, sizeof(err))) {
-      spv_program_info_free(c->program);
-      c->program = NULL;
    }
    /* A geometry stage only where the device runs one, within its output-vertex and invocation
     * limits (the front end compiles under the same limits: caps.c). */
