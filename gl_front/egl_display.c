@@ -46,6 +46,9 @@ static struct egl_display displays[EGLF_MAX_DISPLAYS] = {
    [0] = {.used = true, .platform = EGL_NONE},
 };
 static pthread_mutex_t displays_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The thread running the exit teardown (egl_atexit): EGL calls it makes while the display
+ * lock is held by that teardown are refused, not deadlocked on. */
+static _Thread_local bool exiting_thread;
 
 static void
 displays_init_locks(void)
@@ -141,6 +144,12 @@ egl_display_lock(EGLDisplay dpy, bool need_init)
    struct egl_display *d = display_from_handle(dpy);
    if (!d) {
       egl_set_error(EGL_BAD_DISPLAY);
+      return NULL;
+   }
+   if (exiting_thread) {
+      /* an EGL call from within the exit teardown below (on NVIDIA, unloading the Vulkan
+       * driver calls eglReleaseThread) while this thread holds the display's lock */
+      egl_set_error(EGL_BAD_ACCESS);
       return NULL;
    }
    pthread_mutex_lock(&d->lock);
@@ -280,6 +289,7 @@ display_atexit(struct egl_display *d)
 static void
 egl_atexit(void)
 {
+   exiting_thread = true;
    bool stats = sgl_knobs()->stats;
    for (unsigned i = 0; i < EGLF_MAX_DISPLAYS; i++) {
       if (__atomic_load_n(&displays[i].used, __ATOMIC_ACQUIRE))
