@@ -5,6 +5,7 @@
  * coordinates from the lower left), so nothing is flipped. */
 #include "es_private.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,20 @@ es_attach(struct es_ctx *ctx, GLenum fbtarget, GLenum att, const struct srv_surf
    if (!r || !r->name) {
       gl->FramebufferRenderbuffer(fbtarget, att, GL_RENDERBUFFER, 0);
       return true;
+   }
+   /* ES 3.0 4.4.4.1: a texture's attached level must lie within its level range
+    * [TEXTURE_BASE_LEVEL, MAX_LEVEL], which Espryt sets from the last sampler view (a view of
+    * level 0 alone, then a render into level 1: NVIDIA's host finds it incomplete, Mesa's
+    * does not). The whole range here; the next sampler view sets its own again. (A new
+    * texture's range reads [0, 0] here: its first attachment past level 0 sets it.) */
+   if (r->target != GL_RENDERBUFFER && (s->level < r->base_level || s->level > r->max_level)) {
+      ctx->be->tex_epoch++;
+      gl->BindTexture(r->target, r->name);
+      gl->TexParameteri(r->target, GL_TEXTURE_BASE_LEVEL, 0);
+      gl->TexParameteri(r->target, GL_TEXTURE_MAX_LEVEL, (GLint)(r->levels ? r->levels - 1 : 0));
+      r->base_level = 0;
+      r->max_level = r->levels ? r->levels - 1 : 0;
+      r->view_known = false;
    }
    switch (r->target) {
    case GL_RENDERBUFFER:
@@ -87,8 +102,35 @@ es_bind_framebuffer(struct es_ctx *ctx)
       es_mark_gpu_written((struct es_resource *)fb->cbufs[i].res, fb->cbufs[i].level);
    es_mark_gpu_written((struct es_resource *)fb->zsbuf.res, fb->zsbuf.level);
    GLenum status = gl->CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
-   if (status != GL_FRAMEBUFFER_COMPLETE && (fb->nr_cbufs || fb->zsbuf.res))
-      es_fail(ctx->be, "the host finds the framebuffer incomplete (0x%x)", status);
+   if (status != GL_FRAMEBUFFER_COMPLETE && (fb->nr_cbufs || fb->zsbuf.res)) {
+      /* name what the host refused: each attachment's target, wire format, level and layer */
+      char what[1024];
+      size_t n = 0;
+      for (uint32_t i = 0; i <= fb->nr_cbufs && n < sizeof(what); i++) {
+         const struct srv_surface *s = i < fb->nr_cbufs ? &fb->cbufs[i] : &fb->zsbuf;
+         const struct es_resource *r = (const struct es_resource *)s->res;
+         if (!r)
+            continue;
+         /* and what the host holds there */
+         GLenum att = i < fb->nr_cbufs ? GL_COLOR_ATTACHMENT0 + i : es_zs_attachment(s);
+         GLint type = 0, name = 0, w = 0, h = 0, ifmt = 0;
+         gl->GetFramebufferAttachmentParameteriv(GL_DRAW_FRAMEBUFFER, att, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+         gl->GetFramebufferAttachmentParameteriv(GL_DRAW_FRAMEBUFFER, att, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &name);
+         if (r->target == GL_RENDERBUFFER && r->name && gl->IsRenderbuffer(r->name)) {
+            gl->BindRenderbuffer(GL_RENDERBUFFER, r->name);
+            gl->GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &w);
+            gl->GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_HEIGHT, &h);
+            gl->GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_INTERNAL_FORMAT, &ifmt);
+         }
+         n += (size_t)snprintf(what + n, sizeof(what) - n,
+                               "; %s%u: target 0x%x name %u format %u %ux%u level %u layer %u, host: type 0x%x name %d"
+                               " (%dx%d 0x%x)",
+                               i < fb->nr_cbufs ? "colour" : "depth/stencil", i < fb->nr_cbufs ? i : 0, r->target,
+                               r->name, r->templ.format, r->templ.width, r->templ.height, s->level, s->layer,
+                               (unsigned)type, name, w, h, (unsigned)ifmt);
+      }
+      es_fail(ctx->be, "the host finds the framebuffer incomplete (0x%x)%s", status, n ? what : "");
+   }
 }
 
 static void

@@ -508,6 +508,8 @@ es_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base
    be->gl.GenerateMipmap(r->target);
    for (uint32_t l = base + 1; l <= last; l++)
       es_mark_gpu_written(r, l);
+   r->base_level = base; /* the host's range now (framebuffer attachments check it) */
+   r->max_level = last;
    r->view_known = false; /* the next sampler view sets its own level range */
    es_check(be, "GenerateMipmap");
 }
