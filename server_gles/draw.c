@@ -145,8 +145,12 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
       be->skipped++; /* a draw without a program: nothing to run (counted, as Magma) */
       return;
    }
-   if (d->info.mode >= WIRE_PRIM_LINES_ADJACENCY) {
-      es_unimplemented(be, "adjacency primitives");
+   /* Adjacency: ES 3.2 section 10.1 draws it only through a geometry stage (the core offers
+    * the modes with geometry shaders; GL 3.3 also draws them without one, which the host
+    * cannot) */
+   if (d->info.mode >= WIRE_PRIM_LINES_ADJACENCY &&
+       !(ctx->prog->info->stage_mask & (1u << SPV_STAGE_GEOMETRY))) {
+      es_unimplemented(be, "adjacency primitives without a geometry stage");
       return;
    }
    es_host_bind_program(ctx, ctx->prog->prog);
