@@ -47,6 +47,13 @@ es_features_init(struct es_backend *be)
    if (be->feat[ES_FEAT_GEOMETRY_POINT_SIZE])
       be->gs_point_size_ext = has_ext(be, "GL_EXT_geometry_point_size") ? "GL_EXT_geometry_point_size"
                                                                          : "GL_OES_geometry_point_size";
+   /* geometry shaders by extension only: glFramebufferTexture under the extension's name */
+   if (be->feat[ES_FEAT_GEOMETRY_SHADER] && be->version < 32) {
+      const char *name = has_ext(be, "GL_EXT_geometry_shader") ? "glFramebufferTextureEXT" : "glFramebufferTextureOES";
+      be->gl.FramebufferTexture = (void(GL_APIENTRY *)(GLenum, GLenum, GLuint, GLint))be->egl.eglGetProcAddress(name);
+      if (!be->gl.FramebufferTexture)
+         be->feat[ES_FEAT_GEOMETRY_SHADER] = false;
+   }
    /* SPLITGL_ESPRYT_HIDE: features treated as absent (the paths of older hosts, tested here) */
    for (const char *h = sgl_knobs()->espryt_hide; h && *h;) {
       size_t n = strcspn(h, ",");

@@ -17,5 +17,5 @@ FEAT(COPY_IMAGE, 32)                                                    /* glCop
 FEAT(INTEGER_BORDER, 32)                                                /* glSamplerParameterIiv / Iuiv (unsuffixed: ES 3.2): integer border colours */
 FEAT(CLIP_CULL_DISTANCE, 0, "GL_EXT_clip_cull_distance")                /* gl_ClipDistance / gl_CullDistance in GLSL ES, CLIP_DISTANCEi_EXT enables */
 FEAT(STENCIL_TEXTURING, 31)                                             /* DEPTH_STENCIL_TEXTURE_MODE: a depth / stencil texture read as its stencil */
-FEAT(GEOMETRY_SHADER, 32, "GL_EXT_geometry_shader", "GL_OES_geometry_shader") /* geometry stages (GLSL ES 3.20, or 3.10 + the extension), their limits, PRIMITIVES_GENERATED */
+FEAT(GEOMETRY_SHADER, 32, "GL_EXT_geometry_shader", "GL_OES_geometry_shader") /* geometry stages (GLSL ES 3.20, or 3.10 + the extension), their limits, layered attachments (glFramebufferTexture), PRIMITIVES_GENERATED */
 FEAT(GEOMETRY_POINT_SIZE, 0, "GL_EXT_geometry_point_size", "GL_OES_geometry_point_size") /* gl_PointSize in geometry stages (be->gs_point_size_ext: the name the host lists) */
