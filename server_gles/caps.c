@@ -59,6 +59,8 @@ es_features_init(struct es_backend *be)
       size_t n = strcspn(h, ",");
       if (n == 10 && !strncmp(h, "copy_image", 10))
          be->feat[ES_FEAT_COPY_IMAGE] = false;
+      else if (n == 8 && !strncmp(h, "geometry", 8))
+         be->feat[ES_FEAT_GEOMETRY_SHADER] = be->feat[ES_FEAT_GEOMETRY_POINT_SIZE] = false;
       else if (n)
          sgl_log(SGL_LOG_WARN, "espryt: SPLITGL_ESPRYT_HIDE: unknown feature '%.*s'", (int)n, h);
       h += n + (h[n] == ',');
