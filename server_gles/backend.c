@@ -189,6 +189,8 @@ context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
       be->gl.DeleteFramebuffers(1, &ctx->read_fb);
       be->gl.DeleteFramebuffers(1, &ctx->blit_fb);
       be->gl.DeleteBuffers(1, &ctx->const_ubo);
+      if (ctx->gs_generated)
+         be->gl.DeleteQueries(1, &ctx->gs_generated);
    }
    be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, be->root);
    be->current = be->root;

@@ -2,8 +2,8 @@
  * get_param), both from the host context's own answers: glGetString / glGetStringi for the
  * version and extensions, glGetIntegerv / glGetFloatv for limits, glGetInternalformativ
  * (ES 3.0: renderbuffer sample counts, INVALID_ENUM for a format the host cannot render) for
- * what each format renders with. Capabilities Espryt does not honour yet (transform feedback,
- * queries, geometry, buffer and multisample textures) stay 0, so the front
+ * what each format renders with. Capabilities Espryt does not honour yet (queries beyond ES
+ * 3.0's, buffer and multisample textures) or the host lacks (geometry stages) stay 0, so the front
  * end refuses them at the call instead of the server dropping them. */
 #include "es_private.h"
 
@@ -44,11 +44,23 @@ es_features_init(struct es_backend *be)
    }
 #include "es_features.h"
 #undef FEAT
+   if (be->feat[ES_FEAT_GEOMETRY_POINT_SIZE])
+      be->gs_point_size_ext = has_ext(be, "GL_EXT_geometry_point_size") ? "GL_EXT_geometry_point_size"
+                                                                         : "GL_OES_geometry_point_size";
+   /* geometry shaders by extension only: glFramebufferTexture under the extension's name */
+   if (be->feat[ES_FEAT_GEOMETRY_SHADER] && be->version < 32) {
+      const char *name = has_ext(be, "GL_EXT_geometry_shader") ? "glFramebufferTextureEXT" : "glFramebufferTextureOES";
+      be->gl.FramebufferTexture = (void(GL_APIENTRY *)(GLenum, GLenum, GLuint, GLint))be->egl.eglGetProcAddress(name);
+      if (!be->gl.FramebufferTexture)
+         be->feat[ES_FEAT_GEOMETRY_SHADER] = false;
+   }
    /* SPLITGL_ESPRYT_HIDE: features treated as absent (the paths of older hosts, tested here) */
    for (const char *h = sgl_knobs()->espryt_hide; h && *h;) {
       size_t n = strcspn(h, ",");
       if (n == 10 && !strncmp(h, "copy_image", 10))
          be->feat[ES_FEAT_COPY_IMAGE] = false;
+      else if (n == 8 && !strncmp(h, "geometry", 8))
+         be->feat[ES_FEAT_GEOMETRY_SHADER] = be->feat[ES_FEAT_GEOMETRY_POINT_SIZE] = false;
       else if (n)
          sgl_log(SGL_LOG_WARN, "espryt: SPLITGL_ESPRYT_HIDE: unknown feature '%.*s'", (int)n, h);
       h += n + (h[n] == ',');
@@ -166,17 +178,25 @@ es_caps_init(struct es_backend *be)
    c[WIRE_CAP_MAX_FRAGMENT_INPUT_COMPONENTS] = geti(be, GL_MAX_FRAGMENT_INPUT_COMPONENTS, 30);
    c[WIRE_CAP_MAX_UNIFORM_BUFFER_RANGE] = geti(be, GL_MAX_UNIFORM_BLOCK_SIZE, 30);
    c[WIRE_CAP_UNIFORM_BUFFER_OFFSET_ALIGNMENT] = geti(be, GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, 30);
-   c[WIRE_CAP_MAX_PER_STAGE_SAMPLERS] =
-      umin(geti(be, GL_MAX_TEXTURE_IMAGE_UNITS, 30), geti(be, GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 30));
+   /* The per-stage limits are one value for every stage on the wire (the front end gives the
+    * geometry stage the vertex stage's): the least of the stages the host runs. */
+   const bool gs = es_has(be, ES_FEAT_GEOMETRY_SHADER);
+   uint64_t stage_units = umin(geti(be, GL_MAX_TEXTURE_IMAGE_UNITS, 30), geti(be, GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 30));
+   if (gs)
+      stage_units = umin(stage_units, geti(be, GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, 30));
+   c[WIRE_CAP_MAX_PER_STAGE_SAMPLERS] = stage_units;
    be->max_units = (uint32_t)geti(be, GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 30);
    c[WIRE_CAP_MAX_COMBINED_SAMPLERS] = be->max_units;
-   /* The default uniform block takes one block of each stage and one binding point (the
-    * host's last, be->default_ubo_binding). */
-   uint64_t vs_blocks = geti(be, GL_MAX_VERTEX_UNIFORM_BLOCKS, 30), fs_blocks = geti(be, GL_MAX_FRAGMENT_UNIFORM_BLOCKS, 30);
-   uint64_t all_blocks = geti(be, GL_MAX_COMBINED_UNIFORM_BLOCKS, 30);
+   /* The default uniform block takes one block of each stage (vertex, fragment, geometry) and
+    * one binding point (the host's last, be->default_ubo_binding). */
+   uint64_t stage_blocks = umin(geti(be, GL_MAX_VERTEX_UNIFORM_BLOCKS, 30), geti(be, GL_MAX_FRAGMENT_UNIFORM_BLOCKS, 30));
+   if (gs)
+      stage_blocks = umin(stage_blocks, geti(be, GL_MAX_GEOMETRY_UNIFORM_BLOCKS, 30));
+   uint64_t all_blocks = geti(be, GL_MAX_COMBINED_UNIFORM_BLOCKS, 30), default_blocks = gs ? 3 : 2;
    uint64_t bindings = geti(be, GL_MAX_UNIFORM_BUFFER_BINDINGS, 30);
-   c[WIRE_CAP_MAX_PER_STAGE_UNIFORM_BUFFERS] = umin(vs_blocks, fs_blocks) ? umin(vs_blocks, fs_blocks) - 1 : 0;
-   c[WIRE_CAP_MAX_COMBINED_UNIFORM_BUFFERS] = umin(all_blocks ? all_blocks - 2 : 0, bindings ? bindings - 1 : 0);
+   c[WIRE_CAP_MAX_PER_STAGE_UNIFORM_BUFFERS] = stage_blocks ? stage_blocks - 1 : 0;
+   c[WIRE_CAP_MAX_COMBINED_UNIFORM_BUFFERS] =
+      umin(all_blocks > default_blocks ? all_blocks - default_blocks : 0, bindings ? bindings - 1 : 0);
    be->default_ubo_binding = bindings ? (GLuint)bindings - 1 : 0;
    c[WIRE_CAP_MAX_COLOR_ATTACHMENTS] = umin(geti(be, GL_MAX_COLOR_ATTACHMENTS, 30), geti(be, GL_MAX_DRAW_BUFFERS, 30));
    c[WIRE_CAP_COLOR_SAMPLE_COUNTS] = render_samples(be, GL_RGBA8) & 0x1f;
@@ -231,6 +251,22 @@ es_caps_init(struct es_backend *be)
       c[WIRE_CAP_CULL_DISTANCES] = (uint64_t)((cull > 8 ? cull : 8) & 0xffff) |
                                    (uint64_t)((combined > 8 ? combined : 8) & 0xffff) << 16;
       c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_CULL_DISTANCE;
+   }
+   /* Geometry shaders (ES 3.2 section 11.3, EXT / OES_geometry_shader): the host's limits;
+    * 0 without (the front end then refuses geometry shaders at compile). The wire carries no
+    * per-stage geometry uniform components: the front end reports the vertex stage's, and
+    * the host's geometry stage has at least ES's 1024 (GL 3.3's minimum too). */
+   if (gs) {
+      c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES] = geti(be, GL_MAX_GEOMETRY_OUTPUT_VERTICES, 30);
+      c[WIRE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS] = geti(be, GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, 30);
+      c[WIRE_CAP_MAX_GEOMETRY_INPUT_COMPONENTS] = geti(be, GL_MAX_GEOMETRY_INPUT_COMPONENTS, 30);
+      c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_COMPONENTS] = geti(be, GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, 30);
+      c[WIRE_CAP_MAX_GEOMETRY_INVOCATIONS] = geti(be, GL_MAX_GEOMETRY_SHADER_INVOCATIONS, 30);
+      if (c[WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES] && c[WIRE_CAP_MAX_GEOMETRY_INVOCATIONS])
+         c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_GEOMETRY_SHADER;
+      else /* a host listing the feature without its limits: none of it offered */
+         for (enum wire_cap k = WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES; k <= WIRE_CAP_MAX_GEOMETRY_INVOCATIONS; k++)
+            c[k] = 0;
    }
    format_caps(be, c);
    while (be->gl.GetError() != GL_NO_ERROR)

@@ -40,6 +40,17 @@ es_attach(struct es_ctx *ctx, GLenum fbtarget, GLenum att, const struct srv_surf
       r->max_level = r->levels ? r->levels - 1 : 0;
       r->view_known = false;
    }
+   if (s->layers > 1) {
+      /* a layered attachment (the core's WIRE_FB_LAYERED, GL 3.3 section 4.4.2.3 / ES 3.2
+       * section 9.2.8): every layer of the level. The core's s->layers is the fewest of the
+       * framebuffer's attachments; a gl_Layer at or past an attachment's own count is
+       * undefined in both specs, so attaching each whole level renders the same. */
+      if (!es_has(ctx->be, ES_FEAT_GEOMETRY_SHADER) ||
+          (r->target != GL_TEXTURE_3D && r->target != GL_TEXTURE_2D_ARRAY && r->target != GL_TEXTURE_CUBE_MAP))
+         return false;
+      gl->FramebufferTexture(fbtarget, att, r->name, (GLint)s->level);
+      return true;
+   }
    switch (r->target) {
    case GL_RENDERBUFFER:
       gl->FramebufferRenderbuffer(fbtarget, att, GL_RENDERBUFFER, r->name);
@@ -79,10 +90,11 @@ es_bind_framebuffer(struct es_ctx *ctx)
    if (!ctx->fb_dirty)
       return;
    const struct srv_framebuffer *fb = &ctx->fb_state;
-   /* a layered framebuffer and sRGB without encoding are GL core's: not offered by the
-    * capability table, refused here if they arrive */
-   if (fb->layers > 1)
-      es_unimplemented(ctx->be, "layered framebuffers");
+   /* sRGB without encoding is GL core's: not offered by the capability table, refused here
+    * if it arrives; a layered framebuffer (GL core's, and ES 3.2's) needs the host's
+    * glFramebufferTexture (es_attach refuses it without) */
+   if (fb->layers > 1 && !es_has(ctx->be, ES_FEAT_GEOMETRY_SHADER))
+      es_unimplemented(ctx->be, "layered framebuffers on a host without geometry shaders");
    GLenum bufs[WIRE_MAX_COLOR_BUFS];
    for (uint32_t i = 0; i < WIRE_MAX_COLOR_BUFS; i++) {
       const struct srv_surface *s = i < fb->nr_cbufs ? &fb->cbufs[i] : NULL;
@@ -187,8 +199,12 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
       be->skipped++; /* a draw without a program: nothing to run (counted, as Magma) */
       return;
    }
-   if (d->info.mode >= WIRE_PRIM_LINES_ADJACENCY) {
-      es_unimplemented(be, "adjacency primitives");
+   /* Adjacency: ES 3.2 section 10.1 draws it only through a geometry stage (the core offers
+    * the modes with geometry shaders; GL 3.3 also draws them without one, which the host
+    * cannot) */
+   if (d->info.mode >= WIRE_PRIM_LINES_ADJACENCY &&
+       !(ctx->prog->info->stage_mask & (1u << SPV_STAGE_GEOMETRY))) {
+      es_unimplemented(be, "adjacency primitives without a geometry stage");
       return;
    }
    es_host_bind_program(ctx, ctx->prog->prog);

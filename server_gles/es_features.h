@@ -5,6 +5,7 @@
  * use beyond ES 3.0 asks es_has(be, ES_FEAT_x); nothing else compares versions. The features
  * feed the capability table (caps.c). */
 FEAT(GLSL_ES_310, 31)                                                   /* translate SPIR-V to GLSL ES 3.10 (layout(binding), varying locations) */
+FEAT(GLSL_ES_320, 32)                                                   /* ... to GLSL ES 3.20: programs with a geometry stage (else 3.10 + EXT_geometry_shader) */
 FEAT(SAMPLE_MASK, 31)                                                   /* glSampleMaski */
 FEAT(INDEXED_BLEND, 32)           /* glEnablei / BlendFuncSeparatei / ColorMaski (unsuffixed names: ES 3.2 only) */
 FEAT(BASE_VERTEX, 32)                                                   /* glDrawElementsInstancedBaseVertex (unsuffixed: ES 3.2) */
@@ -16,3 +17,5 @@ FEAT(COPY_IMAGE, 32)                                                    /* glCop
 FEAT(INTEGER_BORDER, 32)                                                /* glSamplerParameterIiv / Iuiv (unsuffixed: ES 3.2): integer border colours */
 FEAT(CLIP_CULL_DISTANCE, 0, "GL_EXT_clip_cull_distance")                /* gl_ClipDistance / gl_CullDistance in GLSL ES, CLIP_DISTANCEi_EXT enables */
 FEAT(STENCIL_TEXTURING, 31)                                             /* DEPTH_STENCIL_TEXTURE_MODE: a depth / stencil texture read as its stencil */
+FEAT(GEOMETRY_SHADER, 32, "GL_EXT_geometry_shader", "GL_OES_geometry_shader") /* geometry stages (GLSL ES 3.20, or 3.10 + the extension), their limits, layered attachments (glFramebufferTexture), PRIMITIVES_GENERATED */
+FEAT(GEOMETRY_POINT_SIZE, 0, "GL_EXT_geometry_point_size", "GL_OES_geometry_point_size") /* gl_PointSize in geometry stages (be->gs_point_size_ext: the name the host lists) */

@@ -60,6 +60,9 @@ ES_GL(void, DeleteFramebuffers, (GLsizei n, const GLuint *fbs))
 ES_GL(void, BindFramebuffer, (GLenum target, GLuint fb))
 ES_GL(void, FramebufferTexture2D, (GLenum target, GLenum att, GLenum textarget, GLuint tex, GLint level))
 ES_GL(void, FramebufferTextureLayer, (GLenum target, GLenum att, GLuint tex, GLint level, GLint layer))
+/* layered attachments (unsuffixed: ES 3.2; an EXT / OES_geometry_shader host's own suffixed
+ * name replaces it, es_features_init) */
+ES_GL(void, FramebufferTexture, (GLenum target, GLenum att, GLuint tex, GLint level))
 ES_GL(void, FramebufferRenderbuffer, (GLenum target, GLenum att, GLenum rbtarget, GLuint rb))
 ES_GL(void, GetFramebufferAttachmentParameteriv, (GLenum target, GLenum att, GLenum pname, GLint *params))
 ES_GL(GLboolean, IsRenderbuffer, (GLuint rb))

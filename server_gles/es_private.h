@@ -184,6 +184,7 @@ struct es_ctx {
    struct wire_context_values values;
    struct wire_sample_state sample;
    uint32_t clip_enable; /* SetClipState: the CLIP_DISTANCEi enables (bit i) */
+   GLuint gs_generated;  /* PRIMITIVES_GENERATED query of a capturing geometry stage (xfb.c), 0: none yet */
 };
 
 struct es_fence {
@@ -209,6 +210,7 @@ struct es_backend {
    uint64_t caps[WIRE_CAP_COUNT];
    GLuint default_ubo_binding; /* the host binding point Espryt keeps for default blocks */
    uint32_t max_units;
+   const char *gs_point_size_ext; /* the GLSL extension of ES_FEAT_GEOMETRY_POINT_SIZE (caps.c) */
    /* status */
    enum srv_status status;
    char status_what[160];

@@ -1,8 +1,10 @@
 /* Espryt: programs from the blob. The core has parsed the blob (spv_blob_parse: every offset,
  * count and interface checked against the descriptor convention) and run SPIRV-Tools on each
  * stage before program_create is called, exactly as for Magma; Espryt then translates each
- * stage with SPIRV-Cross's C API to GLSL ES (3.10 where the host has it, else 3.00), compiles
- * and links on the host.
+ * stage with SPIRV-Cross's C API to GLSL ES (3.10 where the host has it, else 3.00; every
+ * stage of a program with a geometry stage at 3.20, or 3.10 with SPIRV-Cross's
+ * GL_EXT_geometry_shader: GLSL ES links only shaders of one version), compiles and links on
+ * the host.
  *
  * Binding remap (spirv/spv_layout.h -> GL): descriptor bindings are removed from the GLSL and
  * each resource gets a name derived from its binding, so the host program is addressed by
@@ -48,13 +50,22 @@ static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct binary_entry *cache_head; /* newest first */
 static size_t cache_bytes;
 
+/* The GLSL ES version every stage of `info` is translated to. */
+static unsigned
+glsl_version(struct es_backend *be, const struct spv_program_info *info)
+{
+   if ((info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) && es_has(be, ES_FEAT_GLSL_ES_320))
+      return 320;
+   return es_has(be, ES_FEAT_GLSL_ES_310) ? 310 : 300;
+}
+
 static void
 program_key(struct es_backend *be, const struct spv_program_info *info, uint8_t key[32])
 {
    struct sgl_sha256 h;
    sgl_sha256_init(&h);
    sgl_sha256_update(&h, be->renderer, strlen(be->renderer) + 1);
-   uint32_t version = es_has(be, ES_FEAT_GLSL_ES_310) ? 310 : 300;
+   uint32_t version = glsl_version(be, info);
    sgl_sha256_update(&h, &version, sizeof(version));
    for (unsigned s = 0; s < SPV_STAGE_COUNT; s++) {
       uint32_t words = (info->stage_mask & (1u << s)) ? info->spirv_words[s] : 0;
@@ -127,6 +138,7 @@ cache_store(struct es_backend *be, GLuint prog, const uint8_t key[32])
 
 struct xlate {
    struct es_backend *be;
+   unsigned version; /* GLSL ES version (glsl_version) */
    bool clip_cull; /* the program declares clip or cull distances (EXT_clip_cull_distance) */
    char err[256];
 };
@@ -206,7 +218,7 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
       return NULL;
    }
    spvc_context_set_error_callback(sc, spvc_error, x);
-   unsigned version = es_has(x->be, ES_FEAT_GLSL_ES_310) ? 310 : 300;
+   unsigned version = x->version;
    if (spvc_context_parse_spirv(sc, words, count, &ir) != SPVC_SUCCESS ||
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP, &comp) !=
           SPVC_SUCCESS ||
@@ -224,6 +236,20 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
    /* gl_ClipDistance / gl_CullDistance in GLSL ES (SPIRV-Cross does not enable it itself) */
    if (x->clip_cull && spvc_compiler_require_extension(comp, "GL_EXT_clip_cull_distance") != SPVC_SUCCESS)
       goto done;
+   /* gl_PointSize in a geometry stage: GLSL ES 3.20 has it only with EXT / OES_geometry_point_size
+    * (GL 3.3 always); refused by name where the host lacks it */
+   if (spvc_compiler_get_execution_model(comp) == SpvExecutionModelGeometry) {
+      spvc_compiler_update_active_builtins(comp);
+      if (spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassInput) ||
+          spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput)) {
+         if (!es_has(x->be, ES_FEAT_GEOMETRY_POINT_SIZE)) {
+            snprintf(x->err, sizeof(x->err), "gl_PointSize in a geometry stage: the host lacks EXT_geometry_point_size");
+            goto done;
+         }
+         if (spvc_compiler_require_extension(comp, x->be->gs_point_size_ext) != SPVC_SUCCESS)
+            goto done;
+      }
+   }
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER);
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE);
    strip_xfb(comp, res);
@@ -295,8 +321,13 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    struct es_backend *be = es_backend(sbe);
    if (!es_make_current(be, NULL))
       return NULL;
-   if (info->stage_mask & ~((1u << SPV_STAGE_VERTEX) | (1u << SPV_STAGE_FRAGMENT))) {
-      es_unimplemented(be, "program stages beyond vertex + fragment");
+   if (info->stage_mask & ~((1u << SPV_STAGE_VERTEX) | (1u << SPV_STAGE_FRAGMENT) | (1u << SPV_STAGE_GEOMETRY))) {
+      es_unimplemented(be, "program stages beyond vertex + geometry + fragment");
+      return NULL;
+   }
+   /* the core offers geometry stages only where the capability table does (caps.c) */
+   if ((info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) && !es_has(be, ES_FEAT_GEOMETRY_SHADER)) {
+      es_unimplemented(be, "a geometry stage on a host without geometry shaders");
       return NULL;
    }
    struct es_program *p = calloc(1, sizeof(*p));
@@ -324,23 +355,27 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
       es_check(be, "ProgramCreate(binary)");
       return (struct srv_program *)p;
    }
-   static const GLenum stages[] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
-   GLuint sh[2] = {0, 0};
+   static const GLenum stages[SPV_STAGE_COUNT] = {[SPV_STAGE_VERTEX] = GL_VERTEX_SHADER,
+                                                  [SPV_STAGE_FRAGMENT] = GL_FRAGMENT_SHADER,
+                                                  [SPV_STAGE_GEOMETRY] = GL_GEOMETRY_SHADER};
+   static const char *const stage_names[SPV_STAGE_COUNT] = {"vertex", "fragment", "geometry"};
+   GLuint sh[SPV_STAGE_COUNT] = {0};
    bool ok = true;
-   for (unsigned s = 0; s < 2 && ok; s++) {
+   for (unsigned s = 0; s < SPV_STAGE_COUNT && ok; s++) {
       if (!(info->stage_mask & (1u << s)))
          continue;
-      struct xlate x = {.be = be, .clip_cull = info->uses_clip_distance || info->uses_cull_distance};
+      struct xlate x = {.be = be, .version = glsl_version(be, info),
+                        .clip_cull = info->uses_clip_distance || info->uses_cull_distance};
       char *src = translate(&x, info->spirv[s], info->spirv_words[s]);
       if (!src) {
          snprintf(err, sizeof(err), "%s", x.err);
          ok = false;
          break;
       }
-      sgl_dbg("espryt: translated %s shader:\n%s", s ? "fragment" : "vertex", src);
+      sgl_dbg("espryt: translated %s shader:\n%s", stage_names[s], src);
       sh[s] = compile(be, stages[s], src, err, sizeof(err));
       if (!sh[s]) {
-         sgl_err("espryt: the host refused the translated %s shader:\n%s", s ? "fragment" : "vertex", src);
+         sgl_err("espryt: the host refused the translated %s shader:\n%s", stage_names[s], src);
          ok = false;
       }
       free(src);
@@ -356,7 +391,7 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
          be->gl.TransformFeedbackVaryings(p->prog, (GLsizei)n, names,
                                           info->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
       }
-      for (unsigned s = 0; s < 2; s++)
+      for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
          if (sh[s])
             be->gl.AttachShader(p->prog, sh[s]);
       be->gl.LinkProgram(p->prog);
@@ -370,7 +405,7 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
          cache_store(be, p->prog, key);
       }
    }
-   for (unsigned s = 0; s < 2; s++)
+   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
       if (sh[s])
          be->gl.DeleteShader(sh[s]);
    if (!ok) {

@@ -238,7 +238,9 @@ es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_su
    const struct es_gl *gl = &be->gl;
    if (!es_make_current(be, ctx))
       return GL_NO_ERROR;
-   if (b->flags & WIRE_BLIT_F_LINEAR_SRGB) {
+   /* GL core sets WIRE_BLIT_F_LINEAR_SRGB on every blit without FRAMEBUFFER_SRGB; it changes
+    * only sRGB surfaces (the core's src->linear / dst->linear), which the host would convert */
+   if (src->linear || dst->linear) {
       es_unimplemented(be, "blits without sRGB conversion (GL core)");
       return GL_NO_ERROR;
    }

@@ -5,7 +5,9 @@
  * glBeginTransformFeedback / the draw / glEndTransformFeedback, and Espryt advances each
  * target by what the draw wrote (ES 3.0 draws that capture are whole POINTS / LINES /
  * TRIANGLES lists of the Begin mode: primitives * vertices * the buffer's stride; the front
- * end refuses a draw that would overflow, section 2.15.2). GL's pause / resume arrive as
+ * end refuses a draw that would overflow, section 2.15.2). A geometry stage captures in its
+ * output's mode, what it emitted counted by a host PRIMITIVES_GENERATED query around the draw
+ * and bounded by the room left (its overflow is no error). GL's pause / resume arrive as
  * targets unbound / bound again with the append bit.
  *
  * Queries: GL query objects belong to one context, so the host query is made in the context
@@ -52,10 +54,21 @@ set_so_targets(struct srv_ctx *sctx, uint32_t count, struct srv_so_target *const
 }
 
 /* The capture mode of a draw's primitive and its vertices per primitive; false for a mode ES
- * 3.0 does not capture. (GL_POINTS is 0: the mode cannot double as the failure value.) */
+ * 3.0 does not capture. (GL_POINTS is 0: the mode cannot double as the failure value.) With
+ * a geometry stage the mode is its output's (ES 3.2 section 12.1: "primitiveMode must match
+ * the output primitive type of the geometry shader"), its strips captured as lists. */
 static bool
-xfb_mode(uint32_t prim, GLenum *mode, uint32_t *verts)
+xfb_mode(const struct es_ctx *ctx, uint32_t prim, GLenum *mode, uint32_t *verts)
 {
+   const struct spv_program_info *info = ctx->prog->info;
+   if (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) {
+      switch (info->gs_output) {
+      case GL_POINTS: *mode = GL_POINTS, *verts = 1; return true;
+      case GL_LINE_STRIP: *mode = GL_LINES, *verts = 2; return true;
+      case GL_TRIANGLE_STRIP: *mode = GL_TRIANGLES, *verts = 3; return true;
+      default: return false;
+      }
+   }
    switch (prim) {
    case WIRE_PRIM_POINTS: *mode = GL_POINTS, *verts = 1; return true;
    case WIRE_PRIM_LINES: *mode = GL_LINES, *verts = 2; return true;
@@ -74,7 +87,7 @@ es_xfb_begin(struct es_ctx *ctx, const struct srv_draw *d, bool *active)
       return true;
    uint32_t verts;
    GLenum mode;
-   if (!xfb_mode(d->info.mode, &mode, &verts)) {
+   if (!xfb_mode(ctx, d->info.mode, &mode, &verts)) {
       es_unimplemented(be, "capturing strips, loops or fans (ES 3.0 captures POINTS / LINES / TRIANGLES)");
       return false;
    }
@@ -89,14 +102,26 @@ es_xfb_begin(struct es_ctx *ctx, const struct srv_draw *d, bool *active)
       if (end > t->res->templ.width)
          end = t->res->templ.width; /* a respecify shrank the buffer: capture stops at its end */
       uint64_t start = (uint64_t)t->offset + t->captured;
+      if (start >= end && (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)))
+         return true; /* a geometry stage's capture into a full buffer writes nothing (no error) */
       if (start >= end) {
          es_fail(be, "Draw: transform feedback buffer %u is full", b);
          return false;
       }
       be->gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, b, t->res->name, (GLintptr)start, (GLsizeiptr)(end - start));
    }
+   /* what a geometry stage emits is known only on the host: counted by its own
+    * PRIMITIVES_GENERATED query (ES 3.2 section 4.2; Espryt offers no client query of that
+    * target, so it is never active here) */
+   if (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) {
+      if (!ctx->gs_generated)
+         be->gl.GenQueries(1, &ctx->gs_generated);
+      be->gl.BeginQuery(GL_PRIMITIVES_GENERATED, ctx->gs_generated);
+   }
    be->gl.BeginTransformFeedback(mode);
    *active = es_check(be, "BeginTransformFeedback");
+   if (!*active && (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)))
+      be->gl.EndQuery(GL_PRIMITIVES_GENERATED);
    return *active;
 }
 
@@ -107,9 +132,30 @@ es_xfb_end(struct es_ctx *ctx, const struct srv_draw *d)
    ctx->be->gl.EndTransformFeedback();
    GLenum mode;
    uint32_t verts = 1;
-   xfb_mode(d->info.mode, &mode, &verts); /* es_xfb_begin accepted it */
+   xfb_mode(ctx, d->info.mode, &mode, &verts); /* es_xfb_begin accepted it */
    uint64_t written = (uint64_t)d->info.count / verts * verts * (d->info.instance_count ? d->info.instance_count : 1);
    uint32_t buffers = info->xfb_separate ? info->xfb_varying_count : 1;
+   if (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) {
+      /* the primitives the geometry stage emitted, of which the host wrote those that fit
+       * whole in every buffer (ES 3.2 section 12.1.1: a geometry stage's capture stops at the
+       * first that does not; it is no error) */
+      GLuint prims = 0;
+      ctx->be->gl.EndQuery(GL_PRIMITIVES_GENERATED);
+      ctx->be->gl.GetQueryObjectuiv(ctx->gs_generated, GL_QUERY_RESULT, &prims);
+      written = prims;
+      for (uint32_t b = 0; b < buffers && b < WIRE_MAX_SO_TARGETS; b++) {
+         const struct es_so_target *t = ctx->so[b];
+         uint32_t stride = info->xfb_separate ? info->xfb_varyings[b].components * 4u : info->xfb_strides[0];
+         uint64_t end = (uint64_t)t->offset + t->size, start = (uint64_t)t->offset + t->captured;
+         if (end > t->res->templ.width)
+            end = t->res->templ.width;
+         uint64_t fit = stride && end > start ? (end - start) / ((uint64_t)stride * verts) : 0;
+         if (fit < written)
+            written = fit;
+      }
+      written *= verts;
+      es_check(ctx->be, "PRIMITIVES_GENERATED");
+   }
    for (uint32_t b = 0; b < buffers && b < WIRE_MAX_SO_TARGETS; b++) {
       struct es_so_target *t = ctx->so[b];
       uint32_t stride = info->xfb_separate ? info->xfb_varyings[b].components * 4u : info->xfb_strides[0];

@@ -11,6 +11,10 @@
  *   unimplemented  an entry not built yet ends the session with its name (DEVICE_LOST + reason);
  *                  a GL core context runs, its LOD bias (which an ES host lacks) ends the session
  *   remint_readback, remint_fallback  the remint of a host without glCopyImageSubData (below)
+ *   geometry       a layered clear of a 2D array reaches every layer (the host's
+ *                  glFramebufferTexture); under SPLITGL_ESPRYT_HIDE=geometry (`geometry_hidden`,
+ *                  a host without geometry shaders) the caps hold no geometry and a layered
+ *                  framebuffer ends the session with its name
  * Usage: test_espryt CASE [splitgl vendor JSON] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +92,15 @@ test_caps(void)
    CHECK(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_TRANSFORM_FEEDBACK, "no transform feedback");
    CHECK(ops->get_param(be, WIRE_CAP_MAX_XFB_BUFFERS) >= 4, "MAX_XFB_BUFFERS");
    CHECK(ops->get_param(be, WIRE_CAP_COLOR_SAMPLE_COUNTS) & 1, "single-sampled colour missing");
+   /* llvmpipe's ES 3.2 has geometry shaders: the host's limits, at least ES 3.2's minimums
+    * (table 21.43: 256 output vertices, 1024 total output components, 64 input and output
+    * components, 32 invocations) */
+   CHECK(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_GEOMETRY_SHADER, "no geometry shaders");
+   CHECK(ops->get_param(be, WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES) >= 256, "MAX_GEOMETRY_OUTPUT_VERTICES");
+   CHECK(ops->get_param(be, WIRE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS) >= 1024, "MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS");
+   CHECK(ops->get_param(be, WIRE_CAP_MAX_GEOMETRY_INPUT_COMPONENTS) >= 64, "MAX_GEOMETRY_INPUT_COMPONENTS");
+   CHECK(ops->get_param(be, WIRE_CAP_MAX_GEOMETRY_OUTPUT_COMPONENTS) >= 64, "MAX_GEOMETRY_OUTPUT_COMPONENTS");
+   CHECK(ops->get_param(be, WIRE_CAP_MAX_GEOMETRY_INVOCATIONS) >= 32, "MAX_GEOMETRY_INVOCATIONS");
    /* llvmpipe gives robust contexts: a fetch past a buffer must never reach undefined memory */
    CHECK(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_ROBUST_BUFFER_ACCESS, "no robust buffer access");
    struct wire_server_info info = {0};
@@ -342,6 +355,53 @@ test_unimplemented(void)
    ops->destroy(be);
 }
 
+/* A layered framebuffer over a 4x4x3 RGBA8 2D array: one clear reaches every layer (GL 3.3
+ * section 4.4.7, ES 3.2 section 9.8). Under SPLITGL_ESPRYT_HIDE=geometry (`hidden`) the
+ * capability table holds no geometry and the layered framebuffer ends the session by name. */
+static void
+test_geometry(bool hidden)
+{
+   if (hidden)
+      setenv("SPLITGL_ESPRYT_HIDE", "geometry", 1);
+   struct srv_backend *be = create();
+   const struct srv_backend_ops *ops = be->ops;
+   if (hidden) {
+      CHECK(!(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_GEOMETRY_SHADER), "geometry shaders offered");
+      for (enum wire_cap k = WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES; k <= WIRE_CAP_MAX_GEOMETRY_INVOCATIONS; k++)
+         CHECK(ops->get_param(be, k) == 0, "geometry cap %u is %llu", k, (unsigned long long)ops->get_param(be, k));
+   }
+   struct wire_context_create cc = {.api = 1, .major = 3};
+   struct srv_ctx *ctx = ops->context_create(be, &cc);
+   CHECK(ctx != NULL, "context_create");
+   struct wire_resource_create t = {.target = WIRE_TARGET_TEX_2D_ARRAY, .format = WIRE_FMT_R8G8B8A8_UNORM, .width = 4,
+                                    .height = 4, .depth = 1, .layers = 3};
+   struct srv_resource *r = ops->resource_create(be, &t);
+   struct srv_framebuffer fb = {.width = 4, .height = 4, .nr_cbufs = 1, .samples = 1, .layers = 3};
+   fb.cbufs[0] = (struct srv_surface){.res = r, .samples = 1, .layers = 3};
+   ops->set_framebuffer(ctx, &fb);
+   struct wire_clear c = {.buffers = WIRE_CLEAR_COLOR0, .colormask = {0xf}, .color = {0, 1, 0, 1}};
+   ops->clear(ctx, &c);
+   char what[160] = "";
+   if (hidden) {
+      CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_DEVICE_LOST, "a layered framebuffer accepted");
+      CHECK(strstr(what, "layered framebuffers") != NULL, "reason \"%s\"", what);
+   } else {
+      for (uint32_t l = 0; l < 3; l++) {
+         uint8_t px[4 * 4 * 4] = {0};
+         struct srv_surface s = {.res = r, .layer = l, .samples = 1};
+         CHECK(ops->read_pixels(ctx, &s, 0, 0, 4, 4, px), "read_pixels of layer %u", l);
+         CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0 && px[63] == 255, "layer %u: %u %u %u %u", l, px[0], px[1],
+               px[2], px[3]);
+      }
+      CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_OK, "status: %s", what);
+   }
+   struct srv_framebuffer none = {0};
+   ops->set_framebuffer(ctx, &none);
+   ops->resource_destroy(be, r);
+   ops->context_destroy(be, ctx);
+   ops->destroy(be);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -350,6 +410,10 @@ main(int argc, char **argv)
       test_vendor(argv[2]);
    else if (!strcmp(c, "caps"))
       test_caps();
+   else if (!strcmp(c, "geometry"))
+      test_geometry(false);
+   else if (!strcmp(c, "geometry_hidden"))
+      test_geometry(true);
    else if (!strcmp(c, "readback"))
       test_readback();
    else if (!strcmp(c, "robust_draw"))
