@@ -252,9 +252,9 @@ set_sample_state(struct srv_ctx *sctx, const struct wire_sample_state *st)
 static void
 set_point_state(struct srv_ctx *sctx, const struct wire_point_state *st)
 {
-   struct es_ctx *ctx = (struct es_ctx *)sctx;
-   if (st->coord_origin != WIRE_POINT_ORIGIN_UPPER_LEFT) /* ES has only UPPER_LEFT (GL core's knob) */
-      es_unimplemented(ctx->be, "SetPointState LOWER_LEFT (GL core) on an ES host");
+   /* ES has only UPPER_LEFT: GL core's LOWER_LEFT is the variant whose fragment stage flips
+    * gl_PointCoord.y (SPV_SPEC_POINT_ORIGIN, program.c) */
+   ((struct es_ctx *)sctx)->point_origin = st->coord_origin;
 }
 
 static void
