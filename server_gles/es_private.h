@@ -156,8 +156,8 @@ struct es_program {
    uint64_t use_clock;
    bool failed;          /* the host refused a variant: nothing of it is drawn */
    /* SetProgramBindings' last values, given to every variant (GL keeps them per program) */
-   uint32_t *units, unit_count;
-   uint32_t *bindings, binding_count;
+   uint32_t units[WIRE_MAX_PROGRAM_SAMPLERS], unit_count;
+   uint32_t bindings[WIRE_MAX_UNIFORM_BLOCKS], binding_count;
 };
 
 struct es_so_target {

@@ -36,13 +36,14 @@
 #include "util/sha256.h"
 #include "wire/format.h"
 
-/* ---- host program binaries, cached per blob ---------------------------------------------
+/* ---- host program binaries, cached per blob and variant -----------------------------------
  * Key: SHA-256 of the host's renderer and version strings, the GLSL ES version Espryt
- * targets, the variant's specialization-constant values (es_variant_key), and every stage's SPIR-V (the blob's code; the reflection does not change the
- * host program). Process-wide, since every session of a process talks to the same host
- * driver; capped at ES_BINARY_CACHE_BYTES (oldest entries go first). A binary the host
- * refuses later (glProgramBinary leaves LINK_STATUS false: a driver update) is dropped and
- * the program is compiled again (ES 3.0 section 2.12.4 allows the refusal). */
+ * targets, the variant's specialization-constant values (es_variant_key), and every stage's
+ * SPIR-V (the blob's code; the reflection does not change the host program). Process-wide,
+ * since every session of a process talks to the same host driver; capped at
+ * ES_BINARY_CACHE_BYTES (oldest entries go first). A binary the host refuses later
+ * (glProgramBinary leaves LINK_STATUS false: a driver update) is dropped and the program is
+ * compiled again (ES 3.0 section 2.12.4 allows the refusal). */
 #define ES_BINARY_CACHE_BYTES (64u << 20)
 struct binary_entry {
    uint8_t key[32];
@@ -473,8 +474,6 @@ es_program_destroy(struct es_backend *be, struct es_program *p)
    if (es_make_current(be, NULL))
       for (uint32_t i = 0; i < p->nvar; i++)
          variant_free(be, &p->var[i]);
-   free(p->units);
-   free(p->bindings);
    free(p);
 }
 
@@ -551,6 +550,10 @@ es_set_program_bindings(struct srv_ctx *sctx, struct srv_program *sprog, uint32_
    struct es_program *p = (struct es_program *)sprog;
    if (!es_make_current(be, ctx) || p->failed)
       return;
+   if (sampler_count > WIRE_MAX_PROGRAM_SAMPLERS || block_count > WIRE_MAX_UNIFORM_BLOCKS) {
+      es_fail(be, "SetProgramBindings: %u units / %u blocks", sampler_count, block_count); /* the core bounds both */
+      return;
+   }
    for (uint32_t i = 0; i < block_count; i++) {
       if (bindings[i] >= be->default_ubo_binding) {
          es_fail(be, "SetProgramBindings: binding point %u is past the host's", bindings[i]);
@@ -559,19 +562,6 @@ es_set_program_bindings(struct srv_ctx *sctx, struct srv_program *sprog, uint32_
    }
    /* kept for the variants made later (GL's sampler uniforms and block bindings are program
     * state, not the host program's) */
-   if (sampler_count > p->unit_count || block_count > p->binding_count) {
-      uint32_t *u = realloc(p->units, (sampler_count > p->unit_count ? sampler_count : p->unit_count) * sizeof(*u) + 1);
-      if (u)
-         p->units = u;
-      uint32_t *b = realloc(p->bindings,
-                            (block_count > p->binding_count ? block_count : p->binding_count) * sizeof(*b) + 1);
-      if (b)
-         p->bindings = b;
-      if (!u || !b) {
-         be->status = be->status ? be->status : SRV_STATUS_OUT_OF_MEMORY;
-         return;
-      }
-   }
    memcpy(p->units, units, sampler_count * sizeof(*units));
    memcpy(p->bindings, bindings, block_count * sizeof(*bindings));
    p->unit_count = sampler_count;
