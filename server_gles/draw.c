@@ -195,7 +195,7 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
    const struct es_gl *gl = &be->gl;
    if (!es_make_current(be, ctx))
       return;
-   if (!ctx->prog || !ctx->prog->prog) {
+   if (!ctx->prog) {
       be->skipped++; /* a draw without a program: nothing to run (counted, as Magma) */
       return;
    }
@@ -207,7 +207,10 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
       es_unimplemented(be, "adjacency primitives without a geometry stage");
       return;
    }
-   es_host_bind_program(ctx, ctx->prog->prog);
+   GLuint prog = es_program_select(ctx); /* the variant of this draw's point and clip state */
+   if (!prog)
+      return; /* the host refused the program: the session is failing (es_fail) */
+   es_host_bind_program(ctx, prog);
    if (!es_emit_draw_state(ctx, false))
       return;
    GLenum mode = gl_prim[d->info.mode];

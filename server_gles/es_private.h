@@ -127,12 +127,37 @@ struct es_resource {
    struct es_level_store *store;
 };
 
+/* The values a program's specialization constants (spirv/spv_layout.h) take for one draw;
+ * a member is 0 when the program does not declare that constant. GLSL ES has no
+ * specialization, so each set of values is a host program of its own (program.c). */
+struct es_variant_key {
+   uint32_t point_size;   /* SPV_SPEC_POINT_SIZE: float bits, 0: the shader's gl_PointSize */
+   uint32_t point_origin; /* SPV_SPEC_POINT_ORIGIN: WIRE_POINT_ORIGIN_* */
+   uint32_t clip_enable;  /* SPV_SPEC_CLIP_ENABLE: the enabled CLIP_DISTANCEi (bit i) */
+};
+
+struct es_variant {
+   struct es_variant_key key;
+   GLuint prog;          /* 0: the host refused it (the session is failing) */
+   GLint default_block;  /* block index of the default uniform block, -1: none */
+   GLint *sampler_loc;   /* per info->samplers[i]: location of its first element */
+   GLuint *block_index;  /* per info->blocks[i]: the host's block index */
+   uint64_t last_use;    /* es_program.use_clock when last drawn with (eviction) */
+};
+
+/* Variants one program keeps at most; the least recently drawn goes first. */
+#define ES_PROGRAM_VARIANTS 8
+
 struct es_program {
-   GLuint prog;
-   struct spv_program_info *info; /* our own copy (block names, sampler bindings) */
-   GLint default_block;           /* block index of the default uniform block, -1: none */
-   GLint *sampler_loc;            /* per info->samplers[i]: location of its first element */
-   GLuint *block_index;           /* per info->blocks[i]: the host's block index */
+   /* the core's reflection: its handle table entry outlives this program object */
+   const struct spv_program_info *info;
+   struct es_variant var[ES_PROGRAM_VARIANTS]; /* var[0]: made at create, GL's default state */
+   uint32_t nvar;
+   uint64_t use_clock;
+   bool failed;          /* the host refused a variant: nothing of it is drawn */
+   /* SetProgramBindings' last values, given to every variant (GL keeps them per program) */
+   uint32_t units[WIRE_MAX_PROGRAM_SAMPLERS], unit_count;
+   uint32_t bindings[WIRE_MAX_UNIFORM_BLOCKS], binding_count;
 };
 
 struct es_so_target {
@@ -185,6 +210,7 @@ struct es_ctx {
    struct wire_sample_state sample;
    uint32_t clip_enable; /* SetClipState: the CLIP_DISTANCEi enables (bit i) */
    GLuint gs_generated;  /* PRIMITIVES_GENERATED query of a capturing geometry stage (xfb.c), 0: none yet */
+   uint32_t point_origin; /* SetPointState: WIRE_POINT_ORIGIN_* (GL core's sprite origin) */
 };
 
 struct es_fence {
@@ -285,6 +311,9 @@ GLenum es_tex_target(uint32_t wire_target);
 /* program.c */
 struct srv_program *es_program_create(struct srv_backend *sbe, const struct spv_program_info *info);
 void es_program_destroy(struct es_backend *be, struct es_program *p);
+/* The host program that draws with ctx's bound program in ctx's state (rasterizer point
+ * size, point origin, clip enables), made on first use; 0: nothing may be drawn. */
+GLuint es_program_select(struct es_ctx *ctx);
 void es_set_program_bindings(struct srv_ctx *sctx, struct srv_program *prog, uint32_t sampler_count,
                              const uint32_t *sampler_units, uint32_t block_count, const uint32_t *block_bindings);
 

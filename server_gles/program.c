@@ -16,9 +16,15 @@
  *                                  glUniform1iv from SetProgramBindings
  *   SPV_BINDING_UBO_BASE + k       block "es_ub<binding>" (an array: "es_ub<binding>[j]"), its
  *                                  binding point set by glUniformBlockBinding
- * Specialization constants become SPIRV-Cross's SPIRV_CROSS_CONSTANT_ID_<n> macros; Espryt
- * defines SPV_SPEC_POINT_ORIGIN as 1 (no flip: a GL host's gl_PointCoord already has ES's
- * upper-left origin; the lift's flip is for Vulkan). */
+ * Specialization constants (spv_layout.h) become SPIRV-Cross's SPIRV_CROSS_CONSTANT_ID_<n>
+ * macros, defined per variant: GLSL ES cannot specialize a compiled program, so each set of
+ * values a program is drawn with (es_variant_key: the rasterizer's point size, gl_PointCoord's
+ * origin, the enabled clip distances, each only where the program declares the constant) is a
+ * host program of its own, made at the first draw that needs it, as Magma makes a pipeline per
+ * specialization. var[0] (GL's initial state) is made at create, so the host's verdict on
+ * the program comes there; at most ES_PROGRAM_VARIANTS per program, the least recently drawn
+ * deleted first. SetProgramBindings' values are kept on the program and given to each
+ * variant. */
 #include "es_private.h"
 
 #include <pthread.h>
@@ -30,14 +36,16 @@
 #include "spirv/spv_layout.h"
 #include "util/log.h"
 #include "util/sha256.h"
+#include "wire/format.h"
 
-/* ---- host program binaries, cached per blob ---------------------------------------------
+/* ---- host program binaries, cached per blob and variant -----------------------------------
  * Key: SHA-256 of the host's renderer and version strings, the GLSL ES version Espryt
- * targets, and every stage's SPIR-V (the blob's code; the reflection does not change the
- * host program). Process-wide, since every session of a process talks to the same host
- * driver; capped at ES_BINARY_CACHE_BYTES (oldest entries go first). A binary the host
- * refuses later (glProgramBinary leaves LINK_STATUS false: a driver update) is dropped and
- * the program is compiled again (ES 3.0 section 2.12.4 allows the refusal). */
+ * targets, the variant's specialization-constant values (es_variant_key), and every stage's
+ * SPIR-V (the blob's code; the reflection does not change the host program). Process-wide,
+ * since every session of a process talks to the same host driver; capped at
+ * ES_BINARY_CACHE_BYTES (oldest entries go first). A binary the host refuses later
+ * (glProgramBinary leaves LINK_STATUS false: a driver update) is dropped and the program is
+ * compiled again (ES 3.0 section 2.12.4 allows the refusal). */
 #define ES_BINARY_CACHE_BYTES (64u << 20)
 struct binary_entry {
    uint8_t key[32];
@@ -60,13 +68,17 @@ glsl_version(struct es_backend *be, const struct spv_program_info *info)
 }
 
 static void
-program_key(struct es_backend *be, const struct spv_program_info *info, uint8_t key[32])
+program_key(struct es_backend *be, const struct spv_program_info *info, const struct es_variant_key *vk,
+            uint8_t key[32])
 {
    struct sgl_sha256 h;
    sgl_sha256_init(&h);
    sgl_sha256_update(&h, be->renderer, strlen(be->renderer) + 1);
    uint32_t version = glsl_version(be, info);
    sgl_sha256_update(&h, &version, sizeof(version));
+   /* the specialization constants' values are part of the host program */
+   const uint32_t spec[3] = {vk->point_size, vk->point_origin, vk->clip_enable};
+   sgl_sha256_update(&h, spec, sizeof(spec));
    for (unsigned s = 0; s < SPV_STAGE_COUNT; s++) {
       uint32_t words = (info->stage_mask & (1u << s)) ? info->spirv_words[s] : 0;
       sgl_sha256_update(&h, &words, sizeof(words));
@@ -139,6 +151,7 @@ cache_store(struct es_backend *be, GLuint prog, const uint8_t key[32])
 struct xlate {
    struct es_backend *be;
    unsigned version; /* GLSL ES version (glsl_version) */
+   const struct es_variant_key *key;
    bool clip_cull; /* the program declares clip or cull distances (EXT_clip_cull_distance) */
    char err[256];
 };
@@ -255,17 +268,27 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
    strip_xfb(comp, res);
    if (spvc_compiler_compile(comp, &src) != SPVC_SUCCESS || !src)
       goto done;
-   /* the specialization constants' values, defined ahead of SPIRV-Cross's #ifndef defaults:
-    * SPV_SPEC_POINT_ORIGIN 1 (above); SPV_SPEC_CLIP_ENABLE every plane, the host's own
-    * CLIP_DISTANCEi_EXT enables choosing among them (state.c) */
-   static const char spec[] = "#define SPIRV_CROSS_CONSTANT_ID_1 1\n#define SPIRV_CROSS_CONSTANT_ID_2 255\n";
+   /* the specialization constants' values (the variant's), defined ahead of SPIRV-Cross's
+    * #ifndef defaults; a stage that does not declare one never reads its macro */
+   char spec[192];
+   float psize;
+   memcpy(&psize, &x->key->point_size, sizeof(psize));
+   /* SPV_SPEC_POINT_ORIGIN: the lift flips gl_PointCoord.y for Vulkan's origin when it is 0,
+    * keeps it when 1. A GL host's gl_PointCoord has GL's UPPER_LEFT origin already, so
+    * UPPER_LEFT is 1 here and LOWER_LEFT (GL core's) is 0, the flip */
+   int spec_len = snprintf(spec, sizeof(spec),
+                           "#define SPIRV_CROSS_CONSTANT_ID_%d %.9e\n#define SPIRV_CROSS_CONSTANT_ID_%d %d\n"
+                           "#define SPIRV_CROSS_CONSTANT_ID_%d %u\n",
+                           SPV_SPEC_POINT_SIZE, (double)psize, SPV_SPEC_POINT_ORIGIN,
+                           x->key->point_origin == WIRE_POINT_ORIGIN_LOWER_LEFT ? 0 : 1, SPV_SPEC_CLIP_ENABLE,
+                           x->key->clip_enable);
    const char *nl = strchr(src, '\n');
    size_t head = nl ? (size_t)(nl - src) + 1 : 0, len = strlen(src);
-   out = malloc(len + sizeof(spec));
+   out = spec_len > 0 && (size_t)spec_len < sizeof(spec) ? malloc(len + (size_t)spec_len + 1) : NULL;
    if (out) {
       memcpy(out, src, head);
-      memcpy(out + head, spec, sizeof(spec) - 1);
-      memcpy(out + head + sizeof(spec) - 1, src + head, len - head + 1);
+      memcpy(out + head, spec, (size_t)spec_len);
+      memcpy(out + head + (size_t)spec_len, src + head, len - head + 1);
    }
 done:
    if (!out && !x->err[0])
@@ -291,18 +314,17 @@ compile(struct es_backend *be, GLenum stage, const char *src, char *err, size_t 
 }
 
 static void
-lookup_names(struct es_backend *be, struct es_program *p)
+lookup_names(struct es_backend *be, const struct spv_program_info *info, struct es_variant *v)
 {
-   const struct spv_program_info *info = p->info;
    const struct es_gl *gl = &be->gl;
-   GLuint idx = gl->GetUniformBlockIndex(p->prog, "es_default");
-   p->default_block = idx == GL_INVALID_INDEX ? -1 : (GLint)idx;
-   if (p->default_block >= 0)
-      gl->UniformBlockBinding(p->prog, idx, be->default_ubo_binding);
+   GLuint idx = gl->GetUniformBlockIndex(v->prog, "es_default");
+   v->default_block = idx == GL_INVALID_INDEX ? -1 : (GLint)idx;
+   if (v->default_block >= 0)
+      gl->UniformBlockBinding(v->prog, idx, be->default_ubo_binding);
    for (uint32_t i = 0; i < info->sampler_count; i++) {
       char name[48];
       snprintf(name, sizeof(name), "es_s%u", info->samplers[i].binding);
-      p->sampler_loc[i] = gl->GetUniformLocation(p->prog, name);
+      v->sampler_loc[i] = gl->GetUniformLocation(v->prog, name);
    }
    for (uint32_t i = 0; i < info->block_count; i++) {
       const struct spv_block *b = &info->blocks[i];
@@ -311,8 +333,141 @@ lookup_names(struct es_backend *be, struct es_program *p)
          snprintf(name, sizeof(name), "es_ub%u[%u]", b->binding, b->array_index);
       else
          snprintf(name, sizeof(name), "es_ub%u", b->binding);
-      p->block_index[i] = gl->GetUniformBlockIndex(p->prog, name);
+      v->block_index[i] = gl->GetUniformBlockIndex(v->prog, name);
    }
+}
+
+/* Compiles and links one variant into v->prog (a cached binary where there is one); false,
+ * with err, where the host refuses it. */
+static bool
+link_variant(struct es_backend *be, const struct spv_program_info *info, struct es_variant *v, char *err,
+             size_t err_size)
+{
+   uint8_t key[32];
+   program_key(be, info, &v->key, key);
+   v->prog = be->gl.CreateProgram();
+   if (cache_load(be, v->prog, key)) {
+      lookup_names(be, info, v);
+      be->binary_hits++;
+      return true;
+   }
+   static const GLenum stages[SPV_STAGE_COUNT] = {[SPV_STAGE_VERTEX] = GL_VERTEX_SHADER,
+                                                  [SPV_STAGE_FRAGMENT] = GL_FRAGMENT_SHADER,
+                                                  [SPV_STAGE_GEOMETRY] = GL_GEOMETRY_SHADER};
+   static const char *const stage_names[SPV_STAGE_COUNT] = {"vertex", "fragment", "geometry"};
+   GLuint sh[SPV_STAGE_COUNT] = {0};
+   bool ok = true;
+   for (unsigned s = 0; s < SPV_STAGE_COUNT && ok; s++) {
+      if (!(info->stage_mask & (1u << s)))
+         continue;
+      struct xlate x = {.be = be, .version = glsl_version(be, info), .key = &v->key,
+                        .clip_cull = info->uses_clip_distance || info->uses_cull_distance};
+      char *src = translate(&x, info->spirv[s], info->spirv_words[s]);
+      if (!src) {
+         snprintf(err, err_size, "%s", x.err);
+         ok = false;
+         break;
+      }
+      sgl_dbg("espryt: translated %s shader:\n%s", stage_names[s], src);
+      sh[s] = compile(be, stages[s], src, err, err_size);
+      if (!sh[s]) {
+         sgl_err("espryt: the host refused the translated %s shader:\n%s", stage_names[s], src);
+         ok = false;
+      }
+      free(src);
+   }
+   if (ok) {
+      be->gl.ProgramParameteri(v->prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+      if (info->xfb_varying_count) {
+         /* the blob's captured varyings by GL name; SPIRV-Cross keeps the outputs' names */
+         const GLchar *names[64];
+         uint32_t n = info->xfb_varying_count < 64 ? info->xfb_varying_count : 64;
+         for (uint32_t i = 0; i < n; i++)
+            names[i] = info->xfb_varyings[i].name;
+         be->gl.TransformFeedbackVaryings(v->prog, (GLsizei)n, names,
+                                          info->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
+      }
+      for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
+         if (sh[s])
+            be->gl.AttachShader(v->prog, sh[s]);
+      be->gl.LinkProgram(v->prog);
+      GLint linked = 0;
+      be->gl.GetProgramiv(v->prog, GL_LINK_STATUS, &linked);
+      if (!linked) {
+         be->gl.GetProgramInfoLog(v->prog, (GLsizei)err_size, NULL, err);
+         ok = false;
+      } else {
+         lookup_names(be, info, v);
+         cache_store(be, v->prog, key);
+      }
+   }
+   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
+      if (sh[s])
+         be->gl.DeleteShader(sh[s]);
+   be->programs_linked++; /* compiled and linked on the host (a cached binary is not counted) */
+   if (!ok) {
+      be->gl.DeleteProgram(v->prog);
+      v->prog = 0;
+   }
+   return ok;
+}
+
+static void
+variant_free(struct es_backend *be, struct es_variant *v)
+{
+   if (v->prog)
+      be->gl.DeleteProgram(v->prog);
+   free(v->sampler_loc);
+   free(v->block_index);
+   memset(v, 0, sizeof(*v));
+}
+
+/* SetProgramBindings' values on one variant; the caller made ctx current. */
+static void
+apply_bindings(struct es_ctx *ctx, const struct es_program *p, const struct es_variant *v)
+{
+   struct es_backend *be = ctx->be;
+   const struct spv_program_info *info = p->info;
+   if (!v->prog || (!p->unit_count && !p->binding_count))
+      return;
+   es_host_bind_program(ctx, v->prog);
+   for (uint32_t i = 0; i < info->sampler_count; i++) {
+      const struct spv_sampler *s = &info->samplers[i];
+      if (v->sampler_loc[i] < 0 || s->first_slot + s->array_size > p->unit_count)
+         continue;
+      GLint units[WIRE_MAX_PROGRAM_SAMPLERS];
+      for (uint32_t j = 0; j < s->array_size && j < WIRE_MAX_PROGRAM_SAMPLERS; j++)
+         units[j] = (GLint)p->units[s->first_slot + j];
+      be->gl.Uniform1iv(v->sampler_loc[i], (GLsizei)s->array_size, units);
+   }
+   for (uint32_t i = 0; i < p->binding_count && i < info->block_count; i++)
+      if (v->block_index[i] != GL_INVALID_INDEX)
+         be->gl.UniformBlockBinding(v->prog, v->block_index[i], p->bindings[i]);
+}
+
+/* Makes the variant of `key` in slot v (empty); false where the host refuses it (the
+ * session then ends, es_fail) or memory runs out. */
+static bool
+make_variant(struct es_backend *be, struct es_program *p, struct es_variant *v, const struct es_variant_key *key)
+{
+   const struct spv_program_info *info = p->info;
+   v->key = *key;
+   v->sampler_loc = calloc(info->sampler_count + 1, sizeof(GLint));
+   v->block_index = calloc(info->block_count + 1, sizeof(GLuint));
+   if (!v->sampler_loc || !v->block_index) {
+      variant_free(be, v);
+      be->status = be->status ? be->status : SRV_STATUS_OUT_OF_MEMORY;
+      return false;
+   }
+   char err[512] = "";
+   if (!link_variant(be, info, v, err, sizeof(err))) {
+      /* the blob passed the core's validation: a refusal here is Espryt's (or the host's) */
+      es_fail(be, "ProgramCreate: %s", err);
+      variant_free(be, v);
+      return false;
+   }
+   es_check(be, "ProgramCreate");
+   return true;
 }
 
 struct srv_program *
@@ -331,102 +486,93 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
       return NULL;
    }
    struct es_program *p = calloc(1, sizeof(*p));
-   char err[512] = "";
-   /* our own copy of the reflection (names, bindings) */
-   if (p) {
-      p->sampler_loc = calloc(info->sampler_count + 1, sizeof(GLint));
-      p->block_index = calloc(info->block_count + 1, sizeof(GLuint));
-      p->info = (struct spv_program_info *)info; /* replaced below by a private copy */
-   }
-   if (!p || !p->sampler_loc || !p->block_index) {
-      if (p) {
-         free(p->sampler_loc);
-         free(p->block_index);
-      }
-      free(p);
+   if (!p)
       return NULL;
-   }
-   uint8_t key[32];
-   program_key(be, info, key);
-   p->prog = be->gl.CreateProgram();
-   if (cache_load(be, p->prog, key)) {
-      lookup_names(be, p);
-      be->binary_hits++;
-      es_check(be, "ProgramCreate(binary)");
-      return (struct srv_program *)p;
-   }
-   static const GLenum stages[SPV_STAGE_COUNT] = {[SPV_STAGE_VERTEX] = GL_VERTEX_SHADER,
-                                                  [SPV_STAGE_FRAGMENT] = GL_FRAGMENT_SHADER,
-                                                  [SPV_STAGE_GEOMETRY] = GL_GEOMETRY_SHADER};
-   static const char *const stage_names[SPV_STAGE_COUNT] = {"vertex", "fragment", "geometry"};
-   GLuint sh[SPV_STAGE_COUNT] = {0};
-   bool ok = true;
-   for (unsigned s = 0; s < SPV_STAGE_COUNT && ok; s++) {
-      if (!(info->stage_mask & (1u << s)))
-         continue;
-      struct xlate x = {.be = be, .version = glsl_version(be, info),
-                        .clip_cull = info->uses_clip_distance || info->uses_cull_distance};
-      char *src = translate(&x, info->spirv[s], info->spirv_words[s]);
-      if (!src) {
-         snprintf(err, sizeof(err), "%s", x.err);
-         ok = false;
-         break;
-      }
-      sgl_dbg("espryt: translated %s shader:\n%s", stage_names[s], src);
-      sh[s] = compile(be, stages[s], src, err, sizeof(err));
-      if (!sh[s]) {
-         sgl_err("espryt: the host refused the translated %s shader:\n%s", stage_names[s], src);
-         ok = false;
-      }
-      free(src);
-   }
-   if (ok) {
-      be->gl.ProgramParameteri(p->prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
-      if (info->xfb_varying_count) {
-         /* the blob's captured varyings by GL name; SPIRV-Cross keeps the outputs' names */
-         const GLchar *names[64];
-         uint32_t n = info->xfb_varying_count < 64 ? info->xfb_varying_count : 64;
-         for (uint32_t i = 0; i < n; i++)
-            names[i] = info->xfb_varyings[i].name;
-         be->gl.TransformFeedbackVaryings(p->prog, (GLsizei)n, names,
-                                          info->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
-      }
-      for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
-         if (sh[s])
-            be->gl.AttachShader(p->prog, sh[s]);
-      be->gl.LinkProgram(p->prog);
-      GLint linked = 0;
-      be->gl.GetProgramiv(p->prog, GL_LINK_STATUS, &linked);
-      if (!linked) {
-         be->gl.GetProgramInfoLog(p->prog, sizeof(err), NULL, err);
-         ok = false;
-      } else {
-         lookup_names(be, p);
-         cache_store(be, p->prog, key);
-      }
-   }
-   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
-      if (sh[s])
-         be->gl.DeleteShader(sh[s]);
-   if (!ok) {
-      /* the blob passed the core's validation: a refusal here is Espryt's (or the host's) */
-      es_fail(be, "ProgramCreate: %s", err);
-      if (p->prog)
-         be->gl.DeleteProgram(p->prog);
-      p->prog = 0;
-   }
-   be->programs_linked++; /* compiled and linked on the host (a cached binary is not counted) */
+   p->info = info;
+   /* the variant of GL's initial state (point size 1, PROGRAM_POINT_SIZE disabled, UPPER_LEFT
+    * sprites, no clip distance enabled), so the host's verdict on the program comes now */
+   const float one = 1.0f;
+   struct es_variant_key key = {0};
+   if (info->point_size_spec || info->gs_point_size_spec)
+      memcpy(&key.point_size, &one, sizeof(one));
+   if (make_variant(be, p, &p->var[0], &key))
+      p->nvar = 1;
+   else
+      p->failed = true;
    return (struct srv_program *)p;
 }
 
 void
 es_program_destroy(struct es_backend *be, struct es_program *p)
 {
-   if (es_make_current(be, NULL) && p->prog)
-      be->gl.DeleteProgram(p->prog);
-   free(p->sampler_loc);
-   free(p->block_index);
+   if (es_make_current(be, NULL))
+      for (uint32_t i = 0; i < p->nvar; i++)
+         variant_free(be, &p->var[i]);
    free(p);
+}
+
+/* The specialization-constant values ctx's state gives the bound program (spv_layout.h says
+ * what each means; Magma's fill_key and spec_point_size make the same). */
+static void
+variant_key(const struct es_ctx *ctx, const struct spv_program_info *info, struct es_variant_key *k)
+{
+   memset(k, 0, sizeof(*k));
+   if (info->point_size_spec || info->gs_point_size_spec) {
+      /* wire_rast_state.point_size: glPointSize, or 0 under GL_PROGRAM_POINT_SIZE. From the
+       * OpenGL 3.3 core spec, section 3.4: the point size is "clamped to the
+       * implementation-dependent point size range". */
+      float size = ctx->rast ? ctx->rast->s.point_size : 1.0f;
+      if (size > 0.0f) {
+         float lo = wire_cap_float(ctx->be->caps[WIRE_CAP_POINT_SIZE_MIN]);
+         float hi = wire_cap_float(ctx->be->caps[WIRE_CAP_POINT_SIZE_MAX]);
+         size = size < lo ? lo : size > hi ? hi : size;
+         memcpy(&k->point_size, &size, sizeof(size));
+      }
+   }
+   if (info->fs_point_origin_spec)
+      k->point_origin = ctx->point_origin;
+   if (info->clip_enable_stage != SPV_STAGE_COUNT)
+      k->clip_enable = ctx->clip_enable;
+}
+
+GLuint
+es_program_select(struct es_ctx *ctx)
+{
+   struct es_backend *be = ctx->be;
+   struct es_program *p = ctx->prog;
+   if (!p || p->failed)
+      return 0;
+   struct es_variant_key key;
+   variant_key(ctx, p->info, &key);
+   struct es_variant *v = NULL;
+   for (uint32_t i = 0; i < p->nvar && !v; i++)
+      if (!memcmp(&p->var[i].key, &key, sizeof(key)))
+         v = &p->var[i];
+   if (!v) {
+      if (p->nvar < ES_PROGRAM_VARIANTS) {
+         v = &p->var[p->nvar];
+      } else { /* full: the least recently drawn one makes room */
+         v = &p->var[0];
+         for (uint32_t i = 1; i < p->nvar; i++)
+            if (p->var[i].last_use < v->last_use)
+               v = &p->var[i];
+         variant_free(be, v);
+         if (v != &p->var[p->nvar - 1]) { /* keep var[0 .. nvar) dense */
+            *v = p->var[p->nvar - 1];
+            memset(&p->var[p->nvar - 1], 0, sizeof(*v));
+         }
+         p->nvar--;
+         v = &p->var[p->nvar];
+      }
+      if (!make_variant(be, p, v, &key)) {
+         p->failed = true;
+         return 0;
+      }
+      p->nvar++;
+      apply_bindings(ctx, p, v);
+   }
+   v->last_use = ++p->use_clock;
+   return v->prog;
 }
 
 void
@@ -436,28 +582,25 @@ es_set_program_bindings(struct srv_ctx *sctx, struct srv_program *sprog, uint32_
    struct es_ctx *ctx = (struct es_ctx *)sctx;
    struct es_backend *be = ctx->be;
    struct es_program *p = (struct es_program *)sprog;
-   if (!es_make_current(be, ctx) || !p->prog)
+   if (!es_make_current(be, ctx) || p->failed)
       return;
-   /* p->info belongs to the core's handle table entry, which outlives this program object */
-   const struct spv_program_info *info = p->info;
-   es_host_bind_program(ctx, p->prog);
-   for (uint32_t i = 0; i < info->sampler_count; i++) {
-      const struct spv_sampler *s = &info->samplers[i];
-      if (p->sampler_loc[i] < 0 || s->first_slot + s->array_size > sampler_count)
-         continue;
-      GLint v[WIRE_MAX_PROGRAM_SAMPLERS];
-      for (uint32_t j = 0; j < s->array_size && j < WIRE_MAX_PROGRAM_SAMPLERS; j++)
-         v[j] = (GLint)units[s->first_slot + j];
-      be->gl.Uniform1iv(p->sampler_loc[i], (GLsizei)s->array_size, v);
+   if (sampler_count > WIRE_MAX_PROGRAM_SAMPLERS || block_count > WIRE_MAX_UNIFORM_BLOCKS) {
+      es_fail(be, "SetProgramBindings: %u units / %u blocks", sampler_count, block_count); /* the core bounds both */
+      return;
    }
-   for (uint32_t i = 0; i < block_count && i < info->block_count; i++) {
-      if (p->block_index[i] == GL_INVALID_INDEX)
-         continue;
+   for (uint32_t i = 0; i < block_count; i++) {
       if (bindings[i] >= be->default_ubo_binding) {
          es_fail(be, "SetProgramBindings: binding point %u is past the host's", bindings[i]);
          return;
       }
-      be->gl.UniformBlockBinding(p->prog, p->block_index[i], bindings[i]);
    }
+   /* kept for the variants made later (GL's sampler uniforms and block bindings are program
+    * state, not the host program's) */
+   memcpy(p->units, units, sampler_count * sizeof(*units));
+   memcpy(p->bindings, bindings, block_count * sizeof(*bindings));
+   p->unit_count = sampler_count;
+   p->binding_count = block_count;
+   for (uint32_t i = 0; i < p->nvar; i++)
+      apply_bindings(ctx, p, &p->var[i]);
    es_check(be, "SetProgramBindings");
 }

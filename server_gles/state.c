@@ -252,9 +252,9 @@ set_sample_state(struct srv_ctx *sctx, const struct wire_sample_state *st)
 static void
 set_point_state(struct srv_ctx *sctx, const struct wire_point_state *st)
 {
-   struct es_ctx *ctx = (struct es_ctx *)sctx;
-   if (st->coord_origin != WIRE_POINT_ORIGIN_UPPER_LEFT) /* ES has only UPPER_LEFT (GL core's knob) */
-      es_unimplemented(ctx->be, "SetPointState LOWER_LEFT (GL core) on an ES host");
+   /* ES has only UPPER_LEFT: GL core's LOWER_LEFT is the variant whose fragment stage flips
+    * gl_PointCoord.y (SPV_SPEC_POINT_ORIGIN, program.c) */
+   ((struct es_ctx *)sctx)->point_origin = st->coord_origin;
 }
 
 static void
@@ -603,7 +603,10 @@ es_emit_draw_state(struct es_ctx *ctx, bool for_clear)
       emit_viewport(ctx);
    ctx->host.viewport_known = true;
    emit_sample(ctx);
-   /* CLIP_DISTANCEi_EXT: only the planes that changed (host state starts all disabled) */
+   /* CLIP_DISTANCEi_EXT: only the planes that changed (host state starts all disabled). A
+    * desktop program's variant also writes 1.0 into each disabled distance
+    * (SPV_SPEC_CLIP_ENABLE, program.c): Mesa 22.3's llvmpipe clips against every distance
+    * written when none is enabled (gl33_clip_distance) */
    for (uint32_t d = ctx->clip_enable ^ ctx->host.clip_enable, i = 0; d; d >>= 1, i++)
       if (d & 1)
          (ctx->clip_enable >> i & 1 ? ctx->be->gl.Enable : ctx->be->gl.Disable)(GL_CLIP_DISTANCE0_EXT + i);
