@@ -2,8 +2,8 @@
  * upload / read-back layout (wire/format.h) and that storage.
  *
  * Each wire format has a list of candidate storages, best first; mg_formats_init picks the
- * first the device can sample and copy into (a colour format also wants to be renderable when
- * its first candidate is). The conversion a candidate needs is part of it:
+ * first the device can sample, copy into and, for a colour format, render to (else the first
+ * it can sample and copy into). The conversion a candidate needs is part of it:
  *   - three-component formats are stored with four (alpha = one of the component type), as
  *     Vulkan's RGB formats are rarely optimal-tiling formats; the sampler view maps A to ONE;
  *   - GL's 4_4_4_4 as B4G4R4A4 (nibbles swapped) where R4G4B4A4 is missing (lavapipe), and the
@@ -153,6 +153,10 @@ mg_formats_init(struct mg_backend *be)
       if (ds)
          need |= VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
       be->formats[f] = (struct mg_format){VK_FORMAT_UNDEFINED, MG_CONV_NONE, 0};
+      /* A colour format takes a storage the device renders to where one of its candidates is
+       * (pass 0), else the first it samples (pass 1): NVIDIA samples R4G4B4A4 but does not
+       * render to it, and ES 3.0 requires RGBA4 colour-renderable, so it is stored as RGBA8. */
+      for (unsigned pass = ds || wire_format_is_compressed(f) ? 1 : 0; pass < 2 && !be->formats[f].vk; pass++)
       for (unsigned i = 0; i < 3 && candidates[f][i].vk; i++) {
          /* Block formats only where the device enabled textureCompressionETC2 / BC (device.c) */
          const bool bc = f >= WIRE_FMT_BC4_UNORM && f <= WIRE_FMT_BC5_SNORM;
@@ -163,7 +167,8 @@ mg_formats_init(struct mg_backend *be)
          VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
          vkGetPhysicalDeviceFormatProperties2(be->pdev, candidates[f][i].vk, &p2);
          const VkFormatProperties p = p2.formatProperties;
-         if ((p.optimalTilingFeatures & need) != need)
+         const VkFormatFeatureFlags want = need | (pass ? 0 : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT);
+         if ((p.optimalTilingFeatures & want) != want)
             continue;
          be->formats[f] = (struct mg_format){
             candidates[f][i].vk, candidates[f][i].conv, storage_size(candidates[f][i].vk),
