@@ -3,7 +3,7 @@
  * version and extensions, glGetIntegerv / glGetFloatv for limits, glGetInternalformativ
  * (ES 3.0: renderbuffer sample counts, INVALID_ENUM for a format the host cannot render) for
  * what each format renders with. Capabilities Espryt does not honour yet (queries beyond ES
- * 3.0's, buffer and multisample textures) or the host lacks (geometry stages) stay 0, so the front
+ * 3.0's) or the host lacks (geometry stages, buffer and multisample textures) stay 0, so the front
  * end refuses them at the call instead of the server dropping them. */
 #include "es_private.h"
 
@@ -61,6 +61,8 @@ es_features_init(struct es_backend *be)
          be->feat[ES_FEAT_COPY_IMAGE] = false;
       else if (n == 8 && !strncmp(h, "geometry", 8))
          be->feat[ES_FEAT_GEOMETRY_SHADER] = be->feat[ES_FEAT_GEOMETRY_POINT_SIZE] = false;
+      else if (n == 4 && !strncmp(h, "rgtc", 4))
+         be->feat[ES_FEAT_RGTC] = false;
       else if (n)
          sgl_log(SGL_LOG_WARN, "espryt: SPLITGL_ESPRYT_HIDE: unknown feature '%.*s'", (int)n, h);
       h += n + (h[n] == ',');
@@ -87,23 +89,24 @@ umin(uint64_t a, uint64_t b)
    return a < b ? a : b;
 }
 
-/* Sample counts the host renders `ifmt` with, as a mask of 2^n (bit 0: one sample); 0 when the
- * host cannot render the format at all (glGetInternalformativ raises INVALID_ENUM: ES 3.0
- * section 6.1.15). */
+/* Sample counts the host renders `ifmt` with into `target` (RENDERBUFFER; ES 3.1's
+ * TEXTURE_2D_MULTISAMPLE, ES 3.2's / OES_texture_storage_multisample_2d_array's _ARRAY), as a
+ * mask of 2^n (bit 0: one sample); 0 when the host cannot render the format at all
+ * (glGetInternalformativ raises INVALID_ENUM: ES 3.0 section 6.1.15). */
 static uint32_t
-render_samples(struct es_backend *be, GLenum ifmt)
+target_samples(struct es_backend *be, GLenum target, GLenum ifmt)
 {
    while (be->gl.GetError() != GL_NO_ERROR)
       ;
    GLint n = 0;
-   be->gl.GetInternalformativ(GL_RENDERBUFFER, ifmt, GL_NUM_SAMPLE_COUNTS, 1, &n);
+   be->gl.GetInternalformativ(target, ifmt, GL_NUM_SAMPLE_COUNTS, 1, &n);
    if (be->gl.GetError() != GL_NO_ERROR)
       return 0;
    GLint counts[16] = {0};
    if (n > 16)
       n = 16;
    if (n > 0)
-      be->gl.GetInternalformativ(GL_RENDERBUFFER, ifmt, GL_SAMPLES, n, counts);
+      be->gl.GetInternalformativ(target, ifmt, GL_SAMPLES, n, counts);
    uint32_t mask = 1;
    for (GLint i = 0; i < n; i++)
       if (counts[i] > 1 && counts[i] <= 64 && !(counts[i] & (counts[i] - 1)))
@@ -111,11 +114,21 @@ render_samples(struct es_backend *be, GLenum ifmt)
    return mask;
 }
 
+static uint32_t
+render_samples(struct es_backend *be, GLenum ifmt)
+{
+   return target_samples(be, GL_RENDERBUFFER, ifmt);
+}
+
 static void
 format_caps(struct es_backend *be, uint64_t *c)
 {
    static const uint32_t ms_cap[4] = {WIRE_CAP_MS_FORMATS_2, WIRE_CAP_MS_FORMATS_4, WIRE_CAP_MS_FORMATS_8,
                                       WIRE_CAP_MS_FORMATS_16};
+   static const uint32_t mst_cap[4] = {WIRE_CAP_MS_TEXTURE_FORMATS_2, WIRE_CAP_MS_TEXTURE_FORMATS_4,
+                                       WIRE_CAP_MS_TEXTURE_FORMATS_8, WIRE_CAP_MS_TEXTURE_FORMATS_16};
+   /* GL core's multisample textures: one capability for both targets, so hosts with both */
+   const bool ms_tex = es_has(be, ES_FEAT_MS_TEXTURE) && es_has(be, ES_FEAT_MS_TEXTURE_ARRAY);
    for (uint32_t f = 1; f < WIRE_FMT_COUNT; f++) {
       const struct es_format *ef = es_format(be, f);
       if (!ef)
@@ -123,10 +136,11 @@ format_caps(struct es_backend *be, uint64_t *c)
       uint64_t bit = 1ull << (f % 64);
       if (f >= 64) {
          /* the second mask words: the ETC2 / EAC blocks, sampled and filtered as sent (ES 3.0
-          * section 3.8.3 makes them core; never rendered) */
+          * section 3.8.3 makes them core; never rendered); RGTC's as sent where the host lists
+          * EXT_texture_compression_rgtc, else decoded at upload (format.c) */
          c[WIRE_CAP_SAMPLED_FORMATS_1] |= bit;
          c[WIRE_CAP_FILTERABLE_FORMATS_1] |= bit;
-         if (wire_format_is_compressed(f))
+         if (wire_format_is_compressed(f) && ef->conv == ES_CONV_NONE)
             c[WIRE_CAP_NATIVE_COMPRESSED_1] |= bit;
          continue;
       }
@@ -146,6 +160,14 @@ format_caps(struct es_backend *be, uint64_t *c)
       for (unsigned i = 0; i < 4; i++)
          if (samples & (2u << i))
             c[ms_cap[i]] |= bit;
+      /* the counts of both multisample texture targets (the host samples what it renders
+       * there: sampler2DMS, ES 3.1 section 8.8) */
+      if (ms_tex)
+         samples &= target_samples(be, GL_TEXTURE_2D_MULTISAMPLE, ef->ifmt) &
+                    target_samples(be, GL_TEXTURE_2D_MULTISAMPLE_ARRAY, ef->ifmt);
+      for (unsigned i = 0; ms_tex && i < 4; i++)
+         if (samples & (2u << i))
+            c[mst_cap[i]] |= bit;
    }
    for (uint32_t vf = 0; vf < WIRE_VF_COUNT; vf++) {
       GLint size;
@@ -155,6 +177,31 @@ format_caps(struct es_backend *be, uint64_t *c)
       if (es_vformat(vf, &size, &type, &norm, &integer)) /* every type of ES 3.0 section 2.9 */
          c[vf < 64 ? WIRE_CAP_VERTEX_FORMATS_0 : WIRE_CAP_VERTEX_FORMATS_1] |= 1ull << (vf % 64);
    }
+}
+
+/* GL core's buffer textures on EXT_texture_buffer's (ES 3.2 section 8.9): the host's
+ * MAX_TEXTURE_BUFFER_SIZE, and the formats of the extension's table (ES 3.2 table 8.18), which
+ * every host with the extension reads from a buffer (no query answers per format). */
+static void
+texel_buffer_caps(struct es_backend *be, uint64_t *c)
+{
+   static const GLenum table_8_18[] = {
+      GL_R8,      GL_R16F,     GL_R32F,     GL_R8I,      GL_R16I,    GL_R32I,    GL_R8UI,     GL_R16UI,
+      GL_R32UI,   GL_RG8,      GL_RG16F,    GL_RG32F,    GL_RG8I,    GL_RG16I,   GL_RG32I,    GL_RG8UI,
+      GL_RG16UI,  GL_RG32UI,   GL_RGB32F,   GL_RGB32I,   GL_RGB32UI, GL_RGBA8,   GL_RGBA16F,  GL_RGBA32F,
+      GL_RGBA8I,  GL_RGBA16I,  GL_RGBA32I,  GL_RGBA8UI,  GL_RGBA16UI, GL_RGBA32UI,
+   };
+   if (!es_has(be, ES_FEAT_TEXTURE_BUFFER))
+      return;
+   for (uint32_t f = 1; f < 64 && f < WIRE_FMT_COUNT; f++) {
+      const struct es_format *ef = es_format(be, f);
+      for (unsigned i = 0; ef && ef->conv == ES_CONV_NONE && i < sizeof(table_8_18) / sizeof(table_8_18[0]); i++)
+         if (ef->ifmt == table_8_18[i])
+            c[WIRE_CAP_TEXEL_BUFFER_FORMATS] |= 1ull << f;
+   }
+   c[WIRE_CAP_MAX_TEXEL_BUFFER_ELEMENTS] = geti(be, GL_MAX_TEXTURE_BUFFER_SIZE_EXT, 30);
+   if (!c[WIRE_CAP_MAX_TEXEL_BUFFER_ELEMENTS])
+      c[WIRE_CAP_TEXEL_BUFFER_FORMATS] = 0;
 }
 
 void
@@ -269,6 +316,7 @@ es_caps_init(struct es_backend *be)
             c[k] = 0;
    }
    format_caps(be, c);
+   texel_buffer_caps(be, c);
    while (be->gl.GetError() != GL_NO_ERROR)
       ;
 }

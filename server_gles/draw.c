@@ -61,8 +61,12 @@ es_attach(struct es_ctx *ctx, GLenum fbtarget, GLenum att, const struct srv_surf
    case GL_TEXTURE_CUBE_MAP:
       gl->FramebufferTexture2D(fbtarget, att, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer, r->name, (GLint)s->level);
       return true;
+   case GL_TEXTURE_2D_MULTISAMPLE:
+      gl->FramebufferTexture2D(fbtarget, att, GL_TEXTURE_2D_MULTISAMPLE, r->name, 0);
+      return true;
    case GL_TEXTURE_3D:
    case GL_TEXTURE_2D_ARRAY:
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
       gl->FramebufferTextureLayer(fbtarget, att, r->name, (GLint)s->level, (GLint)s->layer);
       return true;
    default:
@@ -87,19 +91,27 @@ es_bind_framebuffer(struct es_ctx *ctx)
    if (ctx->host.draw_fb != ctx->fb)
       gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->fb);
    ctx->host.draw_fb = ctx->fb;
+   const struct srv_framebuffer *fb = &ctx->fb_state;
+   /* GL core's FRAMEBUFFER_SRGB off: sRGB attachments (the core marks them `linear`, all
+    * alike) are written and blended without encoding, the host's FRAMEBUFFER_SRGB_EXT off
+    * (EXT_sRGB_write_control); it changes nothing on other attachments */
+   bool linear = false;
+   for (uint32_t i = 0; i < fb->nr_cbufs; i++)
+      linear |= fb->cbufs[i].linear != 0;
+   if (es_has(ctx->be, ES_FEAT_SRGB_WRITE_CONTROL))
+      es_host_enable(ctx, ES_EN_FRAMEBUFFER_SRGB, GL_FRAMEBUFFER_SRGB_EXT, !linear);
+   else if (linear)
+      es_unimplemented(ctx->be, "sRGB attachments written without encoding (GL core) on a host without "
+                                "EXT_sRGB_write_control");
    if (!ctx->fb_dirty)
       return;
-   const struct srv_framebuffer *fb = &ctx->fb_state;
-   /* sRGB without encoding is GL core's: not offered by the capability table, refused here
-    * if it arrives; a layered framebuffer (GL core's, and ES 3.2's) needs the host's
+   /* a layered framebuffer (GL core's, and ES 3.2's) needs the host's
     * glFramebufferTexture (es_attach refuses it without) */
    if (fb->layers > 1 && !es_has(ctx->be, ES_FEAT_GEOMETRY_SHADER))
       es_unimplemented(ctx->be, "layered framebuffers on a host without geometry shaders");
    GLenum bufs[WIRE_MAX_COLOR_BUFS];
    for (uint32_t i = 0; i < WIRE_MAX_COLOR_BUFS; i++) {
       const struct srv_surface *s = i < fb->nr_cbufs ? &fb->cbufs[i] : NULL;
-      if (s && s->linear)
-         es_unimplemented(ctx->be, "sRGB attachments written without encoding (GL core)");
       if (!es_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, s))
          es_unimplemented(ctx->be, "a framebuffer attachment of this target");
       bufs[i] = s && s->res ? GL_COLOR_ATTACHMENT0 + i : GL_NONE;

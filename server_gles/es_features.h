@@ -19,3 +19,12 @@ FEAT(CLIP_CULL_DISTANCE, 0, "GL_EXT_clip_cull_distance")                /* gl_Cl
 FEAT(STENCIL_TEXTURING, 31)                                             /* DEPTH_STENCIL_TEXTURE_MODE: a depth / stencil texture read as its stencil */
 FEAT(GEOMETRY_SHADER, 32, "GL_EXT_geometry_shader", "GL_OES_geometry_shader") /* geometry stages (GLSL ES 3.20, or 3.10 + the extension), their limits, layered attachments (glFramebufferTexture), PRIMITIVES_GENERATED */
 FEAT(GEOMETRY_POINT_SIZE, 0, "GL_EXT_geometry_point_size", "GL_OES_geometry_point_size") /* gl_PointSize in geometry stages (be->gs_point_size_ext: the name the host lists) */
+/* GL core's buffer textures: glTexBufferEXT, and samplerBuffer in GLSL ES 3.10, for which SPIRV-Cross writes
+ * "#extension GL_EXT_texture_buffer : require" (an ES 3.2 host need not list it: the extension decides) */
+FEAT(TEXTURE_BUFFER, 0, "GL_EXT_texture_buffer")
+FEAT(MS_TEXTURE, 31)                                                    /* glTexStorage2DMultisample, sampler2DMS: GL core's multisample textures */
+/* glTexStorage3DMultisampleOES, and sampler2DMSArray in GLSL ES 3.10, which needs the extension's directive
+ * (an ES 3.2 host need not list it: the extension decides) */
+FEAT(MS_TEXTURE_ARRAY, 0, "GL_OES_texture_storage_multisample_2d_array")
+FEAT(SRGB_WRITE_CONTROL, 0, "GL_EXT_sRGB_write_control")               /* FRAMEBUFFER_SRGB_EXT: GL core's sRGB attachments without encoding */
+FEAT(RGTC, 0, "GL_EXT_texture_compression_rgtc")                       /* BC4 / BC5 blocks as sent (else decoded at upload: format.c) */

@@ -43,6 +43,12 @@ ES_GL(void, TexSubImage2D, (GLenum target, GLint level, GLint x, GLint y, GLsize
 ES_GL(void, TexSubImage3D, (GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d,
                             GLenum format, GLenum type, const void *pixels))
 ES_GL(void, TexParameteri, (GLenum target, GLenum pname, GLint param))
+ES_GL(void, TexBufferEXT, (GLenum target, GLenum ifmt, GLuint buffer)) /* EXT_texture_buffer's name (ES 3.2: TexBuffer) */
+ES_GL(void, TexStorage2DMultisample, (GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h,
+                                      GLboolean fixed))
+/* OES_texture_storage_multisample_2d_array's name (ES 3.2: TexStorage3DMultisample) */
+ES_GL(void, TexStorage3DMultisampleOES, (GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h,
+                                         GLsizei d, GLboolean fixed))
 ES_GL(void, GenerateMipmap, (GLenum target))
 ES_GL(void, CompressedTexSubImage2D, (GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
                                       GLenum format, GLsizei size, const void *data))

@@ -102,6 +102,7 @@ struct es_hoststate {
 #define ES_EN_DITHER (1u << 8)
 #define ES_EN_A2C (1u << 9)
 #define ES_EN_SAMPLE_MASK (1u << 10)
+#define ES_EN_FRAMEBUFFER_SRGB (1u << 11) /* EXT_sRGB_write_control's FRAMEBUFFER_SRGB_EXT (host default: on) */
 
 /* One level of a texture as the read-back remint knows it (resource.c). */
 struct es_level_store {
@@ -109,11 +110,15 @@ struct es_level_store {
    bool gpu_written; /* a draw, clear, blit or GenerateMipmap wrote it */
 };
 
+#define ES_MAX_TBO_FORMATS 4
 struct es_resource {
    struct wire_resource_create templ;
    GLenum target;   /* GL_BUFFER (0 marker), GL_TEXTURE_2D, ..., GL_RENDERBUFFER */
    GLuint name;
    GLuint shadow;   /* a renderbuffer sampled as TEX_2D: its texture copy (state.c) */
+   /* a buffer read as buffer textures: a TEXTURE_BUFFER texture per format it is read with
+    * (state.c), and the buffer storage it was last given (glTexBuffer) */
+   struct { GLuint tex, buffer; GLenum ifmt; } tbo[ES_MAX_TBO_FORMATS];
    bool is_buffer;
    uint32_t levels;
    /* sampler-view state last set on the texture */
@@ -293,6 +298,7 @@ struct es_format {
 };
 #define ES_CONV_NONE 0
 #define ES_CONV_X8D24 1 /* wire: depth in bits 23-0 of a u32; host UNSIGNED_INT: 32-bit depth */
+#define ES_CONV_RGTC 2  /* wire: RGTC blocks; host: the decoded 8-bit R / RG (wire/rgtc.h) */
 const struct es_format *es_format(const struct es_backend *be, uint32_t wire_fmt); /* NULL: not stored */
 bool es_vformat(uint32_t vf, GLint *size, GLenum *type, GLboolean *norm, bool *integer);
 

@@ -86,8 +86,21 @@ static const struct es_format formats[WIRE_FMT_COUNT] = {
    [WIRE_FMT_EAC_R11_SNORM] = {GL_COMPRESSED_SIGNED_R11_EAC, 0, 0, CORE, ES_CONV_NONE},
    [WIRE_FMT_EAC_R11G11_UNORM] = {GL_COMPRESSED_RG11_EAC, 0, 0, CORE, ES_CONV_NONE},
    [WIRE_FMT_EAC_R11G11_SNORM] = {GL_COMPRESSED_SIGNED_RG11_EAC, 0, 0, CORE, ES_CONV_NONE},
-   /* no row for BC4 / BC5 (GL core's RGTC): Espryt serves ES contexts, which have no RGTC; its
-    * caps do not list them, and es_format refuses them */
+   /* GL core's RGTC (GL 3.3 table 3.14) as blocks where the host lists
+    * EXT_texture_compression_rgtc (same enums) */
+   [WIRE_FMT_BC4_UNORM] = {GL_COMPRESSED_RED_RGTC1_EXT, 0, 0, ES_FEAT_RGTC, ES_CONV_NONE},
+   [WIRE_FMT_BC4_SNORM] = {GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, 0, 0, ES_FEAT_RGTC, ES_CONV_NONE},
+   [WIRE_FMT_BC5_UNORM] = {GL_COMPRESSED_RED_GREEN_RGTC2_EXT, 0, 0, ES_FEAT_RGTC, ES_CONV_NONE},
+   [WIRE_FMT_BC5_SNORM] = {GL_COMPRESSED_SIGNED_RED_GREEN_RGTC2_EXT, 0, 0, ES_FEAT_RGTC, ES_CONV_NONE},
+};
+
+/* ... else decoded at upload (wire/rgtc.h: the GL 3.3 appendix's integer formulas, 8 bits, as
+ * Magma's decode) into the 8-bit R / RG of the same signedness, ES 3.0 core */
+static const struct es_format rgtc_decoded[4] = {
+   {GL_R8, GL_RED, GL_UNSIGNED_BYTE, CORE, ES_CONV_RGTC},
+   {GL_R8_SNORM, GL_RED, GL_BYTE, CORE, ES_CONV_RGTC},
+   {GL_RG8, GL_RG, GL_UNSIGNED_BYTE, CORE, ES_CONV_RGTC},
+   {GL_RG8_SNORM, GL_RG, GL_BYTE, CORE, ES_CONV_RGTC},
 };
 
 const struct es_format *
@@ -96,6 +109,8 @@ es_format(const struct es_backend *be, uint32_t wf)
    if (wf >= WIRE_FMT_COUNT || !formats[wf].ifmt)
       return NULL;
    const struct es_format *f = &formats[wf];
+   if (wf >= WIRE_FMT_BC4_UNORM && wf <= WIRE_FMT_BC5_SNORM && !es_has(be, ES_FEAT_RGTC))
+      return &rgtc_decoded[wf - WIRE_FMT_BC4_UNORM];
    return f->feat == CORE || es_has(be, (enum es_feat)f->feat) ? f : NULL;
 }
 

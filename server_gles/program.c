@@ -215,6 +215,23 @@ strip_xfb(spvc_compiler comp, spvc_resources res)
    }
 }
 
+/* True when the stage samples a 2D multisample array: GLSL ES 3.10 has sampler2DMSArray only
+ * with OES_texture_storage_multisample_2d_array's directive, which SPIRV-Cross does not
+ * write itself (the capability table offers the target only on hosts with it, caps.c). */
+static bool
+uses_ms_array(spvc_compiler comp, spvc_resources res)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE, &list, &count);
+   for (size_t i = 0; i < count; i++) {
+      spvc_type t = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      if (t && spvc_type_get_image_multisampled(t) && spvc_type_get_image_arrayed(t))
+         return true;
+   }
+   return false;
+}
+
 /* GLSL ES source of one stage (malloc'd), or NULL with x->err. */
 static char *
 translate(struct xlate *x, const uint32_t *words, size_t count)
@@ -263,6 +280,9 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
             goto done;
       }
    }
+   if (uses_ms_array(comp, res) &&
+       spvc_compiler_require_extension(comp, "GL_OES_texture_storage_multisample_2d_array") != SPVC_SUCCESS)
+      goto done;
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER);
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE);
    strip_xfb(comp, res);
@@ -375,6 +395,16 @@ link_variant(struct es_backend *be, const struct spv_program_info *info, struct 
          ok = false;
       }
       free(src);
+   }
+   /* GL core links a program without a fragment shader (its fragments' outputs are
+    * undefined; transform feedback under rasterizer discard); ES refuses it at link (ES 3.0
+    * section 2.12.3), so the host program gets an empty one that writes nothing, in the
+    * version of the translated stages (a link requires one version) */
+   if (ok && !(info->stage_mask & (1u << SPV_STAGE_FRAGMENT))) {
+      char empty_fs[48];
+      snprintf(empty_fs, sizeof(empty_fs), "#version %u es\nvoid main() {}\n", glsl_version(be, info));
+      sh[SPV_STAGE_FRAGMENT] = compile(be, GL_FRAGMENT_SHADER, empty_fs, err, err_size);
+      ok = sh[SPV_STAGE_FRAGMENT] != 0;
    }
    if (ok) {
       be->gl.ProgramParameteri(v->prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);

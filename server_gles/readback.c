@@ -9,6 +9,7 @@
 #include "es_private.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,6 +231,176 @@ es_read_color(struct es_backend *be, uint32_t f, int64_t x0, int64_t y0, uint32_
    return ok;
 }
 
+/* GL core resolves a multisampled source into a rectangle of the same size anywhere (GL 3.3
+ * section 4.3.2); ES only into the same rectangle ("the source and destination rectangles are
+ * not defined with the same (X0, Y0) and (X1, Y1) bounds": INVALID_OPERATION, ES 3.0 section
+ * 4.3.3). Such a resolve goes through a single-sampled renderbuffer of the source's format and
+ * extent: resolved there in place, then blitted (same size, no scaling) where GL puts it. The
+ * renderbuffer's framebuffer becomes the read framebuffer; *fb and *rb are freed by the caller
+ * after the blit. */
+static void
+resolve_elsewhere(struct es_ctx *ctx, const struct srv_surface *src, GLenum att, GLbitfield mask,
+                  const struct wire_blit *b, GLuint *fb, GLuint *rb)
+{
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   const struct es_resource *r = (const struct es_resource *)src->res;
+   const struct es_format *f = es_format(be, r->templ.format);
+   gl->GenRenderbuffers(1, rb);
+   gl->BindRenderbuffer(GL_RENDERBUFFER, *rb);
+   gl->RenderbufferStorageMultisample(GL_RENDERBUFFER, 0, f->ifmt, (GLsizei)r->templ.width, (GLsizei)r->templ.height);
+   gl->GenFramebuffers(1, fb);
+   gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, *fb);
+   gl->FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, att, GL_RENDERBUFFER, *rb);
+   const GLenum buf = att == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE;
+   gl->DrawBuffers(1, &buf);
+   es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, false); /* the scissor is the second blit's */
+   gl->BlitFramebuffer(b->src_x0, b->src_y0, b->src_x1, b->src_y1, b->src_x0, b->src_y0, b->src_x1, b->src_y1, mask,
+                       GL_NEAREST);
+   gl->BindFramebuffer(GL_READ_FRAMEBUFFER, *fb);
+   gl->ReadBuffer(buf);
+   ctx->host.read_fb = 0; /* the next read binds ctx->read_fb again */
+   gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fb);
+}
+
+/* The program of blit_into_multisample for one class of colour format ('f', 'i', 'u'): a quad
+ * over the viewport, each pixel fetching its source texel (u_map: source origin, direction,
+ * destination origin, source extent), pixels whose texel lies outside the source left
+ * unwritten (GL 3.3 section 4.3.2 leaves them undefined; llvmpipe writes none). 0: refused. */
+static GLuint
+blit_program(struct es_backend *be, char cls)
+{
+   const struct es_gl *gl = &be->gl;
+   static const char vs[] = "#version 300 es\n"
+                            "void main() {\n"
+                            "   vec2 p = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 2.0 - 1.0;\n"
+                            "   gl_Position = vec4(p, 0.0, 1.0);\n"
+                            "}\n";
+   char fs[640];
+   const char *pre = cls == 'i' ? "i" : cls == 'u' ? "u" : "";
+   snprintf(fs, sizeof(fs),
+            "#version 300 es\n"
+            "precision highp float;\n"
+            "precision highp int;\n"
+            "uniform highp %ssampler2D u_src;\n"
+            "uniform int u_map[8];\n"
+            "layout(location = 0) out highp %svec4 o;\n"
+            "void main() {\n"
+            "   vec2 k = gl_FragCoord.xy - vec2(u_map[4], u_map[5]);\n"
+            "   ivec2 s = ivec2(u_map[0], u_map[1]) + ivec2(floor(k * vec2(u_map[2], u_map[3])));\n"
+            "   if (any(lessThan(s, ivec2(0))) || any(greaterThanEqual(s, ivec2(u_map[6], u_map[7]))))\n"
+            "      discard;\n"
+            "   o = texelFetch(u_src, s, 0);\n"
+            "}\n",
+            pre, pre);
+   const char *src[2] = {vs, fs};
+   static const GLenum stage[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
+   GLuint prog = gl->CreateProgram();
+   for (unsigned i = 0; i < 2; i++) {
+      GLuint sh = gl->CreateShader(stage[i]);
+      gl->ShaderSource(sh, 1, &src[i], NULL);
+      gl->CompileShader(sh);
+      gl->AttachShader(prog, sh);
+      gl->DeleteShader(sh);
+   }
+   gl->LinkProgram(prog);
+   GLint linked = 0;
+   gl->GetProgramiv(prog, GL_LINK_STATUS, &linked);
+   if (!linked) {
+      char log[256] = "";
+      gl->GetProgramInfoLog(prog, sizeof(log), NULL, log);
+      es_fail(be, "Blit into a multisampled framebuffer: the host refused the copy program: %s", log);
+      gl->DeleteProgram(prog);
+      return 0;
+   }
+   return prog;
+}
+
+/* GL core's blit from a single-sampled into a multisampled colour buffer (GL 3.3 section
+ * 4.3.2: every sample of a written pixel takes the source's value; the core has checked
+ * colour only, equal formats and equal sizes, mirroring allowed). ES refuses it (ES 3.0
+ * section 4.3.3: INVALID_OPERATION when the draw framebuffer has SAMPLE_BUFFERS), so Espryt
+ * copies the source level into a texture of its format (a single-sampled blit) and draws the
+ * destination rectangle with blit_program; the host's FRAMEBUFFER_SRGB_EXT (set by the caller)
+ * chooses the encoding of an sRGB destination; the scissor, set by the caller, applies as to a
+ * blit, no other fragment operation does. The draw framebuffer (ctx->blit_fb, dst attached)
+ * and the read framebuffer (src) are bound. Host state it changes is forgotten, for the next
+ * draw to send again. */
+static GLenum
+blit_into_multisample(struct es_ctx *ctx, const struct srv_surface *src, const struct wire_blit *b)
+{
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   const struct es_resource *r = (const struct es_resource *)src->res;
+   const uint32_t f = r->templ.format;
+   /* a linear sRGB source (FRAMEBUFFER_SRGB off) is copied raw into its UNORM twin, which the
+    * fetch then does not decode */
+   const struct es_format *ef = es_format(be, !src->linear                     ? f
+                                              : f == WIRE_FMT_R8G8B8A8_SRGB ? WIRE_FMT_R8G8B8A8_UNORM
+                                                                            : WIRE_FMT_R8G8B8_UNORM);
+   const uint32_t sw = wire_minify(r->templ.width, src->level), sh = wire_minify(r->templ.height, src->level);
+   const char cls = !wire_format_is_integer(f) ? 'f' : (wire_format_info(f)->flags & WIRE_FMTF_SIGNED) ? 'i' : 'u';
+   GLuint prog = blit_program(be, cls);
+   if (!prog || !ef)
+      return GL_NO_ERROR;
+   /* the source level into a texture (a blit between single-sampled buffers) */
+   GLuint tex = 0, fb = 0, vao = 0;
+   gl->ActiveTexture(GL_TEXTURE0);
+   gl->GenTextures(1, &tex);
+   gl->BindTexture(GL_TEXTURE_2D, tex);
+   gl->TexStorage2D(GL_TEXTURE_2D, 1, ef->ifmt, (GLsizei)sw, (GLsizei)sh);
+   gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST); /* integer textures: complete */
+   gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl->BindSampler(0, 0);
+   gl->GenFramebuffers(1, &fb);
+   gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, fb);
+   gl->FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   const GLenum buf = GL_COLOR_ATTACHMENT0;
+   gl->DrawBuffers(1, &buf);
+   const bool scissor = (ctx->host.enables & ES_EN_SCISSOR) != 0;
+   es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, false);
+   gl->BlitFramebuffer(0, 0, (GLint)sw, (GLint)sh, 0, 0, (GLint)sw, (GLint)sh, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, scissor);
+   /* the destination rectangle drawn, every fragment operation but the scissor off */
+   gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fb);
+   es_host_enable(ctx, ES_EN_BLEND, GL_BLEND, false);
+   es_host_enable(ctx, ES_EN_DEPTH, GL_DEPTH_TEST, false);
+   es_host_enable(ctx, ES_EN_STENCIL, GL_STENCIL_TEST, false);
+   es_host_enable(ctx, ES_EN_CULL, GL_CULL_FACE, false);
+   es_host_enable(ctx, ES_EN_A2C, GL_SAMPLE_ALPHA_TO_COVERAGE, false);
+   if (es_has(be, ES_FEAT_SAMPLE_MASK))
+      es_host_enable(ctx, ES_EN_SAMPLE_MASK, GL_SAMPLE_MASK, false);
+   gl->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   const int32_t x0 = b->dst_x0 < b->dst_x1 ? b->dst_x0 : b->dst_x1, y0 = b->dst_y0 < b->dst_y1 ? b->dst_y0 : b->dst_y1;
+   const int32_t w = b->dst_x0 < b->dst_x1 ? b->dst_x1 - b->dst_x0 : b->dst_x0 - b->dst_x1;
+   const int32_t h = b->dst_y0 < b->dst_y1 ? b->dst_y1 - b->dst_y0 : b->dst_y0 - b->dst_y1;
+   gl->Viewport(x0, y0, w, h);
+   es_host_bind_program(ctx, prog);
+   const GLint map[8] = {b->src_x0, b->src_y0, (b->src_x1 > b->src_x0) == (b->dst_x1 > b->dst_x0) ? 1 : -1,
+                         (b->src_y1 > b->src_y0) == (b->dst_y1 > b->dst_y0) ? 1 : -1, b->dst_x0, b->dst_y0,
+                         (GLint)sw, (GLint)sh};
+   gl->Uniform1iv(gl->GetUniformLocation(prog, "u_map"), 8, map);
+   const GLint unit = 0;
+   gl->Uniform1iv(gl->GetUniformLocation(prog, "u_src"), 1, &unit);
+   gl->GenVertexArrays(1, &vao);
+   gl->BindVertexArray(vao);
+   gl->DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 1);
+   GLenum err = gl->GetError();
+   /* what the next draw must send again */
+   gl->BindVertexArray(0);
+   gl->DeleteVertexArrays(1, &vao);
+   gl->DeleteFramebuffers(1, &fb);
+   gl->DeleteTextures(1, &tex);
+   gl->DeleteProgram(prog);
+   ctx->host.vao = 0;
+   ctx->host.program = 0;
+   ctx->host.unit_tex[0] = ~0u;
+   ctx->host.unit_sampler[0] = ~0u;
+   ctx->host.unit_target[0] = 0;
+   es_host_forget(ctx);
+   return err;
+}
+
 uint32_t
 es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_surface *dst, const struct wire_blit *b)
 {
@@ -238,10 +409,14 @@ es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_su
    const struct es_gl *gl = &be->gl;
    if (!es_make_current(be, ctx))
       return GL_NO_ERROR;
-   /* GL core sets WIRE_BLIT_F_LINEAR_SRGB on every blit without FRAMEBUFFER_SRGB; it changes
-    * only sRGB surfaces (the core's src->linear / dst->linear), which the host would convert */
-   if (src->linear || dst->linear) {
-      es_unimplemented(be, "blits without sRGB conversion (GL core)");
+   /* GL core sends the flag with every blit while FRAMEBUFFER_SRGB is off; it changes only
+    * sRGB surfaces (the core marks them `linear`): the host's FRAMEBUFFER_SRGB_EXT off
+    * (EXT_sRGB_write_control) */
+   const bool linear = src->linear || dst->linear;
+   if (es_has(be, ES_FEAT_SRGB_WRITE_CONTROL)) {
+      es_host_enable(ctx, ES_EN_FRAMEBUFFER_SRGB, GL_FRAMEBUFFER_SRGB_EXT, !linear);
+   } else if (linear) {
+      es_unimplemented(be, "blits without sRGB conversion (GL core) on a host without EXT_sRGB_write_control");
       return GL_NO_ERROR;
    }
    bool color = (b->mask & WIRE_BLIT_COLOR) != 0;
@@ -260,6 +435,10 @@ es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_su
    es_attach(ctx, GL_DRAW_FRAMEBUFFER, color ? GL_COLOR_ATTACHMENT0 : es_zs_attachment(dst), dst);
    const GLenum buf = color ? GL_COLOR_ATTACHMENT0 : GL_NONE;
    gl->DrawBuffers(1, &buf);
+   GLuint tmp_fb = 0, tmp_rb = 0;
+   if (src->samples > 1 && (b->src_x0 != b->dst_x0 || b->src_y0 != b->dst_y0 || b->src_x1 != b->dst_x1 ||
+                            b->src_y1 != b->dst_y1))
+      resolve_elsewhere(ctx, src, att, mask, b, &tmp_fb, &tmp_rb);
    /* the blit obeys the scissor test alone of the fragment operations (ES 3.0 section 4.3.3) */
    es_host_enable(ctx, ES_EN_SCISSOR, GL_SCISSOR_TEST, b->scissor_enable);
    if (b->scissor_enable)
@@ -267,10 +446,20 @@ es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const struct srv_su
    es_host_enable(ctx, ES_EN_DISCARD, GL_RASTERIZER_DISCARD, false);
    while (gl->GetError() != GL_NO_ERROR)
       ;
-   gl->BlitFramebuffer(b->src_x0, b->src_y0, b->src_x1, b->src_y1, b->dst_x0, b->dst_y0, b->dst_x1, b->dst_y1, mask,
-                       b->linear ? GL_LINEAR : GL_NEAREST);
+   GLenum err = GL_NO_ERROR;
+   if (src->samples <= 1 && dst->samples > 1)
+      err = blit_into_multisample(ctx, src, b);
+   else
+      gl->BlitFramebuffer(b->src_x0, b->src_y0, b->src_x1, b->src_y1, b->dst_x0, b->dst_y0, b->dst_x1, b->dst_y1,
+                          mask, b->linear ? GL_LINEAR : GL_NEAREST);
    es_mark_gpu_written((struct es_resource *)dst->res, dst->level);
-   GLenum err = gl->GetError();
+   if (err == GL_NO_ERROR)
+      err = gl->GetError();
+   if (tmp_fb) {
+      gl->BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+      gl->DeleteFramebuffers(1, &tmp_fb);
+      gl->DeleteRenderbuffers(1, &tmp_rb);
+   }
    if (err == GL_INVALID_OPERATION)
       return GL_INVALID_OPERATION; /* formats the host cannot blit between: the app's error */
    if (err != GL_NO_ERROR && err != GL_OUT_OF_MEMORY)

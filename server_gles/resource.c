@@ -9,6 +9,7 @@
 #include "util/knobs.h"
 #include "util/log.h"
 #include "wire/format.h"
+#include "wire/rgtc.h"
 
 GLenum
 es_tex_target(uint32_t t)
@@ -19,7 +20,11 @@ es_tex_target(uint32_t t)
    case WIRE_TARGET_TEX_3D: return GL_TEXTURE_3D;
    case WIRE_TARGET_TEX_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
    case WIRE_TARGET_RENDERBUFFER: return GL_RENDERBUFFER;
-   default: return 0; /* multisample textures, 1D, buffer textures: not on Espryt yet */
+   /* the core sends these only where MS_TEXTURE_FORMATS_* list the format (caps.c: hosts
+    * with both features) */
+   case WIRE_TARGET_TEX_2D_MULTISAMPLE: return GL_TEXTURE_2D_MULTISAMPLE;
+   case WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY: return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+   default: return 0; /* 1D: not on Espryt yet (buffer textures are views of buffers, state.c) */
    }
 }
 
@@ -69,7 +74,15 @@ alloc_storage(struct es_backend *be, struct es_resource *r, const struct wire_re
    gl->GenTextures(1, &r->name);
    be->tex_epoch++;
    gl->BindTexture(r->target, r->name);
-   if (r->target == GL_TEXTURE_3D)
+   /* GL core's multisample textures (ES 3.1 section 8.8): always fixed sample locations, which
+    * GL allows for either answer of the application (the front end keeps its own) */
+   if (r->target == GL_TEXTURE_2D_MULTISAMPLE)
+      gl->TexStorage2DMultisample(r->target, (GLsizei)t->samples, f->ifmt, (GLsizei)t->width, (GLsizei)t->height,
+                                  GL_TRUE);
+   else if (r->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+      gl->TexStorage3DMultisampleOES(r->target, (GLsizei)t->samples, f->ifmt, (GLsizei)t->width,
+                                     (GLsizei)t->height, (GLsizei)t->layers, GL_TRUE);
+   else if (r->target == GL_TEXTURE_3D)
       gl->TexStorage3D(r->target, (GLsizei)r->levels, f->ifmt, (GLsizei)t->width, (GLsizei)t->height,
                        (GLsizei)t->depth);
    else if (r->target == GL_TEXTURE_2D_ARRAY)
@@ -92,6 +105,10 @@ free_storage(struct es_backend *be, struct es_resource *r)
    if (r->shadow)
       be->gl.DeleteTextures(1, &r->shadow);
    r->shadow = 0;
+   for (unsigned i = 0; i < ES_MAX_TBO_FORMATS; i++)
+      if (r->tbo[i].tex)
+         be->gl.DeleteTextures(1, &r->tbo[i].tex);
+   memset(r->tbo, 0, sizeof(r->tbo));
    if (!r->name)
       return;
    if (r->is_buffer)
@@ -203,7 +220,9 @@ read_level(struct es_backend *be, const struct es_resource *r, uint32_t l, uint8
 {
    const struct es_gl *gl = &be->gl;
    const struct wire_resource_create *t = &r->templ;
-   if (sgl_knobs()->test_force_remint_readback_failure)
+   /* compressed levels are not read back as blocks (a decoded RGTC level would come back as
+    * R / RG texels): their uploaded bytes serve */
+   if (sgl_knobs()->test_force_remint_readback_failure || wire_format_is_compressed(t->format))
       return false;
    const uint32_t w = wire_minify(t->width, l), h = wire_minify(t->height, l);
    const uint32_t n = t->target == WIRE_TARGET_TEX_3D ? wire_minify(t->depth, l) : t->layers;
@@ -370,6 +389,7 @@ es_resource_respecify(struct srv_backend *sbe, struct srv_resource *res, const s
    struct es_resource old = *r;
    r->name = 0;
    r->shadow = 0; /* old's, freed with it */
+   memset(r->tbo, 0, sizeof(r->tbo));
    r->store = NULL;
    if (!alloc_storage(be, r, t)) {
       store_free(r);
@@ -409,6 +429,36 @@ es_buffer_subdata(struct srv_backend *sbe, struct srv_resource *res, uint32_t of
    es_check(be, "BufferSubData");
 }
 
+/* RGTC blocks of an upload box decoded into 8-bit R / RG texels (ES_CONV_RGTC): whole blocks,
+ * so rows of *row texels, slices of *rows rows (the caller's UNPACK_ROW_LENGTH /
+ * IMAGE_HEIGHT); block rows bottom first as GL's compressed images, each block's first row
+ * its lowest (wire/rgtc.h). NULL when out of memory. */
+static uint8_t *
+rgtc_decode_box(uint32_t fmt, const struct wire_texture_subdata *b, const uint8_t *data, uint32_t *row,
+                uint32_t *rows)
+{
+   const bool is_signed = fmt == WIRE_FMT_BC4_SNORM || fmt == WIRE_FMT_BC5_SNORM;
+   const uint32_t comps = fmt == WIRE_FMT_BC5_UNORM || fmt == WIRE_FMT_BC5_SNORM ? 2 : 1;
+   const uint32_t bw = (b->w + 3) / 4, bh = (b->h + 3) / 4, bs = 8 * comps;
+   *row = bw * 4;
+   *rows = bh * 4;
+   uint8_t *out = malloc((size_t)*row * *rows * comps * (b->d ? b->d : 1));
+   if (!out)
+      return NULL;
+   for (uint32_t k = 0; k < b->d; k++)
+      for (uint32_t by = 0; by < bh; by++)
+         for (uint32_t bx = 0; bx < bw; bx++) {
+            const uint8_t *blk = data + (((size_t)k * bh + by) * bw + bx) * bs;
+            uint8_t texels[32];
+            for (uint32_t c = 0; c < comps; c++) /* BC5: the red block, then the green */
+               wire_rgtc_decode(blk + 8 * c, is_signed, texels + c, comps);
+            for (uint32_t y = 0; y < 4; y++)
+               memcpy(out + (((size_t)k * *rows + by * 4 + y) * *row + bx * 4) * comps, texels + y * 4 * comps,
+                      4 * comps);
+         }
+   return out;
+}
+
 void
 es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *b,
                    const void *data)
@@ -441,11 +491,18 @@ es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const stru
       }
       data = out;
    }
+   uint32_t row = 0, rows = 0; /* UNPACK_ROW_LENGTH / IMAGE_HEIGHT of decoded blocks */
+   if (f->conv == ES_CONV_RGTC && !(data = conv = rgtc_decode_box(r->templ.format, b, data, &row, &rows))) {
+      be->status = be->status ? be->status : SRV_STATUS_OUT_OF_MEMORY;
+      return;
+   }
    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   gl->PixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)row);
+   gl->PixelStorei(GL_UNPACK_IMAGE_HEIGHT, (GLint)rows);
    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
    be->tex_epoch++;
    gl->BindTexture(r->target, r->name);
-   if (wire_format_is_compressed(r->templ.format)) {
+   if (wire_format_is_compressed(r->templ.format) && f->conv == ES_CONV_NONE) {
       /* whole blocks, rows of blocks bottom first, as GL's compressed images */
       GLsizei size = (GLsizei)wire_format_image_size(r->templ.format, b->w, b->h, b->d);
       if (r->target == GL_TEXTURE_2D_ARRAY)
@@ -469,6 +526,8 @@ es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const stru
                         f->type, data);
    }
    free(conv);
+   gl->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   gl->PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
    es_check(be, "TextureSubData");
 }
 

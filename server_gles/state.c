@@ -421,6 +421,39 @@ renderbuffer_shadow(struct es_backend *be, struct es_resource *r)
    return r->shadow;
 }
 
+/* GL core's buffer textures (ES 3.2 section 8.9): a sampler view of a buffer reads it through
+ * a TEXTURE_BUFFER texture of the view's format, one per format the buffer is read with, made
+ * on first use and given the buffer again when its storage changed (a remint makes new
+ * storage). Binds on the active unit when it has to call glTexBuffer; *bound says so. */
+static GLuint
+buffer_texture(struct es_backend *be, struct es_resource *r, uint32_t format, bool *bound)
+{
+   const struct es_gl *gl = &be->gl;
+   const struct es_format *f = es_format(be, format);
+   *bound = false;
+   if (!es_has(be, ES_FEAT_TEXTURE_BUFFER) || !f) {
+      es_unimplemented(be, "buffer textures on a host without EXT_texture_buffer");
+      return 0;
+   }
+   unsigned i = 0;
+   while (i < ES_MAX_TBO_FORMATS && r->tbo[i].tex && r->tbo[i].ifmt != f->ifmt)
+      i++;
+   if (i == ES_MAX_TBO_FORMATS) {
+      es_unimplemented(be, "a buffer read as buffer textures of more than 4 formats");
+      return 0;
+   }
+   if (!r->tbo[i].tex)
+      gl->GenTextures(1, &r->tbo[i].tex);
+   if (r->tbo[i].buffer != r->name || r->tbo[i].ifmt != f->ifmt) {
+      gl->BindTexture(GL_TEXTURE_BUFFER, r->tbo[i].tex);
+      gl->TexBufferEXT(GL_TEXTURE_BUFFER, f->ifmt, r->name);
+      r->tbo[i].buffer = r->name;
+      r->tbo[i].ifmt = f->ifmt;
+      *bound = true;
+   }
+   return r->tbo[i].tex;
+}
+
 static void
 emit_textures(struct es_ctx *ctx)
 {
@@ -434,11 +467,15 @@ emit_textures(struct es_ctx *ctx)
          h->unit_sampler[u] = ~0u;
       }
       /* unbind every target of every unit once, so a stale binding cannot linger */
-      static const GLenum targets[] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY};
+      static const GLenum targets[] = {GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
+                                       GL_TEXTURE_BUFFER, GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY};
+      const bool has[] = {true, true, true, true, es_has(be, ES_FEAT_TEXTURE_BUFFER), es_has(be, ES_FEAT_MS_TEXTURE),
+                          es_has(be, ES_FEAT_MS_TEXTURE_ARRAY)};
       for (uint32_t u = 0; u < WIRE_MAX_SAMPLER_UNITS && u < be->max_units; u++) {
          gl->ActiveTexture(GL_TEXTURE0 + u);
-         for (unsigned t = 0; t < 4; t++)
-            gl->BindTexture(targets[t], 0);
+         for (unsigned t = 0; t < sizeof(targets) / sizeof(targets[0]); t++)
+            if (has[t])
+               gl->BindTexture(targets[t], 0);
       }
       h->tex_epoch = be->tex_epoch;
    }
@@ -453,9 +490,12 @@ emit_textures(struct es_ctx *ctx)
          target = GL_TEXTURE_2D;
          h->unit_tex[u] = ~0u;
       } else if (r && r->is_buffer) {
-         es_unimplemented(be, "buffer textures (sampler views of buffers)");
-         tex = 0;
-         target = 0;
+         bool bound;
+         gl->ActiveTexture(GL_TEXTURE0 + u);
+         tex = buffer_texture(be, r, v->format, &bound);
+         target = GL_TEXTURE_BUFFER;
+         if (bound)
+            h->unit_tex[u] = ~0u;
       }
       struct es_sampler *s = ctx->samplers[u];
       GLuint sampler = s ? s->name : 0;

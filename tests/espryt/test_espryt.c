@@ -86,9 +86,12 @@ test_caps(void)
    CHECK(!(rend & (1ull << WIRE_FMT_ETC2_R8G8B8_UNORM)), "ETC2 RGB8 renderable");
    CHECK(ops->get_param(be, WIRE_CAP_SAMPLED_FORMATS_1) & (1ull << (WIRE_FMT_EAC_R11G11_SNORM - 64)),
          "EAC RG11 SNORM (ES 3.0 core) not sampled");
-   /* RGTC (BC4 / BC5) is GL core's: Espryt serves ES contexts and lists none of it */
-   for (uint32_t f = WIRE_FMT_BC4_UNORM; f <= WIRE_FMT_BC5_SNORM; f++)
-      CHECK(!(ops->get_param(be, WIRE_CAP_SAMPLED_FORMATS_1) & (1ull << (f - 64))), "RGTC wire format %u sampled", f);
+   /* RGTC (BC4 / BC5, GL core's): sampled on every host, as blocks where it lists
+    * EXT_texture_compression_rgtc (llvmpipe does), else decoded at upload */
+   for (uint32_t f = WIRE_FMT_BC4_UNORM; f <= WIRE_FMT_BC5_SNORM; f++) {
+      CHECK(ops->get_param(be, WIRE_CAP_SAMPLED_FORMATS_1) & (1ull << (f - 64)), "RGTC wire format %u not sampled", f);
+      CHECK(ops->get_param(be, WIRE_CAP_NATIVE_COMPRESSED_1) & (1ull << (f - 64)), "RGTC wire format %u decoded", f);
+   }
    CHECK(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_TRANSFORM_FEEDBACK, "no transform feedback");
    CHECK(ops->get_param(be, WIRE_CAP_MAX_XFB_BUFFERS) >= 4, "MAX_XFB_BUFFERS");
    CHECK(ops->get_param(be, WIRE_CAP_COLOR_SAMPLE_COUNTS) & 1, "single-sampled colour missing");
@@ -101,6 +104,18 @@ test_caps(void)
    CHECK(ops->get_param(be, WIRE_CAP_MAX_GEOMETRY_INPUT_COMPONENTS) >= 64, "MAX_GEOMETRY_INPUT_COMPONENTS");
    CHECK(ops->get_param(be, WIRE_CAP_MAX_GEOMETRY_OUTPUT_COMPONENTS) >= 64, "MAX_GEOMETRY_OUTPUT_COMPONENTS");
    CHECK(ops->get_param(be, WIRE_CAP_MAX_GEOMETRY_INVOCATIONS) >= 32, "MAX_GEOMETRY_INVOCATIONS");
+   /* llvmpipe lists EXT_texture_buffer: buffer textures with its limit and table 8.18's formats
+    * (RGBA8, not RGB8: ES has no 3-component 8-bit buffer texture) */
+   uint64_t tb = ops->get_param(be, WIRE_CAP_TEXEL_BUFFER_FORMATS);
+   CHECK((tb & (1ull << WIRE_FMT_R8G8B8A8_UNORM)) && !(tb & (1ull << WIRE_FMT_R8G8B8_UNORM)),
+         "TEXEL_BUFFER_FORMATS 0x%llx", (unsigned long long)tb);
+   CHECK(ops->get_param(be, WIRE_CAP_MAX_TEXEL_BUFFER_ELEMENTS) >= 65536, "MAX_TEXEL_BUFFER_ELEMENTS");
+   /* ... and ES 3.1 multisample textures with OES_texture_storage_multisample_2d_array: 4
+    * samples of RGBA8 and D24S8, as it renders them */
+   uint64_t mst = ops->get_param(be, WIRE_CAP_MS_TEXTURE_FORMATS_4);
+   CHECK((mst & (1ull << WIRE_FMT_R8G8B8A8_UNORM)) && (mst & (1ull << WIRE_FMT_D24_UNORM_S8_UINT)) &&
+            !(mst & ~ops->get_param(be, WIRE_CAP_MS_FORMATS_4)),
+         "MS_TEXTURE_FORMATS_4 0x%llx", (unsigned long long)mst);
    /* llvmpipe gives robust contexts: a fetch past a buffer must never reach undefined memory */
    CHECK(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_ROBUST_BUFFER_ACCESS, "no robust buffer access");
    struct wire_server_info info = {0};
