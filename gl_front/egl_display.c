@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/exit_order.h"
 #include "util/knobs.h"
 #include "util/log.h"
 
@@ -289,6 +290,10 @@ display_atexit(struct egl_display *d)
 static void
 egl_atexit(void)
 {
+   /* registered more than once (egl_atexit_again): the first call to run does the work */
+   static bool ran;
+   if (__atomic_exchange_n(&ran, true, __ATOMIC_ACQ_REL))
+      return;
    exiting_thread = true;
    bool stats = sgl_knobs()->stats;
    for (unsigned i = 0; i < EGLF_MAX_DISPLAYS; i++) {
@@ -299,12 +304,21 @@ egl_atexit(void)
       glf_print_unimplemented_hits();
 }
 
+/* Registered again after the server thread's driver may have registered destructors of its
+ * own (util/exit_order.h), so that egl_atexit still runs before them. */
+static void
+egl_atexit_again(void)
+{
+   atexit(egl_atexit);
+}
+
 static void
 egl_atexit_register(void)
 {
    /* From a shared object, glibc ties this to the object: it runs at exit or at dlclose,
     * whichever comes first. */
    atexit(egl_atexit);
+   sgl_exit_order_set(egl_atexit_again);
 }
 
 static void

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "glf_context.h"
+#include "util/exit_order.h"
 
 void glf_copy_string(const char *src, GLsizei bufSize, GLsizei *length, GLchar *dst);
 void glf_shader_destroy(struct glf_shader *sh);
@@ -433,6 +434,9 @@ link_program(struct glf_context *ctx, struct glf_program *p)
    char *log = NULL;
    bool hit;
    bool ok = spv_link_cached(shaders, n, &opts, &blob, &size, &log, &hit);
+   /* glslang and SPIRV-Tools (shared with the in-process server's validation) may have
+    * registered destructors of their first-use statics just now (util/exit_order.h) */
+   sgl_exit_order_renew();
    free(binds);
    free(fbinds);
    set_log(p, log);

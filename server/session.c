@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "server_private.h"
+#include "util/exit_order.h"
 #include "util/knobs.h"
 #include "util/log.h"
 #include "wire/format.h"
@@ -622,6 +623,10 @@ apply_one(struct srv_session *s, uint64_t head)
          return false;
       srv_handlers[h.op](s, s->scratch, s->scratch + info->payload_size, body - info->payload_size);
       caps_after(s, &note, h.op, info->name);
+      /* the records whose work may have had an in-process driver compile (util/exit_order.h) */
+      if (h.op == WIRE_OP_Draw || h.op == WIRE_OP_ProgramCreate || h.op == WIRE_OP_Clear ||
+          h.op == WIRE_OP_Blit || h.op == WIRE_OP_GenerateMipmap || h.op == WIRE_OP_ReadPixels)
+         sgl_exit_order_renew();
    }
    if (s->record) {
       uint8_t kind = 0; /* a record: op, body size, body */
