@@ -63,6 +63,8 @@ es_features_init(struct es_backend *be)
          be->feat[ES_FEAT_GEOMETRY_SHADER] = be->feat[ES_FEAT_GEOMETRY_POINT_SIZE] = false;
       else if (n == 4 && !strncmp(h, "rgtc", 4))
          be->feat[ES_FEAT_RGTC] = false;
+      else if (n == 10 && !strncmp(h, "read_depth", 10))
+         be->feat[ES_FEAT_READ_DEPTH] = be->feat[ES_FEAT_READ_DEPTH_STENCIL] = false;
       else if (n)
          sgl_log(SGL_LOG_WARN, "espryt: SPLITGL_ESPRYT_HIDE: unknown feature '%.*s'", (int)n, h);
       h += n + (h[n] == ',');
