@@ -63,6 +63,8 @@ es_features_init(struct es_backend *be)
          be->feat[ES_FEAT_GEOMETRY_SHADER] = be->feat[ES_FEAT_GEOMETRY_POINT_SIZE] = false;
       else if (n == 4 && !strncmp(h, "rgtc", 4))
          be->feat[ES_FEAT_RGTC] = false;
+      else if (n == 10 && !strncmp(h, "read_depth", 10))
+         be->feat[ES_FEAT_READ_DEPTH] = be->feat[ES_FEAT_READ_DEPTH_STENCIL] = false;
       else if (n)
          sgl_log(SGL_LOG_WARN, "espryt: SPLITGL_ESPRYT_HIDE: unknown feature '%.*s'", (int)n, h);
       h += n + (h[n] == ',');
@@ -280,6 +282,13 @@ es_caps_init(struct es_backend *be)
                           (range[1] > 1.0f ? WIRE_FEATURE_WIDE_LINES : 0) |
                           (es_has(be, ES_FEAT_INDEXED_BLEND) ? WIRE_FEATURE_INDEPENDENT_BLEND : 0) |
                           (be->robust ? WIRE_FEATURE_ROBUST_BUFFER_ACCESS : 0);
+   /* EXT_blend_func_extended: the SRC1 factors on the host's MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT
+    * draw buffers (none offered where the host lists the extension without a limit) */
+   if (es_has(be, ES_FEAT_DUAL_SOURCE_BLEND)) {
+      c[WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS] = geti(be, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, 30);
+      if (c[WIRE_CAP_MAX_DUAL_SRC_ATTACHMENTS])
+         c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_DUAL_SRC_BLEND;
+   }
    /* ES 3.0 section 2.15: transform feedback and its primitives-written query */
    c[WIRE_CAP_MAX_XFB_BUFFERS] = geti(be, GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, 30);
    c[WIRE_CAP_MAX_XFB_BUFFER_DATA_STRIDE] = 4u * geti(be, GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 30);

@@ -28,3 +28,6 @@ FEAT(MS_TEXTURE, 31)                                                    /* glTex
 FEAT(MS_TEXTURE_ARRAY, 0, "GL_OES_texture_storage_multisample_2d_array")
 FEAT(SRGB_WRITE_CONTROL, 0, "GL_EXT_sRGB_write_control")               /* FRAMEBUFFER_SRGB_EXT: GL core's sRGB attachments without encoding */
 FEAT(RGTC, 0, "GL_EXT_texture_compression_rgtc")                       /* BC4 / BC5 blocks as sent (else decoded at upload: format.c) */
+FEAT(DUAL_SOURCE_BLEND, 0, "GL_EXT_blend_func_extended")               /* SRC1 blend factors, layout(index = 1) outputs, MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT */
+FEAT(READ_DEPTH, 0, "GL_NV_read_depth")                                 /* glReadPixels of DEPTH_COMPONENT: depth-only surfaces */
+FEAT(READ_DEPTH_STENCIL, 0, "GL_NV_read_depth_stencil")                 /* glReadPixels of DEPTH_STENCIL (packed types): depth / stencil surfaces */

@@ -232,6 +232,29 @@ uses_ms_array(spvc_compiler comp, spvc_resources res)
    return false;
 }
 
+/* Dual-source outputs: SPIRV-Cross writes a fragment output's Index decoration as
+ * layout(location =, index =), which GLSL ES has only with EXT_blend_func_extended (GL 3.3
+ * core always); refused by name where the host lacks it. */
+static bool
+require_output_index(struct xlate *x, spvc_compiler comp, spvc_resources res)
+{
+   if (spvc_compiler_get_execution_model(comp) != SpvExecutionModelFragment)
+      return true;
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count);
+   for (size_t i = 0; i < count; i++) {
+      if (!spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationIndex))
+         continue;
+      if (!es_has(x->be, ES_FEAT_DUAL_SOURCE_BLEND)) {
+         snprintf(x->err, sizeof(x->err), "fragment output index (dual-source): the host lacks EXT_blend_func_extended");
+         return false;
+      }
+      return spvc_compiler_require_extension(comp, "GL_EXT_blend_func_extended") == SPVC_SUCCESS;
+   }
+   return true;
+}
+
 /* GLSL ES source of one stage (malloc'd), or NULL with x->err. */
 static char *
 translate(struct xlate *x, const uint32_t *words, size_t count)
@@ -282,6 +305,8 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
    }
    if (uses_ms_array(comp, res) &&
        spvc_compiler_require_extension(comp, "GL_OES_texture_storage_multisample_2d_array") != SPVC_SUCCESS)
+      goto done;
+   if (!require_output_index(x, comp, res))
       goto done;
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER);
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE);

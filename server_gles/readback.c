@@ -4,8 +4,10 @@
  * FLOAT for float, RGBA_INTEGER / INT or UNSIGNED_INT for integer) and the implementation's
  * own pair, so Espryt asks for the format's own GL format / type first (which is the wire
  * layout) and, where the host refuses it, reads the class pair and packs the wire layout
- * itself. Depth and stencil cannot be read on ES (GL core's read-back of them is not offered
- * by an ES host). */
+ * itself. Depth and stencil: ES 3.0 reads colour only; the host's NV_read_depth (DEPTH_COMPONENT)
+ * and NV_read_depth_stencil (DEPTH_STENCIL with the packed types) read them in the upload
+ * pairs of format.c, which are the wire layouts but for D24_UNORM's (read as 24_8, shifted);
+ * without them a depth / stencil read-back ends the session with the extension's name. */
 #include "es_private.h"
 
 #include <math.h>
@@ -156,6 +158,41 @@ class_pair(uint32_t fmt, GLenum *format, GLenum *type, uint32_t *texel)
    }
 }
 
+/* A depth / stencil surface bound for reading, through NV_read_depth(_stencil), in the
+ * wire layout: D16 as UNSIGNED_SHORT, D32F as FLOAT, D24S8 as UNSIGNED_INT_24_8 (depth 31-8,
+ * stencil 7-0), D32FS8 as FLOAT_32_UNSIGNED_INT_24_8_REV (the float, then stencil in 7-0 of
+ * the second word, whose 31-8 are undefined: cleared), D24 as UNSIGNED_INT_24_8 shifted to
+ * depth 23-0 (X8D24). */
+static bool
+read_zs(struct es_backend *be, uint32_t f, int64_t x0, int64_t y0, uint32_t cw, uint32_t ch, uint32_t row,
+        uint8_t *out, GLenum *err)
+{
+   const struct es_gl *gl = &be->gl;
+   const struct es_format *ef = es_format(be, f);
+   const bool x8d24 = f == WIRE_FMT_D24_UNORM;
+   gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+   gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+   while (gl->GetError() != GL_NO_ERROR)
+      ;
+   gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)row);
+   gl->ReadPixels((GLint)x0, (GLint)y0, (GLsizei)cw, (GLsizei)ch, ef->format, x8d24 ? GL_UNSIGNED_INT_24_8 : ef->type,
+                  out);
+   gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+   if ((*err = gl->GetError()) != GL_NO_ERROR)
+      return false;
+   if (!x8d24 && f != WIRE_FMT_D32_FLOAT_S8_UINT)
+      return true;
+   for (uint32_t r = 0; r < ch; r++)
+      for (uint32_t c = 0; c < cw; c++) {
+         uint8_t *t = out + ((size_t)r * row + c) * wire_format_texel_size(f);
+         uint32_t v;
+         memcpy(&v, t + (x8d24 ? 0 : 4), 4);
+         v = x8d24 ? v >> 8 : v & 0xffu;
+         memcpy(t + (x8d24 ? 0 : 4), &v, 4);
+      }
+   return true;
+}
+
 bool
 es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, int32_t y, uint32_t w, uint32_t h,
                void *dst)
@@ -169,8 +206,15 @@ es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
       return true;
    uint32_t f = r->templ.format;
    const struct es_format *ef = es_format(be, f);
-   if (!ef || wire_format_has_depth(f) || wire_format_has_stencil(f)) {
-      es_unimplemented(be, "ReadPixels of depth / stencil surfaces (ES reads colour only)");
+   const bool zs = wire_format_has_depth(f) || wire_format_has_stencil(f);
+   const bool packed_zs = wire_format_has_depth(f) && wire_format_has_stencil(f);
+   if (!ef || (zs && !packed_zs && !wire_format_has_depth(f))) {
+      es_unimplemented(be, "ReadPixels of this depth / stencil format");
+      return false;
+   }
+   if (zs && !es_has(be, packed_zs ? ES_FEAT_READ_DEPTH_STENCIL : ES_FEAT_READ_DEPTH)) {
+      es_unimplemented(be, packed_zs ? "ReadPixels of depth / stencil surfaces: the host lacks GL_NV_read_depth_stencil"
+                                     : "ReadPixels of depth surfaces: the host lacks GL_NV_read_depth");
       return false;
    }
    struct srv_read_clip clip;
@@ -179,14 +223,14 @@ es_read_pixels(struct srv_ctx *sctx, const struct srv_surface *src, int32_t x, i
       return true;
    const int64_t x0 = clip.x0, y0 = clip.y0;
    const uint32_t cw = clip.w, ch = clip.h;
-   if (!es_bind_read_surface(ctx, GL_COLOR_ATTACHMENT0, src)) {
+   if (!es_bind_read_surface(ctx, zs ? es_zs_attachment(src) : GL_COLOR_ATTACHMENT0, src)) {
       es_unimplemented(be, "ReadPixels of this target");
       return false;
    }
    uint32_t ts = wire_format_texel_size(f);
    uint8_t *out = (uint8_t *)dst + ((size_t)(y0 - y) * w + (size_t)(x0 - x)) * ts;
    GLenum err;
-   bool ok = es_read_color(be, f, x0, y0, cw, ch, w, out, &err);
+   bool ok = zs ? read_zs(be, f, x0, y0, cw, ch, w, out, &err) : es_read_color(be, f, x0, y0, cw, ch, w, out, &err);
    if (!ok)
       es_fail(be, "ReadPixels: no read-back of wire format %u on this host (error 0x%x)", f, err);
    return ok;

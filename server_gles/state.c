@@ -301,8 +301,9 @@ emit_blend(struct es_ctx *ctx)
    uint32_t n = ctx->fb_state.nr_cbufs ? ctx->fb_state.nr_cbufs : 1;
    if (b->logic_op_enable)
       es_unimplemented(ctx->be, "logic op (GL core) on an ES host");
-   /* dual-source factors (revision 15): the capability MAX_DUAL_SRC_ATTACHMENTS is 0 on Espryt */
-   for (uint32_t i = 0; i < n; i++) {
+   /* dual-source factors (revision 15): offered only with the host's EXT_blend_func_extended
+    * (caps.c), whose SRC1 enums are GL core's */
+   for (uint32_t i = 0; i < n && !es_has(ctx->be, ES_FEAT_DUAL_SOURCE_BLEND); i++) {
       const struct wire_rt_blend *rt = &b->rt[b->independent ? i : 0];
       const uint8_t f[4] = {rt->rgb_src, rt->rgb_dst, rt->alpha_src, rt->alpha_dst};
       for (unsigned k = 0; k < 4; k++)

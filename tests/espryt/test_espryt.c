@@ -3,7 +3,10 @@
  *   vendor         only splitgl's own vendor JSON reachable: Espryt refuses to start
  *   caps           the capability table holds the host's answers (limits, formats, features)
  *   readback       clears read back in the wire layout (RGBA8, RGB8 through the class pair,
- *                  RG16F packed from floats)
+ *                  RG16F packed from floats; D24S8, D32FS8, X8D24, D16 through the host's
+ *                  NV_read_depth(_stencil)); `readback_zs_hidden`, under
+ *                  SPLITGL_ESPRYT_HIDE=read_depth: a depth / stencil read-back ends the session
+ *                  with the extension's name
  *   robust_draw    a draw whose indices run past the vertex and index buffers (the wire allows
  *                  it: robust access) completes and leaves the in-range triangle drawn
  *                  (llvmpipe stays inside its buffers even without a robust context, checked
@@ -146,6 +149,49 @@ clear_read(struct srv_backend *be, struct srv_ctx *ctx, uint32_t fmt, const floa
    ops->resource_destroy(be, r);
 }
 
+/* Clears a 4x4 renderbuffer of depth / stencil format `fmt` to depth `d`, stencil `st` and
+ * reads it back (the host's NV_read_depth / NV_read_depth_stencil). */
+static bool
+clear_read_zs(struct srv_backend *be, struct srv_ctx *ctx, uint32_t fmt, float d, uint32_t st, void *out)
+{
+   const struct srv_backend_ops *ops = be->ops;
+   struct wire_resource_create t = {.target = WIRE_TARGET_RENDERBUFFER, .format = fmt, .width = 4, .height = 4,
+                                    .depth = 1, .layers = 1, .samples = 1};
+   struct srv_resource *r = ops->resource_create(be, &t);
+   struct srv_framebuffer fb = {.width = 4, .height = 4, .samples = 1, .layers = 1};
+   fb.zsbuf.res = r;
+   fb.zsbuf.samples = 1;
+   ops->set_framebuffer(ctx, &fb);
+   struct wire_clear c = {.buffers = WIRE_CLEAR_DEPTH | (wire_format_has_stencil(fmt) ? WIRE_CLEAR_STENCIL : 0),
+                          .stencil = st, .depth = d, .stencil_write_mask = 0xff};
+   ops->clear(ctx, &c);
+   bool ok = ops->read_pixels(ctx, &fb.zsbuf, 0, 0, 4, 4, out);
+   struct srv_framebuffer none = {0};
+   ops->set_framebuffer(ctx, &none);
+   ops->resource_destroy(be, r);
+   return ok;
+}
+
+/* Under SPLITGL_ESPRYT_HIDE=read_depth (a host without NV_read_depth / NV_read_depth_stencil)
+ * a depth / stencil read-back ends the session with the extension's name. */
+static void
+test_readback_zs_hidden(void)
+{
+   setenv("SPLITGL_ESPRYT_HIDE", "read_depth", 1);
+   struct srv_backend *be = create();
+   const struct srv_backend_ops *ops = be->ops;
+   struct wire_context_create cc = {.api = 1, .major = 3};
+   struct srv_ctx *ctx = ops->context_create(be, &cc);
+   CHECK(ctx != NULL, "context_create");
+   uint8_t px[4 * 4 * 8];
+   char what[160] = "";
+   CHECK(!clear_read_zs(be, ctx, WIRE_FMT_D24_UNORM_S8_UINT, 1.0f, 0x5a, px), "D24S8 read back without the extension");
+   CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_DEVICE_LOST, "no DEVICE_LOST");
+   CHECK(strstr(what, "NV_read_depth_stencil") != NULL, "reason \"%s\"", what);
+   ops->context_destroy(be, ctx);
+   ops->destroy(be);
+}
+
 static void
 test_readback(void)
 {
@@ -169,6 +215,21 @@ test_readback(void)
    uint16_t h[2];
    memcpy(h, px, 4);
    CHECK(h[0] == 0x3400 && h[1] == 0xc000, "RG16F 0x%04x 0x%04x", h[0], h[1]);
+   /* depth / stencil in the wire layouts (wire/format.h): the last texel of each */
+   uint32_t u[2];
+   CHECK(clear_read_zs(be, ctx, WIRE_FMT_D24_UNORM_S8_UINT, 1.0f, 0x5a, px), "D24S8 read-back");
+   memcpy(u, px + 60, 4);
+   CHECK(u[0] == 0xffffff5au, "D24S8 0x%08x", u[0]);
+   memset(px, 0xee, sizeof(px));
+   CHECK(clear_read_zs(be, ctx, WIRE_FMT_D32_FLOAT_S8_UINT, 0.375f, 0xa5, px), "D32FS8 read-back");
+   memcpy(u, px + 120, 8);
+   CHECK(u[0] == 0x3ec00000u && u[1] == 0xa5u, "D32FS8 0x%08x 0x%08x", u[0], u[1]);
+   CHECK(clear_read_zs(be, ctx, WIRE_FMT_D24_UNORM, 1.0f, 0, px), "D24 read-back");
+   memcpy(u, px + 60, 4);
+   CHECK(u[0] == 0x00ffffffu, "D24 (X8D24) 0x%08x", u[0]);
+   CHECK(clear_read_zs(be, ctx, WIRE_FMT_D16_UNORM, 1.0f, 0, px), "D16 read-back");
+   memcpy(h, px + 30, 2);
+   CHECK(h[0] == 0xffff, "D16 0x%04x", h[0]);
    char what[160];
    CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_OK, "status: %s", what);
    ops->context_destroy(be, ctx);
@@ -431,6 +492,8 @@ main(int argc, char **argv)
       test_geometry(true);
    else if (!strcmp(c, "readback"))
       test_readback();
+   else if (!strcmp(c, "readback_zs_hidden"))
+      test_readback_zs_hidden();
    else if (!strcmp(c, "robust_draw"))
       test_robust_draw();
    else if (!strcmp(c, "unimplemented"))
