@@ -151,7 +151,7 @@ context_create(struct srv_backend *sbe, const struct wire_context_create *c)
    /* OpenGL core contexts (api 1) run on the same host ES context: the capability table says
     * what the host lacks (polygon modes, depth clamp, logic op: the front end refuses them at
     * the call), and what the wire can still carry but Espryt cannot honour ends the session
-    * with its name (LOD bias, depth read-back, sRGB without encoding where the host lacks
+    * with its name (depth read-back, sRGB without encoding where the host lacks
     * EXT_sRGB_write_control, timing queries). */
    if (!es_make_current(be, ctx)) {
       be->egl.eglDestroyContext(be->dpy, ctx->egl);

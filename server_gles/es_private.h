@@ -139,7 +139,20 @@ struct es_variant_key {
    uint32_t point_size;   /* SPV_SPEC_POINT_SIZE: float bits, 0: the shader's gl_PointSize */
    uint32_t point_origin; /* SPV_SPEC_POINT_ORIGIN: WIRE_POINT_ORIGIN_* */
    uint32_t clip_enable;  /* SPV_SPEC_CLIP_ENABLE: the enabled CLIP_DISTANCEi (bit i) */
+   /* GL core's LOD bias of the sampler bound to info->samplers[i] (float bits, clamped to
+    * MAX_TEXTURE_LOD_BIAS; 0: none), added to its lookups (spirv_patch.c) */
+   uint32_t lod_bias[WIRE_MAX_PROGRAM_SAMPLERS];
 };
+
+/* spirv_patch.c: the LOD bias of one sampler binding, for es_spirv_lod_bias */
+struct es_bias_binding {
+   uint32_t binding;
+   float bias;
+};
+/* A copy of the module (malloc'd, *out_words) whose lookups through each binding of b[] add
+ * its bias, clamped to +-max_bias; false with err where it cannot. */
+bool es_spirv_lod_bias(const uint32_t *words, size_t count, const struct es_bias_binding *b, unsigned nb,
+                       float max_bias, uint32_t **out_words, size_t *out_count, char *err, size_t err_size);
 
 struct es_variant {
    struct es_variant_key key;
@@ -355,6 +368,9 @@ uint32_t es_blit(struct srv_ctx *sctx, const struct srv_surface *src, const stru
 
 /* backend.c: a host call or feature that failed. The session ends with DeviceLost and the
  * reason (take_status); the first reason wins. */
+/* MAX_TEXTURE_LOD_BIAS as the front end reports it; Espryt clamps the biases it adds to it
+ * (program.c) */
+float es_max_lod_bias(const struct es_backend *be);
 void es_fail(struct es_backend *be, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* An entry point Espryt does not implement yet: logged and the session ends (named). */
 void es_unimplemented(struct es_backend *be, const char *what);

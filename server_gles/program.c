@@ -19,11 +19,12 @@
  * Specialization constants (spv_layout.h) become SPIRV-Cross's SPIRV_CROSS_CONSTANT_ID_<n>
  * macros, defined per variant: GLSL ES cannot specialize a compiled program, so each set of
  * values a program is drawn with (es_variant_key: the rasterizer's point size, gl_PointCoord's
- * origin, the enabled clip distances, each only where the program declares the constant) is a
- * host program of its own, made at the first draw that needs it, as Magma makes a pipeline per
- * specialization. var[0] (GL's initial state) is made at create, so the host's verdict on
- * the program comes there; at most ES_PROGRAM_VARIANTS per program, the least recently drawn
- * deleted first. SetProgramBindings' values are kept on the program and given to each
+ * origin, the enabled clip distances, each only where the program declares the constant; and
+ * GL core's LOD bias of the sampler bound to each of its samplers, added to the lookups in the
+ * SPIR-V by spirv_patch.c, since ES has no TEXTURE_LOD_BIAS) is a host program of its own,
+ * made at the first draw that needs it, as Magma makes a pipeline per specialization. var[0]
+ * (GL's initial state) is made at create, so the host's verdict on the program comes there; at
+ * most ES_PROGRAM_VARIANTS per program, the least recently drawn deleted first. SetProgramBindings' values are kept on the program and given to each
  * variant. */
 #include "es_private.h"
 
@@ -79,6 +80,7 @@ program_key(struct es_backend *be, const struct spv_program_info *info, const st
    /* the specialization constants' values are part of the host program */
    const uint32_t spec[3] = {vk->point_size, vk->point_origin, vk->clip_enable};
    sgl_sha256_update(&h, spec, sizeof(spec));
+   sgl_sha256_update(&h, vk->lod_bias, sizeof(vk->lod_bias)); /* added to the lookups (spirv_patch.c) */
    for (unsigned s = 0; s < SPV_STAGE_COUNT; s++) {
       uint32_t words = (info->stage_mask & (1u << s)) ? info->spirv_words[s] : 0;
       sgl_sha256_update(&h, &words, sizeof(words));
@@ -407,7 +409,27 @@ link_variant(struct es_backend *be, const struct spv_program_info *info, struct 
          continue;
       struct xlate x = {.be = be, .version = glsl_version(be, info), .key = &v->key,
                         .clip_cull = info->uses_clip_distance || info->uses_cull_distance};
-      char *src = translate(&x, info->spirv[s], info->spirv_words[s]);
+      /* the samplers' LOD biases, where this stage samples one that has a bias */
+      struct es_bias_binding bias[WIRE_MAX_PROGRAM_SAMPLERS];
+      bool biased = false;
+      for (uint32_t i = 0; i < info->sampler_count && i < WIRE_MAX_PROGRAM_SAMPLERS; i++) {
+         bias[i].binding = info->samplers[i].binding;
+         memcpy(&bias[i].bias, &v->key.lod_bias[i], sizeof(float));
+         biased |= bias[i].bias != 0.0f && (info->samplers[i].stage_mask & (1u << s));
+      }
+      uint32_t *patched = NULL;
+      size_t patched_words = 0;
+      if (biased &&
+          !es_spirv_lod_bias(info->spirv[s], info->spirv_words[s], bias,
+                             info->sampler_count < WIRE_MAX_PROGRAM_SAMPLERS ? info->sampler_count
+                                                                             : WIRE_MAX_PROGRAM_SAMPLERS,
+                             es_max_lod_bias(be), &patched, &patched_words, err,
+                             err_size)) {
+         ok = false;
+         break;
+      }
+      char *src = patched ? translate(&x, patched, patched_words) : translate(&x, info->spirv[s], info->spirv_words[s]);
+      free(patched);
       if (!src) {
          snprintf(err, err_size, "%s", x.err);
          ok = false;
@@ -566,12 +588,44 @@ es_program_destroy(struct es_backend *be, struct es_program *p)
    free(p);
 }
 
-/* The specialization-constant values ctx's state gives the bound program (spv_layout.h says
- * what each means; Magma's fill_key and spec_point_size make the same). */
-static void
-variant_key(const struct es_ctx *ctx, const struct spv_program_info *info, struct es_variant_key *k)
+/* MAX_TEXTURE_LOD_BIAS as the front end reports it (gl_front/caps.c): the host's (Mesa
+ * answers the query on ES contexts too), at least GL's minimum 2 where a host does not. */
+float
+es_max_lod_bias(const struct es_backend *be)
 {
+   float bias = wire_cap_float(be->caps[WIRE_CAP_MAX_LOD_BIAS]);
+   return bias > 2.0f ? bias : 2.0f;
+}
+
+/* The specialization-constant values ctx's state gives the bound program (spv_layout.h says
+ * what each means; Magma's fill_key and spec_point_size make the same), and the LOD bias of
+ * the sampler bound to each of its samplers. False where the key cannot say it: an array of
+ * samplers whose elements have different biases (one binding takes one bias). */
+static bool
+variant_key(const struct es_ctx *ctx, const struct es_program *p, struct es_variant_key *k)
+{
+   const struct spv_program_info *info = p->info;
    memset(k, 0, sizeof(*k));
+   /* From the OpenGL 3.3 core spec, section 3.8.11: "lambda'(x, y) = lambda_base(x, y) +
+    * clamp(bias_texobj + bias_shader)", clamped to MAX_TEXTURE_LOD_BIAS (the host's, caps.c) */
+   const float max_bias = es_max_lod_bias(ctx->be);
+   for (uint32_t i = 0; i < info->sampler_count && i < WIRE_MAX_PROGRAM_SAMPLERS; i++) {
+      const struct spv_sampler *s = &info->samplers[i];
+      for (uint32_t j = 0; j < s->array_size; j++) {
+         /* a sampler uniform never set is unit 0 (GL's initial value) */
+         uint32_t unit = s->first_slot + j < p->unit_count ? p->units[s->first_slot + j] : 0;
+         const struct es_sampler *smp = unit < WIRE_MAX_SAMPLER_UNITS ? ctx->samplers[unit] : NULL;
+         float bias = smp ? smp->s.lod_bias : 0.0f;
+         bias = bias < -max_bias ? -max_bias : bias > max_bias ? max_bias : bias;
+         if (bias == 0.0f)
+            bias = 0.0f; /* -0.0: the key's bits stay 0 */
+         uint32_t bits;
+         memcpy(&bits, &bias, sizeof(bits));
+         if (j && bits != k->lod_bias[i])
+            return false;
+         k->lod_bias[i] = bits;
+      }
+   }
    if (info->point_size_spec || info->gs_point_size_spec) {
       /* wire_rast_state.point_size: glPointSize, or 0 under GL_PROGRAM_POINT_SIZE. From the
        * OpenGL 3.3 core spec, section 3.4: the point size is "clamped to the
@@ -588,6 +642,7 @@ variant_key(const struct es_ctx *ctx, const struct spv_program_info *info, struc
       k->point_origin = ctx->point_origin;
    if (info->clip_enable_stage != SPV_STAGE_COUNT)
       k->clip_enable = ctx->clip_enable;
+   return true;
 }
 
 GLuint
@@ -598,7 +653,10 @@ es_program_select(struct es_ctx *ctx)
    if (!p || p->failed)
       return 0;
    struct es_variant_key key;
-   variant_key(ctx, p->info, &key);
+   if (!variant_key(ctx, p, &key)) {
+      es_fail(be, "Draw: LOD bias differing between the elements of one sampler array");
+      return 0;
+   }
    struct es_variant *v = NULL;
    for (uint32_t i = 0; i < p->nvar && !v; i++)
       if (!memcmp(&p->var[i].key, &key, sizeof(key)))

@@ -120,8 +120,7 @@ create_sampler(struct srv_backend *sbe, const struct wire_sampler_state *s)
       max_lod = 0.0f;
    gl->SamplerParameterf(c->name, GL_TEXTURE_MIN_LOD, s->min_lod);
    gl->SamplerParameterf(c->name, GL_TEXTURE_MAX_LOD, max_lod);
-   if (s->lod_bias != 0.0f)
-      es_fail(be, "SamplerCreate: LOD bias (GL core) on an ES host"); /* ES has no TEXTURE_LOD_BIAS */
+   /* ES has no TEXTURE_LOD_BIAS: s->lod_bias goes into the shader (program.c, variant_key) */
    if (s->compare_enable) {
       gl->SamplerParameteri(c->name, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
       gl->SamplerParameteri(c->name, GL_TEXTURE_COMPARE_FUNC, (GLint)gl_func[s->compare_func]);

@@ -415,15 +415,15 @@ test_unimplemented(void)
    ops->destroy(be);
    be = create();
    ops = be->ops;
-   /* a GL core context runs; a GL core feature the host lacks (LOD bias) ends the session */
+   /* a GL core context runs; its LOD bias, which ES lacks, is taken (a program variant adds it
+    * to the lookups: program.c, spirv_patch.c) */
    struct wire_context_create core = {.api = 1, .major = 3};
    struct srv_ctx *ctx = ops->context_create(be, &core);
    CHECK(ctx && ops->take_status(be, what, sizeof(what)) == SRV_STATUS_OK, "a GL core context refused: %s", what);
    struct wire_sampler_state ss = {.min_filter = WIRE_FILTER_NEAREST, .mag_filter = WIRE_FILTER_NEAREST,
                                    .max_lod = 1000.0f, .lod_bias = 0.5f};
    void *smp = ops->create_sampler(be, &ss);
-   CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_DEVICE_LOST, "a LOD bias accepted");
-   CHECK(strstr(what, "LOD bias") != NULL, "reason \"%s\"", what);
+   CHECK(smp && ops->take_status(be, what, sizeof(what)) == SRV_STATUS_OK, "a LOD bias refused: %s", what);
    if (smp)
       ops->delete_cso(be, WIRE_KIND_SAMPLER, smp);
    if (ctx)
