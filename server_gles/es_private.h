@@ -149,6 +149,8 @@ struct es_bias_binding {
    uint32_t binding;
    float bias;
 };
+/* Whether the module declares a 1D image (sampler1D, sampler1DArray and their forms). */
+bool es_spirv_uses_1d(const uint32_t *words, size_t count);
 /* A copy of the module (malloc'd, *out_words) whose lookups through each binding of b[] add
  * its bias, clamped to +-max_bias; false with err where it cannot. */
 bool es_spirv_lod_bias(const uint32_t *words, size_t count, const struct es_bias_binding *b, unsigned nb,

@@ -562,6 +562,14 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
       es_unimplemented(be, "a geometry stage on a host without geometry shaders");
       return NULL;
    }
+   /* GLSL ES has no sampler1D / sampler1DArray: named here rather than left to the host's
+    * compiler (SPIRV-Cross writes them as they are) */
+   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++) {
+      if ((info->stage_mask & (1u << s)) && es_spirv_uses_1d(info->spirv[s], info->spirv_words[s])) {
+         es_unimplemented(be, "1D textures in GLSL ES (sampler1D / sampler1DArray)");
+         return NULL;
+      }
+   }
    struct es_program *p = calloc(1, sizeof(*p));
    if (!p)
       return NULL;

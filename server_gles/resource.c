@@ -57,6 +57,10 @@ alloc_storage(struct es_backend *be, struct es_resource *r, const struct wire_re
       gl->BufferData(GL_COPY_WRITE_BUFFER, t->width, NULL, GL_DYNAMIC_DRAW);
       return es_check(be, "ResourceCreate(buffer)");
    }
+   if (t->target == WIRE_TARGET_TEX_1D || t->target == WIRE_TARGET_TEX_1D_ARRAY) {
+      es_unimplemented(be, "1D textures in GLSL ES (TEXTURE_1D / TEXTURE_1D_ARRAY storage)");
+      return false;
+   }
    const struct es_format *f = es_format(be, t->format);
    r->target = es_tex_target(t->target);
    if (!f || !r->target) {

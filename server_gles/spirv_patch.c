@@ -13,7 +13,10 @@
  *     log2(rho).
  * Gathers and fetches take no LOD. A sampler reaches its lookups through OpLoad /
  * OpAccessChain / OpCopyObject and function parameters; a parameter that receives samplers
- * of different biases cannot be given one and the rewrite is refused by name. */
+ * of different biases cannot be given one and the rewrite is refused by name.
+ *
+ * 1D images (es_spirv_uses_1d): GLSL ES has none; not emulated yet, so a program that
+ * declares one is refused by name (program.c) rather than by the host's compiler. */
 #include "es_private.h"
 
 #include <math.h>
@@ -298,4 +301,18 @@ es_spirv_lod_bias(const uint32_t *w, size_t n, const struct es_bias_binding *b, 
    *out_words = o.w;
    *out_count = o.n;
    return true;
+}
+
+bool
+es_spirv_uses_1d(const uint32_t *w, size_t n)
+{
+   for (size_t i = 5; i < n;) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (!wc || i + wc > n || op == OP_FUNCTION)
+         break;
+      if (op == 25 /* OpTypeImage */ && wc >= 9 && w[i + 3] == 0 /* Dim1D */)
+         return true;
+      i += wc;
+   }
+   return false;
 }
