@@ -218,7 +218,7 @@ es_ops(void)
       ops.resource_respecify = es_resource_respecify;
       ops.resource_destroy = es_resource_destroy;
       ops.buffer_subdata = es_buffer_subdata;
-      ops.texture_subdata = es_texture_subdata;
+      ops.texture_subdata = es_texture_subdata_wire;
       ops.program_create = es_program_create;
       es_state_ops(&ops);
       es_draw_ops(&ops);

@@ -151,6 +151,10 @@ struct es_bias_binding {
 };
 /* Whether the module declares a 1D image (sampler1D, sampler1DArray and their forms). */
 bool es_spirv_uses_1d(const uint32_t *words, size_t count);
+/* A copy of the module (malloc'd) with its 1D images as 2D ones (height 1; resource.c stores
+ * them so); false with err where it cannot, or where the module has none (err empty). */
+bool es_spirv_lower_1d(const uint32_t *words, size_t count, uint32_t **out_words, size_t *out_count, char *err,
+                       size_t err_size);
 /* A copy of the module (malloc'd, *out_words) whose lookups through each binding of b[] add
  * its bias, clamped to +-max_bias; false with err where it cannot. */
 bool es_spirv_lod_bias(const uint32_t *words, size_t count, const struct es_bias_binding *b, unsigned nb,
@@ -325,6 +329,10 @@ void es_buffer_subdata(struct srv_backend *sbe, struct srv_resource *res, uint32
                        uint32_t size);
 void es_texture_subdata(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *box,
                         const void *data);
+/* ops->texture_subdata: a 1D array's box addresses layers as rows on the wire (wire_target);
+ * Espryt's 2D array of height 1 takes them as layers */
+void es_texture_subdata_wire(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *b,
+                             const void *data);
 bool es_buffer_read(struct srv_backend *sbe, struct srv_resource *res, uint32_t offset, uint32_t size, void *dst);
 void es_generate_mipmap(struct srv_ctx *sctx, struct srv_resource *res, uint32_t base, uint32_t last);
 GLenum es_tex_target(uint32_t wire_target);

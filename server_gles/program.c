@@ -417,19 +417,33 @@ link_variant(struct es_backend *be, const struct spv_program_info *info, struct 
          memcpy(&bias[i].bias, &v->key.lod_bias[i], sizeof(float));
          biased |= bias[i].bias != 0.0f && (info->samplers[i].stage_mask & (1u << s));
       }
-      uint32_t *patched = NULL;
-      size_t patched_words = 0;
+      uint32_t *patched = NULL, *lowered = NULL;
+      size_t patched_words = 0, lowered_words = 0;
+      const uint32_t *words = info->spirv[s];
+      size_t nwords = info->spirv_words[s];
+      /* 1D images as 2D ones of height 1 (GLSL ES has none; resource.c stores them so) */
+      if (es_spirv_uses_1d(words, nwords)) {
+         err[0] = 0;
+         if (!es_spirv_lower_1d(words, nwords, &lowered, &lowered_words, err, err_size)) {
+            ok = false;
+            break;
+         }
+         words = lowered;
+         nwords = lowered_words;
+      }
       if (biased &&
-          !es_spirv_lod_bias(info->spirv[s], info->spirv_words[s], bias,
+          !es_spirv_lod_bias(words, nwords, bias,
                              info->sampler_count < WIRE_MAX_PROGRAM_SAMPLERS ? info->sampler_count
                                                                              : WIRE_MAX_PROGRAM_SAMPLERS,
                              es_max_lod_bias(be), &patched, &patched_words, err,
                              err_size)) {
+         free(lowered);
          ok = false;
          break;
       }
-      char *src = patched ? translate(&x, patched, patched_words) : translate(&x, info->spirv[s], info->spirv_words[s]);
+      char *src = patched ? translate(&x, patched, patched_words) : translate(&x, words, nwords);
       free(patched);
+      free(lowered);
       if (!src) {
          snprintf(err, err_size, "%s", x.err);
          ok = false;
@@ -561,14 +575,6 @@ es_program_create(struct srv_backend *sbe, const struct spv_program_info *info)
    if ((info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) && !es_has(be, ES_FEAT_GEOMETRY_SHADER)) {
       es_unimplemented(be, "a geometry stage on a host without geometry shaders");
       return NULL;
-   }
-   /* GLSL ES has no sampler1D / sampler1DArray: named here rather than left to the host's
-    * compiler (SPIRV-Cross writes them as they are) */
-   for (unsigned s = 0; s < SPV_STAGE_COUNT; s++) {
-      if ((info->stage_mask & (1u << s)) && es_spirv_uses_1d(info->spirv[s], info->spirv_words[s])) {
-         es_unimplemented(be, "1D textures in GLSL ES (sampler1D / sampler1DArray)");
-         return NULL;
-      }
    }
    struct es_program *p = calloc(1, sizeof(*p));
    if (!p)

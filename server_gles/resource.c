@@ -19,12 +19,16 @@ es_tex_target(uint32_t t)
    case WIRE_TARGET_TEX_CUBE: return GL_TEXTURE_CUBE_MAP;
    case WIRE_TARGET_TEX_3D: return GL_TEXTURE_3D;
    case WIRE_TARGET_TEX_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
+   /* GLSL ES has no 1D images: a 1D texture is a 2D one of height 1, a 1D array a 2D array of
+    * height 1 (the shaders' lookups follow: spirv_patch.c) */
+   case WIRE_TARGET_TEX_1D: return GL_TEXTURE_2D;
+   case WIRE_TARGET_TEX_1D_ARRAY: return GL_TEXTURE_2D_ARRAY;
    case WIRE_TARGET_RENDERBUFFER: return GL_RENDERBUFFER;
    /* the core sends these only where MS_TEXTURE_FORMATS_* list the format (caps.c: hosts
     * with both features) */
    case WIRE_TARGET_TEX_2D_MULTISAMPLE: return GL_TEXTURE_2D_MULTISAMPLE;
    case WIRE_TARGET_TEX_2D_MULTISAMPLE_ARRAY: return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
-   default: return 0; /* 1D: not on Espryt yet (buffer textures are views of buffers, state.c) */
+   default: return 0; /* buffer textures are views of buffers (state.c) */
    }
 }
 
@@ -56,10 +60,6 @@ alloc_storage(struct es_backend *be, struct es_resource *r, const struct wire_re
       gl->BindBuffer(GL_COPY_WRITE_BUFFER, r->name);
       gl->BufferData(GL_COPY_WRITE_BUFFER, t->width, NULL, GL_DYNAMIC_DRAW);
       return es_check(be, "ResourceCreate(buffer)");
-   }
-   if (t->target == WIRE_TARGET_TEX_1D || t->target == WIRE_TARGET_TEX_1D_ARRAY) {
-      es_unimplemented(be, "1D textures in GLSL ES (TEXTURE_1D / TEXTURE_1D_ARRAY storage)");
-      return false;
    }
    const struct es_format *f = es_format(be, t->format);
    r->target = es_tex_target(t->target);
@@ -461,6 +461,23 @@ rgtc_decode_box(uint32_t fmt, const struct wire_texture_subdata *b, const uint8_
                       4 * comps);
          }
    return out;
+}
+
+void
+es_texture_subdata_wire(struct srv_backend *sbe, struct srv_resource *res, const struct wire_texture_subdata *b,
+                        const void *data)
+{
+   const struct es_resource *r = (const struct es_resource *)res;
+   if (r->templ.target == WIRE_TARGET_TEX_1D_ARRAY) {
+      struct wire_texture_subdata a = *b;
+      a.layer = b->y;
+      a.d = b->h;
+      a.y = 0;
+      a.h = 1;
+      es_texture_subdata(sbe, res, &a, data);
+      return;
+   }
+   es_texture_subdata(sbe, res, b, data);
 }
 
 void

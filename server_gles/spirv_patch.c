@@ -15,8 +15,7 @@
  * OpAccessChain / OpCopyObject and function parameters; a parameter that receives samplers
  * of different biases cannot be given one and the rewrite is refused by name.
  *
- * 1D images (es_spirv_uses_1d): GLSL ES has none; not emulated yet, so a program that
- * declares one is refused by name (program.c) rather than by the host's compiler. */
+ * 1D images (es_spirv_lower_1d, below): GLSL ES has none; they become 2D ones. */
 #include "es_private.h"
 
 #include <math.h>
@@ -315,4 +314,249 @@ es_spirv_uses_1d(const uint32_t *w, size_t n)
       i += wc;
    }
    return false;
+}
+
+/* ---- 1D images as 2D ones (es_spirv_lower_1d) ------------------------------------------------
+ * GLSL ES has no 1D images: Espryt stores a 1D texture as a 2D one of height 1 and a 1D array
+ * as a 2D array of height 1 (resource.c), and every Dim1D image type becomes Dim2D. The
+ * lookups' coordinates gain a y: 0.5 (the row's centre) for normalized ones, 0.5 * q for
+ * projective ones (divided by q), 0 for texelFetch; an array's layer moves to the third
+ * component. Gradients gain a 0 y, offsets a 0 y (constant offsets as constant composites, as
+ * GLSL ES wants constant expressions), and textureSize is narrowed back (x; x and the layer
+ * count for arrays). */
+enum {
+   OP_TYPE_INT = 21, OP_TYPE_VECTOR = 23, OP_TYPE_IMAGE = 25, OP_TYPE_SAMPLED_IMAGE = 27,
+   OP_CONSTANT_COMPOSITE = 44, OP_VECTOR_SHUFFLE = 79, OP_COMPOSITE_CONSTRUCT = 80, OP_COMPOSITE_EXTRACT = 81,
+   OP_IMAGE_FETCH = 95, OP_IMAGE_QUERY_SIZE_LOD = 103, OP_IMAGE_QUERY_SIZE = 104, OP_IMAGE_QUERY_LOD = 105,
+   OPERAND_CONST_OFFSET = 0x8, OPERAND_OFFSET = 0x10,
+};
+
+struct lower1d {
+   uint32_t bound, next;
+   uint8_t *is_type;
+   uint8_t *d1;       /* type id -> 1: a 1D image type, 2: a sampled image of one; |4: arrayed */
+   uint32_t *type_of; /* id -> result type */
+   uint32_t *vcomp;   /* vector type -> component type */
+   uint8_t *vsize;    /* vector type -> size */
+   uint32_t *offc;    /* int constant -> its ivec2 (c, 0) composite */
+   uint32_t f32, i32, vec[5], ivec[5], half, izero, fzero;
+   struct out o;
+};
+
+static uint32_t
+l1_new(struct lower1d *d)
+{
+   return d->next++;
+}
+
+/* The coordinate `c` (one component or a vector) as its components. */
+static unsigned
+l1_components(struct lower1d *d, uint32_t c, uint32_t *comp)
+{
+   uint32_t t = c < d->bound ? d->type_of[c] : 0;
+   unsigned n = t < d->bound && d->vsize[t] ? d->vsize[t] : 1;
+   if (n == 1) {
+      comp[0] = c;
+      return 1;
+   }
+   for (unsigned k = 0; k < n && k < 4; k++) {
+      comp[k] = l1_new(d);
+      EMIT(&d->o, opw(OP_COMPOSITE_EXTRACT, 5), d->vcomp[t], comp[k], c, k);
+   }
+   return n;
+}
+
+bool
+es_spirv_lower_1d(const uint32_t *w, size_t n, uint32_t **out_words, size_t *out_count, char *err, size_t err_size)
+{
+   *out_words = NULL;
+   *out_count = 0;
+   if (n < 5)
+      return false;
+   struct lower1d d = {.bound = w[3], .next = w[3]};
+   d.is_type = calloc(d.bound, 1);
+   d.d1 = calloc(d.bound, 1);
+   d.type_of = calloc(d.bound, sizeof(uint32_t));
+   d.vcomp = calloc(d.bound, sizeof(uint32_t));
+   d.vsize = calloc(d.bound, 1);
+   d.offc = calloc(d.bound, sizeof(uint32_t));
+   bool ok = d.is_type && d.d1 && d.type_of && d.vcomp && d.vsize && d.offc;
+   for (size_t i = 5; ok && i < n;) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (!wc || i + wc > n)
+         break;
+      const uint32_t *ins = w + i;
+      i += wc;
+      if (op >= 19 && op <= 39 && wc >= 2 && ins[1] < d.bound) {
+         d.is_type[ins[1]] = 1;
+         if (op == OP_TYPE_FLOAT && wc == 3 && ins[2] == 32)
+            d.f32 = ins[1];
+         if (op == OP_TYPE_INT && wc == 4 && ins[2] == 32 && ins[3] == 1)
+            d.i32 = ins[1];
+         if (op == OP_TYPE_VECTOR && wc == 4 && ins[2] < d.bound && ins[3] <= 4) {
+            d.vcomp[ins[1]] = ins[2];
+            d.vsize[ins[1]] = (uint8_t)ins[3];
+            if (ins[2] == d.f32 && d.f32)
+               d.vec[ins[3]] = ins[1];
+            if (ins[2] == d.i32 && d.i32)
+               d.ivec[ins[3]] = ins[1];
+         }
+         if (op == OP_TYPE_IMAGE && wc >= 9 && ins[3] == 0)
+            d.d1[ins[1]] = (uint8_t)(1 | (ins[5] ? 4 : 0));
+         if (op == OP_TYPE_SAMPLED_IMAGE && wc == 3 && ins[2] < d.bound && (d.d1[ins[2]] & 1))
+            d.d1[ins[1]] = (uint8_t)(2 | (d.d1[ins[2]] & 4));
+      } else if (op != OP_DECORATE && op != 72 && op != 5 && op != 6 && wc >= 3 && ins[1] < d.bound &&
+                 d.is_type[ins[1]] && ins[2] < d.bound) {
+         d.type_of[ins[2]] = ins[1];
+      }
+      /* constant offsets of 1D lookups: an ivec2 (c, 0) each, declared below */
+      uint32_t it = wc >= 5 && ins[3] < d.bound ? d.type_of[ins[3]] : 0;
+      if (((op >= OP_SAMPLE_IMPLICIT && op <= OP_SAMPLE_PROJ_DREF_EXPLICIT) || op == OP_IMAGE_FETCH) && it &&
+          d.d1[it]) {
+         uint32_t at = 5 + (has_dref(op) ? 1 : 0);
+         if (at < wc && (ins[at] & OPERAND_CONST_OFFSET)) {
+            /* after Bias, Lod and Grad's two */
+            uint32_t k = at + 1 + ((ins[at] & OPERAND_BIAS) ? 1 : 0) + ((ins[at] & OPERAND_LOD) ? 1 : 0) +
+                         ((ins[at] & OPERAND_GRAD) ? 2 : 0);
+            if (k < wc && ins[k] < d.bound)
+               d.offc[ins[k]] = 1;
+         }
+      }
+   }
+   bool any = false;
+   for (uint32_t id = 0; ok && id < d.bound; id++)
+      any |= d.d1[id] != 0;
+   if (!ok || !any) {
+      free(d.is_type), free(d.d1), free(d.type_of), free(d.vcomp), free(d.vsize), free(d.offc);
+      if (!ok)
+         snprintf(err, err_size, "1D textures: out of memory");
+      return false;
+   }
+   emit(&d.o, w, 5);
+   bool decls = false;
+   for (size_t i = 5; ok && i < n && !d.o.oom;) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (!wc || i + wc > n)
+         break;
+      const uint32_t *ins = w + i;
+      i += wc;
+      if (op == OP_TYPE_IMAGE && wc >= 9 && ins[3] == 0) {
+         uint32_t copy[16];
+         memcpy(copy, ins, (wc < 16 ? wc : 16) * sizeof(uint32_t));
+         copy[3] = 1; /* Dim2D */
+         emit(&d.o, copy, wc < 16 ? wc : 16);
+         continue;
+      }
+      if (op == OP_FUNCTION && !decls) {
+         decls = true;
+         if (!d.f32)
+            EMIT(&d.o, opw(OP_TYPE_FLOAT, 3), d.f32 = l1_new(&d), 32);
+         if (!d.i32)
+            EMIT(&d.o, opw(OP_TYPE_INT, 4), d.i32 = l1_new(&d), 32, 1);
+         for (unsigned k = 2; k <= 4; k++) {
+            if (!d.vec[k])
+               EMIT(&d.o, opw(OP_TYPE_VECTOR, 4), d.vec[k] = l1_new(&d), d.f32, k);
+            if (!d.ivec[k])
+               EMIT(&d.o, opw(OP_TYPE_VECTOR, 4), d.ivec[k] = l1_new(&d), d.i32, k);
+         }
+         EMIT(&d.o, opw(OP_CONSTANT, 4), d.f32, d.half = l1_new(&d), 0x3f000000u);
+         EMIT(&d.o, opw(OP_CONSTANT, 4), d.f32, d.fzero = l1_new(&d), 0);
+         EMIT(&d.o, opw(OP_CONSTANT, 4), d.i32, d.izero = l1_new(&d), 0);
+         for (uint32_t id = 0; id < d.bound; id++) {
+            if (!d.offc[id])
+               continue;
+            d.offc[id] = l1_new(&d);
+            EMIT(&d.o, opw(OP_CONSTANT_COMPOSITE, 5), d.ivec[2], d.offc[id], id, d.izero);
+         }
+      }
+      uint32_t it = wc >= 4 && ins[3] < d.bound ? d.type_of[ins[3]] : 0;
+      uint8_t kind = it < d.bound ? d.d1[it] : 0;
+      bool sample = op >= OP_SAMPLE_IMPLICIT && op <= OP_SAMPLE_PROJ_DREF_EXPLICIT;
+      if (!kind || !(sample || op == OP_IMAGE_FETCH || op == OP_IMAGE_QUERY_SIZE || op == OP_IMAGE_QUERY_SIZE_LOD ||
+                     op == OP_IMAGE_QUERY_LOD)) {
+         emit(&d.o, ins, wc);
+         continue;
+      }
+      bool arrayed = kind & 4;
+      if (op == OP_IMAGE_QUERY_SIZE || op == OP_IMAGE_QUERY_SIZE_LOD) {
+         /* the 2D size, narrowed back: x, or (x, layers) */
+         uint32_t r = l1_new(&d);
+         uint32_t copy[8];
+         memcpy(copy, ins, (wc < 8 ? wc : 8) * sizeof(uint32_t));
+         copy[1] = d.ivec[arrayed ? 3 : 2];
+         copy[2] = r;
+         emit(&d.o, copy, wc < 8 ? wc : 8);
+         if (arrayed)
+            EMIT(&d.o, opw(OP_VECTOR_SHUFFLE, 7), ins[1], ins[2], r, r, 0, 2);
+         else
+            EMIT(&d.o, opw(OP_COMPOSITE_EXTRACT, 5), ins[1], ins[2], r, 0);
+         continue;
+      }
+      if (wc < 5 || wc > 60) {
+         snprintf(err, err_size, "1D textures: a lookup of %u words", wc);
+         ok = false;
+         break;
+      }
+      uint32_t copy[64];
+      memcpy(copy, ins, wc * sizeof(uint32_t));
+      bool proj = op >= 91 && op <= 94, fetch = op == OP_IMAGE_FETCH;
+      uint32_t comp[4];
+      unsigned nc = l1_components(&d, ins[4], comp);
+      uint32_t c[4], m = 0;
+      c[m++] = comp[0];
+      if (proj) {
+         uint32_t q = comp[nc - 1], y = l1_new(&d);
+         EMIT(&d.o, opw(OP_FMUL, 5), d.f32, y, d.half, q);
+         c[m++] = y;
+         c[m++] = q;
+      } else {
+         c[m++] = fetch ? d.izero : d.half;
+         for (unsigned k = 1; k < nc && m < 4; k++)
+            c[m++] = comp[k];
+      }
+      uint32_t ct = fetch ? d.ivec[m] : d.vec[m], coord = l1_new(&d);
+      uint32_t cc[8] = {opw(OP_COMPOSITE_CONSTRUCT, 3 + m), ct, coord};
+      memcpy(cc + 3, c, m * sizeof(uint32_t));
+      emit(&d.o, cc, 3 + m);
+      copy[4] = coord;
+      uint32_t at = 5 + (has_dref(op) ? 1 : 0);
+      if (at < wc) {
+         uint32_t mask = ins[at], k = at + 1;
+         if (mask & OPERAND_BIAS)
+            k++;
+         if (mask & OPERAND_LOD)
+            k++;
+         if ((mask & OPERAND_GRAD) && k + 1 < wc) {
+            for (unsigned g = 0; g < 2; g++) {
+               uint32_t dv = l1_new(&d);
+               EMIT(&d.o, opw(OP_COMPOSITE_CONSTRUCT, 5), d.vec[2], dv, ins[k + g], d.fzero);
+               copy[k + g] = dv;
+            }
+            k += 2;
+         }
+         if ((mask & OPERAND_CONST_OFFSET) && k < wc && ins[k] < d.bound && d.offc[ins[k]]) {
+            copy[k] = d.offc[ins[k]];
+            k++;
+         } else if ((mask & OPERAND_OFFSET) && k < wc) {
+            uint32_t ov = l1_new(&d);
+            EMIT(&d.o, opw(OP_COMPOSITE_CONSTRUCT, 5), d.ivec[2], ov, ins[k], d.izero);
+            copy[k] = ov;
+            k++;
+         }
+      }
+      emit(&d.o, copy, wc);
+   }
+   free(d.is_type), free(d.d1), free(d.type_of), free(d.vcomp), free(d.vsize), free(d.offc);
+   if (ok && d.o.oom) {
+      snprintf(err, err_size, "1D textures: out of memory");
+      ok = false;
+   }
+   if (!ok) {
+      free(d.o.w);
+      return false;
+   }
+   d.o.w[3] = d.next;
+   *out_words = d.o.w;
+   *out_count = d.o.n;
+   return true;
 }
