@@ -21,56 +21,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <spirv/unified1/spirv.h>
 #include <string.h>
 
-enum {
-   OP_EXT_INST_IMPORT = 11, OP_TYPE_BOOL = 20, OP_TYPE_FLOAT = 22, OP_CONSTANT = 43, OP_FUNCTION = 54,
-   OP_FUNCTION_PARAMETER = 55, OP_FUNCTION_END = 56, OP_FUNCTION_CALL = 57, OP_VARIABLE = 59, OP_LOAD = 61,
-   OP_ACCESS_CHAIN = 65, OP_IN_BOUNDS_ACCESS_CHAIN = 66, OP_DECORATE = 71, OP_COPY_OBJECT = 83,
-   OP_SAMPLED_IMAGE = 86, OP_SAMPLE_IMPLICIT = 87, OP_SAMPLE_EXPLICIT = 88, OP_SAMPLE_DREF_IMPLICIT = 89,
-   OP_SAMPLE_PROJ_DREF_EXPLICIT = 94, OP_FADD = 129, OP_FMUL = 133, OP_VECTOR_TIMES_SCALAR = 142, OP_SELECT = 169,
-   OP_FORD_LESS_THAN = 184, OP_FORD_GREATER_THAN = 186, DECORATION_BINDING = 33,
-   OPERAND_BIAS = 0x1, OPERAND_LOD = 0x2, OPERAND_GRAD = 0x4,
-};
+#include "spirv/spv_words.h"
 
 #define CONFLICT 0xffffffffu
-
-struct out {
-   uint32_t *w;
-   size_t n, cap;
-   bool oom;
-};
-
-static void
-emit(struct out *o, const uint32_t *ins, uint32_t wc)
-{
-   if (o->oom)
-      return;
-   if (o->n + wc > o->cap) {
-      size_t cap = (o->cap ? o->cap * 2 : 1024) + wc;
-      uint32_t *w = realloc(o->w, cap * sizeof(uint32_t));
-      if (!w) {
-         o->oom = true;
-         return;
-      }
-      o->w = w;
-      o->cap = cap;
-   }
-   memcpy(o->w + o->n, ins, wc * sizeof(uint32_t));
-   o->n += wc;
-}
-
-#define EMIT(o, ...)                                                                                         \
-   do {                                                                                                      \
-      const uint32_t ins_[] = {__VA_ARGS__};                                                                 \
-      emit((o), ins_, sizeof(ins_) / sizeof(ins_[0]));                                                       \
-   } while (0)
-
-static uint32_t
-opw(uint32_t op, uint32_t wc)
-{
-   return wc << 16 | op;
-}
 
 static uint32_t
 fbits(float f)
@@ -96,7 +52,7 @@ has_dref(uint32_t op)
 static bool
 is_sample(uint32_t op)
 {
-   return op >= OP_SAMPLE_IMPLICIT && op <= OP_SAMPLE_PROJ_DREF_EXPLICIT;
+   return op >= SpvOpImageSampleImplicitLod && op <= SpvOpImageSampleProjDrefExplicitLod;
 }
 
 static bool
@@ -120,26 +76,26 @@ es_spirv_lod_bias(const uint32_t *w, size_t n, const struct es_bias_binding *b, 
    uint32_t *binding = calloc(bound, sizeof(uint32_t)); /* id -> 1 + Binding decoration */
    uint32_t *type_of = calloc(bound, sizeof(uint32_t));
    uint8_t *is_type = calloc(bound, 1);
-   struct out o = {0};
+   struct spv_words o = {0};
    bool ok = src && binding && type_of && is_type;
    uint32_t float32 = 0, bool_t = 0;
    for (size_t i = 5; ok && i < n;) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
       if (!wc || i + wc > n)
          break;
-      if (op == OP_DECORATE && wc == 4 && w[i + 2] == DECORATION_BINDING && w[i + 1] < bound)
+      if (op == SpvOpDecorate && wc == 4 && w[i + 2] == SpvDecorationBinding && w[i + 1] < bound)
          binding[w[i + 1]] = 1 + w[i + 3];
-      if (op == OP_TYPE_FLOAT && wc == 3 && w[i + 2] == 32)
+      if (op == SpvOpTypeFloat && wc == 3 && w[i + 2] == 32)
          float32 = w[i + 1];
-      if (op == OP_TYPE_BOOL && wc == 2)
+      if (op == SpvOpTypeBool && wc == 2)
          bool_t = w[i + 1];
-      if (op == OP_VARIABLE && wc >= 4 && w[i + 2] < bound && binding[w[i + 2]])
+      if (op == SpvOpVariable && wc >= 4 && w[i + 2] < bound && binding[w[i + 2]])
          for (unsigned k = 0; k < nb; k++)
             if (b[k].binding + 1 == binding[w[i + 2]])
                src[w[i + 2]] = 1 + k;
       if (op >= 19 && op <= 39 && wc >= 2 && w[i + 1] < bound) /* OpTypeVoid .. OpTypeForwardPointer */
          is_type[w[i + 1]] = 1;
-      else if (op != OP_DECORATE && op != 72 && op != 5 && op != 6 && wc >= 3 && w[i + 1] < bound &&
+      else if (op != SpvOpDecorate && op != 72 && op != 5 && op != 6 && wc >= 3 && w[i + 1] < bound &&
                is_type[w[i + 1]] && w[i + 2] < bound)
          type_of[w[i + 2]] = w[i + 1]; /* a result type, then its result */
       i += wc;
@@ -155,8 +111,8 @@ es_spirv_lod_bias(const uint32_t *w, size_t n, const struct es_bias_binding *b, 
          const uint32_t *ins = w + i;
          i += wc;
          uint32_t from = 0, to = 0;
-         if ((op == OP_LOAD || op == OP_ACCESS_CHAIN || op == OP_IN_BOUNDS_ACCESS_CHAIN || op == OP_COPY_OBJECT ||
-              op == OP_SAMPLED_IMAGE) &&
+         if ((op == SpvOpLoad || op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain || op == SpvOpCopyObject ||
+              op == SpvOpSampledImage) &&
              wc >= 4)
             from = ins[3], to = ins[2];
          if (from && from < bound && to < bound && src[from] && src[to] != src[from]) {
@@ -166,7 +122,7 @@ es_spirv_lod_bias(const uint32_t *w, size_t n, const struct es_bias_binding *b, 
                changed = true;
             }
          }
-         if (op == OP_FUNCTION_CALL && wc >= 4) {
+         if (op == SpvOpFunctionCall && wc >= 4) {
             /* the callee's parameters, in order */
             uint32_t callee = ins[3];
             nparams = 0;
@@ -174,8 +130,8 @@ es_spirv_lod_bias(const uint32_t *w, size_t n, const struct es_bias_binding *b, 
                uint32_t kwc = w[k] >> 16, kop = w[k] & 0xffff;
                if (!kwc || k + kwc > n)
                   break;
-               if (kop == OP_FUNCTION && w[k + 2] == callee) {
-                  for (k += kwc; k < n && (w[k] & 0xffff) == OP_FUNCTION_PARAMETER && nparams < 64; k += w[k] >> 16)
+               if (kop == SpvOpFunction && w[k + 2] == callee) {
+                  for (k += kwc; k < n && (w[k] & 0xffff) == SpvOpFunctionParameter && nparams < 64; k += w[k] >> 16)
                      func_params[nparams++] = w[k + 2];
                   break;
                }
@@ -202,7 +158,7 @@ es_spirv_lod_bias(const uint32_t *w, size_t n, const struct es_bias_binding *b, 
    uint32_t lo_c = 0, hi_c = 0;
    ok = ok && bias_const && scale_const;
    if (ok)
-      emit(&o, w, 5);
+      spv_words_emit(&o, w, 5);
    bool decls = false;
    for (size_t i = 5; ok && i < n && !o.oom;) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
@@ -210,20 +166,20 @@ es_spirv_lod_bias(const uint32_t *w, size_t n, const struct es_bias_binding *b, 
          break;
       const uint32_t *ins = w + i;
       i += wc;
-      if (op == OP_FUNCTION && !decls) {
+      if (op == SpvOpFunction && !decls) {
          decls = true;
          if (!float32)
-            EMIT(&o, opw(OP_TYPE_FLOAT, 3), float32 = next++, 32);
+            SPV_EMIT(&o, spv_opw(SpvOpTypeFloat, 3), float32 = next++, 32);
          if (!bool_t)
-            EMIT(&o, opw(OP_TYPE_BOOL, 2), bool_t = next++);
-         EMIT(&o, opw(OP_CONSTANT, 4), float32, lo_c = next++, fbits(-max_bias));
-         EMIT(&o, opw(OP_CONSTANT, 4), float32, hi_c = next++, fbits(max_bias));
+            SPV_EMIT(&o, spv_opw(SpvOpTypeBool, 2), bool_t = next++);
+         SPV_EMIT(&o, spv_opw(SpvOpConstant, 4), float32, lo_c = next++, fbits(-max_bias));
+         SPV_EMIT(&o, spv_opw(SpvOpConstant, 4), float32, hi_c = next++, fbits(max_bias));
          for (unsigned k = 0; k < nb; k++) {
             if (b[k].bias == 0.0f)
                continue;
             float c = clampf(b[k].bias, -max_bias, max_bias);
-            EMIT(&o, opw(OP_CONSTANT, 4), float32, bias_const[k] = next++, fbits(c));
-            EMIT(&o, opw(OP_CONSTANT, 4), float32, scale_const[k] = next++, fbits(exp2f(c)));
+            SPV_EMIT(&o, spv_opw(SpvOpConstant, 4), float32, bias_const[k] = next++, fbits(c));
+            SPV_EMIT(&o, spv_opw(SpvOpConstant, 4), float32, scale_const[k] = next++, fbits(exp2f(c)));
          }
       }
       uint32_t s = is_sample(op) && wc >= 5 && ins[3] < bound ? src[ins[3]] : 0;
@@ -239,46 +195,46 @@ es_spirv_lod_bias(const uint32_t *w, size_t n, const struct es_bias_binding *b, 
          break;
       }
       if (!s || b[s - 1].bias == 0.0f) {
-         emit(&o, ins, wc);
+         spv_words_emit(&o, ins, wc);
          continue;
       }
       uint32_t k = s - 1, at = 5 + (has_dref(op) ? 1 : 0);
       uint32_t copy[64];
       memcpy(copy, ins, wc * sizeof(uint32_t));
       uint32_t mask = at < wc ? ins[at] : 0, out_wc = wc;
-      if (is_implicit(op) && (mask & OPERAND_BIAS) && at + 1 < wc) {
+      if (is_implicit(op) && (mask & SpvImageOperandsBiasMask) && at + 1 < wc) {
          /* clamp(the shader's + the sampler's) */
          uint32_t sum = next++, lt = next++, c1 = next++, gt = next++, c2 = next++;
-         EMIT(&o, opw(OP_FADD, 5), float32, sum, ins[at + 1], bias_const[k]);
-         EMIT(&o, opw(OP_FORD_LESS_THAN, 5), bool_t, lt, sum, lo_c);
-         EMIT(&o, opw(OP_SELECT, 6), float32, c1, lt, lo_c, sum);
-         EMIT(&o, opw(OP_FORD_GREATER_THAN, 5), bool_t, gt, c1, hi_c);
-         EMIT(&o, opw(OP_SELECT, 6), float32, c2, gt, hi_c, c1);
+         SPV_EMIT(&o, spv_opw(SpvOpFAdd, 5), float32, sum, ins[at + 1], bias_const[k]);
+         SPV_EMIT(&o, spv_opw(SpvOpFOrdLessThan, 5), bool_t, lt, sum, lo_c);
+         SPV_EMIT(&o, spv_opw(SpvOpSelect, 6), float32, c1, lt, lo_c, sum);
+         SPV_EMIT(&o, spv_opw(SpvOpFOrdGreaterThan, 5), bool_t, gt, c1, hi_c);
+         SPV_EMIT(&o, spv_opw(SpvOpSelect, 6), float32, c2, gt, hi_c, c1);
          copy[at + 1] = c2;
       } else if (is_implicit(op)) {
          /* Bias is the first image operand */
-         copy[at] = mask | OPERAND_BIAS;
+         copy[at] = mask | SpvImageOperandsBiasMask;
          copy[at + 1] = bias_const[k];
          if (at < wc)
             memcpy(copy + at + 2, ins + at + 1, (wc - at - 1) * sizeof(uint32_t));
          out_wc = at < wc ? wc + 1 : wc + 2;
-      } else if ((mask & OPERAND_LOD) && at + 1 < wc) {
+      } else if ((mask & SpvImageOperandsLodMask) && at + 1 < wc) {
          uint32_t lod = next++;
-         EMIT(&o, opw(OP_FADD, 5), float32, lod, ins[at + 1], bias_const[k]);
+         SPV_EMIT(&o, spv_opw(SpvOpFAdd, 5), float32, lod, ins[at + 1], bias_const[k]);
          copy[at + 1] = lod;
-      } else if ((mask & OPERAND_GRAD) && at + 2 < wc) {
+      } else if ((mask & SpvImageOperandsGradMask) && at + 2 < wc) {
          for (unsigned g = 0; g < 2; g++) {
             uint32_t d = ins[at + 1 + g], r = next++;
             uint32_t t = d < bound ? type_of[d] : 0;
             if (t == float32 || !t)
-               EMIT(&o, opw(OP_FMUL, 5), float32, r, d, scale_const[k]);
+               SPV_EMIT(&o, spv_opw(SpvOpFMul, 5), float32, r, d, scale_const[k]);
             else
-               EMIT(&o, opw(OP_VECTOR_TIMES_SCALAR, 5), t, r, d, scale_const[k]);
+               SPV_EMIT(&o, spv_opw(SpvOpVectorTimesScalar, 5), t, r, d, scale_const[k]);
             copy[at + 1 + g] = r;
          }
       }
-      copy[0] = opw(op, out_wc);
-      emit(&o, copy, out_wc);
+      copy[0] = spv_opw(op, out_wc);
+      spv_words_emit(&o, copy, out_wc);
    }
    free(src);
    free(binding);
@@ -307,7 +263,7 @@ es_spirv_uses_1d(const uint32_t *w, size_t n)
 {
    for (size_t i = 5; i < n;) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
-      if (!wc || i + wc > n || op == OP_FUNCTION)
+      if (!wc || i + wc > n || op == SpvOpFunction)
          break;
       if (op == 25 /* OpTypeImage */ && wc >= 9 && w[i + 3] == 0 /* Dim1D */)
          return true;
@@ -324,13 +280,6 @@ es_spirv_uses_1d(const uint32_t *w, size_t n)
  * component. Gradients gain a 0 y, offsets a 0 y (constant offsets as constant composites, as
  * GLSL ES wants constant expressions), and textureSize is narrowed back (x; x and the layer
  * count for arrays). */
-enum {
-   OP_TYPE_INT = 21, OP_TYPE_VECTOR = 23, OP_TYPE_IMAGE = 25, OP_TYPE_SAMPLED_IMAGE = 27,
-   OP_CONSTANT_COMPOSITE = 44, OP_VECTOR_SHUFFLE = 79, OP_COMPOSITE_CONSTRUCT = 80, OP_COMPOSITE_EXTRACT = 81,
-   OP_IMAGE_FETCH = 95, OP_IMAGE_QUERY_SIZE_LOD = 103, OP_IMAGE_QUERY_SIZE = 104, OP_IMAGE_QUERY_LOD = 105,
-   OPERAND_CONST_OFFSET = 0x8, OPERAND_OFFSET = 0x10,
-};
-
 struct lower1d {
    uint32_t bound, next;
    uint8_t *is_type;
@@ -340,7 +289,7 @@ struct lower1d {
    uint8_t *vsize;    /* vector type -> size */
    uint32_t *offc;    /* int constant -> its ivec2 (c, 0) composite */
    uint32_t f32, i32, vec[5], ivec[5], half, izero, fzero;
-   struct out o;
+   struct spv_words o;
 };
 
 static uint32_t
@@ -361,7 +310,7 @@ l1_components(struct lower1d *d, uint32_t c, uint32_t *comp)
    }
    for (unsigned k = 0; k < n && k < 4; k++) {
       comp[k] = l1_new(d);
-      EMIT(&d->o, opw(OP_COMPOSITE_EXTRACT, 5), d->vcomp[t], comp[k], c, k);
+      SPV_EMIT(&d->o, spv_opw(SpvOpCompositeExtract, 5), d->vcomp[t], comp[k], c, k);
    }
    return n;
 }
@@ -389,11 +338,11 @@ es_spirv_lower_1d(const uint32_t *w, size_t n, uint32_t **out_words, size_t *out
       i += wc;
       if (op >= 19 && op <= 39 && wc >= 2 && ins[1] < d.bound) {
          d.is_type[ins[1]] = 1;
-         if (op == OP_TYPE_FLOAT && wc == 3 && ins[2] == 32)
+         if (op == SpvOpTypeFloat && wc == 3 && ins[2] == 32)
             d.f32 = ins[1];
-         if (op == OP_TYPE_INT && wc == 4 && ins[2] == 32 && ins[3] == 1)
+         if (op == SpvOpTypeInt && wc == 4 && ins[2] == 32 && ins[3] == 1)
             d.i32 = ins[1];
-         if (op == OP_TYPE_VECTOR && wc == 4 && ins[2] < d.bound && ins[3] <= 4) {
+         if (op == SpvOpTypeVector && wc == 4 && ins[2] < d.bound && ins[3] <= 4) {
             d.vcomp[ins[1]] = ins[2];
             d.vsize[ins[1]] = (uint8_t)ins[3];
             if (ins[2] == d.f32 && d.f32)
@@ -401,23 +350,23 @@ es_spirv_lower_1d(const uint32_t *w, size_t n, uint32_t **out_words, size_t *out
             if (ins[2] == d.i32 && d.i32)
                d.ivec[ins[3]] = ins[1];
          }
-         if (op == OP_TYPE_IMAGE && wc >= 9 && ins[3] == 0)
+         if (op == SpvOpTypeImage && wc >= 9 && ins[3] == 0)
             d.d1[ins[1]] = (uint8_t)(1 | (ins[5] ? 4 : 0));
-         if (op == OP_TYPE_SAMPLED_IMAGE && wc == 3 && ins[2] < d.bound && (d.d1[ins[2]] & 1))
+         if (op == SpvOpTypeSampledImage && wc == 3 && ins[2] < d.bound && (d.d1[ins[2]] & 1))
             d.d1[ins[1]] = (uint8_t)(2 | (d.d1[ins[2]] & 4));
-      } else if (op != OP_DECORATE && op != 72 && op != 5 && op != 6 && wc >= 3 && ins[1] < d.bound &&
+      } else if (op != SpvOpDecorate && op != 72 && op != 5 && op != 6 && wc >= 3 && ins[1] < d.bound &&
                  d.is_type[ins[1]] && ins[2] < d.bound) {
          d.type_of[ins[2]] = ins[1];
       }
       /* constant offsets of 1D lookups: an ivec2 (c, 0) each, declared below */
       uint32_t it = wc >= 5 && ins[3] < d.bound ? d.type_of[ins[3]] : 0;
-      if (((op >= OP_SAMPLE_IMPLICIT && op <= OP_SAMPLE_PROJ_DREF_EXPLICIT) || op == OP_IMAGE_FETCH) && it &&
+      if (((op >= SpvOpImageSampleImplicitLod && op <= SpvOpImageSampleProjDrefExplicitLod) || op == SpvOpImageFetch) && it &&
           d.d1[it]) {
          uint32_t at = 5 + (has_dref(op) ? 1 : 0);
-         if (at < wc && (ins[at] & OPERAND_CONST_OFFSET)) {
+         if (at < wc && (ins[at] & SpvImageOperandsConstOffsetMask)) {
             /* after Bias, Lod and Grad's two */
-            uint32_t k = at + 1 + ((ins[at] & OPERAND_BIAS) ? 1 : 0) + ((ins[at] & OPERAND_LOD) ? 1 : 0) +
-                         ((ins[at] & OPERAND_GRAD) ? 2 : 0);
+            uint32_t k = at + 1 + ((ins[at] & SpvImageOperandsBiasMask) ? 1 : 0) + ((ins[at] & SpvImageOperandsLodMask) ? 1 : 0) +
+                         ((ins[at] & SpvImageOperandsGradMask) ? 2 : 0);
             if (k < wc && ins[k] < d.bound)
                d.offc[ins[k]] = 1;
          }
@@ -432,7 +381,7 @@ es_spirv_lower_1d(const uint32_t *w, size_t n, uint32_t **out_words, size_t *out
          snprintf(err, err_size, "1D textures: out of memory");
       return false;
    }
-   emit(&d.o, w, 5);
+   spv_words_emit(&d.o, w, 5);
    bool decls = false;
    for (size_t i = 5; ok && i < n && !d.o.oom;) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
@@ -440,56 +389,56 @@ es_spirv_lower_1d(const uint32_t *w, size_t n, uint32_t **out_words, size_t *out
          break;
       const uint32_t *ins = w + i;
       i += wc;
-      if (op == OP_TYPE_IMAGE && wc >= 9 && ins[3] == 0) {
+      if (op == SpvOpTypeImage && wc >= 9 && ins[3] == 0) {
          uint32_t copy[16];
          memcpy(copy, ins, (wc < 16 ? wc : 16) * sizeof(uint32_t));
          copy[3] = 1; /* Dim2D */
-         emit(&d.o, copy, wc < 16 ? wc : 16);
+         spv_words_emit(&d.o, copy, wc < 16 ? wc : 16);
          continue;
       }
-      if (op == OP_FUNCTION && !decls) {
+      if (op == SpvOpFunction && !decls) {
          decls = true;
          if (!d.f32)
-            EMIT(&d.o, opw(OP_TYPE_FLOAT, 3), d.f32 = l1_new(&d), 32);
+            SPV_EMIT(&d.o, spv_opw(SpvOpTypeFloat, 3), d.f32 = l1_new(&d), 32);
          if (!d.i32)
-            EMIT(&d.o, opw(OP_TYPE_INT, 4), d.i32 = l1_new(&d), 32, 1);
+            SPV_EMIT(&d.o, spv_opw(SpvOpTypeInt, 4), d.i32 = l1_new(&d), 32, 1);
          for (unsigned k = 2; k <= 4; k++) {
             if (!d.vec[k])
-               EMIT(&d.o, opw(OP_TYPE_VECTOR, 4), d.vec[k] = l1_new(&d), d.f32, k);
+               SPV_EMIT(&d.o, spv_opw(SpvOpTypeVector, 4), d.vec[k] = l1_new(&d), d.f32, k);
             if (!d.ivec[k])
-               EMIT(&d.o, opw(OP_TYPE_VECTOR, 4), d.ivec[k] = l1_new(&d), d.i32, k);
+               SPV_EMIT(&d.o, spv_opw(SpvOpTypeVector, 4), d.ivec[k] = l1_new(&d), d.i32, k);
          }
-         EMIT(&d.o, opw(OP_CONSTANT, 4), d.f32, d.half = l1_new(&d), 0x3f000000u);
-         EMIT(&d.o, opw(OP_CONSTANT, 4), d.f32, d.fzero = l1_new(&d), 0);
-         EMIT(&d.o, opw(OP_CONSTANT, 4), d.i32, d.izero = l1_new(&d), 0);
+         SPV_EMIT(&d.o, spv_opw(SpvOpConstant, 4), d.f32, d.half = l1_new(&d), 0x3f000000u);
+         SPV_EMIT(&d.o, spv_opw(SpvOpConstant, 4), d.f32, d.fzero = l1_new(&d), 0);
+         SPV_EMIT(&d.o, spv_opw(SpvOpConstant, 4), d.i32, d.izero = l1_new(&d), 0);
          for (uint32_t id = 0; id < d.bound; id++) {
             if (!d.offc[id])
                continue;
             d.offc[id] = l1_new(&d);
-            EMIT(&d.o, opw(OP_CONSTANT_COMPOSITE, 5), d.ivec[2], d.offc[id], id, d.izero);
+            SPV_EMIT(&d.o, spv_opw(SpvOpConstantComposite, 5), d.ivec[2], d.offc[id], id, d.izero);
          }
       }
       uint32_t it = wc >= 4 && ins[3] < d.bound ? d.type_of[ins[3]] : 0;
       uint8_t kind = it < d.bound ? d.d1[it] : 0;
-      bool sample = op >= OP_SAMPLE_IMPLICIT && op <= OP_SAMPLE_PROJ_DREF_EXPLICIT;
-      if (!kind || !(sample || op == OP_IMAGE_FETCH || op == OP_IMAGE_QUERY_SIZE || op == OP_IMAGE_QUERY_SIZE_LOD ||
-                     op == OP_IMAGE_QUERY_LOD)) {
-         emit(&d.o, ins, wc);
+      bool sample = op >= SpvOpImageSampleImplicitLod && op <= SpvOpImageSampleProjDrefExplicitLod;
+      if (!kind || !(sample || op == SpvOpImageFetch || op == SpvOpImageQuerySize || op == SpvOpImageQuerySizeLod ||
+                     op == SpvOpImageQueryLod)) {
+         spv_words_emit(&d.o, ins, wc);
          continue;
       }
       bool arrayed = kind & 4;
-      if (op == OP_IMAGE_QUERY_SIZE || op == OP_IMAGE_QUERY_SIZE_LOD) {
+      if (op == SpvOpImageQuerySize || op == SpvOpImageQuerySizeLod) {
          /* the 2D size, narrowed back: x, or (x, layers) */
          uint32_t r = l1_new(&d);
          uint32_t copy[8];
          memcpy(copy, ins, (wc < 8 ? wc : 8) * sizeof(uint32_t));
          copy[1] = d.ivec[arrayed ? 3 : 2];
          copy[2] = r;
-         emit(&d.o, copy, wc < 8 ? wc : 8);
+         spv_words_emit(&d.o, copy, wc < 8 ? wc : 8);
          if (arrayed)
-            EMIT(&d.o, opw(OP_VECTOR_SHUFFLE, 7), ins[1], ins[2], r, r, 0, 2);
+            SPV_EMIT(&d.o, spv_opw(SpvOpVectorShuffle, 7), ins[1], ins[2], r, r, 0, 2);
          else
-            EMIT(&d.o, opw(OP_COMPOSITE_EXTRACT, 5), ins[1], ins[2], r, 0);
+            SPV_EMIT(&d.o, spv_opw(SpvOpCompositeExtract, 5), ins[1], ins[2], r, 0);
          continue;
       }
       if (wc < 5 || wc > 60) {
@@ -499,14 +448,14 @@ es_spirv_lower_1d(const uint32_t *w, size_t n, uint32_t **out_words, size_t *out
       }
       uint32_t copy[64];
       memcpy(copy, ins, wc * sizeof(uint32_t));
-      bool proj = op >= 91 && op <= 94, fetch = op == OP_IMAGE_FETCH;
+      bool proj = op >= 91 && op <= 94, fetch = op == SpvOpImageFetch;
       uint32_t comp[4];
       unsigned nc = l1_components(&d, ins[4], comp);
       uint32_t c[4], m = 0;
       c[m++] = comp[0];
       if (proj) {
          uint32_t q = comp[nc - 1], y = l1_new(&d);
-         EMIT(&d.o, opw(OP_FMUL, 5), d.f32, y, d.half, q);
+         SPV_EMIT(&d.o, spv_opw(SpvOpFMul, 5), d.f32, y, d.half, q);
          c[m++] = y;
          c[m++] = q;
       } else {
@@ -515,36 +464,36 @@ es_spirv_lower_1d(const uint32_t *w, size_t n, uint32_t **out_words, size_t *out
             c[m++] = comp[k];
       }
       uint32_t ct = fetch ? d.ivec[m] : d.vec[m], coord = l1_new(&d);
-      uint32_t cc[8] = {opw(OP_COMPOSITE_CONSTRUCT, 3 + m), ct, coord};
+      uint32_t cc[8] = {spv_opw(SpvOpCompositeConstruct, 3 + m), ct, coord};
       memcpy(cc + 3, c, m * sizeof(uint32_t));
-      emit(&d.o, cc, 3 + m);
+      spv_words_emit(&d.o, cc, 3 + m);
       copy[4] = coord;
       uint32_t at = 5 + (has_dref(op) ? 1 : 0);
       if (at < wc) {
          uint32_t mask = ins[at], k = at + 1;
-         if (mask & OPERAND_BIAS)
+         if (mask & SpvImageOperandsBiasMask)
             k++;
-         if (mask & OPERAND_LOD)
+         if (mask & SpvImageOperandsLodMask)
             k++;
-         if ((mask & OPERAND_GRAD) && k + 1 < wc) {
+         if ((mask & SpvImageOperandsGradMask) && k + 1 < wc) {
             for (unsigned g = 0; g < 2; g++) {
                uint32_t dv = l1_new(&d);
-               EMIT(&d.o, opw(OP_COMPOSITE_CONSTRUCT, 5), d.vec[2], dv, ins[k + g], d.fzero);
+               SPV_EMIT(&d.o, spv_opw(SpvOpCompositeConstruct, 5), d.vec[2], dv, ins[k + g], d.fzero);
                copy[k + g] = dv;
             }
             k += 2;
          }
-         if ((mask & OPERAND_CONST_OFFSET) && k < wc && ins[k] < d.bound && d.offc[ins[k]]) {
+         if ((mask & SpvImageOperandsConstOffsetMask) && k < wc && ins[k] < d.bound && d.offc[ins[k]]) {
             copy[k] = d.offc[ins[k]];
             k++;
-         } else if ((mask & OPERAND_OFFSET) && k < wc) {
+         } else if ((mask & SpvImageOperandsOffsetMask) && k < wc) {
             uint32_t ov = l1_new(&d);
-            EMIT(&d.o, opw(OP_COMPOSITE_CONSTRUCT, 5), d.ivec[2], ov, ins[k], d.izero);
+            SPV_EMIT(&d.o, spv_opw(SpvOpCompositeConstruct, 5), d.ivec[2], ov, ins[k], d.izero);
             copy[k] = ov;
             k++;
          }
       }
-      emit(&d.o, copy, wc);
+      spv_words_emit(&d.o, copy, wc);
    }
    free(d.is_type), free(d.d1), free(d.type_of), free(d.vcomp), free(d.vsize), free(d.offc);
    if (ok && d.o.oom) {

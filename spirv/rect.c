@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "spirv/spv_internal.h"
+#include "spirv/spv_words.h"
 
 enum {
    OP_NAME = 5, OP_MEMBER_NAME = 6, OP_CAPABILITY = 17, OP_TYPE_VOID = 19, OP_TYPE_INT = 21, OP_TYPE_FLOAT = 22,
@@ -28,41 +29,6 @@ enum {
    CAP_SAMPLED_RECT = 37, CAP_IMAGE_QUERY = 50, DIM_2D = 1, DIM_RECT = 4,
    IMAGE_OPERAND_LOD = 0x2, IMAGE_OPERAND_GRAD = 0x4,
 };
-
-struct out {
-   uint32_t *w;
-   size_t n, cap;
-   bool oom;
-};
-
-static void
-emit(struct out *o, const uint32_t *ins, uint32_t wc)
-{
-   if (o->n + wc > o->cap) {
-      size_t cap = (o->cap ? o->cap * 2 : 1024) + wc;
-      uint32_t *w = realloc(o->w, cap * sizeof(uint32_t));
-      if (!w) {
-         o->oom = true;
-         return;
-      }
-      o->w = w;
-      o->cap = cap;
-   }
-   memcpy(o->w + o->n, ins, wc * sizeof(uint32_t));
-   o->n += wc;
-}
-
-#define EMIT(o, ...)                                                                                         \
-   do {                                                                                                      \
-      const uint32_t ins_[] = {__VA_ARGS__};                                                                 \
-      emit((o), ins_, sizeof(ins_) / sizeof(ins_[0]));                                                       \
-   } while (0)
-
-static uint32_t
-opw(uint32_t op, uint32_t wc)
-{
-   return wc << 16 | op;
-}
 
 /* Whether word 1 of an instruction of this opcode is its result type (the heuristic below only
  * trusts it when word 1 also is a type id). */
@@ -90,33 +56,33 @@ fresh(struct ids *d)
 /* The scale of a coordinate of type `ctype` (vec2: the size as it is; vec3 / vec4: (w, h, 1,
  * 1)), from the sampled image `si` of image type `itype`; its instructions go to `o`. */
 static uint32_t
-emit_scale(struct out *o, struct ids *d, uint32_t itype, uint32_t si, bool si_is_image, uint32_t ctype)
+emit_scale(struct spv_words *o, struct ids *d, uint32_t itype, uint32_t si, bool si_is_image, uint32_t ctype)
 {
    uint32_t img = si;
    if (!si_is_image) {
       img = fresh(d);
-      EMIT(o, opw(OP_IMAGE, 4), itype, img, si);
+      SPV_EMIT(o, spv_opw(OP_IMAGE, 4), itype, img, si);
    }
    uint32_t size = fresh(d), fsize = fresh(d);
-   EMIT(o, opw(OP_IMAGE_QUERY_SIZE_LOD, 5), d->ivec2, size, img, d->zero);
-   EMIT(o, opw(OP_CONVERT_S_TO_F, 4), d->vec2, fsize, size);
+   SPV_EMIT(o, spv_opw(OP_IMAGE_QUERY_SIZE_LOD, 5), d->ivec2, size, img, d->zero);
+   SPV_EMIT(o, spv_opw(OP_CONVERT_S_TO_F, 4), d->vec2, fsize, size);
    if (ctype == d->vec2)
       return fsize;
    uint32_t sx = fresh(d), sy = fresh(d), div = fresh(d);
-   EMIT(o, opw(OP_COMPOSITE_EXTRACT, 5), d->float32, sx, fsize, 0);
-   EMIT(o, opw(OP_COMPOSITE_EXTRACT, 5), d->float32, sy, fsize, 1);
+   SPV_EMIT(o, spv_opw(OP_COMPOSITE_EXTRACT, 5), d->float32, sx, fsize, 0);
+   SPV_EMIT(o, spv_opw(OP_COMPOSITE_EXTRACT, 5), d->float32, sy, fsize, 1);
    if (ctype == d->vec3)
-      EMIT(o, opw(OP_COMPOSITE_CONSTRUCT, 6), d->vec3, div, sx, sy, d->one);
+      SPV_EMIT(o, spv_opw(OP_COMPOSITE_CONSTRUCT, 6), d->vec3, div, sx, sy, d->one);
    else
-      EMIT(o, opw(OP_COMPOSITE_CONSTRUCT, 7), d->vec4, div, sx, sy, d->one, d->one);
+      SPV_EMIT(o, spv_opw(OP_COMPOSITE_CONSTRUCT, 7), d->vec4, div, sx, sy, d->one, d->one);
    return div;
 }
 
 static uint32_t
-emit_div(struct out *o, struct ids *d, uint32_t type, uint32_t value, uint32_t by)
+emit_div(struct spv_words *o, struct ids *d, uint32_t type, uint32_t value, uint32_t by)
 {
    uint32_t r = fresh(d);
-   EMIT(o, opw(OP_FDIV, 5), type, r, value, by);
+   SPV_EMIT(o, spv_opw(OP_FDIV, 5), type, r, value, by);
    return r;
 }
 
@@ -161,7 +127,7 @@ find_types(const uint32_t *w, size_t count, struct ids *d)
  * instruction from OpTypeVoid on, OpUndef and OpExtInst; the operands of sampled-image,
  * pointer, array and function types); names and decorations of a removed id go with it. */
 static bool
-dedup_images(struct out *o, uint32_t bound)
+dedup_images(struct spv_words *o, uint32_t bound)
 {
    uint32_t *map = calloc(bound, sizeof(uint32_t));
    uint8_t *drop = calloc(bound, 1);
@@ -264,8 +230,8 @@ spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log)
       return ok;
    }
    find_types(w, n, &d);
-   struct out o = {0};
-   emit(&o, w, 5);
+   struct spv_words o = {0};
+   spv_words_emit(&o, w, 5);
    bool decls_done = false;
    for (size_t i = 5; i < n;) {
       uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
@@ -275,7 +241,7 @@ spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log)
       i += wc;
       if (op == OP_CAPABILITY && wc == 2 && ins[1] == CAP_SAMPLED_RECT) {
          if (!has_query)
-            EMIT(&o, opw(OP_CAPABILITY, 2), CAP_IMAGE_QUERY);
+            SPV_EMIT(&o, spv_opw(OP_CAPABILITY, 2), CAP_IMAGE_QUERY);
          has_query = true;
          continue;
       }
@@ -283,28 +249,28 @@ spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log)
          uint32_t copy[16];
          memcpy(copy, ins, wc * sizeof(uint32_t) > sizeof(copy) ? sizeof(copy) : wc * sizeof(uint32_t));
          copy[3] = DIM_2D;
-         emit(&o, copy, wc < 16 ? wc : 16);
+         spv_words_emit(&o, copy, wc < 16 ? wc : 16);
          continue;
       }
       if (op == OP_FUNCTION && !decls_done) {
          /* the scalar / vector types and constants the rewrite needs, declared once */
          decls_done = true;
          if (!d.int32)
-            EMIT(&o, opw(OP_TYPE_INT, 4), d.int32 = fresh(&d), 32, 1);
+            SPV_EMIT(&o, spv_opw(OP_TYPE_INT, 4), d.int32 = fresh(&d), 32, 1);
          if (!d.float32)
-            EMIT(&o, opw(OP_TYPE_FLOAT, 3), d.float32 = fresh(&d), 32);
+            SPV_EMIT(&o, spv_opw(OP_TYPE_FLOAT, 3), d.float32 = fresh(&d), 32);
          if (!d.ivec2)
-            EMIT(&o, opw(OP_TYPE_VECTOR, 4), d.ivec2 = fresh(&d), d.int32, 2);
+            SPV_EMIT(&o, spv_opw(OP_TYPE_VECTOR, 4), d.ivec2 = fresh(&d), d.int32, 2);
          if (!d.vec2)
-            EMIT(&o, opw(OP_TYPE_VECTOR, 4), d.vec2 = fresh(&d), d.float32, 2);
+            SPV_EMIT(&o, spv_opw(OP_TYPE_VECTOR, 4), d.vec2 = fresh(&d), d.float32, 2);
          if (!d.vec3)
-            EMIT(&o, opw(OP_TYPE_VECTOR, 4), d.vec3 = fresh(&d), d.float32, 3);
+            SPV_EMIT(&o, spv_opw(OP_TYPE_VECTOR, 4), d.vec3 = fresh(&d), d.float32, 3);
          if (!d.vec4)
-            EMIT(&o, opw(OP_TYPE_VECTOR, 4), d.vec4 = fresh(&d), d.float32, 4);
+            SPV_EMIT(&o, spv_opw(OP_TYPE_VECTOR, 4), d.vec4 = fresh(&d), d.float32, 4);
          if (!d.zero)
-            EMIT(&o, opw(OP_CONSTANT, 4), d.int32, d.zero = fresh(&d), 0);
+            SPV_EMIT(&o, spv_opw(OP_CONSTANT, 4), d.int32, d.zero = fresh(&d), 0);
          if (!d.one)
-            EMIT(&o, opw(OP_CONSTANT, 4), d.float32, d.one = fresh(&d), 0x3f800000u);
+            SPV_EMIT(&o, spv_opw(OP_CONSTANT, 4), d.float32, d.one = fresh(&d), 0x3f800000u);
       }
       bool sample = (op >= OP_IMAGE_SAMPLE_FIRST && op <= OP_IMAGE_SAMPLE_LAST) || op == OP_IMAGE_GATHER ||
                     op == OP_IMAGE_DREF_GATHER;
@@ -348,7 +314,7 @@ spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log)
                copy[g + 1] = emit_div(&o, &d, d.vec2, copy[g + 1], fs);
             }
          }
-         emit(&o, copy, wc);
+         spv_words_emit(&o, copy, wc);
          continue;
       }
       if (op == OP_IMAGE_FETCH && wc >= 5 && ins[3] < d.bound && d.rect[d.type_of[ins[3]]] == 1) {
@@ -370,15 +336,15 @@ spv_lower_rect(uint32_t **words, uint32_t *count, struct spv_str *log)
                memcpy(copy + 7, ins + 6, (wc - 6) * sizeof(uint32_t));
             out_wc = wc > 5 ? wc + 1 : 7;
          }
-         copy[0] = opw(op, out_wc);
-         emit(&o, copy, out_wc);
+         copy[0] = spv_opw(op, out_wc);
+         spv_words_emit(&o, copy, out_wc);
          continue;
       }
       if (op == OP_IMAGE_QUERY_SIZE && wc == 4 && ins[3] < d.bound && d.rect[d.type_of[ins[3]]] == 1) {
-         EMIT(&o, opw(OP_IMAGE_QUERY_SIZE_LOD, 5), ins[1], ins[2], ins[3], d.zero);
+         SPV_EMIT(&o, spv_opw(OP_IMAGE_QUERY_SIZE_LOD, 5), ins[1], ins[2], ins[3], d.zero);
          continue;
       }
-      emit(&o, ins, wc);
+      spv_words_emit(&o, ins, wc);
    }
    free(d.is_type);
    free(d.rect);

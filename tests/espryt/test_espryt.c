@@ -54,6 +54,16 @@ create(void)
    return be;
 }
 
+/* A context of `api` (0: ES, 1: GL core) 3.x on `be`. */
+static struct srv_ctx *
+context(struct srv_backend *be, uint32_t api)
+{
+   struct wire_context_create cc = {.api = api, .major = 3};
+   struct srv_ctx *ctx = be->ops->context_create(be, &cc);
+   CHECK(ctx != NULL, "context_create");
+   return ctx;
+}
+
 static void
 test_vendor(const char *splitgl_json)
 {
@@ -180,9 +190,7 @@ test_readback_zs_hidden(void)
    setenv("SPLITGL_ESPRYT_HIDE", "read_depth", 1);
    struct srv_backend *be = create();
    const struct srv_backend_ops *ops = be->ops;
-   struct wire_context_create cc = {.api = 1, .major = 3};
-   struct srv_ctx *ctx = ops->context_create(be, &cc);
-   CHECK(ctx != NULL, "context_create");
+   struct srv_ctx *ctx = context(be, 1);
    uint8_t px[4 * 4 * 8];
    char what[160] = "";
    CHECK(!clear_read_zs(be, ctx, WIRE_FMT_D24_UNORM_S8_UINT, 1.0f, 0x5a, px), "D24S8 read back without the extension");
@@ -197,9 +205,7 @@ test_readback(void)
 {
    struct srv_backend *be = create();
    const struct srv_backend_ops *ops = be->ops;
-   struct wire_context_create cc = {.api = 0, .major = 3};
-   struct srv_ctx *ctx = ops->context_create(be, &cc);
-   CHECK(ctx != NULL, "context_create");
+   struct srv_ctx *ctx = context(be, 0);
    uint8_t px[4 * 4 * 16];
    const float red[4] = {1, 0, 0, 1};
    clear_read(be, ctx, WIRE_FMT_R8G8B8A8_UNORM, red, px);
@@ -267,9 +273,7 @@ test_remint_readback(bool fallback)
       setenv("SPLITGL_TEST_FORCE_REMINT_READBACK_FAILURE", "1", 1);
    struct srv_backend *be = create();
    const struct srv_backend_ops *ops = be->ops;
-   struct wire_context_create cc = {.api = 0, .major = 3};
-   struct srv_ctx *ctx = ops->context_create(be, &cc);
-   CHECK(ctx != NULL, "context_create");
+   struct srv_ctx *ctx = context(be, 0);
    struct wire_resource_create t = {.target = WIRE_TARGET_TEX_2D, .format = WIRE_FMT_R8G8B8A8_UNORM, .width = 4,
                                     .height = 4, .depth = 1, .layers = 1, .last_level = 1};
    struct srv_resource *tex = ops->resource_create(be, &t);
@@ -334,8 +338,7 @@ test_robust_draw(void)
 {
    struct srv_backend *be = create();
    const struct srv_backend_ops *ops = be->ops;
-   struct wire_context_create cc = {.api = 0, .major = 3};
-   struct srv_ctx *ctx = ops->context_create(be, &cc);
+   struct srv_ctx *ctx = context(be, 0);
    struct wire_resource_create t = {.target = WIRE_TARGET_RENDERBUFFER, .format = WIRE_FMT_R8G8B8A8_UNORM,
                                     .width = 8, .height = 8, .depth = 1, .layers = 1};
    struct srv_resource *rt = ops->resource_create(be, &t);
@@ -446,9 +449,7 @@ test_geometry(bool hidden)
       for (enum wire_cap k = WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES; k <= WIRE_CAP_MAX_GEOMETRY_INVOCATIONS; k++)
          CHECK(ops->get_param(be, k) == 0, "geometry cap %u is %llu", k, (unsigned long long)ops->get_param(be, k));
    }
-   struct wire_context_create cc = {.api = 1, .major = 3};
-   struct srv_ctx *ctx = ops->context_create(be, &cc);
-   CHECK(ctx != NULL, "context_create");
+   struct srv_ctx *ctx = context(be, 1);
    struct wire_resource_create t = {.target = WIRE_TARGET_TEX_2D_ARRAY, .format = WIRE_FMT_R8G8B8A8_UNORM, .width = 4,
                                     .height = 4, .depth = 1, .layers = 3};
    struct srv_resource *r = ops->resource_create(be, &t);
