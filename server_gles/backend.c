@@ -88,6 +88,9 @@ destroy(struct srv_backend *sbe)
       be->current = be->root;
       for (uint32_t i = 0; i < be->fence_count; i++)
          be->gl.DeleteSync(be->fences[i].sync);
+      for (unsigned i = 0; i < 3; i++)
+         if (be->blit_prog[i])
+            be->gl.DeleteProgram(be->blit_prog[i]);
    }
    free(be->fences);
    if (be->programs_linked || be->binary_hits)

@@ -259,6 +259,7 @@ struct es_backend {
    char renderer[128];
    uint64_t caps[WIRE_CAP_COUNT];
    GLuint default_ubo_binding; /* the host binding point Espryt keeps for default blocks */
+   GLuint blit_prog[3];       /* blit_into_multisample's programs, float / int / uint (readback.c), 0: not made yet */
    uint32_t max_units;
    const char *gs_point_size_ext; /* the GLSL extension of ES_FEAT_GEOMETRY_POINT_SIZE (caps.c) */
    /* status */

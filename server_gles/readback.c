@@ -310,11 +310,15 @@ resolve_elsewhere(struct es_ctx *ctx, const struct srv_surface *src, GLenum att,
 /* The program of blit_into_multisample for one class of colour format ('f', 'i', 'u'): a quad
  * over the viewport, each pixel fetching its source texel (u_map: source origin, direction,
  * destination origin, source extent), pixels whose texel lies outside the source left
- * unwritten (GL 3.3 section 4.3.2 leaves them undefined; llvmpipe writes none). 0: refused. */
+ * unwritten (GL 3.3 section 4.3.2 leaves them undefined; llvmpipe writes none). Made once per
+ * backend (the host contexts share it); 0: refused. */
 static GLuint
 blit_program(struct es_backend *be, char cls)
 {
    const struct es_gl *gl = &be->gl;
+   GLuint *cached = &be->blit_prog[cls == 'i' ? 1 : cls == 'u' ? 2 : 0];
+   if (*cached)
+      return *cached;
    static const char vs[] = "#version 300 es\n"
                             "void main() {\n"
                             "   vec2 p = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 2.0 - 1.0;\n"
@@ -357,7 +361,7 @@ blit_program(struct es_backend *be, char cls)
       gl->DeleteProgram(prog);
       return 0;
    }
-   return prog;
+   return *cached = prog;
 }
 
 /* GL core's blit from a single-sampled into a multisampled colour buffer (GL 3.3 section
@@ -435,7 +439,6 @@ blit_into_multisample(struct es_ctx *ctx, const struct srv_surface *src, const s
    gl->DeleteVertexArrays(1, &vao);
    gl->DeleteFramebuffers(1, &fb);
    gl->DeleteTextures(1, &tex);
-   gl->DeleteProgram(prog);
    ctx->host.vao = 0;
    ctx->host.program = 0;
    ctx->host.unit_tex[0] = ~0u;
