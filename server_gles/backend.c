@@ -192,8 +192,10 @@ context_destroy(struct srv_backend *sbe, struct srv_ctx *sctx)
       be->gl.DeleteFramebuffers(1, &ctx->read_fb);
       be->gl.DeleteFramebuffers(1, &ctx->blit_fb);
       be->gl.DeleteBuffers(1, &ctx->const_ubo);
-      if (ctx->gs_generated)
-         be->gl.DeleteQueries(1, &ctx->gs_generated);
+      if (ctx->xfb_written)
+         be->gl.DeleteQueries(1, &ctx->xfb_written);
+      if (ctx->expand_ib)
+         be->gl.DeleteBuffers(1, &ctx->expand_ib);
    }
    be->egl.eglMakeCurrent(be->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, be->root);
    be->current = be->root;
@@ -227,6 +229,7 @@ es_ops(void)
       es_draw_ops(&ops);
       ops.blit = es_blit;
       es_xfb_ops(&ops);
+      es_query_ops(&ops);
       filled = true;
    }
    return &ops;

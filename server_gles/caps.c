@@ -65,6 +65,10 @@ es_features_init(struct es_backend *be)
          be->feat[ES_FEAT_RGTC] = false;
       else if (n == 10 && !strncmp(h, "read_depth", 10))
          be->feat[ES_FEAT_READ_DEPTH] = be->feat[ES_FEAT_READ_DEPTH_STENCIL] = false;
+      else if (n == 11 && !strncmp(h, "timer_query", 11))
+         be->feat[ES_FEAT_TIMER_QUERY] = false;
+      else if (n == 17 && !strncmp(h, "framebuffer_fetch", 17))
+         be->feat[ES_FEAT_FRAMEBUFFER_FETCH] = be->feat[ES_FEAT_FRAMEBUFFER_FETCH_NC] = false;
       else if (n)
          sgl_log(SGL_LOG_WARN, "espryt: SPLITGL_ESPRYT_HIDE: unknown feature '%.*s'", (int)n, h);
       h += n + (h[n] == ',');
@@ -296,6 +300,26 @@ es_caps_init(struct es_backend *be)
       c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_TRANSFORM_FEEDBACK | WIRE_FEATURE_XFB_QUERIES;
    if (es_has(be, ES_FEAT_STENCIL_TEXTURING))
       c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_STENCIL_TEXTURING;
+   if (es_has(be, ES_FEAT_DEPTH_CLAMP))
+      c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_DEPTH_CLAMP;
+   /* GL core's polygon modes and first-vertex provoking: a geometry stage of Espryt's (program.c) */
+   if (gs)
+      c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_POLYGON_MODE | WIRE_FEATURE_PROVOKING_VERTEX;
+   /* GL core's logic op: done by the fragment stage on what it fetches (program.c) */
+   if (es_has(be, ES_FEAT_FRAMEBUFFER_FETCH) || es_has(be, ES_FEAT_FRAMEBUFFER_FETCH_NC))
+      c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_LOGIC_OP;
+   /* time queries: EXT_disjoint_timer_query's TIMESTAMP counter bits (0: none offered) */
+   if (es_has(be, ES_FEAT_TIMER_QUERY)) {
+      GLint bits = 0;
+      be->gl.GetQueryiv(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &bits);
+      c[WIRE_CAP_QUERY_TIMESTAMP_BITS] = bits > 0 ? (uint64_t)bits : 0;
+   }
+   /* SAMPLES_PASSED counted by draws that increment an atomic counter (query.c): the fragment
+    * stage must have one counter in one buffer (ES 3.1's minimum there is 0) */
+   be->count_samples = es_has(be, ES_FEAT_ATOMIC_COUNTERS) && geti(be, GL_MAX_FRAGMENT_ATOMIC_COUNTERS, 31) >= 1 &&
+                       geti(be, GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS, 31) >= 1;
+   if (be->count_samples)
+      c[WIRE_CAP_FEATURES] |= WIRE_FEATURE_OCCLUSION_PRECISE;
    /* EXT_clip_cull_distance: the host's limits, and programs may declare CullDistance. Mesa
     * 22.3 lists the extension on ES but refuses the MAX_CULL_DISTANCES_EXT and
     * MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT queries there (INVALID_ENUM, 0): a host that

@@ -199,12 +199,179 @@ clear(struct srv_ctx *sctx, const struct wire_clear *c)
    es_check(be, "Clear");
 }
 
+/* The host draw call of d (state, program and capture scope set). */
+static void
+issue(struct es_ctx *ctx, const struct srv_draw *d)
+{
+   const struct es_gl *gl = &ctx->be->gl;
+   GLenum mode = gl_prim[d->info.mode];
+   GLsizei instances = (GLsizei)d->info.instance_count;
+   if (!d->info.index_size) {
+      gl->DrawArraysInstanced(mode, (GLint)d->info.start, (GLsizei)d->info.count, instances);
+      return;
+   }
+   struct es_resource *ib = (struct es_resource *)d->index_res;
+   gl->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib ? ib->name : 0);
+   GLenum type = d->info.index_size == 1 ? GL_UNSIGNED_BYTE
+               : d->info.index_size == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
+   es_host_enable(ctx, ES_EN_RESTART, GL_PRIMITIVE_RESTART_FIXED_INDEX,
+                  (d->info.flags & WIRE_DRAW_PRIMITIVE_RESTART) != 0);
+   const void *offset = (const void *)(uintptr_t)d->info.index_offset;
+   if (d->info.base_vertex)
+      gl->DrawElementsInstancedBaseVertex(mode, (GLsizei)d->info.count, type, offset, instances,
+                                          d->info.base_vertex);
+   else
+      gl->DrawElementsInstanced(mode, (GLsizei)d->info.count, type, offset, instances);
+}
+
+/* GL core's first-vertex provoking of triangles (OpenGL 3.3 table 2.12: a list's triangle i
+ * takes vertex 3i, a strip's vertex i, a fan's vertex i + 1): the draw as a list of its
+ * triangles, each in GL's order (a strip's odd ones with their first two swapped) rotated to
+ * end with that vertex, the host's provoking one; a rotation keeps the winding and the edges'
+ * directions. A geometry stage cannot tell (its input order of strips and fans, and primitive
+ * restart, hide which vertex came first). The indices are read from the host's index buffer
+ * where the draw has one (a wait on the work before), restarts honoured; the list is drawn
+ * from `ctx->expand_ib` with 32-bit indices, base vertex and instances as the draw's. */
+static bool
+draw_first_provoking(struct es_ctx *ctx, const struct srv_draw *d)
+{
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   uint32_t n = d->info.count, size = d->info.index_size;
+   if (n < 3)
+      return true;
+   uint32_t *src = malloc((size_t)n * sizeof(*src)), *out = malloc((size_t)n * 3 * sizeof(*out));
+   bool ok = src && out;
+   if (ok && size) {
+      struct es_resource *ib = (struct es_resource *)d->index_res;
+      const uint8_t *p = NULL;
+      if (ib && ib->name) {
+         gl->BindBuffer(GL_COPY_READ_BUFFER, ib->name);
+         p = gl->MapBufferRange(GL_COPY_READ_BUFFER, (GLintptr)d->info.index_offset, (GLsizeiptr)n * size,
+                                GL_MAP_READ_BIT);
+      }
+      if (p) {
+         for (uint32_t i = 0; i < n; i++) {
+            if (size == 1)
+               src[i] = p[i];
+            else if (size == 2)
+               src[i] = ((const uint16_t *)p)[i];
+            else
+               src[i] = ((const uint32_t *)p)[i];
+         }
+         gl->UnmapBuffer(GL_COPY_READ_BUFFER);
+      } else {
+         ok = false;
+         es_check(be, "Draw (first-vertex provoking: reading the indices)");
+      }
+   } else if (ok) {
+      for (uint32_t i = 0; i < n; i++)
+         src[i] = d->info.start + i;
+   }
+   uint32_t restart = size == 1 ? 0xffu : size == 2 ? 0xffffu : 0xffffffffu, m = 0;
+   bool restarts = size && (d->info.flags & WIRE_DRAW_PRIMITIVE_RESTART);
+   for (uint32_t i = 0, run = 0; ok && i < n; i++) {
+      if (restarts && src[i] == restart) {
+         run = 0;
+         continue;
+      }
+      src[run] = src[i]; /* the current run's vertices, compacted in place (run <= i) */
+      run++;
+      uint32_t a, b, c; /* the triangle in GL's order; `a` its first-vertex provoking one */
+      if (d->info.mode == WIRE_PRIM_TRIANGLES) {
+         if (run % 3)
+            continue;
+         a = src[run - 3], b = src[run - 2], c = src[run - 1];
+      } else if (d->info.mode == WIRE_PRIM_TRIANGLE_STRIP) {
+         if (run < 3)
+            continue;
+         uint32_t k = run - 3; /* (k, k+1, k+2); odd: (k+1, k, k+2), provoking k */
+         if (k & 1) /* (k+1, k, k+2) rotated to (k+2, k+1, k) below */
+            a = src[k], b = src[k + 2], c = src[k + 1];
+         else
+            a = src[k], b = src[k + 1], c = src[k + 2];
+      } else {
+         if (run < 3)
+            continue;
+         uint32_t k = run - 3; /* (0, k+1, k+2), provoking k+1: rotated (k+1, k+2, 0) */
+         a = src[k + 1], b = src[k + 2], c = src[0];
+      }
+      out[m++] = b, out[m++] = c, out[m++] = a;
+   }
+   if (ok && m) {
+      if (!ctx->expand_ib)
+         gl->GenBuffers(1, &ctx->expand_ib);
+      gl->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx->expand_ib);
+      gl->BufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)m * 4, out, GL_STREAM_DRAW);
+      es_host_enable(ctx, ES_EN_RESTART, GL_PRIMITIVE_RESTART_FIXED_INDEX, false);
+      GLsizei instances = (GLsizei)d->info.instance_count;
+      if (size && d->info.base_vertex)
+         gl->DrawElementsInstancedBaseVertex(GL_TRIANGLES, (GLsizei)m, GL_UNSIGNED_INT, NULL, instances,
+                                             d->info.base_vertex);
+      else
+         gl->DrawElementsInstanced(GL_TRIANGLES, (GLsizei)m, GL_UNSIGNED_INT, NULL, instances);
+   }
+   if (!src || !out)
+      es_fail(be, "Draw: out of memory (first-vertex provoking)");
+   free(src);
+   free(out);
+   return ok;
+}
+
+/* The host draw of d: first-vertex provoking triangles as their list (draw_first_provoking). */
+static void
+issue_provoking(struct es_ctx *ctx, const struct srv_draw *d)
+{
+   uint32_t m = d->info.mode;
+   if (ctx->rast->s.provoking_first && !ctx->rast->s.rasterizer_discard &&
+       (m == WIRE_PRIM_TRIANGLES || m == WIRE_PRIM_TRIANGLE_STRIP || m == WIRE_PRIM_TRIANGLE_FAN))
+      draw_first_provoking(ctx, d);
+   else
+      issue(ctx, d);
+}
+
+/* SAMPLES_PASSED (query.c): the draw once more ahead of itself, through the program's counting
+ * variant (early tests; one atomic increment per fragment kept) with nothing written, the
+ * client's PRIMITIVES_GENERATED query suspended (these primitives are not the client's). */
+static bool
+count_samples(struct es_ctx *ctx, const struct srv_draw *d, struct es_query *q)
+{
+   struct es_backend *be = ctx->be;
+   const struct es_gl *gl = &be->gl;
+   if (ctx->rast->s.rasterizer_discard)
+      return true; /* no fragment: nothing passes */
+   if (ctx->fb_state.samples > 1) {
+      es_unimplemented(be, "SAMPLES_PASSED on a multisampled framebuffer (Espryt counts fragments)");
+      return false;
+   }
+   ctx->counting = true;
+   GLuint prog = es_program_select(ctx);
+   ctx->counting = false;
+   if (!prog)
+      return false;
+   es_host_bind_program(ctx, prog);
+   if (!es_emit_draw_state(ctx, false))
+      return false;
+   gl->ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   if (es_has(be, ES_FEAT_INDEXED_BLEND))
+      for (uint32_t i = 0; i < ctx->fb_state.nr_cbufs; i++)
+         gl->ColorMaski(i, GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   gl->DepthMask(GL_FALSE);
+   gl->StencilMaskSeparate(GL_FRONT_AND_BACK, 0);
+   gl->BindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, q->counter);
+   struct es_query *generated = es_query_suspend(ctx, GL_PRIMITIVES_GENERATED);
+   issue_provoking(ctx, d);
+   es_query_resume(ctx, generated, 0);
+   /* the masks are the real draw's again */
+   ctx->host.blend = ctx->host.dsa = 0;
+   return es_check(be, "Draw (SAMPLES_PASSED count)");
+}
+
 static void
 draw(struct srv_ctx *sctx, const struct srv_draw *d)
 {
    struct es_ctx *ctx = (struct es_ctx *)sctx;
    struct es_backend *be = ctx->be;
-   const struct es_gl *gl = &be->gl;
    if (!es_make_current(be, ctx))
       return;
    if (!ctx->prog) {
@@ -219,42 +386,38 @@ draw(struct srv_ctx *sctx, const struct srv_draw *d)
       es_unimplemented(be, "adjacency primitives without a geometry stage");
       return;
    }
+   if (d->info.index_size && d->info.base_vertex && !es_has(be, ES_FEAT_BASE_VERTEX)) {
+      es_unimplemented(be, "base vertex without ES 3.2");
+      return;
+   }
+   /* polygon mode / first-vertex provoking: a geometry stage of Espryt's, which neither a
+    * program's own geometry stage nor a capture (of the vertex stage's outputs, before
+    * rasterization) can go through */
+   const struct wire_rast_state *r = &ctx->rast->s;
+   if ((r->polygon_mode != WIRE_POLYGON_FILL || r->provoking_first) && !r->rasterizer_discard &&
+       ((ctx->prog->info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) ||
+        (ctx->so_count && ctx->prog->info->xfb_varying_count))) {
+      es_unimplemented(be, "polygon mode / first-vertex provoking with a geometry shader or while capturing");
+      return;
+   }
+   ctx->draw_mode = d->info.mode;
+   struct es_query *counting = es_query_counting(ctx);
+   if (counting && !count_samples(ctx, d, counting))
+      return;
    GLuint prog = es_program_select(ctx); /* the variant of this draw's point and clip state */
    if (!prog)
       return; /* the host refused the program: the session is failing (es_fail) */
    es_host_bind_program(ctx, prog);
    if (!es_emit_draw_state(ctx, false))
       return;
-   GLenum mode = gl_prim[d->info.mode];
-   GLsizei instances = (GLsizei)d->info.instance_count;
+   /* a logic op's variant reads the attachments: non-coherent framebuffer fetch sees what
+    * earlier draws wrote only after a barrier */
+   if (ctx->blend->s.logic_op_enable && !es_has(be, ES_FEAT_FRAMEBUFFER_FETCH))
+      be->gl.FramebufferFetchBarrierEXT();
    bool capture = false;
    if (!es_xfb_begin(ctx, d, &capture))
       return;
-   if (!d->info.index_size) {
-      gl->DrawArraysInstanced(mode, (GLint)d->info.start, (GLsizei)d->info.count, instances);
-      if (capture)
-         es_xfb_end(ctx, d);
-      es_check(be, "Draw");
-      return;
-   }
-   struct es_resource *ib = (struct es_resource *)d->index_res;
-   gl->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib ? ib->name : 0);
-   GLenum type = d->info.index_size == 1 ? GL_UNSIGNED_BYTE
-               : d->info.index_size == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
-   es_host_enable(ctx, ES_EN_RESTART, GL_PRIMITIVE_RESTART_FIXED_INDEX,
-                  (d->info.flags & WIRE_DRAW_PRIMITIVE_RESTART) != 0);
-   const void *offset = (const void *)(uintptr_t)d->info.index_offset;
-   if (d->info.base_vertex && !es_has(be, ES_FEAT_BASE_VERTEX)) {
-      es_unimplemented(be, "base vertex without ES 3.2");
-      if (capture)
-         es_xfb_end(ctx, d);
-      return;
-   }
-   if (d->info.base_vertex)
-      gl->DrawElementsInstancedBaseVertex(mode, (GLsizei)d->info.count, type, offset, instances,
-                                          d->info.base_vertex);
-   else
-      gl->DrawElementsInstanced(mode, (GLsizei)d->info.count, type, offset, instances);
+   issue_provoking(ctx, d);
    if (capture)
       es_xfb_end(ctx, d);
    es_check(be, "Draw");

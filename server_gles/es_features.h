@@ -31,3 +31,8 @@ FEAT(RGTC, 0, "GL_EXT_texture_compression_rgtc")                       /* BC4 / 
 FEAT(DUAL_SOURCE_BLEND, 0, "GL_EXT_blend_func_extended")               /* SRC1 blend factors, layout(index = 1) outputs, MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT */
 FEAT(READ_DEPTH, 0, "GL_NV_read_depth")                                 /* glReadPixels of DEPTH_COMPONENT: depth-only surfaces */
 FEAT(READ_DEPTH_STENCIL, 0, "GL_NV_read_depth_stencil")                 /* glReadPixels of DEPTH_STENCIL (packed types): depth / stencil surfaces */
+FEAT(DEPTH_CLAMP, 0, "GL_EXT_depth_clamp")                               /* DEPTH_CLAMP_EXT (GL core's DEPTH_CLAMP, same enum) */
+FEAT(TIMER_QUERY, 0, "GL_EXT_disjoint_timer_query")                    /* TIME_ELAPSED, QueryCounter(TIMESTAMP), GL_TIMESTAMP: GL core's time queries */
+FEAT(ATOMIC_COUNTERS, 31)                                               /* atomic_uint, glMemoryBarrier: SAMPLES_PASSED counted (query.c) where the fragment stage has them */
+FEAT(FRAMEBUFFER_FETCH, 0, "GL_EXT_shader_framebuffer_fetch")          /* inout fragment outputs: GL core's logic op (program.c) */
+FEAT(FRAMEBUFFER_FETCH_NC, 0, "GL_EXT_shader_framebuffer_fetch_non_coherent") /* ... its non-coherent form, glFramebufferFetchBarrierEXT before each draw */

@@ -159,6 +159,12 @@ ES_GL(void, DeleteQueries, (GLsizei n, const GLuint *ids))
 ES_GL(void, BeginQuery, (GLenum target, GLuint id))
 ES_GL(void, EndQuery, (GLenum target))
 ES_GL(void, GetQueryObjectuiv, (GLuint id, GLenum pname, GLuint *params))
+ES_GL(void, GetQueryiv, (GLenum target, GLenum pname, GLint *params))
+/* EXT_disjoint_timer_query's names */
+ES_GL(void, QueryCounterEXT, (GLuint id, GLenum target))
+ES_GL(void, GetQueryObjectui64vEXT, (GLuint id, GLenum pname, GLuint64 *params))
+ES_GL(void, MemoryBarrier, (GLbitfield barriers)) /* ES 3.1 */
+ES_GL(void, FramebufferFetchBarrierEXT, (void))   /* EXT_shader_framebuffer_fetch_non_coherent */
 /* sync */
 ES_GL(GLsync, FenceSync, (GLenum condition, GLbitfield flags))
 ES_GL(GLenum, ClientWaitSync, (GLsync sync, GLbitfield flags, GLuint64 timeout))

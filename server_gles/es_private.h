@@ -103,6 +103,7 @@ struct es_hoststate {
 #define ES_EN_A2C (1u << 9)
 #define ES_EN_SAMPLE_MASK (1u << 10)
 #define ES_EN_FRAMEBUFFER_SRGB (1u << 11) /* EXT_sRGB_write_control's FRAMEBUFFER_SRGB_EXT (host default: on) */
+#define ES_EN_DEPTH_CLAMP (1u << 12)      /* EXT_depth_clamp */
 
 /* One level of a texture as the read-back remint knows it (resource.c). */
 struct es_level_store {
@@ -142,7 +143,18 @@ struct es_variant_key {
    /* GL core's LOD bias of the sampler bound to info->samplers[i] (float bits, clamped to
     * MAX_TEXTURE_LOD_BIAS; 0: none), added to its lookups (spirv_patch.c) */
    uint32_t lod_bias[WIRE_MAX_PROGRAM_SAMPLERS];
+   /* 1: the fragment stage of a SAMPLES_PASSED counting draw (query.c, program.c's wrap_main) */
+   uint32_t count_samples;
+   /* GL core's logic op + 1 (0: off), and per colour attachment i its ES_LOP_* at bits 4i */
+   uint32_t logic_op, logic_kinds;
+   /* GL core's polygon mode / first-vertex provoking by a geometry stage of Espryt's
+    * (program.c's make_raster_gs), 0: none. Bits 0-1 the input (1 lines, 2 triangles), 2-3
+    * wire_polygon_mode, 4 first-vertex provoking, 5-6 wire_cull and 7 front_ccw (LINE / POINT) */
+   uint32_t raster_gs;
 };
+/* What a logic op does on an attachment of a format (es_logic_kind, state.c). */
+enum { ES_LOP_NONE, ES_LOP_UNORM8, ES_LOP_UNORM16, ES_LOP_INT, ES_LOP_UINT, ES_LOP_UNSUPPORTED };
+uint32_t es_logic_kind(uint32_t wire_format);
 
 /* spirv_patch.c: the LOD bias of one sampler binding, for es_spirv_lod_bias */
 struct es_bias_binding {
@@ -159,6 +171,12 @@ bool es_spirv_lower_1d(const uint32_t *words, size_t count, uint32_t **out_words
  * its bias, clamped to +-max_bias; false with err where it cannot. */
 bool es_spirv_lod_bias(const uint32_t *words, size_t count, const struct es_bias_binding *b, unsigned nb,
                        float max_bias, uint32_t **out_words, size_t *out_count, char *err, size_t err_size);
+
+/* A copy of the module (malloc'd) whose arrays of structures among its inputs (`inputs`) or
+ * outputs are each the one member of an interface block (GLSL ES refuses them as stage
+ * variables); *out_words NULL where it has none (err empty) or where it cannot (err says). */
+bool es_spirv_block_struct_arrays(const uint32_t *words, size_t count, bool inputs, uint32_t **out_words,
+                                  size_t *out_count, char *err, size_t err_size);
 
 struct es_variant {
    struct es_variant_key key;
@@ -190,12 +208,23 @@ struct es_so_target {
    uint64_t captured; /* bytes written since the target last started (append continues) */
 };
 
+/* A client query (query.c): host queries of its target made in the context that first
+ * begins it (GL's queries are per context). While active it may be suspended (a draw of
+ * Espryt's own needs the target, or must not be counted): each run of it is a host query of
+ * its own, the result their sum plus what Espryt counted itself meanwhile. */
 struct es_query {
    uint32_t type;      /* wire_query_type */
-   GLenum target;      /* the host's query target */
-   GLuint name;        /* made in the context that first begins it (GL's queries are per context) */
+   GLenum target;      /* the host's query target; 0: none (counted samples: `counter`) */
    struct es_ctx *ctx;
+   GLuint *seg;        /* the host queries of the current use; seg[nseg - 1] runs while active */
+   uint32_t nseg, seg_made;
+   uint64_t added;     /* counted by Espryt while suspended */
+   GLuint counter;     /* SAMPLES_PASSED: the atomic counter buffer its counting draws add to */
+   GLsync done;        /* SAMPLES_PASSED: after its last counting draw */
+   bool active;
 };
+/* The client queries active on a context, by host target (query.c). */
+enum es_query_slot { ES_QS_OCCLUSION, ES_QS_XFB_WRITTEN, ES_QS_GENERATED, ES_QS_TIME, ES_QS_COUNT };
 
 /* `id`: unique per backend, never reused, so "the host context last got this CSO" survives a
  * CSO freed and another allocated at its address. */
@@ -233,7 +262,13 @@ struct es_ctx {
    struct wire_context_values values;
    struct wire_sample_state sample;
    uint32_t clip_enable; /* SetClipState: the CLIP_DISTANCEi enables (bit i) */
-   GLuint gs_generated;  /* PRIMITIVES_GENERATED query of a capturing geometry stage (xfb.c), 0: none yet */
+   GLuint xfb_written;   /* primitives-written query of a counted capture (xfb.c), 0: none yet */
+   bool xfb_counted;     /* the capture under way is counted by it */
+   struct es_query *xfb_suspended; /* the client's query of that target it suspended */
+   struct es_query *active_q[ES_QS_COUNT]; /* query.c */
+   bool counting; /* a SAMPLES_PASSED counting draw: program variants count (program.c) */
+   uint32_t draw_mode; /* the wire_prim of the draw under way (program variants) */
+   GLuint expand_ib;   /* first-vertex provoking triangles' index list (draw.c), 0: none yet */
    uint32_t point_origin; /* SetPointState: WIRE_POINT_ORIGIN_* (GL core's sprite origin) */
 };
 
@@ -262,6 +297,7 @@ struct es_backend {
    GLuint blit_prog[3];       /* blit_into_multisample's programs, float / int / uint (readback.c), 0: not made yet */
    uint32_t max_units;
    const char *gs_point_size_ext; /* the GLSL extension of ES_FEAT_GEOMETRY_POINT_SIZE (caps.c) */
+   bool count_samples;        /* SAMPLES_PASSED by counting draws: fragment atomic counters (caps.c) */
    /* status */
    enum srv_status status;
    char status_what[160];
@@ -362,6 +398,15 @@ void es_xfb_ops(struct srv_backend_ops *ops);
  * returns false when the draw must not run (the session is failing). */
 bool es_xfb_begin(struct es_ctx *ctx, const struct srv_draw *d, bool *active);
 void es_xfb_end(struct es_ctx *ctx, const struct srv_draw *d);
+
+/* query.c */
+void es_query_ops(struct srv_backend_ops *ops);
+/* Ends the client query of `target` active on ctx, if any, for Espryt's own use of the target;
+ * es_query_resume starts its next run and adds what Espryt counted meanwhile. */
+struct es_query *es_query_suspend(struct es_ctx *ctx, GLenum target);
+void es_query_resume(struct es_ctx *ctx, struct es_query *q, uint64_t counted);
+/* The SAMPLES_PASSED query ctx counts for (draw.c precedes each draw with a counting one), or NULL. */
+struct es_query *es_query_counting(struct es_ctx *ctx);
 
 /* draw.c */
 void es_draw_ops(struct srv_backend_ops *ops);

@@ -61,9 +61,9 @@ static size_t cache_bytes;
 
 /* The GLSL ES version every stage of `info` is translated to. */
 static unsigned
-glsl_version(struct es_backend *be, const struct spv_program_info *info)
+glsl_version(struct es_backend *be, const struct spv_program_info *info, const struct es_variant_key *key)
 {
-   if ((info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) && es_has(be, ES_FEAT_GLSL_ES_320))
+   if (((info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) || key->raster_gs) && es_has(be, ES_FEAT_GLSL_ES_320))
       return 320;
    return es_has(be, ES_FEAT_GLSL_ES_310) ? 310 : 300;
 }
@@ -75,12 +75,12 @@ program_key(struct es_backend *be, const struct spv_program_info *info, const st
    struct sgl_sha256 h;
    sgl_sha256_init(&h);
    sgl_sha256_update(&h, be->renderer, strlen(be->renderer) + 1);
-   uint32_t version = glsl_version(be, info);
+   uint32_t version = glsl_version(be, info, vk);
    sgl_sha256_update(&h, &version, sizeof(version));
-   /* the specialization constants' values are part of the host program */
-   const uint32_t spec[3] = {vk->point_size, vk->point_origin, vk->clip_enable};
-   sgl_sha256_update(&h, spec, sizeof(spec));
-   sgl_sha256_update(&h, vk->lod_bias, sizeof(vk->lod_bias)); /* added to the lookups (spirv_patch.c) */
+   /* the specialization constants' values, the LOD biases added to the lookups
+    * (spirv_patch.c) and the fragment stage's wrapping (wrap_main) are part of the host
+    * program: the whole key (words only, no padding) */
+   sgl_sha256_update(&h, vk, sizeof(*vk));
    for (unsigned s = 0; s < SPV_STAGE_COUNT; s++) {
       uint32_t words = (info->stage_mask & (1u << s)) ? info->spirv_words[s] : 0;
       sgl_sha256_update(&h, &words, sizeof(words));
@@ -155,6 +155,13 @@ struct xlate {
    unsigned version; /* GLSL ES version (glsl_version) */
    const struct es_variant_key *key;
    bool clip_cull; /* the program declares clip or cull distances (EXT_clip_cull_distance) */
+   /* what the stage captures, by the names its GLSL gives them (strip_xfb), ordered by buffer
+    * and offset; the copies the front end's lift makes (an array element, a built-in before
+    * the clip enables overwrite it: spirv/xfb.c) are its own outputs */
+   struct xfb_name { uint32_t buffer, offset, bytes; char name[64]; } xfb[64];
+   uint32_t nxfb;
+   bool xfb_bad; /* a captured output the list cannot name */
+   char *raster_gs; /* the vertex stage's: the geometry stage of key->raster_gs (malloc'd) */
    char err[256];
 };
 
@@ -195,25 +202,100 @@ rename_resources(spvc_compiler comp, spvc_resources res, spvc_resource_type type
  * outputs lose their Xfb decorations and the host captures them by name instead
  * (glTransformFeedbackVaryings from the blob's varyings, program create). */
 static void
-strip_xfb(spvc_compiler comp, spvc_resources res)
+note_xfb(struct xlate *x, uint32_t buffer, uint32_t offset, uint32_t bytes, const char *name)
+{
+   if (x->nxfb == sizeof(x->xfb) / sizeof(x->xfb[0]) || !name || !name[0] ||
+       strlen(name) >= sizeof(x->xfb[0].name)) {
+      x->xfb_bad = true;
+      return;
+   }
+   struct xfb_name *n = &x->xfb[x->nxfb++];
+   n->buffer = buffer;
+   n->offset = offset;
+   n->bytes = bytes;
+   /* as SPIRV-Cross writes it: GLSL reserves "__", which it collapses to one '_' */
+   size_t k = 0;
+   for (const char *c = name; *c; c++)
+      if (!(c[0] == '_' && k && n->name[k - 1] == '_'))
+         n->name[k++] = *c;
+   n->name[k] = 0;
+}
+
+/* The bytes a captured value of type id takes (32-bit components; 0 where it is not one). */
+static uint32_t
+xfb_bytes(spvc_compiler comp, spvc_type_id id)
+{
+   spvc_type t = spvc_compiler_get_type_handle(comp, id);
+   if (!t || spvc_type_get_bit_width(t) != 32)
+      return 0;
+   uint32_t n = spvc_type_get_vector_size(t) * spvc_type_get_columns(t);
+   for (unsigned d = 0; d < spvc_type_get_num_array_dimensions(t); d++)
+      n *= spvc_type_get_array_dimension(t, d);
+   return n * 4;
+}
+
+static int
+xfb_order(const void *a, const void *b)
+{
+   const struct xfb_name *p = a, *q = b;
+   if (p->buffer != q->buffer)
+      return p->buffer < q->buffer ? -1 : 1;
+   return p->offset < q->offset ? -1 : p->offset > q->offset;
+}
+
+static void
+strip_xfb(struct xlate *x, spvc_compiler comp, spvc_resources res)
 {
    static const SpvDecoration decs[] = {SpvDecorationOffset, SpvDecorationXfbBuffer, SpvDecorationXfbStride};
    const spvc_reflected_resource *list = NULL;
    size_t count = 0;
    spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count);
-   for (size_t i = 0; i < count; i++)
+   for (size_t i = 0; i < count; i++) {
+      if (spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationXfbBuffer) &&
+          spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationOffset))
+         note_xfb(x, spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationXfbBuffer),
+                  spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationOffset),
+                  xfb_bytes(comp, list[i].type_id), spvc_compiler_get_name(comp, list[i].id));
       for (unsigned k = 0; k < 3; k++)
          spvc_compiler_unset_decoration(comp, list[i].id, decs[k]);
+   }
    const spvc_reflected_builtin_resource *blist = NULL;
    spvc_resources_get_builtin_resource_list_for_type(res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &blist, &count);
    for (size_t i = 0; i < count; i++) {
-      for (unsigned k = 0; k < 3; k++)
-         spvc_compiler_unset_decoration(comp, blist[i].resource.id, decs[k]);
       spvc_type t = spvc_compiler_get_type_handle(comp, blist[i].resource.base_type_id);
       unsigned members = t ? spvc_type_get_num_member_types(t) : 0;
-      for (unsigned m = 0; m < members; m++)
+      spvc_type_id bt = blist[i].resource.base_type_id;
+      bool whole = spvc_compiler_has_decoration(comp, blist[i].resource.id, SpvDecorationXfbBuffer);
+      if (!members && whole && spvc_compiler_has_decoration(comp, blist[i].resource.id, SpvDecorationOffset))
+         note_xfb(x, spvc_compiler_get_decoration(comp, blist[i].resource.id, SpvDecorationXfbBuffer),
+                  spvc_compiler_get_decoration(comp, blist[i].resource.id, SpvDecorationOffset),
+                  xfb_bytes(comp, blist[i].resource.type_id), spvc_compiler_get_name(comp, blist[i].resource.id));
+      for (unsigned m = 0; m < members; m++) {
+         /* a gl_PerVertex member: its buffer the block's (or its own), its name the built-in's */
+         if (spvc_compiler_has_member_decoration(comp, bt, m, SpvDecorationOffset) &&
+             (whole || spvc_compiler_has_member_decoration(comp, bt, m, SpvDecorationXfbBuffer)))
+            note_xfb(x,
+                     whole ? spvc_compiler_get_decoration(comp, blist[i].resource.id, SpvDecorationXfbBuffer)
+                           : spvc_compiler_get_member_decoration(comp, bt, m, SpvDecorationXfbBuffer),
+                     spvc_compiler_get_member_decoration(comp, bt, m, SpvDecorationOffset),
+                     xfb_bytes(comp, spvc_type_get_member_type(t, m)), spvc_compiler_get_member_name(comp, bt, m));
          for (unsigned k = 0; k < 3; k++)
-            spvc_compiler_unset_member_decoration(comp, blist[i].resource.base_type_id, m, decs[k]);
+            spvc_compiler_unset_member_decoration(comp, bt, m, decs[k]);
+      }
+      for (unsigned k = 0; k < 3; k++)
+         spvc_compiler_unset_decoration(comp, blist[i].resource.id, decs[k]);
+   }
+   qsort(x->xfb, x->nxfb, sizeof(x->xfb[0]), xfb_order);
+   /* the host packs what it captures: each buffer's outputs must follow one another from 0
+    * (the front end's lift packs several GL varyings into one output: it never leaves gaps) */
+   for (uint32_t i = 0, end = 0; i < x->nxfb; i++) {
+      if (i && x->xfb[i].buffer != x->xfb[i - 1].buffer)
+         end = 0;
+      if (x->xfb[i].buffer && x->xfb[i].buffer != i)
+         x->xfb_bad = true; /* several buffers: SEPARATE_ATTRIBS, one output each (below) */
+      if (x->xfb[i].offset != end || !x->xfb[i].bytes)
+         x->xfb_bad = true;
+      end += x->xfb[i].bytes;
    }
 }
 
@@ -255,6 +337,353 @@ require_output_index(struct xlate *x, spvc_compiler comp, spvc_resources res)
       return spvc_compiler_require_extension(comp, "GL_EXT_blend_func_extended") == SPVC_SUCCESS;
    }
    return true;
+}
+
+/* `src` (malloc'd, freed) with its main() renamed es_main() and called from a new main()
+ * between `before` and `after`, `decls` declared ahead of it (after every declaration of
+ * SPIRV-Cross's, whose output has exactly one "void main()"); NULL where it has not. */
+static char *
+wrap_main(char *src, const char *decls, const char *before, const char *after)
+{
+   char *m = strstr(src, "void main()");
+   if (!m || strstr(m + 1, "void main()")) {
+      free(src);
+      return NULL;
+   }
+   size_t head = (size_t)(m - src);
+   const char *tail = m + strlen("void main()");
+   size_t n = strlen(src) + strlen(decls) + strlen(before) + strlen(after) + 96;
+   char *out = malloc(n);
+   if (out)
+      snprintf(out, n, "%.*s%s\nvoid es_main()%s\nvoid main()\n{\n%s    es_main();\n%s}\n", (int)head, src, decls,
+               tail, before, after);
+   free(src);
+   return out;
+}
+
+/* The fragment stage of a SAMPLES_PASSED counting draw (query.c): early fragment tests, and
+ * one added to an atomic counter by each fragment the shader keeps. */
+static const char count_decls[] = "layout(early_fragment_tests) in;\n"
+                                  "layout(binding = 0, offset = 0) uniform highp atomic_uint es_samples;\n";
+static const char count_after[] = "    atomicCounterIncrement(es_samples);\n";
+
+/* GL core's logic op (OpenGL 3.3 section 4.1.11) in the fragment stage: the host has none, so
+ * the variant reads each colour output's destination through EXT_shader_framebuffer_fetch
+ * (its outputs become inout, renamed es_out<location> here) and writes op(source,
+ * destination), on the attachment's own bits: unsigned normalized values as integers of 8 or
+ * 16 bits, integer formats as their bits; a float attachment is left alone ("Logical operation
+ * has no effect on a floating-point destination color buffer"). Blending is off meanwhile
+ * (state.c): "the logical operation ... is performed in place of blending". */
+static const char *const lop_expr[16] = {
+   "a & ~a",    "a & b",     "a & ~b", "a",         "~a & b",  "b",        "a ^ b",     "a | b",
+   "~(a | b)", "~(a ^ b)", "~b",     "a | ~b",    "~a",       "~a | b",   "~(a & b)", "a | ~a",
+};
+
+struct lop_out {
+   uint32_t location, array, comps;
+   spvc_basetype base;
+};
+
+/* The fragment stage's colour outputs (index 0) renamed es_out<location>; false where one is of
+ * a kind the wrapping cannot take. */
+static bool
+lop_outputs(struct xlate *x, spvc_compiler comp, spvc_resources res, struct lop_out *o, uint32_t *n)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   *n = 0;
+   spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count);
+   for (size_t i = 0; i < count && *n < WIRE_MAX_COLOR_BUFS; i++) {
+      if (spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationIndex))
+         continue; /* a dual-source second output: blended, and blending is off */
+      spvc_type t = spvc_compiler_get_type_handle(comp, list[i].type_id);
+      struct lop_out *l = &o[*n];
+      l->location = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationLocation);
+      l->base = spvc_type_get_basetype(t);
+      l->comps = spvc_type_get_vector_size(t);
+      l->array = spvc_type_get_num_array_dimensions(t) ? spvc_type_get_array_dimension(t, 0) : 0;
+      if (spvc_type_get_num_array_dimensions(t) > 1 || spvc_type_get_columns(t) > 1 || l->comps < 1 ||
+          l->comps > 4 ||
+          (l->base != SPVC_BASETYPE_FP32 && l->base != SPVC_BASETYPE_INT32 && l->base != SPVC_BASETYPE_UINT32)) {
+         snprintf(x->err, sizeof(x->err), "logic op: a fragment output of a type Espryt cannot wrap");
+         return false;
+      }
+      char name[32];
+      snprintf(name, sizeof(name), "es_out%u", l->location);
+      spvc_compiler_set_name(comp, list[i].id, name);
+      (*n)++;
+   }
+   return true;
+}
+
+/* `src` (malloc'd, freed) with the outputs' declarations made inout; NULL where one is not
+ * found as SPIRV-Cross writes it ("out <type> es_out<location>"). */
+static char *
+lop_inout(char *src, const struct lop_out *o, uint32_t n, bool noncoherent)
+{
+   for (uint32_t i = 0; i < n; i++) {
+      char name[40];
+      snprintf(name, sizeof(name), " es_out%u", o[i].location);
+      char *p = src;
+      char *decl = NULL;
+      while ((p = strstr(p, name))) {
+         char end = p[strlen(name)];
+         if (end == ';' || end == '[') {
+            decl = p;
+            break;
+         }
+         p += strlen(name);
+      }
+      char *line = decl;
+      while (line && line > src && line[-1] != '\n')
+         line--;
+      char *out = line ? strstr(line, "out ") : NULL;
+      if (!out || out > decl) {
+         free(src);
+         return NULL;
+      }
+      const char *ins = noncoherent ? "layout(noncoherent) in" : "in";
+      size_t len = strlen(src), at = (size_t)(out - src), add = strlen(ins);
+      char *grown = malloc(len + add + 1);
+      if (!grown) {
+         free(src);
+         return NULL;
+      }
+      memcpy(grown, src, at);
+      memcpy(grown + at, ins, add);
+      memcpy(grown + at + add, src + at, len - at + 1);
+      free(src);
+      src = grown;
+   }
+   return src;
+}
+
+/* Appends to buf the statements that save (before) or combine (after) output l. */
+static void
+lop_statements(char *before, size_t bsize, char *after, size_t asize, const struct lop_out *l, uint32_t op,
+               uint32_t kinds)
+{
+   static const char *const ftype[5] = {"", "float", "vec2", "vec3", "vec4"};
+   static const char *const itype[5] = {"", "int", "ivec2", "ivec3", "ivec4"};
+   static const char *const utype[5] = {"", "uint", "uvec2", "uvec3", "uvec4"};
+   const char *t = l->base == SPVC_BASETYPE_FP32 ? ftype[l->comps]
+                 : l->base == SPVC_BASETYPE_INT32 ? itype[l->comps] : utype[l->comps];
+   const char *u = utype[l->comps];
+   uint32_t elems = l->array ? l->array : 1;
+   for (uint32_t e = 0; e < elems; e++) {
+      uint32_t loc = l->location + e;
+      uint32_t kind = loc < 8 ? (kinds >> (loc * 4)) & 0xfu : 0;
+      if (!kind)
+         continue;
+      char ref[48];
+      if (l->array)
+         snprintf(ref, sizeof(ref), "es_out%u[%u]", l->location, e);
+      else
+         snprintf(ref, sizeof(ref), "es_out%u", l->location);
+      size_t bl = strlen(before), al = strlen(after);
+      snprintf(before + bl, bsize - bl, "    highp %s es_dst%u = %s;\n", t, loc, ref);
+      if (kind == ES_LOP_UNORM8 || kind == ES_LOP_UNORM16) {
+         const char *m = kind == ES_LOP_UNORM8 ? "255.0" : "65535.0";
+         snprintf(after + al, asize - al,
+                  "    {\n        highp %s a = %s(clamp(%s, 0.0, 1.0) * %s + 0.5);\n"
+                  "        highp %s b = %s(clamp(es_dst%u, 0.0, 1.0) * %s + 0.5);\n"
+                  "        %s = %s((%s) & %s(%s)) / %s;\n    }\n",
+                  u, u, ref, m, u, u, loc, m, ref, t, lop_expr[op], u, kind == ES_LOP_UNORM8 ? "255u" : "65535u", m);
+      } else {
+         snprintf(after + al, asize - al,
+                  "    {\n        highp %s a = %s(%s);\n        highp %s b = %s(es_dst%u);\n        %s = %s(%s);\n    }\n",
+                  u, u, ref, u, u, loc, ref, t, lop_expr[op]);
+      }
+   }
+}
+
+/* GL core's polygon modes and first-vertex provoking (OpenGL 3.3 sections 3.6.4 and 2.18), which
+ * an ES host lacks, by a geometry stage Espryt writes behind a vertex stage (the program has none
+ * of its own): it passes each vertex's outputs through, the flat ones from the provoking vertex
+ * of the primitive (a line's first, or GL's last; triangles with first-vertex provoking arrive
+ * as lists rotated to end with it, draw.c), and emits a triangle as itself (FILL), its edges
+ * as a line strip (LINE) or its vertices as points (POINT). A LINE / POINT triangle is culled
+ * here by GL's rule (its window-space area's sign against FrontFace; the host culls no lines or
+ * points), from gl_Position's x, y and w (the determinant's sign is the area's for w > 0).
+ * Outputs are matched by location; struct outputs are refused by name. */
+static char *
+make_raster_gs(struct xlate *x, spvc_compiler comp, spvc_resources res)
+{
+   uint32_t k = x->key->raster_gs;
+   uint32_t in = k & 3u, mode = (k >> 2) & 3u, cull = (k >> 5) & 3u;
+   bool first = (k >> 4) & 1u, ccw = (k >> 7) & 1u;
+   size_t cap = 16384, len = 0;
+   char *g = malloc(cap);
+   if (!g)
+      return NULL;
+#define GS_PUT(...)                                                                                \
+   do {                                                                                            \
+      int n_ = snprintf(g + len, cap - len, __VA_ARGS__);                                          \
+      if (n_ < 0 || (size_t)n_ >= cap - len)                                                       \
+         goto fail;                                                                                \
+      len += (size_t)n_;                                                                           \
+   } while (0)
+   GS_PUT("#version %u es\n", x->version);
+   if (x->version < 320)
+      GS_PUT("#extension GL_EXT_geometry_shader : require\n");
+   spvc_compiler_update_active_builtins(comp);
+   bool psize = spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput) &&
+                es_has(x->be, ES_FEAT_GEOMETRY_POINT_SIZE);
+   if (mode == WIRE_POLYGON_POINT && spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput) &&
+       !psize) {
+      snprintf(x->err, sizeof(x->err), "polygon mode POINT with a point size: the host lacks EXT_geometry_point_size");
+      goto fail;
+   }
+   if (psize)
+      GS_PUT("#extension %s : require\n", x->be->gs_point_size_ext);
+   /* the clip / cull distances the vertex stage writes: their array lengths */
+   uint32_t nclip = 0, ncull = 0;
+   const spvc_reflected_builtin_resource *blist = NULL;
+   size_t count = 0;
+   spvc_resources_get_builtin_resource_list_for_type(res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &blist, &count);
+   for (size_t i = 0; i < count; i++) {
+      spvc_type t = spvc_compiler_get_type_handle(comp, blist[i].value_type_id);
+      uint32_t n = t && spvc_type_get_num_array_dimensions(t) ? spvc_type_get_array_dimension(t, 0) : 0;
+      if (blist[i].builtin == SpvBuiltInClipDistance)
+         nclip = n;
+      if (blist[i].builtin == SpvBuiltInCullDistance)
+         ncull = n;
+   }
+   if (nclip || ncull)
+      GS_PUT("#extension GL_EXT_clip_cull_distance : require\n");
+   GS_PUT("precision highp float;\nprecision highp int;\n");
+   static const char *const prim_in[3] = {"", "lines", "triangles"};
+   static const char *const prim_out[3] = {"triangle_strip", "line_strip", "points"};
+   /* a clipped triangle: one more vertex per plane at most (section 2.20) */
+   uint32_t verts = in == 1 ? 2 : 3 + nclip + (mode == WIRE_POLYGON_LINE ? 1u : 0u);
+   GS_PUT("layout(%s) in;\nlayout(%s, max_vertices = %u) out;\n", prim_in[in], in == 1 ? "line_strip" : prim_out[mode],
+          verts);
+   if (nclip)
+      GS_PUT("out float gl_ClipDistance[%u];\n", nclip);
+   if (ncull)
+      GS_PUT("out float gl_CullDistance[%u];\n", ncull);
+   /* the user outputs: declarations, then es_emit's copies */
+   char copies[8192];
+   size_t clen = 0;
+   copies[0] = 0;
+   const spvc_reflected_resource *list = NULL;
+   spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count);
+   for (size_t i = 0; i < count; i++) {
+      spvc_variable_id id = list[i].id;
+      spvc_type t = spvc_compiler_get_type_handle(comp, list[i].type_id);
+      spvc_basetype bt = spvc_type_get_basetype(t);
+      uint32_t vec = spvc_type_get_vector_size(t), cols = spvc_type_get_columns(t);
+      uint32_t dims = spvc_type_get_num_array_dimensions(t);
+      if ((bt != SPVC_BASETYPE_FP32 && bt != SPVC_BASETYPE_INT32 && bt != SPVC_BASETYPE_UINT32) || dims > 1 || vec < 1 ||
+          vec > 4 || cols > 4 || spvc_compiler_has_decoration(comp, id, SpvDecorationNoPerspective)) {
+         snprintf(x->err, sizeof(x->err), "polygon mode / provoking vertex: a vertex output of a type Espryt cannot pass "
+                                          "through its geometry stage (a structure, or noperspective)");
+         goto fail;
+      }
+      char type[16];
+      static const char *const fvec[5] = {"", "float", "vec2", "vec3", "vec4"};
+      static const char *const ivec[5] = {"", "int", "ivec2", "ivec3", "ivec4"};
+      static const char *const uvec[5] = {"", "uint", "uvec2", "uvec3", "uvec4"};
+      if (cols > 1)
+         snprintf(type, sizeof(type), cols == vec ? "mat%u" : "mat%ux%u", cols, vec);
+      else
+         snprintf(type, sizeof(type), "%s", bt == SPVC_BASETYPE_FP32 ? fvec[vec] : bt == SPVC_BASETYPE_INT32 ? ivec[vec] : uvec[vec]);
+      bool flat = spvc_compiler_has_decoration(comp, id, SpvDecorationFlat) || bt != SPVC_BASETYPE_FP32;
+      const char *interp = flat ? "flat "
+                         : spvc_compiler_has_decoration(comp, id, SpvDecorationCentroid) ? "centroid "
+                         : spvc_compiler_has_decoration(comp, id, SpvDecorationSample) ? "sample " : "";
+      uint32_t loc = spvc_compiler_get_decoration(comp, id, SpvDecorationLocation);
+      char arr[16] = "";
+      if (dims)
+         snprintf(arr, sizeof(arr), "[%u]", spvc_type_get_array_dimension(t, 0));
+      GS_PUT("layout(location = %u) %sin highp %s es_i%u[]%s;\nlayout(location = %u) %sout highp %s es_o%u%s;\n", loc,
+             interp, type, loc, arr, loc, interp, type, loc, arr);
+      /* a line's vertex i; a triangle's point of barycentric b (clipping made it) */
+      int n;
+      if (in == 1 || flat)
+         n = snprintf(copies + clen, sizeof(copies) - clen, "    es_o%u = es_i%u[%s];\n", loc, loc, flat ? "p" : "i");
+      else if (!dims)
+         n = snprintf(copies + clen, sizeof(copies) - clen,
+                      "    es_o%u = b.x * es_i%u[0] + b.y * es_i%u[1] + b.z * es_i%u[2];\n", loc, loc, loc, loc);
+      else
+         n = snprintf(copies + clen, sizeof(copies) - clen,
+                      "    for (int e = 0; e < %u; e++)\n"
+                      "        es_o%u[e] = b.x * es_i%u[0][e] + b.y * es_i%u[1][e] + b.z * es_i%u[2][e];\n",
+                      spvc_type_get_array_dimension(t, 0), loc, loc, loc, loc);
+      if (n < 0 || (size_t)n >= sizeof(copies) - clen)
+         goto fail;
+      clen += (size_t)n;
+   }
+   int p = first ? 0 : in == 1 ? 1 : 2;
+   if (in == 1) {
+      /* a line: its vertices as they are */
+      GS_PUT("void es_emit(int i, int p)\n{\n    gl_Position = gl_in[i].gl_Position;\n");
+      if (psize)
+         GS_PUT("    gl_PointSize = gl_in[i].gl_PointSize;\n");
+      for (uint32_t c = 0; c < nclip; c++)
+         GS_PUT("    gl_ClipDistance[%u] = gl_in[i].gl_ClipDistance[%u];\n", c, c);
+      for (uint32_t c = 0; c < ncull; c++)
+         GS_PUT("    gl_CullDistance[%u] = gl_in[i].gl_CullDistance[%u];\n", c, c);
+      GS_PUT("%s    EmitVertex();\n}\n", copies);
+      GS_PUT("void main()\n{\n    es_emit(0, %d);\n    es_emit(1, %d);\n", p, p);
+   } else {
+      /* A LINE / POINT triangle: GL clips the polygon first (OpenGL 3.3 section 2.20), and
+       * the edges and vertices clipping against the clip distances makes are drawn too
+       * (llvmpipe and lavapipe do so; neither draws an edge along the near / far planes or the
+       * window's, which they clip per fragment or by guard band); the host would clip the
+       * lines or points instead. So the triangle is clipped here against each clip distance
+       * (the vertex stage wrote 1.0, inside, to the disabled ones), its polygon kept as
+       * barycentrics of the three vertices; every output is interpolated from them as the
+       * host's clipper would, the distances written clamped to inside. */
+      GS_PUT("void es_emit(vec3 b, int p)\n{\n"
+             "    gl_Position = b.x * gl_in[0].gl_Position + b.y * gl_in[1].gl_Position + b.z * gl_in[2].gl_Position;\n");
+      if (psize)
+         GS_PUT("    gl_PointSize = b.x * gl_in[0].gl_PointSize + b.y * gl_in[1].gl_PointSize + b.z * gl_in[2].gl_PointSize;\n");
+      for (uint32_t c = 0; c < nclip; c++)
+         GS_PUT("    gl_ClipDistance[%u] = max(0.0, dot(b, vec3(gl_in[0].gl_ClipDistance[%u], gl_in[1].gl_ClipDistance[%u], "
+                "gl_in[2].gl_ClipDistance[%u])));\n", c, c, c, c);
+      for (uint32_t c = 0; c < ncull; c++)
+         GS_PUT("    gl_CullDistance[%u] = dot(b, vec3(gl_in[0].gl_CullDistance[%u], gl_in[1].gl_CullDistance[%u], "
+                "gl_in[2].gl_CullDistance[%u]));\n", c, c, c, c);
+      GS_PUT("%s    EmitVertex();\n}\n", copies);
+      uint32_t planes = nclip;
+      GS_PUT("vec3 es_b[%u];\nint es_n;\n", planes + 4);
+      GS_PUT("void es_clip(vec3 d)\n{\n"
+             "    vec3 o[%u];\n    int m = 0;\n"
+             "    for (int i = 0; i < es_n; i++) {\n"
+             "        vec3 p = es_b[i], q = es_b[(i + 1) %% es_n];\n"
+             "        float dp = dot(p, d), dq = dot(q, d);\n"
+             "        if (dp >= 0.0)\n            o[m++] = p;\n"
+             "        if ((dp >= 0.0) != (dq >= 0.0))\n            o[m++] = mix(p, q, dp / (dp - dq));\n"
+             "    }\n"
+             "    es_n = m;\n    for (int i = 0; i < m; i++)\n        es_b[i] = o[i];\n}\n",
+             planes + 4);
+      GS_PUT("void main()\n{\n");
+      if (cull != WIRE_CULL_NONE) {
+         if (cull == WIRE_CULL_FRONT_AND_BACK)
+            GS_PUT("    return;\n");
+         GS_PUT("    float area = determinant(mat3(gl_in[0].gl_Position.xyw, gl_in[1].gl_Position.xyw, "
+                "gl_in[2].gl_Position.xyw));\n"
+                "    bool front = %s;\n    if (%sfront)\n        return;\n",
+                ccw ? "area > 0.0" : "area < 0.0", cull == WIRE_CULL_BACK ? "!" : "");
+      }
+      GS_PUT("    es_n = 3;\n    es_b[0] = vec3(1.0, 0.0, 0.0);\n    es_b[1] = vec3(0.0, 1.0, 0.0);\n"
+             "    es_b[2] = vec3(0.0, 0.0, 1.0);\n");
+      for (uint32_t c = 0; c < nclip; c++)
+         GS_PUT("    es_clip(vec3(gl_in[0].gl_ClipDistance[%u], gl_in[1].gl_ClipDistance[%u], gl_in[2].gl_ClipDistance[%u]));\n",
+                c, c, c);
+      GS_PUT("    for (int i = 0; i < es_n; i++)\n        es_emit(es_b[i], %d);\n", p);
+      if (mode == WIRE_POLYGON_LINE)
+         GS_PUT("    if (es_n > 0)\n        es_emit(es_b[0], %d);\n", p);
+   }
+   GS_PUT("}\n");
+#undef GS_PUT
+   return g;
+fail:
+   if (!x->err[0])
+      snprintf(x->err, sizeof(x->err), "polygon mode / provoking vertex: the geometry stage does not fit");
+   free(g);
+   return NULL;
 }
 
 /* GLSL ES source of one stage (malloc'd), or NULL with x->err. */
@@ -310,9 +739,34 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
       goto done;
    if (!require_output_index(x, comp, res))
       goto done;
+   bool fragment = spvc_compiler_get_execution_model(comp) == SpvExecutionModelFragment;
+   if (x->key->raster_gs && spvc_compiler_get_execution_model(comp) == SpvExecutionModelVertex) {
+      x->raster_gs = make_raster_gs(x, comp, res);
+      if (!x->raster_gs)
+         goto done;
+   }
+   struct lop_out lop[WIRE_MAX_COLOR_BUFS];
+   uint32_t nlop = 0;
+   bool logic = fragment && x->key->logic_op;
+   if (logic) {
+      if (!lop_outputs(x, comp, res, lop, &nlop) ||
+          spvc_compiler_require_extension(comp, es_has(x->be, ES_FEAT_FRAMEBUFFER_FETCH)
+                                                   ? "GL_EXT_shader_framebuffer_fetch"
+                                                   : "GL_EXT_shader_framebuffer_fetch_non_coherent") != SPVC_SUCCESS)
+         goto done;
+   }
+   if (fragment && x->key->count_samples) {
+      /* early tests would not see the depth the shader writes */
+      spvc_compiler_update_active_builtins(comp);
+      if (spvc_compiler_has_active_builtin(comp, SpvBuiltInFragDepth, SpvStorageClassOutput)) {
+         snprintf(x->err, sizeof(x->err), "SAMPLES_PASSED of a fragment shader that writes gl_FragDepth (Espryt counts "
+                                          "with early fragment tests)");
+         goto done;
+      }
+   }
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER);
    rename_resources(comp, res, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE);
-   strip_xfb(comp, res);
+   strip_xfb(x, comp, res);
    if (spvc_compiler_compile(comp, &src) != SPVC_SUCCESS || !src)
       goto done;
    /* the specialization constants' values (the variant's), defined ahead of SPIRV-Cross's
@@ -336,6 +790,23 @@ translate(struct xlate *x, const uint32_t *words, size_t count)
       memcpy(out, src, head);
       memcpy(out + head, spec, (size_t)spec_len);
       memcpy(out + head + (size_t)spec_len, src + head, len - head + 1);
+   }
+   if (out && logic) {
+      out = lop_inout(out, lop, nlop, !es_has(x->be, ES_FEAT_FRAMEBUFFER_FETCH));
+      static _Thread_local char before[4096], after[16384];
+      before[0] = after[0] = 0;
+      for (uint32_t i = 0; i < nlop; i++)
+         lop_statements(before, sizeof(before), after, sizeof(after), &lop[i], x->key->logic_op - 1,
+                        x->key->logic_kinds);
+      if (out)
+         out = wrap_main(out, "", before, after);
+      if (!out)
+         snprintf(x->err, sizeof(x->err), "logic op: SPIRV-Cross's fragment shader is not as Espryt wraps it");
+   }
+   if (out && fragment && x->key->count_samples) {
+      out = wrap_main(out, count_decls, "", count_after);
+      if (!out)
+         snprintf(x->err, sizeof(x->err), "SPIRV-Cross's fragment shader has no single main()");
    }
 done:
    if (!out && !x->err[0])
@@ -404,11 +875,20 @@ link_variant(struct es_backend *be, const struct spv_program_info *info, struct 
    static const char *const stage_names[SPV_STAGE_COUNT] = {"vertex", "fragment", "geometry"};
    GLuint sh[SPV_STAGE_COUNT] = {0};
    bool ok = true;
+   /* the capture names of the last vertex-processing stage (translate) */
+   const GLchar *cap_names[64];
+   uint32_t ncap = 0;
+   static _Thread_local struct xlate x;
+   struct xfb_name cap[64];
+   char *raster_gs = NULL; /* the geometry stage of v->key.raster_gs (make_raster_gs) */
    for (unsigned s = 0; s < SPV_STAGE_COUNT && ok; s++) {
       if (!(info->stage_mask & (1u << s)))
          continue;
-      struct xlate x = {.be = be, .version = glsl_version(be, info), .key = &v->key,
-                        .clip_cull = info->uses_clip_distance || info->uses_cull_distance};
+      memset(&x, 0, sizeof(x));
+      x.be = be;
+      x.version = glsl_version(be, info, &v->key);
+      x.key = &v->key;
+      x.clip_cull = info->uses_clip_distance || info->uses_cull_distance;
       /* the samplers' LOD biases, where this stage samples one that has a bias */
       struct es_bias_binding bias[WIRE_MAX_PROGRAM_SAMPLERS];
       bool biased = false;
@@ -431,6 +911,25 @@ link_variant(struct es_backend *be, const struct spv_program_info *info, struct 
          words = lowered;
          nwords = lowered_words;
       }
+      /* arrays of structures between stages inside interface blocks (GLSL ES refuses them
+       * bare): the fragment stage's inputs, the last vertex-processing stage's outputs */
+      uint32_t *blocked = NULL;
+      size_t blocked_words = 0;
+      if (s == SPV_STAGE_FRAGMENT || s == spv_last_vertex_stage(info->stage_mask)) {
+         if (!es_spirv_block_struct_arrays(words, nwords, s == SPV_STAGE_FRAGMENT, &blocked, &blocked_words, err,
+                                           err_size) &&
+             err[0]) {
+            free(lowered);
+            ok = false;
+            break;
+         }
+         if (blocked) {
+            free(lowered);
+            lowered = blocked; /* freed with it */
+            words = blocked;
+            nwords = blocked_words;
+         }
+      }
       if (biased &&
           !es_spirv_lod_bias(words, nwords, bias,
                              info->sampler_count < WIRE_MAX_PROGRAM_SAMPLERS ? info->sampler_count
@@ -449,6 +948,21 @@ link_variant(struct es_backend *be, const struct spv_program_info *info, struct 
          ok = false;
          break;
       }
+      if (x.raster_gs) {
+         free(raster_gs);
+         raster_gs = x.raster_gs;
+         x.raster_gs = NULL;
+      }
+      if (s == spv_last_vertex_stage(info->stage_mask) && !x.xfb_bad && x.nxfb) {
+         /* SEPARATE_ATTRIBS gives each name a buffer of its own: one output per buffer */
+         bool fits = !info->xfb_separate || x.nxfb == info->xfb_varying_count;
+         for (uint32_t i = 0; fits && info->xfb_separate && i < x.nxfb; i++)
+            fits = x.xfb[i].buffer == i;
+         if (fits) {
+            memcpy(cap, x.xfb, x.nxfb * sizeof(cap[0]));
+            ncap = x.nxfb;
+         }
+      }
       sgl_dbg("espryt: translated %s shader:\n%s", stage_names[s], src);
       sh[s] = compile(be, stages[s], src, err, err_size);
       if (!sh[s]) {
@@ -457,25 +971,37 @@ link_variant(struct es_backend *be, const struct spv_program_info *info, struct 
       }
       free(src);
    }
+   if (ok && raster_gs) {
+      sgl_dbg("espryt: geometry stage of the raster state:\n%s", raster_gs);
+      sh[SPV_STAGE_GEOMETRY] = compile(be, GL_GEOMETRY_SHADER, raster_gs, err, err_size);
+      if (!sh[SPV_STAGE_GEOMETRY]) {
+         sgl_err("espryt: the host refused the raster state's geometry shader:\n%s", raster_gs);
+         ok = false;
+      }
+   }
+   free(raster_gs);
    /* GL core links a program without a fragment shader (its fragments' outputs are
     * undefined; transform feedback under rasterizer discard); ES refuses it at link (ES 3.0
     * section 2.12.3), so the host program gets an empty one that writes nothing, in the
     * version of the translated stages (a link requires one version) */
    if (ok && !(info->stage_mask & (1u << SPV_STAGE_FRAGMENT))) {
-      char empty_fs[48];
-      snprintf(empty_fs, sizeof(empty_fs), "#version %u es\nvoid main() {}\n", glsl_version(be, info));
+      char empty_fs[256];
+      snprintf(empty_fs, sizeof(empty_fs), "#version %u es\n%svoid main() {\n%s}\n", glsl_version(be, info, &v->key),
+               v->key.count_samples ? count_decls : "", v->key.count_samples ? count_after : "");
       sh[SPV_STAGE_FRAGMENT] = compile(be, GL_FRAGMENT_SHADER, empty_fs, err, err_size);
       ok = sh[SPV_STAGE_FRAGMENT] != 0;
    }
    if (ok) {
       be->gl.ProgramParameteri(v->prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
       if (info->xfb_varying_count) {
-         /* the blob's captured varyings by GL name; SPIRV-Cross keeps the outputs' names */
-         const GLchar *names[64];
-         uint32_t n = info->xfb_varying_count < 64 ? info->xfb_varying_count : 64;
+         /* what the stage's decorations capture, in buffer and offset order, by the names
+          * its GLSL gives them (several GL varyings may share one output: the lift packs
+          * them); else (outputs that do not follow one another) the blob's GL names, which
+          * SPIRV-Cross keeps for the outputs themselves */
+         uint32_t n = ncap ? ncap : info->xfb_varying_count < 64 ? info->xfb_varying_count : 64;
          for (uint32_t i = 0; i < n; i++)
-            names[i] = info->xfb_varyings[i].name;
-         be->gl.TransformFeedbackVaryings(v->prog, (GLsizei)n, names,
+            cap_names[i] = ncap ? cap[i].name : info->xfb_varyings[i].name;
+         be->gl.TransformFeedbackVaryings(v->prog, (GLsizei)n, cap_names,
                                           info->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
       }
       for (unsigned s = 0; s < SPV_STAGE_COUNT; s++)
@@ -656,6 +1182,31 @@ variant_key(const struct es_ctx *ctx, const struct es_program *p, struct es_vari
       k->point_origin = ctx->point_origin;
    if (info->clip_enable_stage != SPV_STAGE_COUNT)
       k->clip_enable = ctx->clip_enable;
+   k->count_samples = ctx->counting;
+   /* polygon mode and first-vertex provoking: the geometry stage Espryt writes
+    * (make_raster_gs), for the draw's primitive class; nothing without rasterization */
+   const struct wire_rast_state *r = ctx->rast ? &ctx->rast->s : NULL;
+   if (r && !r->rasterizer_discard && !(info->stage_mask & (1u << SPV_STAGE_GEOMETRY))) {
+      uint32_t m = ctx->draw_mode;
+      uint32_t in = m == WIRE_PRIM_LINES || m == WIRE_PRIM_LINE_LOOP || m == WIRE_PRIM_LINE_STRIP ? 1u
+                  : m == WIRE_PRIM_TRIANGLES || m == WIRE_PRIM_TRIANGLE_STRIP || m == WIRE_PRIM_TRIANGLE_FAN ? 2u : 0u;
+      uint32_t mode = in == 2 ? r->polygon_mode : WIRE_POLYGON_FILL;
+      /* (triangles with first-vertex provoking arrive as lists rotated to end with it: draw.c) */
+      uint32_t first = in == 1 && r->provoking_first;
+      if (mode != WIRE_POLYGON_FILL || first) {
+         k->raster_gs = in | mode << 2 | first << 4;
+         if (mode != WIRE_POLYGON_FILL)
+            k->raster_gs |= (uint32_t)r->cull_mode << 5 | (uint32_t)r->front_ccw << 7;
+      }
+   }
+   /* GL core's logic op: the op and each attachment's kind (wrap_main's lop_statements) */
+   if (ctx->blend && ctx->blend->s.logic_op_enable && (info->stage_mask & (1u << SPV_STAGE_FRAGMENT))) {
+      k->logic_op = ctx->blend->s.logic_op + 1u;
+      for (uint32_t i = 0; i < ctx->fb_state.nr_cbufs && i < 8; i++) {
+         const struct es_resource *r = (const struct es_resource *)ctx->fb_state.cbufs[i].res;
+         k->logic_kinds |= (r ? es_logic_kind(r->templ.format) : 0u) << (i * 4);
+      }
+   }
    return true;
 }
 

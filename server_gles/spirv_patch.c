@@ -509,3 +509,241 @@ es_spirv_lower_1d(const uint32_t *w, size_t n, uint32_t **out_words, size_t *out
    *out_count = d.o.n;
    return true;
 }
+
+/* ---- arrays of structures between stages (es_spirv_block_struct_arrays) ---------------------
+ * GLSL ES refuses a vertex output or a fragment input that is an array of structures (GLSL ES
+ * 3.20 section 4.3.4), which GL core declares freely ("flat out S v[4];"). Such a variable
+ * becomes the one member of an interface block (ES 3.2, or EXT_shader_io_blocks, which
+ * SPIRV-Cross requires itself), which may hold one: the block es_io<location> of both stages
+ * matches by name and location, its member keeps the variable's name (the interpolation
+ * decorations move onto it), the instance is named es_blk<location>. The variable's id stays
+ * the block variable's: access chains through it gain the member index 0 in front, and a load,
+ * store or copy of the whole array goes through an access chain to the member; any other use
+ * (passed to a function) is refused by name. */
+#define BSA_MAX 16
+
+static bool
+is_interp(uint32_t dec)
+{
+   return dec == SpvDecorationFlat || dec == SpvDecorationNoPerspective || dec == SpvDecorationCentroid ||
+          dec == SpvDecorationSample || dec == SpvDecorationPatch;
+}
+
+bool
+es_spirv_block_struct_arrays(const uint32_t *w, size_t n, bool inputs, uint32_t **out_words, size_t *out_count,
+                             char *err, size_t err_size)
+{
+   *out_words = NULL;
+   *out_count = 0;
+   err[0] = 0;
+   if (n < 5)
+      return false;
+   const uint32_t storage = inputs ? SpvStorageClassInput : SpvStorageClassOutput;
+   uint32_t bound = w[3];
+   uint32_t *arr_elem = calloc(bound, sizeof(uint32_t)); /* array type -> element type */
+   uint32_t *ptr_to = calloc(bound, sizeof(uint32_t));   /* pointer type (this storage) -> pointee */
+   uint8_t *is_struct = calloc(bound, 1);                /* 1: a struct; 2: decorated Block */
+   uint8_t *target = calloc(bound, 1);                   /* variable id -> 1 + index into v[] */
+   struct {
+      uint32_t id, ptr_type, arr, location;
+      uint32_t block, block_ptr;
+   } v[BSA_MAX];
+   unsigned nv = 0;
+   uint32_t i32 = 0, zero = 0;
+   struct spv_words o = {0};
+   bool ok = arr_elem && ptr_to && is_struct && target;
+   /* pass 1: the types, and the variables to change */
+   for (size_t i = 5; ok && i < n;) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (!wc || i + wc > n)
+         break;
+      const uint32_t *ins = w + i;
+      if (op == SpvOpTypeArray && wc >= 4 && ins[1] < bound)
+         arr_elem[ins[1]] = ins[2];
+      else if (op == SpvOpTypeStruct && wc >= 2 && ins[1] < bound)
+         is_struct[ins[1]] |= 1;
+      else if (op == SpvOpDecorate && wc >= 3 && ins[2] == SpvDecorationBlock && ins[1] < bound)
+         is_struct[ins[1]] |= 2;
+      else if (op == SpvOpTypePointer && wc >= 4 && ins[2] == storage && ins[1] < bound)
+         ptr_to[ins[1]] = ins[3];
+      else if (op == SpvOpTypeInt && wc >= 4 && ins[2] == 32 && ins[3] == 1 && !i32)
+         i32 = ins[1];
+      else if (op == SpvOpConstant && wc >= 4 && i32 && ins[1] == i32 && ins[3] == 0 && !zero)
+         zero = ins[2];
+      else if (op == SpvOpVariable && wc >= 4 && ins[3] == storage && ins[1] < bound && ins[2] < bound) {
+         uint32_t arr = ptr_to[ins[1]];
+         uint32_t elem = arr < bound ? arr_elem[arr] : 0;
+         if (elem && elem < bound && is_struct[elem] == 1) {
+            if (nv == BSA_MAX) {
+               snprintf(err, err_size, "more than %d arrays of structures between stages", BSA_MAX);
+               ok = false;
+               break;
+            }
+            v[nv].id = ins[2];
+            v[nv].ptr_type = ins[1];
+            v[nv].arr = arr;
+            v[nv].location = 0;
+            target[ins[2]] = (uint8_t)(1 + nv);
+            nv++;
+         }
+      } else if (op == SpvOpFunction) {
+         break;
+      }
+      i += wc;
+   }
+   if (!ok || !nv)
+      goto done;
+   for (size_t i = 5; i < n;) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (!wc || i + wc > n)
+         break;
+      if (op == SpvOpDecorate && wc >= 4 && w[i + 1] < bound && target[w[i + 1]] && w[i + 2] == SpvDecorationLocation)
+         v[target[w[i + 1]] - 1].location = w[i + 3];
+      i += wc;
+   }
+   uint32_t next = bound;
+   bool need_i32 = !i32, need_zero = !zero;
+   if (need_i32)
+      i32 = next++;
+   if (need_zero)
+      zero = next++;
+   for (unsigned k = 0; k < nv; k++) {
+      v[k].block = next++;
+      v[k].block_ptr = next++;
+   }
+   /* pass 2: the module, rewritten */
+   bool names_done = false, decorations_done = false;
+   SPV_EMIT(&o, w[0], w[1], w[2], 0 /* bound: below */, w[4]);
+   for (size_t i = 5; ok && i < n;) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+      if (!wc || i + wc > n)
+         break;
+      const uint32_t *ins = w + i;
+      bool annotation = op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
+                        op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
+                        op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
+      bool declaration = (op >= SpvOpTypeVoid && op <= SpvOpTypeForwardPointer) ||
+                         (op >= SpvOpConstantTrue && op <= SpvOpSpecConstantOp) || op == SpvOpVariable ||
+                         op == SpvOpFunction;
+      if (op == SpvOpFunction && (need_i32 || need_zero)) {
+         /* the member index 0, where the module has none: after every other declaration */
+         if (need_i32)
+            SPV_EMIT(&o, spv_opw(SpvOpTypeInt, 4), i32, 32, 1);
+         SPV_EMIT(&o, spv_opw(SpvOpConstant, 4), i32, zero, 0);
+         need_i32 = need_zero = false;
+      }
+      if (!names_done && (annotation || declaration)) {
+         /* the blocks' names (debug section): es_io<location>, member the variable's name */
+         names_done = true;
+         for (unsigned k = 0; k < nv; k++) {
+            char name[32];
+            uint32_t words[12] = {0};
+            snprintf(name, sizeof(name), "es_io%u", v[k].location);
+            size_t len = strlen(name) / 4 + 1;
+            memcpy(words, name, strlen(name));
+            uint32_t hdr[2] = {spv_opw(SpvOpName, (uint32_t)(2 + len)), v[k].block};
+            spv_words_emit(&o, hdr, 2);
+            spv_words_emit(&o, words, (uint32_t)len);
+         }
+      }
+      if (!decorations_done && declaration) {
+         decorations_done = true;
+         for (unsigned k = 0; k < nv; k++)
+            SPV_EMIT(&o, spv_opw(SpvOpDecorate, 3), v[k].block, SpvDecorationBlock);
+      }
+      if (op == SpvOpName && wc >= 3 && ins[1] < bound && target[ins[1]]) {
+         /* the variable's name goes to the member; the instance is es_blk<location> */
+         unsigned k = target[ins[1]] - 1;
+         uint32_t hdr[3] = {spv_opw(SpvOpMemberName, wc + 1), v[k].block, 0};
+         spv_words_emit(&o, hdr, 3);
+         spv_words_emit(&o, ins + 2, wc - 2);
+         char name[32];
+         uint32_t words[12] = {0};
+         snprintf(name, sizeof(name), "es_blk%u", v[k].location);
+         size_t len = strlen(name) / 4 + 1;
+         memcpy(words, name, strlen(name));
+         uint32_t h2[2] = {spv_opw(SpvOpName, (uint32_t)(2 + len)), ins[1]};
+         spv_words_emit(&o, h2, 2);
+         spv_words_emit(&o, words, (uint32_t)len);
+      } else if (op == SpvOpDecorate && wc >= 3 && ins[1] < bound && target[ins[1]] && is_interp(ins[2])) {
+         unsigned k = target[ins[1]] - 1;
+         uint32_t hdr[4] = {spv_opw(SpvOpMemberDecorate, wc + 1), v[k].block, 0, ins[2]};
+         spv_words_emit(&o, hdr, 4);
+         spv_words_emit(&o, ins + 3, wc - 3);
+      } else if (op == SpvOpVariable && wc >= 4 && ins[2] < bound && target[ins[2]]) {
+         unsigned k = target[ins[2]] - 1;
+         SPV_EMIT(&o, spv_opw(SpvOpTypeStruct, 3), v[k].block, v[k].arr);
+         SPV_EMIT(&o, spv_opw(SpvOpTypePointer, 4), v[k].block_ptr, storage, v[k].block);
+         uint32_t var[4] = {spv_opw(SpvOpVariable, wc), v[k].block_ptr, ins[2], ins[3]};
+         spv_words_emit(&o, var, 4);
+         spv_words_emit(&o, ins + 4, wc - 4); /* an initializer (none on interface variables) */
+      } else if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 4 && ins[3] < bound &&
+                 target[ins[3]]) {
+         uint32_t hdr[5] = {spv_opw(op, wc + 1), ins[1], ins[2], ins[3], zero};
+         spv_words_emit(&o, hdr, 5);
+         spv_words_emit(&o, ins + 4, wc - 4);
+      } else if ((op == SpvOpLoad && wc >= 4 && ins[3] < bound && target[ins[3]]) ||
+                 (op == SpvOpStore && wc >= 3 && ins[1] < bound && target[ins[1]]) ||
+                 (op == SpvOpCopyMemory && wc >= 3 &&
+                  ((ins[1] < bound && target[ins[1]]) || (ins[2] < bound && target[ins[2]])))) {
+         /* the whole array: through a pointer to the member */
+         uint32_t copy[16];
+         if (wc > 16) {
+            snprintf(err, err_size, "an array of structures between stages: an access Espryt cannot rewrite");
+            ok = false;
+            break;
+         }
+         memcpy(copy, ins, wc * sizeof(uint32_t));
+         for (uint32_t a = op == SpvOpLoad ? 3 : 1; a <= (op == SpvOpLoad ? 3u : 2u) && a < wc; a++) {
+            if (op == SpvOpStore && a == 2)
+               break; /* a store's second operand is the value */
+            if (copy[a] < bound && target[copy[a]]) {
+               unsigned k = target[copy[a]] - 1;
+               uint32_t p = next++;
+               SPV_EMIT(&o, spv_opw(SpvOpAccessChain, 5), v[k].ptr_type, p, copy[a], zero);
+               copy[a] = p;
+            }
+         }
+         spv_words_emit(&o, copy, wc);
+      } else {
+         if (op != SpvOpEntryPoint && op != SpvOpDecorate && op != SpvOpName)
+            for (uint32_t a = 1; a < wc; a++)
+               if (ins[a] < bound && target[ins[a]] && op != SpvOpMemberName && op != SpvOpString &&
+                   op != SpvOpSource && op != SpvOpExtInstImport && op != SpvOpExtension) {
+                  /* a literal may equal the id; only instructions that can use a pointer matter */
+                  if (op == SpvOpFunctionCall || op == SpvOpPtrAccessChain || op == SpvOpCopyObject ||
+                      op == SpvOpPhi || op == SpvOpSelect) {
+                     snprintf(err, err_size,
+                              "an array of structures between stages used as a whole (opcode %u): Espryt cannot "
+                              "put it in a block",
+                              op);
+                     ok = false;
+                  }
+                  break;
+               }
+         spv_words_emit(&o, ins, wc);
+      }
+      i += wc;
+   }
+   if (ok && o.oom) {
+      snprintf(err, err_size, "out of memory");
+      ok = false;
+   }
+   if (ok) {
+      o.w[3] = next;
+      *out_words = o.w;
+      *out_count = o.n;
+      o.w = NULL;
+   }
+done:
+   if (!arr_elem || !ptr_to || !is_struct || !target) {
+      snprintf(err, err_size, "out of memory");
+      ok = false;
+   }
+   free(o.w);
+   free(arr_elem);
+   free(ptr_to);
+   free(is_struct);
+   free(target);
+   return ok;
+}

@@ -292,14 +292,64 @@ es_state_ops(struct srv_backend_ops *ops)
 }
 
 /* ---- emit ------------------------------------------------------------------------------- */
+uint32_t
+es_logic_kind(uint32_t wire_format)
+{
+   const struct wire_format_info *fi = wire_format_info(wire_format);
+   if (fi->flags & (WIRE_FMTF_SRGB | WIRE_FMTF_DEPTH | WIRE_FMTF_STENCIL | WIRE_FMTF_COMPRESSED))
+      return ES_LOP_UNSUPPORTED;
+   switch (fi->ctype) {
+   case WIRE_CT_UNORM8: return ES_LOP_UNORM8;
+   case WIRE_CT_UNORM16: return ES_LOP_UNORM16;
+   case WIRE_CT_FLOAT16:
+   case WIRE_CT_FLOAT32: return ES_LOP_NONE; /* "no effect on a floating-point destination" */
+   case WIRE_CT_SINT8:
+   case WIRE_CT_SINT16:
+   case WIRE_CT_SINT32: return ES_LOP_INT;
+   case WIRE_CT_UINT8:
+   case WIRE_CT_UINT16:
+   case WIRE_CT_UINT32: return ES_LOP_UINT;
+   case WIRE_CT_PACKED: return fi->packing == WIRE_PACK_11_11_10F || fi->packing == WIRE_PACK_999E5 ? ES_LOP_NONE
+                                                                                                      : ES_LOP_UNSUPPORTED;
+   default: return ES_LOP_UNSUPPORTED;
+   }
+}
+
 static void
 emit_blend(struct es_ctx *ctx)
 {
    const struct es_gl *gl = &ctx->be->gl;
    const struct wire_blend_state *b = &ctx->blend->s;
    uint32_t n = ctx->fb_state.nr_cbufs ? ctx->fb_state.nr_cbufs : 1;
-   if (b->logic_op_enable)
-      es_unimplemented(ctx->be, "logic op (GL core) on an ES host");
+   if (b->logic_op_enable) {
+      /* the program's variant does the op (program.c); blending is not done meanwhile
+       * (OpenGL 3.3 section 4.1.11). The core offers logic op only with framebuffer fetch
+       * (caps.c); packed unsigned normalized attachments (565, 4444, 5551, 10-10-10-2) and
+       * sRGB ones are refused by name. */
+      if (!es_has(ctx->be, ES_FEAT_FRAMEBUFFER_FETCH) && !es_has(ctx->be, ES_FEAT_FRAMEBUFFER_FETCH_NC))
+         es_unimplemented(ctx->be, "logic op on a host without framebuffer fetch");
+      for (uint32_t i = 0; i < ctx->fb_state.nr_cbufs; i++) {
+         const struct es_resource *r = (const struct es_resource *)ctx->fb_state.cbufs[i].res;
+         if (r && es_logic_kind(r->templ.format) == ES_LOP_UNSUPPORTED)
+            es_unimplemented(ctx->be, "logic op on a packed or sRGB colour attachment");
+      }
+      if (es_has(ctx->be, ES_FEAT_INDEXED_BLEND))
+         for (uint32_t i = 0; i < n; i++) {
+            const struct wire_rt_blend *rt = &b->rt[b->independent ? i : 0];
+            gl->Disablei(GL_BLEND, i);
+            gl->ColorMaski(i, rt->colormask & 1, (rt->colormask >> 1) & 1, (rt->colormask >> 2) & 1,
+                           (rt->colormask >> 3) & 1);
+         }
+      else if (b->independent)
+         es_unimplemented(ctx->be, "independent colour masks without the host's indexed blend");
+      ctx->host.enables_known &= ~ES_EN_BLEND;
+      if (!es_has(ctx->be, ES_FEAT_INDEXED_BLEND)) {
+         es_host_enable(ctx, ES_EN_BLEND, GL_BLEND, false);
+         const uint8_t m = b->rt[0].colormask;
+         gl->ColorMask(m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
+      }
+      return;
+   }
    /* dual-source factors (revision 15): offered only with the host's EXT_blend_func_extended
     * (caps.c), whose SRC1 enums are GL core's */
    for (uint32_t i = 0; i < n && !es_has(ctx->be, ES_FEAT_DUAL_SOURCE_BLEND); i++) {
@@ -358,8 +408,18 @@ emit_rast(struct es_ctx *ctx)
 {
    const struct es_gl *gl = &ctx->be->gl;
    const struct wire_rast_state *r = &ctx->rast->s;
-   if (r->polygon_mode != WIRE_POLYGON_FILL || r->depth_clamp || r->provoking_first)
-      es_unimplemented(ctx->be, "polygon mode / depth clamp / first-vertex provoking (GL core) on an ES host");
+   /* polygon mode and first-vertex provoking: the program's variant (program.c's
+    * make_raster_gs); the core offers them only with the host's geometry shaders (caps.c) */
+   if ((r->polygon_mode != WIRE_POLYGON_FILL || r->provoking_first) && !es_has(ctx->be, ES_FEAT_GEOMETRY_SHADER))
+      es_unimplemented(ctx->be, "polygon mode / first-vertex provoking on a host without geometry shaders");
+   if ((r->polygon_mode == WIRE_POLYGON_LINE && (r->offset_modes & WIRE_OFFSET_LINE)) ||
+       (r->polygon_mode == WIRE_POLYGON_POINT && (r->offset_modes & WIRE_OFFSET_POINT)))
+      es_unimplemented(ctx->be, "polygon offset of LINE / POINT polygons on an ES host");
+   /* GL core's DEPTH_CLAMP: EXT_depth_clamp's (the core offers it only with the host's, caps.c) */
+   if (r->depth_clamp && !es_has(ctx->be, ES_FEAT_DEPTH_CLAMP))
+      es_unimplemented(ctx->be, "depth clamp on a host without EXT_depth_clamp");
+   if (es_has(ctx->be, ES_FEAT_DEPTH_CLAMP))
+      es_host_enable(ctx, ES_EN_DEPTH_CLAMP, GL_DEPTH_CLAMP_EXT, r->depth_clamp);
    es_host_enable(ctx, ES_EN_CULL, GL_CULL_FACE, r->cull_mode != WIRE_CULL_NONE);
    if (r->cull_mode != WIRE_CULL_NONE)
       gl->CullFace(gl_cull[r->cull_mode]);

@@ -6,20 +6,14 @@
  * target by what the draw wrote (ES 3.0 draws that capture are whole POINTS / LINES /
  * TRIANGLES lists of the Begin mode: primitives * vertices * the buffer's stride; the front
  * end refuses a draw that would overflow, section 2.15.2). A geometry stage captures in its
- * output's mode, what it emitted counted by a host PRIMITIVES_GENERATED query around the draw
- * and bounded by the room left (its overflow is no error). GL's pause / resume arrive as
- * targets unbound / bound again with the append bit.
- *
- * Queries: GL query objects belong to one context, so the host query is made in the context
- * that first begins it. ANY_SAMPLES_PASSED and TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN are ES
- * 3.0's; the others (samples counted, primitives generated, time) are refused with their
- * name. A waited result polls (bounded, and given up when the client leaves). */
+ * output's mode. Where what a draw writes is not known here (a geometry stage, strips, indexed
+ * draws, a capture that may not fit), the host's TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN query
+ * around the draw counts it, the client's query of that target suspended meanwhile and given
+ * the count (query.c). GL's pause / resume arrive as targets unbound / bound again with the
+ * append bit. */
 #include "es_private.h"
 
 #include <stdlib.h>
-#include <time.h>
-
-#include "util/knobs.h"
 
 /* ---- stream-output targets --------------------------------------------------------------- */
 static struct srv_so_target *
@@ -53,10 +47,12 @@ set_so_targets(struct srv_ctx *sctx, uint32_t count, struct srv_so_target *const
    ctx->so_count = count;
 }
 
-/* The capture mode of a draw's primitive and its vertices per primitive; false for a mode ES
- * 3.0 does not capture. (GL_POINTS is 0: the mode cannot double as the failure value.) With
+/* The capture mode of a draw's primitive and its vertices per primitive; false for a mode the
+ * host does not capture. (GL_POINTS is 0: the mode cannot double as the failure value.) With
  * a geometry stage the mode is its output's (ES 3.2 section 12.1: "primitiveMode must match
- * the output primitive type of the geometry shader"), its strips captured as lists. */
+ * the output primitive type of the geometry shader"), its strips captured as lists. Without
+ * one, ES 3.0 captures lists of the Begin mode only; GL core (and an ES host with geometry
+ * shaders, table 12.1) also strips, loops and fans, as independent primitives. */
 static bool
 xfb_mode(const struct es_ctx *ctx, uint32_t prim, GLenum *mode, uint32_t *verts)
 {
@@ -69,12 +65,30 @@ xfb_mode(const struct es_ctx *ctx, uint32_t prim, GLenum *mode, uint32_t *verts)
       default: return false;
       }
    }
+   bool strips = es_has(ctx->be, ES_FEAT_GEOMETRY_SHADER);
    switch (prim) {
    case WIRE_PRIM_POINTS: *mode = GL_POINTS, *verts = 1; return true;
+   case WIRE_PRIM_LINE_LOOP:
+   case WIRE_PRIM_LINE_STRIP:
+      if (!strips)
+         return false;
+      /* fallthrough */
    case WIRE_PRIM_LINES: *mode = GL_LINES, *verts = 2; return true;
+   case WIRE_PRIM_TRIANGLE_STRIP:
+   case WIRE_PRIM_TRIANGLE_FAN:
+      if (!strips)
+         return false;
+      /* fallthrough */
    case WIRE_PRIM_TRIANGLES: *mode = GL_TRIANGLES, *verts = 3; return true;
    default: return false;
    }
+}
+
+/* The bytes one vertex writes to target b. */
+static uint32_t
+xfb_stride(const struct spv_program_info *info, uint32_t b)
+{
+   return info->xfb_separate ? info->xfb_varyings[b].components * 4u : info->xfb_strides[0];
 }
 
 bool
@@ -88,9 +102,18 @@ es_xfb_begin(struct es_ctx *ctx, const struct srv_draw *d, bool *active)
    uint32_t verts;
    GLenum mode;
    if (!xfb_mode(ctx, d->info.mode, &mode, &verts)) {
-      es_unimplemented(be, "capturing strips, loops or fans (ES 3.0 captures POINTS / LINES / TRIANGLES)");
+      es_unimplemented(be, "capturing strips, loops or fans on a host without geometry shaders (ES 3.0 captures "
+                           "POINTS / LINES / TRIANGLES)");
       return false;
    }
+   /* A non-indexed list draw writes a number of vertices known here; the others (a geometry
+    * stage's, strips, indexed draws that may restart) and any that may not fit (GL core's
+    * capture stops at the first primitive that does not, no error; ES 3.2 section 12.1.1 alike
+    * on a host with geometry shaders) are counted by the host's own primitives-written query. */
+   bool gs = (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) != 0;
+   bool list = d->info.mode == WIRE_PRIM_POINTS || d->info.mode == WIRE_PRIM_LINES || d->info.mode == WIRE_PRIM_TRIANGLES;
+   uint64_t prims = (uint64_t)d->info.count / verts * (d->info.instance_count ? d->info.instance_count : 1);
+   bool counted = gs || !list || d->info.index_size;
    uint32_t buffers = info->xfb_separate ? info->xfb_varying_count : 1;
    for (uint32_t b = 0; b < buffers && b < WIRE_MAX_SO_TARGETS; b++) {
       struct es_so_target *t = ctx->so[b];
@@ -102,26 +125,33 @@ es_xfb_begin(struct es_ctx *ctx, const struct srv_draw *d, bool *active)
       if (end > t->res->templ.width)
          end = t->res->templ.width; /* a respecify shrank the buffer: capture stops at its end */
       uint64_t start = (uint64_t)t->offset + t->captured;
-      if (start >= end && (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)))
-         return true; /* a geometry stage's capture into a full buffer writes nothing (no error) */
-      if (start >= end) {
-         es_fail(be, "Draw: transform feedback buffer %u is full", b);
-         return false;
-      }
+      if (start >= end)
+         return true; /* full: nothing is written (the front end refuses this on ES contexts) */
+      uint32_t stride = xfb_stride(info, b);
+      if (stride && (end - start) / ((uint64_t)stride * verts) < prims)
+         counted = true;
       be->gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, b, t->res->name, (GLintptr)start, (GLsizeiptr)(end - start));
    }
-   /* what a geometry stage emits is known only on the host: counted by its own
-    * PRIMITIVES_GENERATED query (ES 3.2 section 4.2; Espryt offers no client query of that
-    * target, so it is never active here) */
-   if (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) {
-      if (!ctx->gs_generated)
-         be->gl.GenQueries(1, &ctx->gs_generated);
-      be->gl.BeginQuery(GL_PRIMITIVES_GENERATED, ctx->gs_generated);
+   if (counted && !es_has(be, ES_FEAT_GEOMETRY_SHADER) && !gs) {
+      es_unimplemented(be, "a capture that may not fit, or of an indexed draw, on a host without geometry shaders");
+      return false;
    }
+   if (counted) {
+      /* the client's query of the target suspended meanwhile (one active per target) and
+       * given the count (es_xfb_end) */
+      ctx->xfb_suspended = es_query_suspend(ctx, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+      if (!ctx->xfb_written)
+         be->gl.GenQueries(1, &ctx->xfb_written);
+      be->gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, ctx->xfb_written);
+   }
+   ctx->xfb_counted = counted;
    be->gl.BeginTransformFeedback(mode);
    *active = es_check(be, "BeginTransformFeedback");
-   if (!*active && (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)))
-      be->gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   if (!*active && counted) {
+      be->gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+      es_query_resume(ctx, ctx->xfb_suspended, 0);
+      ctx->xfb_suspended = NULL;
+   }
    return *active;
 }
 
@@ -133,142 +163,24 @@ es_xfb_end(struct es_ctx *ctx, const struct srv_draw *d)
    GLenum mode;
    uint32_t verts = 1;
    xfb_mode(ctx, d->info.mode, &mode, &verts); /* es_xfb_begin accepted it */
-   uint64_t written = (uint64_t)d->info.count / verts * verts * (d->info.instance_count ? d->info.instance_count : 1);
-   uint32_t buffers = info->xfb_separate ? info->xfb_varying_count : 1;
-   if (info->stage_mask & (1u << SPV_STAGE_GEOMETRY)) {
-      /* the primitives the geometry stage emitted, of which the host wrote those that fit
-       * whole in every buffer (ES 3.2 section 12.1.1: a geometry stage's capture stops at the
-       * first that does not; it is no error) */
+   uint64_t written = (uint64_t)d->info.count / verts * (d->info.instance_count ? d->info.instance_count : 1);
+   if (ctx->xfb_counted) {
       GLuint prims = 0;
-      ctx->be->gl.EndQuery(GL_PRIMITIVES_GENERATED);
-      ctx->be->gl.GetQueryObjectuiv(ctx->gs_generated, GL_QUERY_RESULT, &prims);
+      ctx->be->gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+      ctx->be->gl.GetQueryObjectuiv(ctx->xfb_written, GL_QUERY_RESULT, &prims);
+      es_query_resume(ctx, ctx->xfb_suspended, prims);
+      ctx->xfb_suspended = NULL;
       written = prims;
-      for (uint32_t b = 0; b < buffers && b < WIRE_MAX_SO_TARGETS; b++) {
-         const struct es_so_target *t = ctx->so[b];
-         uint32_t stride = info->xfb_separate ? info->xfb_varyings[b].components * 4u : info->xfb_strides[0];
-         uint64_t end = (uint64_t)t->offset + t->size, start = (uint64_t)t->offset + t->captured;
-         if (end > t->res->templ.width)
-            end = t->res->templ.width;
-         uint64_t fit = stride && end > start ? (end - start) / ((uint64_t)stride * verts) : 0;
-         if (fit < written)
-            written = fit;
-      }
-      written *= verts;
-      es_check(ctx->be, "PRIMITIVES_GENERATED");
+      es_check(ctx->be, "TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN");
    }
+   written *= verts;
+   uint32_t buffers = info->xfb_separate ? info->xfb_varying_count : 1;
    for (uint32_t b = 0; b < buffers && b < WIRE_MAX_SO_TARGETS; b++) {
       struct es_so_target *t = ctx->so[b];
-      uint32_t stride = info->xfb_separate ? info->xfb_varyings[b].components * 4u : info->xfb_strides[0];
-      t->captured += written * stride;
+      t->captured += written * xfb_stride(info, b);
       if (t->captured > t->size)
          t->captured = t->size;
    }
-}
-
-/* ---- queries ------------------------------------------------------------------------ */
-static struct srv_query *
-query_create(struct srv_backend *sbe, uint32_t type)
-{
-   struct es_query *q = calloc(1, sizeof(*q));
-   if (!q)
-      return NULL;
-   q->type = type;
-   if (type == WIRE_QUERY_OCCLUSION_PREDICATE)
-      q->target = GL_ANY_SAMPLES_PASSED;
-   else if (type == WIRE_QUERY_XFB_PRIMITIVES_WRITTEN)
-      q->target = GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN;
-   else
-      es_unimplemented(es_backend(sbe), "queries other than ANY_SAMPLES_PASSED / TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN");
-   return (struct srv_query *)q;
-}
-
-static void
-query_destroy(struct srv_backend *sbe, struct srv_query *sq)
-{
-   struct es_backend *be = es_backend(sbe);
-   struct es_query *q = (struct es_query *)sq;
-   if (q->name && es_make_current(be, q->ctx))
-      be->gl.DeleteQueries(1, &q->name);
-   free(q);
-}
-
-static void
-query_begin(struct srv_ctx *sctx, struct srv_query *sq)
-{
-   struct es_ctx *ctx = (struct es_ctx *)sctx;
-   struct es_query *q = (struct es_query *)sq;
-   if (!q->target || !es_make_current(ctx->be, ctx))
-      return;
-   if (q->name && q->ctx != ctx) {
-      es_unimplemented(ctx->be, "a query object used by a second context");
-      return;
-   }
-   if (!q->name) {
-      ctx->be->gl.GenQueries(1, &q->name);
-      q->ctx = ctx;
-   }
-   ctx->be->gl.BeginQuery(q->target, q->name);
-   es_check(ctx->be, "QueryBegin");
-}
-
-static void
-query_end(struct srv_ctx *sctx, struct srv_query *sq)
-{
-   struct es_ctx *ctx = (struct es_ctx *)sctx;
-   struct es_query *q = (struct es_query *)sq;
-   if (!q->target || !q->name || !es_make_current(ctx->be, ctx))
-      return;
-   ctx->be->gl.EndQuery(q->target);
-   es_check(ctx->be, "QueryEnd");
-}
-
-static void
-query_counter(struct srv_ctx *sctx, struct srv_query *sq)
-{
-   es_unimplemented(((struct es_ctx *)sctx)->be, "GL_TIMESTAMP queries");
-}
-
-static bool
-query_result(struct srv_backend *sbe, struct srv_query *sq, bool wait, uint64_t *value)
-{
-   struct es_backend *be = es_backend(sbe);
-   struct es_query *q = (struct es_query *)sq;
-   *value = 0;
-   if (!q->target || be->status == SRV_STATUS_DEVICE_LOST)
-      return true;
-   if (!q->name)
-      return true; /* never begun: GL's initial result 0 */
-   if (!es_make_current(be, q->ctx))
-      return true;
-   const struct es_gl *gl = &be->gl;
-   GLuint avail = 0;
-   gl->GetQueryObjectuiv(q->name, GL_QUERY_RESULT_AVAILABLE, &avail);
-   if (!avail) {
-      gl->Flush(); /* the query's work completes without a wait */
-      if (!wait)
-         return false;
-      uint64_t budget_ms = (uint64_t)sgl_knobs()->wait_timeout_ms;
-      for (uint64_t ms = 0; !avail; ms++) {
-         if (ms >= budget_ms || (be->cancel && __atomic_load_n(be->cancel, __ATOMIC_ACQUIRE))) {
-            es_fail(be, "QueryResult: the host's result did not arrive in %llu ms", (unsigned long long)ms);
-            return true;
-         }
-         nanosleep(&(struct timespec){0, 1000000}, NULL);
-         gl->GetQueryObjectuiv(q->name, GL_QUERY_RESULT_AVAILABLE, &avail);
-      }
-   }
-   GLuint v = 0;
-   gl->GetQueryObjectuiv(q->name, GL_QUERY_RESULT, &v);
-   *value = v;
-   es_check(be, "QueryResult");
-   return true;
-}
-
-static uint64_t
-get_timestamp(struct srv_backend *sbe)
-{
-   es_unimplemented(es_backend(sbe), "GL_TIMESTAMP");
-   return 0;
 }
 
 void
@@ -277,11 +189,4 @@ es_xfb_ops(struct srv_backend_ops *ops)
    ops->so_target_create = so_target_create;
    ops->so_target_destroy = so_target_destroy;
    ops->set_so_targets = set_so_targets;
-   ops->query_create = query_create;
-   ops->query_destroy = query_destroy;
-   ops->query_begin = query_begin;
-   ops->query_end = query_end;
-   ops->query_counter = query_counter;
-   ops->query_result = query_result;
-   ops->get_timestamp = get_timestamp;
 }

@@ -11,8 +11,9 @@
  *                  it: robust access) completes and leaves the in-range triangle drawn
  *                  (llvmpipe stays inside its buffers even without a robust context, checked
  *                  by hand: this case guards Espryt's path; `caps` checks the robust bit)
- *   unimplemented  an entry not built yet ends the session with its name (DEVICE_LOST + reason);
- *                  a GL core context runs, its LOD bias (which an ES host lacks) ends the session
+ *   unimplemented  under SPLITGL_ESPRYT_HIDE=timer_query,framebuffer_fetch no timestamp bits and no
+ *                  logic op are offered, and a time query ends the session with the extension's
+ *                  name (DEVICE_LOST + reason); a GL core context runs, its LOD bias taken
  *   remint_readback, remint_fallback  the remint of a host without glCopyImageSubData (below)
  *   geometry       a layered clear of a 2D array reaches every layer (the host's
  *                  glFramebufferTexture); under SPLITGL_ESPRYT_HIDE=geometry (`geometry_hidden`,
@@ -406,12 +407,18 @@ test_robust_draw(void)
 static void
 test_unimplemented(void)
 {
+   /* a host without EXT_disjoint_timer_query: no timestamp bits, a time query ends the session
+    * by name; without framebuffer fetch no logic op */
+   setenv("SPLITGL_ESPRYT_HIDE", "timer_query,framebuffer_fetch", 1);
    struct srv_backend *be = create();
+   unsetenv("SPLITGL_ESPRYT_HIDE");
    const struct srv_backend_ops *ops = be->ops;
    char what[160] = "";
+   CHECK(ops->get_param(be, WIRE_CAP_QUERY_TIMESTAMP_BITS) == 0, "timestamp bits without the extension");
+   CHECK(!(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_LOGIC_OP), "logic op without framebuffer fetch");
    struct srv_query *q = ops->query_create(be, WIRE_QUERY_TIME_ELAPSED);
    CHECK(ops->take_status(be, what, sizeof(what)) == SRV_STATUS_DEVICE_LOST, "TIME_ELAPSED query accepted");
-   CHECK(strstr(what, "not implemented") != NULL, "reason \"%s\"", what);
+   CHECK(strstr(what, "not implemented") != NULL && strstr(what, "EXT_disjoint_timer_query"), "reason \"%s\"", what);
    CHECK(ops->take_status(be, NULL, 0) == SRV_STATUS_DEVICE_LOST, "DEVICE_LOST is not sticky");
    if (q)
       ops->query_destroy(be, q);
@@ -446,6 +453,9 @@ test_geometry(bool hidden)
    const struct srv_backend_ops *ops = be->ops;
    if (hidden) {
       CHECK(!(ops->get_param(be, WIRE_CAP_FEATURES) & WIRE_FEATURE_GEOMETRY_SHADER), "geometry shaders offered");
+      /* polygon modes and first-vertex provoking are a geometry stage of Espryt's */
+      CHECK(!(ops->get_param(be, WIRE_CAP_FEATURES) & (WIRE_FEATURE_POLYGON_MODE | WIRE_FEATURE_PROVOKING_VERTEX)),
+            "polygon modes offered without geometry shaders");
       for (enum wire_cap k = WIRE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES; k <= WIRE_CAP_MAX_GEOMETRY_INVOCATIONS; k++)
          CHECK(ops->get_param(be, k) == 0, "geometry cap %u is %llu", k, (unsigned long long)ops->get_param(be, k));
    }
