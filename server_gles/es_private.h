@@ -88,6 +88,7 @@ struct es_hoststate {
    GLuint unit_tex[WIRE_MAX_SAMPLER_UNITS], unit_sampler[WIRE_MAX_SAMPLER_UNITS];
    GLenum unit_target[WIRE_MAX_SAMPLER_UNITS];
    uint64_t tex_epoch;      /* be->tex_epoch when unit_* were last right */
+   uint64_t buf_epoch;      /* be->buf_epoch when ub[] and the vertex arrays were last right */
    struct { GLuint name; uint32_t offset, size; } ub[WIRE_MAX_UNIFORM_BLOCKS + 1];
    uint32_t clip_enable;    /* CLIP_DISTANCEi_EXT enabled on the host (bit i) */
 };
@@ -313,6 +314,11 @@ struct es_backend {
    /* bumped whenever Espryt binds a texture outside emit_textures (uploads, mipmaps, storage):
     * every context's unit tracking is then stale */
    uint64_t tex_epoch;
+   /* bumped whenever a host buffer is deleted (destroy, respecify): a context's uniform-buffer
+    * and vertex-array bindings may name it (a deleted buffer stays bound in the contexts that
+    * did not delete it, and a new one may take its name: NVIDIA reuses names at once), so
+    * each context binds them again */
+   uint64_t buf_epoch;
 };
 
 static inline struct es_backend *

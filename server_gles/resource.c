@@ -115,8 +115,10 @@ free_storage(struct es_backend *be, struct es_resource *r)
    memset(r->tbo, 0, sizeof(r->tbo));
    if (!r->name)
       return;
-   if (r->is_buffer)
+   if (r->is_buffer) {
       be->gl.DeleteBuffers(1, &r->name);
+      be->buf_epoch++;
+   }
    else if (r->target == GL_RENDERBUFFER)
       be->gl.DeleteRenderbuffers(1, &r->name);
    else

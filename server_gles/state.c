@@ -712,6 +712,12 @@ es_emit_draw_state(struct es_ctx *ctx, bool for_clear)
          (ctx->clip_enable >> i & 1 ? ctx->be->gl.Enable : ctx->be->gl.Disable)(GL_CLIP_DISTANCE0_EXT + i);
    ctx->host.clip_enable = ctx->clip_enable;
    emit_textures(ctx);
+   if (ctx->host.buf_epoch != ctx->be->buf_epoch) { /* a buffer was deleted: bind them again */
+      for (uint32_t i = 0; i <= WIRE_MAX_UNIFORM_BLOCKS; i++)
+         ctx->host.ub[i].name = ~0u;
+      ctx->host.vertex_known = false;
+      ctx->host.buf_epoch = ctx->be->buf_epoch;
+   }
    emit_uniforms(ctx);
    uint64_t ve = ctx->velems ? ctx->velems->id : 0;
    if (!ctx->host.vertex_known || ctx->host.velems != ve)
