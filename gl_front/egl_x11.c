@@ -37,6 +37,7 @@
 
 #include "util/knobs.h"
 #include "util/log.h"
+#include "util/x11_image.h"
 #include "wire/client.h"
 #include "wire/format.h"
 
@@ -240,70 +241,6 @@ put_sync(struct egl_x11_put *p)
    put_drain_events(p);
 }
 
-static const xcb_visualtype_t *
-find_visual(const xcb_setup_t *setup, uint32_t id)
-{
-   for (xcb_screen_iterator_t si = xcb_setup_roots_iterator(setup); si.rem; xcb_screen_next(&si))
-      for (xcb_depth_iterator_t di = xcb_screen_allowed_depths_iterator(si.data); di.rem; xcb_depth_next(&di))
-         for (xcb_visualtype_iterator_t vi = xcb_depth_visuals_iterator(di.data); vi.rem; xcb_visualtype_next(&vi))
-            if (vi.data->visual_id == id)
-               return vi.data;
-   return NULL;
-}
-
-static const xcb_format_t *
-find_pixmap_format(const xcb_setup_t *setup, uint8_t depth)
-{
-   for (xcb_format_iterator_t fi = xcb_setup_pixmap_formats_iterator(setup); fi.rem; xcb_format_next(&fi))
-      if (fi.data->depth == depth)
-         return fi.data;
-   return NULL;
-}
-
-/* An 8-bit component into the bits of `mask`, rounded. */
-static inline uint32_t
-pack_component(uint32_t c, uint32_t mask)
-{
-   if (!mask)
-      return 0;
-   const uint32_t shift = (uint32_t)__builtin_ctz(mask), max = mask >> shift;
-   return ((c * max + 127u) / 255u) << shift;
-}
-
-/* The frame (rows bottom first, RGBA8 / sRGB8_A8 bytes or R5G6B5) as the window's ZPixmap
- * rows, top first: `bpp` bits per pixel (16, 24 or 32) in the server's byte order. */
-static void
-convert_frame(const struct wire_frame *f, const uint8_t *src, const xcb_visualtype_t *vt, uint32_t bpp, bool msb,
-              uint8_t *dst, uint32_t dst_stride)
-{
-   const bool is565 = f->format == WIRE_FMT_R5G6B5_UNORM;
-   const uint32_t bytes = bpp / 8;
-   for (uint32_t y = 0; y < f->height; y++) {
-      const uint8_t *s = src + (size_t)(f->height - 1 - y) * f->stride;
-      uint8_t *d = dst + (size_t)y * dst_stride;
-      for (uint32_t x = 0; x < f->width; x++, d += bytes) {
-         uint32_t r, g, b;
-         if (is565) {
-            const uint32_t v = (uint32_t)s[2 * x] | (uint32_t)s[2 * x + 1] << 8;
-            r = v >> 11;
-            g = (v >> 5) & 63u;
-            b = v & 31u;
-            r = (r << 3) | (r >> 2);
-            g = (g << 2) | (g >> 4);
-            b = (b << 3) | (b >> 2);
-         } else {
-            r = s[4 * x];
-            g = s[4 * x + 1];
-            b = s[4 * x + 2];
-         }
-         const uint32_t px =
-            pack_component(r, vt->red_mask) | pack_component(g, vt->green_mask) | pack_component(b, vt->blue_mask);
-         for (uint32_t i = 0; i < bytes; i++)
-            d[msb ? bytes - 1 - i : i] = (uint8_t)(px >> (8 * i));
-      }
-   }
-}
-
 /* A SysV segment of at least `size` bytes attached to the X server; false (MIT-SHM given up,
  * logged) when the server cannot attach it (another machine's X server). */
 static bool
@@ -346,25 +283,22 @@ put_frame(struct egl_x11_put *p, struct put_win *w, const struct wire_frame *f, 
 {
    if (xcb_connection_has_error(p->conn))
       return;
-   const xcb_visualtype_t *vt = find_visual(p->setup, w->visual);
-   const xcb_format_t *pf = find_pixmap_format(p->setup, w->depth);
-   if (!vt || !pf || (pf->bits_per_pixel != 16 && pf->bits_per_pixel != 24 && pf->bits_per_pixel != 32) ||
-       !f->width || !f->height)
+   struct sgl_x11_format xf;
+   if (!sgl_x11_format(p->setup, w->visual, w->depth, &xf) || !f->width || !f->height)
       return;
-   const uint32_t pad = pf->scanline_pad / 8u ? pf->scanline_pad / 8u : 1u;
-   const uint32_t stride = (f->width * pf->bits_per_pixel / 8u + pad - 1u) / pad * pad;
+   const uint32_t stride = sgl_x11_stride(&xf, f->width);
    const size_t size = (size_t)stride * f->height;
-   const bool msb = p->setup->image_byte_order == XCB_IMAGE_ORDER_MSB_FIRST;
+   const bool is565 = f->format == WIRE_FMT_R5G6B5_UNORM;
    if (!w->gc) {
       w->gc = xcb_generate_id(p->conn);
       const uint32_t no_exposures = 0;
       xcb_create_gc(p->conn, w->gc, w->xid, XCB_GC_GRAPHICS_EXPOSURES, &no_exposures);
    }
    if (p->shm && put_shm_reserve(p, size)) {
-      convert_frame(f, texels, vt, pf->bits_per_pixel, msb, p->shm_addr, stride);
-      xcb_shm_put_image(p->conn, w->xid, w->gc, (uint16_t)(stride * 8u / pf->bits_per_pixel), (uint16_t)f->height, 0,
-                        0, (uint16_t)f->width, (uint16_t)f->height, 0, 0, w->depth, XCB_IMAGE_FORMAT_Z_PIXMAP, 0,
-                        p->seg, 0);
+      sgl_x11_convert(&xf, is565, texels, f->stride, f->width, f->height, p->shm_addr, stride);
+      xcb_shm_put_image(p->conn, w->xid, w->gc, (uint16_t)(stride * 8u / xf.bpp), (uint16_t)f->height, 0, 0,
+                        (uint16_t)f->width, (uint16_t)f->height, 0, 0, w->depth, XCB_IMAGE_FORMAT_Z_PIXMAP, 0, p->seg,
+                        0);
    } else {
       if (p->image_cap < size) {
          uint8_t *nb = realloc(p->image, size);
@@ -373,16 +307,8 @@ put_frame(struct egl_x11_put *p, struct put_win *w, const struct wire_frame *f, 
          p->image = nb;
          p->image_cap = size;
       }
-      convert_frame(f, texels, vt, pf->bits_per_pixel, msb, p->image, stride);
-      /* bands of whole rows below the request size (the request's header is 24 bytes) */
-      uint32_t rows = (p->max_request - 64u) / stride;
-      if (!rows)
-         rows = 1;
-      for (uint32_t y = 0; y < f->height; y += rows) {
-         const uint32_t n = f->height - y < rows ? f->height - y : rows;
-         xcb_put_image(p->conn, XCB_IMAGE_FORMAT_Z_PIXMAP, w->xid, w->gc, (uint16_t)f->width, (uint16_t)n, 0,
-                       (int16_t)y, 0, w->depth, n * stride, p->image + (size_t)y * stride);
-      }
+      sgl_x11_convert(&xf, is565, texels, f->stride, f->width, f->height, p->image, stride);
+      sgl_x11_put(p->conn, w->xid, w->gc, w->depth, f->width, f->height, stride, p->image, p->max_request);
    }
    /* The X server has read the segment once this returns: the next frame may overwrite it. */
    put_sync(p);

@@ -230,6 +230,7 @@ es_ops(void)
       ops.blit = es_blit;
       es_xfb_ops(&ops);
       es_query_ops(&ops);
+      es_window_ops(&ops);
       filled = true;
    }
    return &ops;

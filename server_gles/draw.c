@@ -427,8 +427,12 @@ static void
 present(struct srv_ctx *sctx, struct srv_resource *res)
 {
    struct es_ctx *ctx = (struct es_ctx *)sctx;
-   if (es_make_current(ctx->be, ctx))
-      es_submit(ctx->be, false); /* pbuffers: the frame's work is submitted; no window presentation */
+   struct es_resource *r = (struct es_resource *)res;
+   if (!es_make_current(ctx->be, ctx))
+      return;
+   if (r && r->window)
+      es_window_present(ctx, r); /* read back and put into the X window (window.c) */
+   es_submit(ctx->be, false); /* pbuffers: the frame's work is submitted */
 }
 
 static void

@@ -113,8 +113,11 @@ struct es_level_store {
 };
 
 #define ES_MAX_TBO_FORMATS 4
+struct es_window;
+
 struct es_resource {
    struct wire_resource_create templ;
+   struct es_window *window; /* the X11 window its Presents go to (window.c), NULL: none */
    GLenum target;   /* GL_BUFFER (0 marker), GL_TEXTURE_2D, ..., GL_RENDERBUFFER */
    GLuint name;
    GLuint shadow;   /* a renderbuffer sampled as TEX_2D: its texture copy (state.c) */
@@ -413,6 +416,11 @@ struct es_query *es_query_suspend(struct es_ctx *ctx, GLenum target);
 void es_query_resume(struct es_ctx *ctx, struct es_query *q, uint64_t counted);
 /* The SAMPLES_PASSED query ctx counts for (draw.c precedes each draw with a counting one), or NULL. */
 struct es_query *es_query_counting(struct es_ctx *ctx);
+
+/* window.c: X11 window presentation */
+void es_window_ops(struct srv_backend_ops *ops);
+void es_window_present(struct es_ctx *ctx, struct es_resource *r);
+void es_window_free(struct es_window *w);
 
 /* draw.c */
 void es_draw_ops(struct srv_backend_ops *ops);

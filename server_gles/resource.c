@@ -420,6 +420,7 @@ es_resource_destroy(struct srv_backend *sbe, struct srv_resource *res)
    struct es_resource *r = (struct es_resource *)res;
    if (es_make_current(be, NULL))
       free_storage(be, r);
+   es_window_free(r->window);
    free(r);
 }
 
