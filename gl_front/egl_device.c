@@ -48,7 +48,7 @@ egl_device_select(const struct egl_device *dev, struct wire_device_select *sel)
 /* Takes the server's list as the process's devices the first time one arrives (under
  * devices_lock). Devices the server cannot drive get no handle. */
 static void
-note_list_locked(const struct wire_device_list *l)
+note_list_locked(const struct wire_device_list *l, const char *server)
 {
    if (devices_known)
       return;
@@ -65,11 +65,26 @@ note_list_locked(const struct wire_device_list *l)
       d->desc.name[sizeof(d->desc.name) - 1] = 0;
       d->desc.vendor[sizeof(d->desc.vendor) - 1] = 0;
       d->desc.driver_name[sizeof(d->desc.driver_name) - 1] = 0;
-      /* what GL_RENDERER says on a context of this device (server_vk: "splitgl Magma (...)") */
-      snprintf(d->renderer, sizeof(d->renderer), "splitgl Magma (%.127s)", l->dev[i].name);
+      /* what GL_RENDERER says on a context of this device: the server's name, then the
+       * device's ("splitgl Magma (...)", "splitgl Espryt (...)": server_vk, server_gles) */
+      snprintf(d->renderer, sizeof(d->renderer), "%s (%.127s)", server, l->dev[i].name);
    }
    device_count = n;
    devices_known = true;
+}
+
+/* The server's name on channel c: its renderer string before the device's ("splitgl Magma"
+ * of "splitgl Magma (llvmpipe ...)"). */
+static void
+server_name(struct wire_client *c, char *out, size_t size)
+{
+   struct wire_server_info info;
+   snprintf(out, size, "splitgl");
+   if (wire_client_info(c, &info)) {
+      const char *cut = strstr(info.renderer, " (");
+      size_t n = cut ? (size_t)(cut - info.renderer) : strlen(info.renderer);
+      snprintf(out, size, "%.*s", (int)n, info.renderer);
+   }
 }
 
 /* QueryDevices on channel c; false when the channel is lost. */
@@ -106,8 +121,11 @@ devices_probe(void)
                   err[0] ? err : "unknown error");
       else if (!query_list(c, &l))
          sgl_warn("eglQueryDevicesEXT: the server did not answer QueryDevices; no devices");
-      else
-         note_list_locked(&l);
+      else {
+         char server[64];
+         server_name(c, server, sizeof(server));
+         note_list_locked(&l, server);
+      }
       if (c)
          wire_client_close(c);
    }
@@ -228,8 +246,10 @@ display_device(struct egl_display *d)
    struct wire_device_list l;
    if (!d->wire || !query_list(d->wire, &l))
       return NULL;
+   char server[64];
+   server_name(d->wire, server, sizeof(server));
    pthread_mutex_lock(&devices_lock);
-   note_list_locked(&l);
+   note_list_locked(&l, server);
    const struct egl_device *found = NULL;
    for (unsigned i = 0; i < device_count && !found; i++) {
       if (l.current < l.count && devices[i].index == l.current && !memcmp(devices[i].desc.uuid, l.dev[l.current].uuid, 16))

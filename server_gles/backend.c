@@ -215,6 +215,7 @@ es_ops(void)
       ops.take_status = take_status;
       ops.set_cancel = set_cancel;
       ops.get_info = get_info;
+      ops.list_devices = es_list_devices;
       ops.get_param = es_get_param;
       ops.get_stats = get_stats;
       ops.context_create = context_create;
@@ -239,17 +240,13 @@ es_ops(void)
 struct srv_backend *
 es_backend_create(const struct wire_device_select *sel, char *why, size_t why_size)
 {
-   if (sel && sel->index) {
-      snprintf(why, why_size, "Espryt lists no devices: a selected EGL device cannot be honoured");
-      return NULL;
-   }
    struct es_backend *be = calloc(1, sizeof(*be));
    if (!be) {
       snprintf(why, why_size, "out of memory");
       return NULL;
    }
    be->base.ops = es_ops();
-   if (!es_egl_open(be, why, why_size)) {
+   if (!es_egl_open(be, sel, why, why_size)) {
       free(be);
       return NULL;
    }

@@ -17,6 +17,16 @@
  * EGL_EXT_platform_device display of the first device; no surfaces: every host context is
  * made current with EGL_NO_SURFACE (EGL_KHR_surfaceless_context) and renders into framebuffer
  * objects. One process-wide display, initialized once and kept for the process (vendor_close).
+ *
+ * EGL devices (QueryDevices, a selected device): the vendor's own EGL_EXT_device_enumeration
+ * list, each device described from a context on its EGL_EXT_platform_device display (made
+ * once, kept like the default one): its name is what that context's GL_RENDERER and
+ * GL_VERSION say (as Espryt's renderer string, so a client's device and its GL_RENDERER
+ * agree), its vendor EGL_VENDOR, its type CPU for EGL_MESA_device_software; its UUID is
+ * derived from the vendor library and the device's place in the list (a vendor with
+ * EGL_EXT_device_persistent_id would give its own; Mesa 22.3 has none). A session that selects
+ * device n renders on that device's display; the default display's device is the one the
+ * vendor reports for it (eglQueryDisplayAttribEXT(EGL_DEVICE_EXT)).
  */
 #define _GNU_SOURCE
 #include "es_private.h"
@@ -31,6 +41,7 @@
 #include <string.h>
 
 #include "util/log.h"
+#include "util/sha256.h"
 
 /* ---- the vendor library (process-wide) ------------------------------------------------- */
 static pthread_mutex_t vendor_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -43,6 +54,17 @@ static struct {
    struct es_egl egl;
    EGLint major, minor;
 } vendor;
+
+/* The vendor's devices (under vendor_lock), probed once. */
+static struct {
+   bool probed;
+   uint32_t n;
+   int default_dev;                       /* vendor.dpy's device; -1: not known */
+   EGLDeviceEXT dev[WIRE_MAX_DEVICES];
+   EGLDisplay dpy[WIRE_MAX_DEVICES];      /* its display, initialized at its description */
+   int state[WIRE_MAX_DEVICES];           /* 0: not described yet, 1: usable, -1: not */
+   struct wire_device_desc desc[WIRE_MAX_DEVICES];
+} devs;
 
 /* The exports a vendor's own dispatch stubs call. Espryt never calls those stubs (it takes
  * every function from getProcAddress), so these answer "nothing is current through libglvnd". */
@@ -320,6 +342,146 @@ vendor_close(void)
    vendor.egl.eglReleaseThread();
 }
 
+/* ---- EGL devices ----------------------------------------------------------------------- */
+static void
+devices_probe_locked(void)
+{
+   if (devs.probed)
+      return;
+   devs.probed = true;
+   devs.default_dev = -1;
+   PFNEGLQUERYDEVICESEXTPROC query_devices =
+      (PFNEGLQUERYDEVICESEXTPROC)vendor.imports.getProcAddress("eglQueryDevicesEXT");
+   PFNEGLQUERYDEVICESTRINGEXTPROC query_string =
+      (PFNEGLQUERYDEVICESTRINGEXTPROC)vendor.imports.getProcAddress("eglQueryDeviceStringEXT");
+   PFNEGLQUERYDISPLAYATTRIBEXTPROC query_display =
+      (PFNEGLQUERYDISPLAYATTRIBEXTPROC)vendor.imports.getProcAddress("eglQueryDisplayAttribEXT");
+   EGLint n = 0;
+   if (!query_devices || !query_devices(WIRE_MAX_DEVICES, devs.dev, &n) || n < 0)
+      n = 0;
+   devs.n = (uint32_t)n;
+   for (uint32_t i = 0; i < devs.n; i++) {
+      struct wire_device_desc *d = &devs.desc[i];
+      const char *ext = query_string ? query_string(devs.dev[i], EGL_EXTENSIONS) : NULL;
+      const char *node = NULL;
+#ifdef EGL_DRM_RENDER_NODE_FILE_EXT
+      if (query_string && ext && strstr(ext, "EGL_EXT_device_drm_render_node"))
+         node = query_string(devs.dev[i], EGL_DRM_RENDER_NODE_FILE_EXT);
+#endif
+      d->type = ext && strstr(ext, "EGL_MESA_device_software") ? WIRE_DEVICE_CPU : WIRE_DEVICE_OTHER;
+      struct sgl_sha256 h;
+      uint8_t sum[32];
+      sgl_sha256_init(&h);
+      sgl_sha256_update(&h, vendor.path, strlen(vendor.path) + 1);
+      sgl_sha256_final(&h, sum);
+      memcpy(d->driver_uuid, sum, 16);
+      sgl_sha256_init(&h);
+      sgl_sha256_update(&h, "espryt device", 13);
+      sgl_sha256_update(&h, vendor.path, strlen(vendor.path) + 1);
+      sgl_sha256_update(&h, &i, sizeof(i));
+      if (node)
+         sgl_sha256_update(&h, node, strlen(node));
+      sgl_sha256_final(&h, sum);
+      memcpy(d->uuid, sum, 16);
+      const char *base = strrchr(vendor.path, '/');
+      snprintf(d->driver_name, sizeof(d->driver_name), "%s", base ? base + 1 : vendor.path);
+      snprintf(d->name, sizeof(d->name), "EGL device %u%s%s", i, node ? " " : "", node ? node : "");
+   }
+   EGLAttrib a = 0;
+   if (query_display && vendor.dpy && query_display(vendor.dpy, EGL_DEVICE_EXT, &a))
+      for (uint32_t i = 0; i < devs.n; i++)
+         if ((EGLAttrib)devs.dev[i] == a)
+            devs.default_dev = (int)i;
+}
+
+/* Device i's display initialized and described from a context of its own (once). */
+static bool
+device_describe_locked(uint32_t i)
+{
+   if (devs.state[i])
+      return devs.state[i] > 0;
+   devs.state[i] = -1;
+   struct es_egl *e = &vendor.egl;
+   EGLDisplay dpy = vendor.imports.getPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devs.dev[i], NULL);
+   if (dpy == EGL_NO_DISPLAY || !e->eglInitialize(dpy, NULL, NULL))
+      return false;
+   devs.dpy[i] = dpy;
+   const char *v = e->eglQueryString(dpy, EGL_VENDOR);
+   snprintf(devs.desc[i].vendor, sizeof(devs.desc[i].vendor), "%s", v ? v : "?");
+   const EGLint cfg_attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE};
+   EGLConfig cfg = EGL_NO_CONFIG_KHR;
+   EGLint ncfg = 0;
+   if (!e->eglChooseConfig(dpy, cfg_attrs, &cfg, 1, &ncfg) || ncfg < 1)
+      cfg = EGL_NO_CONFIG_KHR;
+   const EGLint ctx_attrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+   e->eglBindAPI(EGL_OPENGL_ES_API);
+   EGLContext c = e->eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attrs);
+   if (c == EGL_NO_CONTEXT)
+      return false;
+   if (e->eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c)) {
+      const GLubyte *(GL_APIENTRY *get_string)(GLenum) =
+         (const GLubyte *(GL_APIENTRY *)(GLenum))e->eglGetProcAddress("glGetString");
+      const char *r = get_string ? (const char *)get_string(GL_RENDERER) : NULL;
+      const char *ver = get_string ? (const char *)get_string(GL_VERSION) : NULL;
+      if (r && ver) {
+         /* as es_backend_create names its renderer, cut where GetInfo cuts it */
+         char full[256];
+         snprintf(full, sizeof(full), "%s, %s", r, ver);
+         snprintf(devs.desc[i].name, sizeof(devs.desc[i].name), "%.100s", full);
+         devs.state[i] = 1;
+      }
+      e->eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   }
+   e->eglDestroyContext(dpy, c);
+   devs.desc[i].usable = devs.state[i] > 0;
+   return devs.state[i] > 0;
+}
+
+void
+es_list_devices(struct srv_backend *sbe, struct wire_device_list *list)
+{
+   struct es_backend *be = es_backend(sbe);
+   memset(list, 0, sizeof(*list));
+   pthread_mutex_lock(&vendor_lock);
+   devices_probe_locked();
+   for (uint32_t i = 0; i < devs.n; i++) {
+      device_describe_locked(i);
+      list->dev[i] = devs.desc[i];
+   }
+   list->count = devs.n;
+   list->current = be->dev_index >= 0 ? (uint32_t)be->dev_index : 0;
+   pthread_mutex_unlock(&vendor_lock);
+   be->current = EGL_NO_CONTEXT; /* the descriptions made their own contexts current */
+}
+
+/* The display a session renders on: the selected device's (checked against its UUID), else the
+ * vendor's default. False with why where the selection cannot be honoured. */
+static bool
+choose_display(struct es_backend *be, const struct wire_device_select *sel, char *why, size_t why_size)
+{
+   pthread_mutex_lock(&vendor_lock);
+   devices_probe_locked();
+   bool ok = true;
+   if (sel && sel->index) {
+      uint32_t i = sel->index - 1;
+      if (i >= devs.n || memcmp(devs.desc[i].uuid, sel->uuid, 16)) {
+         snprintf(why, why_size, "the selected EGL device %u is not the host's device of that place", sel->index);
+         ok = false;
+      } else if (!device_describe_locked(i)) {
+         snprintf(why, why_size, "the host's EGL device %u gives no OpenGL ES 3 context", i);
+         ok = false;
+      } else {
+         be->dpy = devs.dpy[i];
+         be->dev_index = (int)i;
+      }
+   } else {
+      be->dpy = vendor.dpy;
+      be->dev_index = devs.default_dev;
+   }
+   pthread_mutex_unlock(&vendor_lock);
+   return ok;
+}
+
 /* ---- per backend --------------------------------------------------------------------- */
 EGLContext
 es_egl_context_create(struct es_backend *be, EGLContext share)
@@ -369,7 +531,7 @@ pick_config(struct es_backend *be, char *why, size_t why_size)
 }
 
 bool
-es_egl_open(struct es_backend *be, char *why, size_t why_size)
+es_egl_open(struct es_backend *be, const struct wire_device_select *sel, char *why, size_t why_size)
 {
    pthread_mutex_lock(&vendor_lock);
    bool ok = vendor_open(why, why_size);
@@ -377,7 +539,12 @@ es_egl_open(struct es_backend *be, char *why, size_t why_size)
    if (!ok)
       return false;
    be->egl = vendor.egl;
-   be->dpy = vendor.dpy;
+   if (!choose_display(be, sel, why, why_size)) {
+      pthread_mutex_lock(&vendor_lock);
+      vendor_close();
+      pthread_mutex_unlock(&vendor_lock);
+      return false;
+   }
    snprintf(be->vendor_path, sizeof(be->vendor_path), "%s", vendor.path);
    if (!be->egl.eglBindAPI(EGL_OPENGL_ES_API) || !pick_config(be, why, why_size))
       goto fail;

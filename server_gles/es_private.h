@@ -287,6 +287,7 @@ struct es_backend {
    struct es_egl egl;
    struct es_gl gl;
    EGLDisplay dpy;
+   int dev_index;             /* the display's place in the vendor's device list; -1: not known */
    EGLConfig config;
    EGLContext root;
    EGLContext current;        /* the context this backend made current last */
@@ -337,7 +338,9 @@ es_has(const struct es_backend *be, enum es_feat f)
 }
 
 /* egl.c */
-bool es_egl_open(struct es_backend *be, char *why, size_t why_size);
+bool es_egl_open(struct es_backend *be, const struct wire_device_select *sel, char *why, size_t why_size);
+/* QueryDevices: the vendor's EGL devices, each described from a context of its own. */
+void es_list_devices(struct srv_backend *sbe, struct wire_device_list *list);
 void es_egl_close(struct es_backend *be);
 EGLContext es_egl_context_create(struct es_backend *be, EGLContext share);
 /* Makes ctx's host context (NULL: the current one, else the root) current on this thread. */
