@@ -54,6 +54,14 @@ es_features_init(struct es_backend *be)
       if (!be->gl.FramebufferTexture)
          be->feat[ES_FEAT_GEOMETRY_SHADER] = false;
    }
+   /* features whose entry points the host does not give (NVIDIA answers NULL for names it
+    * lacks, where Mesa gives a stub) */
+   if (!be->gl.QueryCounterEXT || !be->gl.GetQueryObjectui64vEXT)
+      be->feat[ES_FEAT_TIMER_QUERY] = false;
+   if (!be->gl.MemoryBarrier)
+      be->feat[ES_FEAT_ATOMIC_COUNTERS] = false;
+   if (!be->gl.FramebufferFetchBarrierEXT)
+      be->feat[ES_FEAT_FRAMEBUFFER_FETCH_NC] = false;
    /* SPLITGL_ESPRYT_HIDE: features treated as absent (the paths of older hosts, tested here) */
    for (const char *h = sgl_knobs()->espryt_hide; h && *h;) {
       size_t n = strcspn(h, ",");

@@ -561,14 +561,18 @@ es_egl_open(struct es_backend *be, const struct wire_device_select *sel, char *w
    }
    be->current = be->root;
 #define ES_GL(ret, name, params) be->gl.name = (ret(GL_APIENTRY *) params)be->egl.eglGetProcAddress("gl" #name);
+#define ES_GL_OPT ES_GL
 #include "es_gl_funcs.h"
+#undef ES_GL_OPT
 #undef ES_GL
 #define ES_GL(ret, name, params)                                                                \
    if (!be->gl.name) {                                                                          \
       snprintf(why, why_size, "the host's eglGetProcAddress has no gl%s", #name);              \
       goto fail;                                                                                \
    }
+#define ES_GL_OPT(ret, name, params)
 #include "es_gl_funcs.h"
+#undef ES_GL_OPT
 #undef ES_GL
    return true;
 fail:

@@ -4,7 +4,9 @@
  * eglGetProcAddress; nothing in server_gles/ calls a GL symbol by name, so splitgl's own
  * exports never meet the host's. A name here being non-NULL says nothing about support
  * (Mesa returns a stub for any name): what may be called beyond ES 3.0 is decided by the
- * feature table (es_features.h). */
+ * feature table (es_features.h).
+ *   ES_GL_OPT(...): an entry point of a feature a host may lack (NVIDIA's ES returns NULL for
+ * names it does not have): not required at start; the feature needs it non-NULL (caps.c). */
 ES_GL(GLenum, GetError, (void))
 ES_GL(void, GetIntegerv, (GLenum pname, GLint *data))
 ES_GL(void, GetInteger64v, (GLenum pname, GLint64 *data))
@@ -161,10 +163,10 @@ ES_GL(void, EndQuery, (GLenum target))
 ES_GL(void, GetQueryObjectuiv, (GLuint id, GLenum pname, GLuint *params))
 ES_GL(void, GetQueryiv, (GLenum target, GLenum pname, GLint *params))
 /* EXT_disjoint_timer_query's names */
-ES_GL(void, QueryCounterEXT, (GLuint id, GLenum target))
-ES_GL(void, GetQueryObjectui64vEXT, (GLuint id, GLenum pname, GLuint64 *params))
-ES_GL(void, MemoryBarrier, (GLbitfield barriers)) /* ES 3.1 */
-ES_GL(void, FramebufferFetchBarrierEXT, (void))   /* EXT_shader_framebuffer_fetch_non_coherent */
+ES_GL_OPT(void, QueryCounterEXT, (GLuint id, GLenum target))
+ES_GL_OPT(void, GetQueryObjectui64vEXT, (GLuint id, GLenum pname, GLuint64 *params))
+ES_GL_OPT(void, MemoryBarrier, (GLbitfield barriers)) /* ES 3.1 */
+ES_GL_OPT(void, FramebufferFetchBarrierEXT, (void))   /* EXT_shader_framebuffer_fetch_non_coherent */
 /* sync */
 ES_GL(GLsync, FenceSync, (GLenum condition, GLbitfield flags))
 ES_GL(GLenum, ClientWaitSync, (GLsync sync, GLbitfield flags, GLuint64 timeout))

@@ -44,7 +44,9 @@
 
 struct es_gl {
 #define ES_GL(ret, name, params) ret(GL_APIENTRY *name) params;
+#define ES_GL_OPT ES_GL
 #include "es_gl_funcs.h"
+#undef ES_GL_OPT
 #undef ES_GL
 };
 
