@@ -103,6 +103,10 @@ es_bind_framebuffer(struct es_ctx *ctx)
    else if (linear)
       es_unimplemented(ctx->be, "sRGB attachments written without encoding (GL core) on a host without "
                                 "EXT_sRGB_write_control");
+   if (ctx->attach_epoch != ctx->be->attach_epoch) { /* a texture or renderbuffer was deleted */
+      ctx->fb_dirty = true;
+      ctx->attach_epoch = ctx->be->attach_epoch;
+   }
    if (!ctx->fb_dirty)
       return;
    /* a layered framebuffer (GL core's, and ES 3.2's) needs the host's

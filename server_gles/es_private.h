@@ -274,6 +274,7 @@ struct es_ctx {
    struct es_query *active_q[ES_QS_COUNT]; /* query.c */
    bool counting; /* a SAMPLES_PASSED counting draw: program variants count (program.c) */
    uint32_t draw_mode; /* the wire_prim of the draw under way (program variants) */
+   uint64_t attach_epoch; /* be->attach_epoch when `fb` was last attached */
    GLuint expand_ib;   /* first-vertex provoking triangles' index list (draw.c), 0: none yet */
    uint32_t point_origin; /* SetPointState: WIRE_POINT_ORIGIN_* (GL core's sprite origin) */
 };
@@ -325,6 +326,11 @@ struct es_backend {
     * did not delete it, and a new one may take its name: NVIDIA reuses names at once), so
     * each context binds them again */
    uint64_t buf_epoch;
+   /* bumped whenever a host texture or renderbuffer is deleted: a context's framebuffer
+    * object may still hold it (a deleted attachment stays attached in the contexts that did
+    * not delete it, and NVIDIA gives its name to the next object at once: the host then finds
+    * the framebuffer incomplete), so each context attaches its surfaces again */
+   uint64_t attach_epoch;
 };
 
 static inline struct es_backend *

@@ -123,6 +123,8 @@ free_storage(struct es_backend *be, struct es_resource *r)
       be->gl.DeleteRenderbuffers(1, &r->name);
    else
       be->gl.DeleteTextures(1, &r->name);
+   if (!r->is_buffer)
+      be->attach_epoch++;
    r->name = 0;
 }
 
