@@ -384,8 +384,8 @@ devices_probe_locked(void)
       sgl_sha256_final(&h, sum);
       memcpy(d->uuid, sum, 16);
       const char *base = strrchr(vendor.path, '/');
-      snprintf(d->driver_name, sizeof(d->driver_name), "%s", base ? base + 1 : vendor.path);
-      snprintf(d->name, sizeof(d->name), "EGL device %u%s%s", i, node ? " " : "", node ? node : "");
+      snprintf(d->driver_name, sizeof(d->driver_name), "%.63s", base ? base + 1 : vendor.path);
+      snprintf(d->name, sizeof(d->name), "EGL device %u%s%.100s", i, node ? " " : "", node ? node : "");
    }
    EGLAttrib a = 0;
    if (query_display && vendor.dpy && query_display(vendor.dpy, EGL_DEVICE_EXT, &a))
@@ -407,7 +407,7 @@ device_describe_locked(uint32_t i)
       return false;
    devs.dpy[i] = dpy;
    const char *v = e->eglQueryString(dpy, EGL_VENDOR);
-   snprintf(devs.desc[i].vendor, sizeof(devs.desc[i].vendor), "%s", v ? v : "?");
+   snprintf(devs.desc[i].vendor, sizeof(devs.desc[i].vendor), "%.63s", v ? v : "?");
    const EGLint cfg_attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE};
    EGLConfig cfg = EGL_NO_CONFIG_KHR;
    EGLint ncfg = 0;
@@ -426,7 +426,7 @@ device_describe_locked(uint32_t i)
       if (r && ver) {
          /* as es_backend_create names its renderer, cut where GetInfo cuts it */
          char full[256];
-         snprintf(full, sizeof(full), "%s, %s", r, ver);
+         snprintf(full, sizeof(full), "%.120s, %.120s", r, ver);
          snprintf(devs.desc[i].name, sizeof(devs.desc[i].name), "%.100s", full);
          devs.state[i] = 1;
       }
