@@ -91,20 +91,30 @@ query_destroy(struct srv_backend *sbe, struct srv_query *sq)
    free(q);
 }
 
-/* Starts a new run of q's host query (its target free on the host). */
-static bool
-seg_open(struct es_ctx *ctx, struct es_query *q)
+/* The host query of q's next run (made at its first use); 0 where memory ran out. */
+static GLuint
+seg_next(struct es_ctx *ctx, struct es_query *q, const char *site)
 {
    if (q->nseg == q->seg_made) {
       GLuint *seg = realloc(q->seg, (q->seg_made + 1) * sizeof(*seg));
       if (!seg) {
-         es_fail(ctx->be, "QueryBegin: out of memory");
-         return false;
+         es_fail(ctx->be, "%s: out of memory", site);
+         return 0;
       }
       q->seg = seg;
       ctx->be->gl.GenQueries(1, &q->seg[q->seg_made++]);
    }
-   ctx->be->gl.BeginQuery(q->target, q->seg[q->nseg++]);
+   return q->seg[q->nseg++];
+}
+
+/* Starts a new run of q's host query (its target free on the host). */
+static bool
+seg_open(struct es_ctx *ctx, struct es_query *q)
+{
+   GLuint name = seg_next(ctx, q, "QueryBegin");
+   if (!name)
+      return false;
+   ctx->be->gl.BeginQuery(q->target, name);
    return es_check(ctx->be, "QueryBegin");
 }
 
@@ -189,18 +199,12 @@ query_counter(struct srv_ctx *sctx, struct srv_query *sq)
    if (q->type != WIRE_QUERY_TIMESTAMP || !es_has(ctx->be, ES_FEAT_TIMER_QUERY) || !es_make_current(ctx->be, ctx) ||
        !owned(ctx, q))
       return;
-   if (!q->seg_made) {
-      q->seg = malloc(sizeof(*q->seg));
-      if (!q->seg) {
-         es_fail(ctx->be, "QueryCounter: out of memory");
-         return;
-      }
-      ctx->be->gl.GenQueries(1, q->seg);
-      q->seg_made = 1;
-   }
-   q->nseg = 1;
+   q->nseg = 0;
    q->added = 0;
-   ctx->be->gl.QueryCounterEXT(q->seg[0], GL_TIMESTAMP_EXT);
+   GLuint name = seg_next(ctx, q, "QueryCounter");
+   if (!name)
+      return;
+   ctx->be->gl.QueryCounterEXT(name, GL_TIMESTAMP_EXT);
    es_check(ctx->be, "QueryCounter");
 }
 

@@ -529,6 +529,20 @@ is_interp(uint32_t dec)
           dec == SpvDecorationSample || dec == SpvDecorationPatch;
 }
 
+/* OpName of `id`: `prefix` followed by the number n. */
+static void
+emit_name(struct spv_words *o, uint32_t id, const char *prefix, uint32_t n)
+{
+   char name[32];
+   uint32_t words[8] = {0};
+   int len = snprintf(name, sizeof(name), "%s%u", prefix, n);
+   uint32_t wc = (uint32_t)len / 4u + 1u; /* the nul and its padding included */
+   memcpy(words, name, (size_t)len);
+   const uint32_t hdr[2] = {spv_opw(SpvOpName, 2 + wc), id};
+   spv_words_emit(o, hdr, 2);
+   spv_words_emit(o, words, wc);
+}
+
 bool
 es_spirv_block_struct_arrays(const uint32_t *w, size_t n, bool inputs, uint32_t **out_words, size_t *out_count,
                              char *err, size_t err_size)
@@ -635,16 +649,8 @@ es_spirv_block_struct_arrays(const uint32_t *w, size_t n, bool inputs, uint32_t 
       if (!names_done && (annotation || declaration)) {
          /* the blocks' names (debug section): es_io<location>, member the variable's name */
          names_done = true;
-         for (unsigned k = 0; k < nv; k++) {
-            char name[32];
-            uint32_t words[12] = {0};
-            snprintf(name, sizeof(name), "es_io%u", v[k].location);
-            size_t len = strlen(name) / 4 + 1;
-            memcpy(words, name, strlen(name));
-            uint32_t hdr[2] = {spv_opw(SpvOpName, (uint32_t)(2 + len)), v[k].block};
-            spv_words_emit(&o, hdr, 2);
-            spv_words_emit(&o, words, (uint32_t)len);
-         }
+         for (unsigned k = 0; k < nv; k++)
+            emit_name(&o, v[k].block, "es_io", v[k].location);
       }
       if (!decorations_done && declaration) {
          decorations_done = true;
@@ -657,14 +663,7 @@ es_spirv_block_struct_arrays(const uint32_t *w, size_t n, bool inputs, uint32_t 
          uint32_t hdr[3] = {spv_opw(SpvOpMemberName, wc + 1), v[k].block, 0};
          spv_words_emit(&o, hdr, 3);
          spv_words_emit(&o, ins + 2, wc - 2);
-         char name[32];
-         uint32_t words[12] = {0};
-         snprintf(name, sizeof(name), "es_blk%u", v[k].location);
-         size_t len = strlen(name) / 4 + 1;
-         memcpy(words, name, strlen(name));
-         uint32_t h2[2] = {spv_opw(SpvOpName, (uint32_t)(2 + len)), ins[1]};
-         spv_words_emit(&o, h2, 2);
-         spv_words_emit(&o, words, (uint32_t)len);
+         emit_name(&o, ins[1], "es_blk", v[k].location);
       } else if (op == SpvOpDecorate && wc >= 3 && ins[1] < bound && target[ins[1]] && is_interp(ins[2])) {
          unsigned k = target[ins[1]] - 1;
          uint32_t hdr[4] = {spv_opw(SpvOpMemberDecorate, wc + 1), v[k].block, 0, ins[2]};
